@@ -1,0 +1,13 @@
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/utils";
+
+export const fieldClasses =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:opacity-60 aria-invalid:border-red-600 sm:text-sm";
+
+export function Input({ className, ...props }: ComponentProps<"input">) {
+  return <input className={cn(fieldClasses, "h-10", className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return <textarea className={cn(fieldClasses, "min-h-20", className)} {...props} />;
+}

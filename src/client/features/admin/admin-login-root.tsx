@@ -1,0 +1,13 @@
+import { lazy, Suspense } from "react";
+import { useAdminLoginOpen } from "./open-admin-login";
+
+const AdminLoginDialog = lazy(() => import("./admin-login-dialog"));
+
+export function AdminLoginRoot() {
+  if (!useAdminLoginOpen()) return null;
+  return (
+    <Suspense fallback={null}>
+      <AdminLoginDialog />
+    </Suspense>
+  );
+}

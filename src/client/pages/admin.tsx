@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export default function AdminPage() {
+  return <ComingSoon title="Admin Dashboard" />;
+}

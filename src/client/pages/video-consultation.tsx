@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export default function VideoConsultationPage() {
+  return <ComingSoon title="Video Consultation" />;
+}

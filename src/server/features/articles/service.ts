@@ -1,0 +1,41 @@
+import type { Article } from "@shared/articles";
+import type { Db } from "../../db/client";
+import { renderMarkdown } from "./markdown";
+import * as repository from "./repository";
+import type { ArticleRow } from "./repository";
+import { slugify } from "./slug";
+
+export function toArticle(row: ArticleRow): Article {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    contentHtml: renderMarkdown(row.content),
+    imageUrl: row.imageUrl,
+    published: row.published,
+    isSample: row.isSample,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listPublished(db: Db): Promise<Article[]> {
+  return (await repository.listPublishedArticles(db)).map(toArticle);
+}
+
+export async function findPublishedBySlug(db: Db, slug: string): Promise<Article | undefined> {
+  const row = await repository.findPublishedArticleBySlug(db, slug);
+  return row && toArticle(row);
+}
+
+/** A slug for a new article that no other article has, "title", then "title-2", "title-3"... */
+export async function uniqueSlugFor(db: Db, title: string): Promise<string> {
+  const base = slugify(title);
+  const taken = new Set(await repository.slugsStartingWith(db, base));
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}-${n}`)) n += 1;
+  return `${base}-${n}`;
+}

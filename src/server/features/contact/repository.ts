@@ -1,0 +1,10 @@
+import type { Db } from "../../db/client";
+import { contactMessages } from "../../db/schema";
+
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+
+export async function insertContactMessage(db: Db, message: NewContactMessage): Promise<{ id: string }> {
+  const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+  if (!row) throw new Error("Contact message insert returned no row");
+  return row;
+}

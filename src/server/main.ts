@@ -1,0 +1,61 @@
+import { resolve } from "node:path";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { type Database, openDatabase } from "./db/client";
+import { seedSampleContent } from "./db/seed";
+import { loadSiteProfile } from "./features/site/profile";
+
+/** Starts the whole site: configuration, database and migrations, sample content, HTTP server, and shutdown. */
+async function start(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const profile = loadSiteProfile(config.siteProfileFile);
+  const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir) });
+  await database.migrate();
+  const seeded = config.seedSampleContent && database.engine === "pglite" ? await seedSampleContent(database.db) : 0;
+
+  const app = await buildApp({ config, database, profile, serveClient: true });
+  if (seeded > 0) app.log.info({ articles: seeded }, "sample articles created");
+  app.addHook("onClose", () => database.close());
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing open requests");
+    // app.close() stops accepting connections, lets in-flight requests finish, then runs onClose (database).
+    const forceExit = setTimeout(() => {
+      app.log.error("open requests did not finish within 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    forceExit.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "error during shutdown");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { engine: database.engine, url: config.publicBaseUrl ?? `http://localhost:${config.port}` },
+    "site is ready",
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,144 @@
+/**
+ * Turns any error into the title, message and suggested action shown in an error toast (spec section 8).
+ * Rules are tried in order against the error text, case-insensitively; the first match wins. When none match,
+ * the context decides the wording.
+ */
+export type ErrorContext =
+  | "login"
+  | "booking"
+  | "payment"
+  | "article_create"
+  | "article_update"
+  | "article_delete"
+  | "payment_init"
+  | "contact";
+
+export interface FriendlyError {
+  title: string;
+  message: string;
+  action?: string;
+}
+
+interface Rule extends Required<FriendlyError> {
+  matches: readonly string[];
+}
+
+/** The payment provider's name also counts as a payment error. */
+export const PAYMENT_PROVIDER_NAME = "Cashfree";
+
+const rules: readonly Rule[] = [
+  {
+    matches: ["network", "fetch"],
+    title: "Connection Error",
+    message: "Unable to connect to the server. Please check your internet connection and try again.",
+    action: "Retry",
+  },
+  {
+    matches: ["timeout"],
+    title: "Request Timeout",
+    message: "The request took too long to complete. Please try again.",
+    action: "Retry",
+  },
+  {
+    matches: ["unauthorized", "401"],
+    title: "Authentication Required",
+    message: "Your session has expired. Please log in again.",
+    action: "Login",
+  },
+  {
+    matches: ["forbidden", "403"],
+    title: "Access Denied",
+    message: "You do not have permission to perform this action.",
+    action: "Contact Support",
+  },
+  {
+    matches: ["not found", "404"],
+    title: "Not Found",
+    message: "The requested resource could not be found. It may have been deleted or moved.",
+    action: "Refresh",
+  },
+  {
+    matches: ["already exists", "duplicate"],
+    title: "Already Exists",
+    message: "This item already exists. Please use a different value.",
+    action: "Try Again",
+  },
+  {
+    matches: ["validation", "invalid"],
+    title: "Invalid Input",
+    message: "Please check your input and make sure all required fields are filled correctly.",
+    action: "Review Form",
+  },
+  {
+    matches: ["server error", "500", "internal"],
+    title: "Server Error",
+    message: "Something went wrong on our end. Our team has been notified. Please try again later.",
+    action: "Try Again Later",
+  },
+  {
+    matches: ["payment", PAYMENT_PROVIDER_NAME.toLowerCase()],
+    title: "Payment Error",
+    message: "There was an issue processing your payment. Please check your payment details and try again.",
+    action: "Retry Payment",
+  },
+  {
+    matches: ["slot"],
+    title: "Booking Conflict",
+    message: "This time slot is no longer available. Please select a different time.",
+    action: "Choose Another Slot",
+  },
+];
+
+const contextFallbacks: Record<ErrorContext, FriendlyError> = {
+  login: { title: "Login Failed", message: "The password you entered is incorrect. Please try again." },
+  booking: { title: "Booking Failed", message: "We could not complete your appointment booking. Please try again." },
+  payment: {
+    title: "Payment Failed",
+    message: "Your payment could not be processed. Please check your payment details and try again.",
+  },
+  article_create: {
+    title: "Failed to Create Article",
+    message: "The article could not be created. Please check all fields and try again.",
+  },
+  article_update: { title: "Failed to Update Article", message: "The article could not be updated. Please try again." },
+  article_delete: { title: "Failed to Delete Article", message: "The article could not be deleted. Please try again." },
+  payment_init: {
+    title: "Payment Setup Failed",
+    message: "We could not initialize the payment process. Please try booking again.",
+  },
+  contact: {
+    title: "Message Not Sent",
+    message: "Your message could not be sent. Please try again or contact us directly via email.",
+  },
+};
+
+const unknownContextFallback: FriendlyError = {
+  title: "Error",
+  message: "An unexpected error occurred. Please try again.",
+};
+
+const noContextFallback: FriendlyError = {
+  title: "Something Went Wrong",
+  message: "An unexpected error occurred. Please try again or contact support if the problem persists.",
+};
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === "string") return error;
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
+    return error.message;
+  }
+  return "";
+}
+
+function isKnownContext(context: string): context is ErrorContext {
+  return Object.hasOwn(contextFallbacks, context);
+}
+
+export function mapError(error: unknown, context?: string): FriendlyError {
+  const text = errorText(error).toLowerCase();
+  const rule = rules.find((candidate) => candidate.matches.some((fragment) => text.includes(fragment)));
+  if (rule) return { title: rule.title, message: rule.message, action: rule.action };
+  if (context === undefined || context === "") return noContextFallback;
+  return isKnownContext(context) ? contextFallbacks[context] : unknownContextFallback;
+}

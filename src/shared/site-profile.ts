@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/**
+ * Everything doctor-specific that the site shows. The sample in `sample-profile.ts` is the default; a deployer
+ * replaces any part of it with a JSON file named by `SITE_PROFILE_FILE`. Components read only this object.
+ */
+const titled = z.object({ title: z.string().min(1), description: z.string().min(1) });
+
+export const siteProfileSchema = z.object({
+  doctor: z.object({
+    name: z.string().min(1),
+    /** Short form used in the navigation bar and the footer, for example "Dr. A. Rao". */
+    shortName: z.string().min(1),
+    specialty: z.string().min(1),
+    qualifications: z.array(z.string().min(1)).min(1),
+    languages: z.array(z.string().min(1)).min(1),
+    experience: z.string().min(1),
+    patientsTreated: z.string().min(1),
+    tagline: z.string().min(1),
+    photoUrl: z.string().optional(),
+  }),
+  about: z.object({
+    paragraphs: z.array(z.string().min(1)).min(1),
+    qualifications: z.array(z.object({ degree: z.string().min(1), institution: z.string().min(1) })).min(1),
+    expertise: z.array(z.string().min(1)).min(1),
+  }),
+  /** Six services; the one marked `bookable` carries the Book Now link to the booking dialog. */
+  services: z.array(titled.extend({ bookable: z.boolean().default(false) })).min(1),
+  publications: z.array(z.object({ title: z.string().min(1), journal: z.string().min(1), year: z.string() })),
+  memberships: z.array(titled),
+  contact: z.object({
+    email: z.string().email(),
+    phone: z.string().min(1),
+    location: z.string().min(1),
+    hours: z.array(z.object({ days: z.string().min(1), time: z.string().min(1) })).min(1),
+    emergencyNotice: z.string().min(1),
+  }),
+  social: z.array(z.object({ network: z.enum(["facebook", "twitter", "linkedin", "instagram", "youtube"]), url: z.string() })),
+  seo: z.object({ title: z.string().min(1), description: z.string().min(1) }),
+});
+
+export type SiteProfile = z.infer<typeof siteProfileSchema>;
+/** What a deployer's JSON file may contain: any top-level part, each part whole or in part. */
+export const siteProfileOverrideSchema = z.record(z.string(), z.unknown());
