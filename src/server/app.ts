@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -14,6 +13,7 @@ import { healthRoutes } from "./features/health/routes";
 import { registerClientApp } from "./http/client-app";
 import { registerErrorHandling } from "./http/errors";
 import { loggerOptions } from "./http/logging";
+import { newRequestId } from "./http/request-id";
 import { contentSecurityPolicy } from "./http/security";
 
 export interface AppDependencies {
@@ -30,10 +30,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database, profile } = deps;
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
-    genReqId: (request) => {
-      const incoming = request.headers["x-request-id"];
-      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: newRequestId,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages } from "../../db/schema";
+import { createTestApp, type TestApp, testEngines } from "../../testing/test-app";
+
+const valid = {
+  name: "Priya Sharma",
+  email: "priya.sharma@example.org",
+  phone: "+91 98765 43210",
+  subject: "",
+  message: "My son has a heart murmur. Can we consult online?",
+  source: "home",
+};
+
+describe.each(testEngines)("contact API on %s", (engine) => {
+  let t: TestApp;
+  let address = 0;
+  // Each test speaks from its own address so the hourly limit of one test does not spill into another.
+  const from = () => `10.0.0.${++address}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const post = (payload: unknown, remoteAddress = from()) =>
+    t.app.inject({ method: "POST", url: "/api/contact", payload: payload as object, remoteAddress });
+
+  it("stores a valid message and answers 201", async () => {
+    const response = await post(valid);
+    expect(response.statusCode).toBe(201);
+    const rows = await t.database.db.select().from(contactMessages);
+    expect(rows).toEqual([expect.objectContaining({ name: "Priya Sharma", email: valid.email, source: "home" })]);
+  });
+
+  it("rejects bad input with a readable message and per-field issues, storing nothing", async () => {
+    const before = (await t.database.db.select().from(contactMessages)).length;
+    const response = await post({ ...valid, name: "  ", email: "not-an-email", message: "" });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ message: string; issues: { path: string; message: string }[] }>();
+    expect(body.issues).toEqual(
+      expect.arrayContaining([
+        { path: "name", message: "Full name is required" },
+        { path: "email", message: "Please enter a valid email address" },
+        { path: "message", message: "Message is required" },
+      ]),
+    );
+    expect(body.message).toContain("Full name is required");
+    expect((await t.database.db.select().from(contactMessages)).length).toBe(before);
+  });
+
+  it("requires a subject on the Contact Us page form", async () => {
+    const response = await post({ ...valid, source: "contact-page", subject: "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ issues: unknown[] }>().issues).toEqual([{ path: "subject", message: "Subject is required" }]);
+  });
+
+  it("answers a non-JSON body with 400 or 415 and a readable message, never 500", async () => {
+    const garbled = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: "{not json",
+      headers: { "content-type": "application/json" },
+      remoteAddress: from(),
+    });
+    expect(garbled.statusCode).toBe(400);
+    expect(garbled.json<{ message: string }>().message).toBe("The request body is not valid JSON.");
+    const form = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: "name=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      remoteAddress: from(),
+    });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it("accepts but does not keep a message whose honeypot field is filled", async () => {
+    const before = (await t.database.db.select().from(contactMessages)).length;
+    const response = await post({ ...valid, website: "http://spam.example" });
+    expect(response.statusCode).toBe(201);
+    expect((await t.database.db.select().from(contactMessages)).length).toBe(before);
+  });
+
+  it("allows five messages an hour from one address, then 429 with a readable message and Retry-After", async () => {
+    const address = from();
+    for (let i = 0; i < 5; i++) expect((await post(valid, address)).statusCode).toBe(201);
+    const limited = await post(valid, address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ message: string }>().message).toMatch(/try again in \d+ minutes/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await post(valid)).statusCode).toBe(201);
+  });
+
+  it("never writes the sender's name, e-mail, phone or message to the logs", async () => {
+    await post({ ...valid, name: "Zebulon Quixote", email: "zq.private@example.org", phone: "+91 99999 12345" });
+    const log = t.logs.join("");
+    expect(log).toContain("/api/contact");
+    for (const secret of ["Zebulon", "zq.private", "99999 12345", "heart murmur"]) expect(log).not.toContain(secret);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, testEngines } from "../testing/test-app";
+
+describe.each(testEngines)("HTTP basics on %s", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it("reports health with the database reachable", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok", database: { engine, up: true } });
+  });
+
+  it("answers an unknown API path with a JSON 404 in the one error shape", async () => {
+    const response = await t.app.inject({ method: "POST", url: "/api/does-not-exist", payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toContain("application/json");
+    const body = response.json<Record<string, unknown>>();
+    expect(body).toEqual({
+      statusCode: 404,
+      error: "Not Found",
+      message: "No API route POST /api/does-not-exist",
+      requestId: response.headers["x-request-id"],
+    });
+  });
+
+  it("answers an unknown page with status 404 and the 404 page title", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/no/such/page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ page: { title: "404 Page Not Found" } });
+  });
+
+  it("serves every browser route of the app", async () => {
+    for (const url of ["/", "/contact-us", "/terms-conditions", "/refunds-cancellations", "/admin", "/admin/cashfree-test", "/payment/callback?order_id=x", "/video-consultation/abc"]) {
+      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(200);
+    }
+  });
+
+  it("sends security headers", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBe("no-referrer");
+  });
+
+  it("gives request ids that the error mapper can never read as a status or keyword", async () => {
+    for (let i = 0; i < 50; i++) {
+      const response = await t.app.inject({ method: "GET", url: "/api/health" });
+      expect(String(response.headers["x-request-id"])).toMatch(/^[^aeiouAEIOU0-9]{24}$/);
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { sampleProfile } from "@shared/sample-profile";
+import type { SiteProfile } from "@shared/site-profile";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+
+/**
+ * API tests run against real databases: an in-memory PGlite always, and a throwaway database on the PostgreSQL
+ * server named by TEST_DATABASE_URL when it is set. `describe.each(testEngines)` runs a suite on each.
+ */
+export type Engine = "pglite" | "postgres";
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+export const testEngines: Engine[] = testDatabaseUrl ? ["pglite", "postgres"] : ["pglite"];
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `clinic_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: testDatabaseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestDatabase extends Database {
+  /** Closes the connection and, on PostgreSQL, drops the throwaway database. */
+  dispose(): Promise<void>;
+}
+
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === "pglite") {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ url: created.url, poolSize: 20 });
+  await database.migrate();
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** Every log line the app wrote, for privacy checks. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  engine: Engine,
+  options: { env?: Record<string, string>; profile?: SiteProfile } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(engine);
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString());
+      callback();
+    },
+  });
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", ...options.env });
+  const app = await buildApp({ config, database, profile: options.profile ?? sampleProfile, logStream });
+  await app.ready();
+  return {
+    app,
+    database,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
