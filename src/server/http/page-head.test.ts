@@ -31,6 +31,6 @@ describe("renderPage", () => {
     const html = renderPage(template, { title: "t", description: "d" }, profile);
     const json = html.slice(html.indexOf('application/json">') + 18, html.lastIndexOf("</script>"));
     expect(json).not.toContain("</script>");
-    expect(JSON.parse(json).doctor.name).toBe("</script><script>alert(1)</script>");
+    expect((JSON.parse(json) as typeof profile).doctor.name).toBe("</script><script>alert(1)</script>");
   });
 });

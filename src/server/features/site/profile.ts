@@ -27,10 +27,12 @@ export function loadSiteProfile(file: string | undefined): SiteProfile {
   try {
     override = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`SITE_PROFILE_FILE ${file} could not be read as JSON: ${(error as Error).message}`);
+    throw new Error(`SITE_PROFILE_FILE ${file} could not be read as JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   if (!isPlainObject(override)) throw new Error(`SITE_PROFILE_FILE ${file} must contain a JSON object`);
-  const result = siteProfileSchema.safeParse(mergeOverride(sampleProfile as unknown as Json, override));
+  const result = siteProfileSchema.safeParse(mergeOverride(sampleProfile, override));
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`SITE_PROFILE_FILE ${file} has problems:\n${problems.join("\n")}`);

@@ -1,0 +1,2 @@
+export declare function findChromium(): Promise<string | undefined>;
+export declare const chromiumArgs: string[];

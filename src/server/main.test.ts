@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild } from "../../scripts/ensure-build.mjs";
+import { projectRoot } from "./paths";
+
+/** The real entry point in a child process: start-up checks, serving, and shutdown on a signal. */
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "src/server/main.ts")], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("server process", () => {
+  // The server serves the built browser app, so it needs a build of the current sources.
+  beforeAll(() => ensureBuild(), 120_000);
+
+  it("refuses to start on bad configuration, listing every problem", async () => {
+    const server = startServer({ PORT: "not-a-port", DATABASE_URL: "mysql://nope" });
+    expect(await exitOf(server.child)).toBe(1);
+    expect(server.output()).toContain("The server cannot start because of its configuration:");
+    expect(server.output()).toContain("PORT:");
+    expect(server.output()).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
+  });
+
+  it("serves, then on SIGTERM finishes, closes the database and exits 0", async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "clinic-main-")) });
+    const exited = exitOf(server.child);
+    await waitFor(() => server.output().includes("site is ready"), 60_000);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(server.output()).toContain("sample articles created");
+
+    server.child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(server.output()).toContain("shutting down");
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+});
