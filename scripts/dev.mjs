@@ -5,7 +5,14 @@ import { root } from "./build-state.mjs";
 
 const child = spawn(
   process.execPath,
-  ["--import", "tsx", "--watch-path=src/server", "--watch-path=src/shared", "--watch-preserve-output", "src/server/main.ts"],
+  [
+    "--import",
+    "tsx",
+    "--watch-path=src/server",
+    "--watch-path=src/shared",
+    "--watch-preserve-output",
+    "src/server/main.ts",
+  ],
   { cwd: root, stdio: "inherit", env: { ...process.env, DEV_SERVER: "true" } },
 );
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

@@ -14,8 +14,17 @@ if (!chromium) {
   process.exit(1);
 }
 
-const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromium } });
+const run = (args) =>
+  spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+  });
 
 ensureBuild();
-const playwright = run([join(root, "node_modules/@playwright/test/cli.js"), "test", ...process.argv.slice(2)]);
+const playwright = run([
+  join(root, "node_modules/@playwright/test/cli.js"),
+  "test",
+  ...process.argv.slice(2),
+]);
 process.exit(playwright.status ?? 1);

@@ -39,7 +39,8 @@ for (const file of initial) {
 }
 console.log(`  ${total.toFixed(1).padStart(7)} KB  total (budget ${budgetKb} KB)`);
 console.log("Loaded on demand (gzip):");
-for (const file of [...new Set(lazy)].sort()) console.log(`  ${gzipKb(file).toFixed(1).padStart(7)} KB  ${file}`);
+for (const file of [...new Set(lazy)].sort())
+  console.log(`  ${gzipKb(file).toFixed(1).padStart(7)} KB  ${file}`);
 
 if (total > budgetKb) {
   console.error(`Initial JavaScript is ${total.toFixed(1)} KB gzip, over the ${budgetKb} KB budget.`);

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from "./config";
 describe("loadConfig", () => {
   it("starts with defaults on an empty environment: port 5000, embedded database in ./data, samples on", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 5000, dataDir: "./data", databaseUrl: undefined, seedSampleContent: true });
+    expect(config).toMatchObject({
+      port: 5000,
+      dataDir: "./data",
+      databaseUrl: undefined,
+      seedSampleContent: true,
+    });
     expect(config.isProduction).toBe(false);
   });
 
@@ -32,7 +37,12 @@ describe("loadConfig", () => {
   it("refuses to start with a readable list of every problem", () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: "http", DATABASE_URL: "mysql://x", SEED_SAMPLE_CONTENT: "maybe", PUBLIC_BASE_URL: "clinic" });
+      loadConfig({
+        PORT: "http",
+        DATABASE_URL: "mysql://x",
+        SEED_SAMPLE_CONTENT: "maybe",
+        PUBLIC_BASE_URL: "clinic",
+      });
     } catch (caught) {
       error = caught;
     }

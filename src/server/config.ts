@@ -27,7 +27,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SEED_SAMPLE_CONTENT: booleanFlag.default(true),
   SITE_PROFILE_FILE: optionalText,
-  PUBLIC_BASE_URL: optionalText.pipe(z.url({ message: "must be a full URL such as https://clinic.example" }).optional()),
+  PUBLIC_BASE_URL: optionalText.pipe(
+    z.url({ message: "must be a full URL such as https://clinic.example" }).optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFlag.default(false),
   /** Extra origins admitted by the Content-Security-Policy, space-separated (for a CDN or analytics). */
@@ -66,7 +68,9 @@ function splitList(value: string | undefined): string[] {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`The server cannot start because of its configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    super(
+      `The server cannot start because of its configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
     this.name = "ConfigError";
   }
 }

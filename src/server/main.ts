@@ -18,9 +18,13 @@ async function start(): Promise<void> {
     throw error;
   }
   const profile = loadSiteProfile(config.siteProfileFile);
-  const database: Database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir) });
+  const database: Database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: resolve(config.dataDir),
+  });
   await database.migrate();
-  const seeded = config.seedSampleContent && database.engine === "pglite" ? await seedSampleContent(database.db) : 0;
+  const seeded =
+    config.seedSampleContent && database.engine === "pglite" ? await seedSampleContent(database.db) : 0;
 
   const app = await buildApp({ config, database, profile, serveClient: true });
   if (seeded > 0) app.log.info({ articles: seeded }, "sample articles created");

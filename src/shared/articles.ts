@@ -35,7 +35,11 @@ const httpUrl = z
 export const articleInputSchema = z.object({
   title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
   excerpt: z.string().trim().min(1, "Excerpt is required").max(500, "Excerpt must be at most 500 characters"),
-  content: z.string().trim().min(1, "Content is required").max(100_000, "Content must be at most 100,000 characters"),
+  content: z
+    .string()
+    .trim()
+    .min(1, "Content is required")
+    .max(100_000, "Content must be at most 100,000 characters"),
   imageUrl: z.union([z.literal(""), httpUrl]).nullish(),
   published: z.boolean().default(true),
 });

@@ -5,25 +5,28 @@ const trimmed = (max: number) => z.string().trim().max(max, `Please keep this un
 
 export const contactMessageSchema = z
   .object({
-  name: trimmed(120).min(1, "Full name is required"),
-  email: z.string().trim().min(1, "Email is required").max(254).email("Please enter a valid email address"),
-  phone: z
-    .string()
-    .trim()
-    .max(30)
-    .refine((value) => value === "" || /^[0-9+\-\s()]{10,}$/.test(value), "Please enter a valid phone number")
-    .optional()
-    .default(""),
-  subject: trimmed(200).optional().default(""),
-  message: trimmed(5000).min(1, "Message is required"),
-  /** Which form sent it: the subject is required only on the Contact Us page. */
-  source: z.enum(["home", "contact-page"]).default("home"),
-  /** Honeypot: a field hidden from people. Anything typed here marks the sender as a robot. */
-  website: z.string().optional().default(""),
-}).refine((value) => value.source !== "contact-page" || value.subject !== "", {
-  path: ["subject"],
-  message: "Subject is required",
-});
-
+    name: trimmed(120).min(1, "Full name is required"),
+    email: z.string().trim().min(1, "Email is required").max(254).email("Please enter a valid email address"),
+    phone: z
+      .string()
+      .trim()
+      .max(30)
+      .refine(
+        (value) => value === "" || /^[0-9+\-\s()]{10,}$/.test(value),
+        "Please enter a valid phone number",
+      )
+      .optional()
+      .default(""),
+    subject: trimmed(200).optional().default(""),
+    message: trimmed(5000).min(1, "Message is required"),
+    /** Which form sent it: the subject is required only on the Contact Us page. */
+    source: z.enum(["home", "contact-page"]).default("home"),
+    /** Honeypot: a field hidden from people. Anything typed here marks the sender as a robot. */
+    website: z.string().optional().default(""),
+  })
+  .refine((value) => value.source !== "contact-page" || value.subject !== "", {
+    path: ["subject"],
+    message: "Subject is required",
+  });
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

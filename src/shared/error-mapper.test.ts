@@ -3,25 +3,110 @@ import { mapError } from "./error-mapper";
 
 describe("mapError: rules of spec section 8, first match wins", () => {
   const rows: [string, string, string, string][] = [
-    ["Failed to fetch", "Connection Error", "Unable to connect to the server. Please check your internet connection and try again.", "Retry"],
-    ["NetworkError when attempting to fetch resource.", "Connection Error", "Unable to connect to the server. Please check your internet connection and try again.", "Retry"],
-    ["Request timeout", "Request Timeout", "The request took too long to complete. Please try again.", "Retry"],
-    ["401: Unauthorized", "Authentication Required", "Your session has expired. Please log in again.", "Login"],
-    ["Unauthorized access", "Authentication Required", "Your session has expired. Please log in again.", "Login"],
+    [
+      "Failed to fetch",
+      "Connection Error",
+      "Unable to connect to the server. Please check your internet connection and try again.",
+      "Retry",
+    ],
+    [
+      "NetworkError when attempting to fetch resource.",
+      "Connection Error",
+      "Unable to connect to the server. Please check your internet connection and try again.",
+      "Retry",
+    ],
+    [
+      "Request timeout",
+      "Request Timeout",
+      "The request took too long to complete. Please try again.",
+      "Retry",
+    ],
+    [
+      "401: Unauthorized",
+      "Authentication Required",
+      "Your session has expired. Please log in again.",
+      "Login",
+    ],
+    [
+      "Unauthorized access",
+      "Authentication Required",
+      "Your session has expired. Please log in again.",
+      "Login",
+    ],
     ["403: nope", "Access Denied", "You do not have permission to perform this action.", "Contact Support"],
     ["Forbidden", "Access Denied", "You do not have permission to perform this action.", "Contact Support"],
-    ["404: gone", "Not Found", "The requested resource could not be found. It may have been deleted or moved.", "Refresh"],
-    ["Article NOT FOUND", "Not Found", "The requested resource could not be found. It may have been deleted or moved.", "Refresh"],
-    ["Slug already exists", "Already Exists", "This item already exists. Please use a different value.", "Try Again"],
-    ["duplicate key", "Already Exists", "This item already exists. Please use a different value.", "Try Again"],
-    ["Validation failed", "Invalid Input", "Please check your input and make sure all required fields are filled correctly.", "Review Form"],
-    ["invalid email", "Invalid Input", "Please check your input and make sure all required fields are filled correctly.", "Review Form"],
-    ["Internal Server Error", "Server Error", "Something went wrong on our end. Our team has been notified. Please try again later.", "Try Again Later"],
-    ["500: boom", "Server Error", "Something went wrong on our end. Our team has been notified. Please try again later.", "Try Again Later"],
-    ["internal failure", "Server Error", "Something went wrong on our end. Our team has been notified. Please try again later.", "Try Again Later"],
-    ["Payment declined", "Payment Error", "There was an issue processing your payment. Please check your payment details and try again.", "Retry Payment"],
-    ["Cashfree said no", "Payment Error", "There was an issue processing your payment. Please check your payment details and try again.", "Retry Payment"],
-    ["That slot is taken", "Booking Conflict", "This time slot is no longer available. Please select a different time.", "Choose Another Slot"],
+    [
+      "404: gone",
+      "Not Found",
+      "The requested resource could not be found. It may have been deleted or moved.",
+      "Refresh",
+    ],
+    [
+      "Article NOT FOUND",
+      "Not Found",
+      "The requested resource could not be found. It may have been deleted or moved.",
+      "Refresh",
+    ],
+    [
+      "Slug already exists",
+      "Already Exists",
+      "This item already exists. Please use a different value.",
+      "Try Again",
+    ],
+    [
+      "duplicate key",
+      "Already Exists",
+      "This item already exists. Please use a different value.",
+      "Try Again",
+    ],
+    [
+      "Validation failed",
+      "Invalid Input",
+      "Please check your input and make sure all required fields are filled correctly.",
+      "Review Form",
+    ],
+    [
+      "invalid email",
+      "Invalid Input",
+      "Please check your input and make sure all required fields are filled correctly.",
+      "Review Form",
+    ],
+    [
+      "Internal Server Error",
+      "Server Error",
+      "Something went wrong on our end. Our team has been notified. Please try again later.",
+      "Try Again Later",
+    ],
+    [
+      "500: boom",
+      "Server Error",
+      "Something went wrong on our end. Our team has been notified. Please try again later.",
+      "Try Again Later",
+    ],
+    [
+      "internal failure",
+      "Server Error",
+      "Something went wrong on our end. Our team has been notified. Please try again later.",
+      "Try Again Later",
+    ],
+    [
+      "Payment declined",
+      "Payment Error",
+      "There was an issue processing your payment. Please check your payment details and try again.",
+      "Retry Payment",
+    ],
+    [
+      "Cashfree said no",
+      "Payment Error",
+      "There was an issue processing your payment. Please check your payment details and try again.",
+      "Retry Payment",
+    ],
+    [
+      "That slot is taken",
+      "Booking Conflict",
+      "This time slot is no longer available. Please select a different time.",
+      "Choose Another Slot",
+    ],
   ];
 
   it.each(rows)("%s -> %s", (text, title, message, action) => {
@@ -38,7 +123,9 @@ describe("mapError: rules of spec section 8, first match wins", () => {
     // A 401 that mentions payment is still an authentication problem.
     expect(mapError(new Error("401: payment session")).title).toBe("Authentication Required");
     // A conflict answer naming the slot shows Booking Conflict.
-    expect(mapError(new Error('409: {"message":"This slot was just booked by someone else"}')).title).toBe("Booking Conflict");
+    expect(mapError(new Error('409: {"message":"This slot was just booked by someone else"}')).title).toBe(
+      "Booking Conflict",
+    );
   });
 
   it("reads plain strings and objects with a message", () => {
@@ -51,12 +138,28 @@ describe("mapError: fallbacks by context when no rule matches", () => {
   const rows: [string, string, string][] = [
     ["login", "Login Failed", "The password you entered is incorrect. Please try again."],
     ["booking", "Booking Failed", "We could not complete your appointment booking. Please try again."],
-    ["payment", "Payment Failed", "Your payment could not be processed. Please check your payment details and try again."],
-    ["article_create", "Failed to Create Article", "The article could not be created. Please check all fields and try again."],
+    [
+      "payment",
+      "Payment Failed",
+      "Your payment could not be processed. Please check your payment details and try again.",
+    ],
+    [
+      "article_create",
+      "Failed to Create Article",
+      "The article could not be created. Please check all fields and try again.",
+    ],
     ["article_update", "Failed to Update Article", "The article could not be updated. Please try again."],
     ["article_delete", "Failed to Delete Article", "The article could not be deleted. Please try again."],
-    ["payment_init", "Payment Setup Failed", "We could not initialize the payment process. Please try booking again."],
-    ["contact", "Message Not Sent", "Your message could not be sent. Please try again or contact us directly via email."],
+    [
+      "payment_init",
+      "Payment Setup Failed",
+      "We could not initialize the payment process. Please try booking again.",
+    ],
+    [
+      "contact",
+      "Message Not Sent",
+      "Your message could not be sent. Please try again or contact us directly via email.",
+    ],
     ["something_else", "Error", "An unexpected error occurred. Please try again."],
   ];
 

@@ -91,7 +91,10 @@ const rules: readonly Rule[] = [
 
 const contextFallbacks: Record<ErrorContext, FriendlyError> = {
   login: { title: "Login Failed", message: "The password you entered is incorrect. Please try again." },
-  booking: { title: "Booking Failed", message: "We could not complete your appointment booking. Please try again." },
+  booking: {
+    title: "Booking Failed",
+    message: "We could not complete your appointment booking. Please try again.",
+  },
   payment: {
     title: "Payment Failed",
     message: "Your payment could not be processed. Please check your payment details and try again.",
@@ -100,8 +103,14 @@ const contextFallbacks: Record<ErrorContext, FriendlyError> = {
     title: "Failed to Create Article",
     message: "The article could not be created. Please check all fields and try again.",
   },
-  article_update: { title: "Failed to Update Article", message: "The article could not be updated. Please try again." },
-  article_delete: { title: "Failed to Delete Article", message: "The article could not be deleted. Please try again." },
+  article_update: {
+    title: "Failed to Update Article",
+    message: "The article could not be updated. Please try again.",
+  },
+  article_delete: {
+    title: "Failed to Delete Article",
+    message: "The article could not be deleted. Please try again.",
+  },
   payment_init: {
     title: "Payment Setup Failed",
     message: "We could not initialize the payment process. Please try booking again.",

@@ -39,7 +39,8 @@ export const sampleProfile: SiteProfile = {
   services: [
     {
       title: "Paediatric Cardiology",
-      description: "Assessment of heart murmurs, chest pain, breathlessness and fainting, with echocardiography.",
+      description:
+        "Assessment of heart murmurs, chest pain, breathlessness and fainting, with echocardiography.",
       bookable: false,
     },
     {

@@ -35,7 +35,12 @@ export const siteProfileSchema = z.object({
     hours: z.array(z.object({ days: z.string().min(1), time: z.string().min(1) })).min(1),
     emergencyNotice: z.string().min(1),
   }),
-  social: z.array(z.object({ network: z.enum(["facebook", "twitter", "linkedin", "instagram", "youtube"]), url: z.string() })),
+  social: z.array(
+    z.object({
+      network: z.enum(["facebook", "twitter", "linkedin", "instagram", "youtube"]),
+      url: z.string(),
+    }),
+  ),
   seo: z.object({ title: z.string().min(1), description: z.string().min(1) }),
 });
 

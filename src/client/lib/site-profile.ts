@@ -6,7 +6,8 @@ import type { SiteProfile } from "@shared/site-profile";
  */
 function readSiteProfile(): SiteProfile {
   const element = document.getElementById("site-profile");
-  if (!element?.textContent) throw new Error("The page has no site profile; it must be served by the app server.");
+  if (!element?.textContent)
+    throw new Error("The page has no site profile; it must be served by the app server.");
   return JSON.parse(element.textContent) as SiteProfile;
 }
 

@@ -1,3 +1,116 @@
-export default function Page() {
-  return <main id="main">article</main>;
+import type { Article } from "@shared/articles";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Video } from "lucide-react";
+import { Link, useParams } from "wouter";
+import { PageShell } from "@/components/layout/page-shell";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ArticleImage } from "@/features/articles/article-image";
+import { openBooking } from "@/features/booking/open-booking";
+import { formatLongDate } from "@/lib/format";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { NotFound } from "./not-found";
+
+/** The shareable page of one article (/articles/:slug), the permalink of the home page's article dialog. */
+export default function ArticlePage() {
+  const { slug = "" } = useParams<{ slug: string }>();
+  const { data, error, isPending } = useQuery<{ article: Article }>({ queryKey: ["/api/articles", slug] });
+
+  // The transport's errors read "404: ..." for an unknown or unpublished article.
+  if (error?.message.startsWith("404:")) {
+    return (
+      <PageShell>
+        <NotFound />
+      </PageShell>
+    );
+  }
+  return (
+    <PageShell>
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+        <BackToArticles />
+        {isPending ? (
+          <ArticleSkeleton />
+        ) : data ? (
+          <ArticleView article={data.article} />
+        ) : (
+          <ArticleLoadError />
+        )}
+      </div>
+    </PageShell>
+  );
+}
+
+function BackToArticles() {
+  return (
+    <Link
+      href="/#articles"
+      className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Articles
+    </Link>
+  );
+}
+
+function ArticleView({ article }: { article: Article }) {
+  useDocumentTitle(article.title);
+  return (
+    <article aria-labelledby="article-title" className="mt-6">
+      <h1
+        id="article-title"
+        className="text-3xl leading-tight font-bold tracking-tight text-slate-900 sm:text-4xl"
+      >
+        {article.title}
+      </h1>
+      <p className="mt-3 text-sm text-slate-600">
+        Published: <time dateTime={article.createdAt}>{formatLongDate(article.createdAt)}</time>
+      </p>
+      {article.imageUrl && (
+        <ArticleImage src={article.imageUrl} alt={article.title} eager className="mt-8 rounded-xl" />
+      )}
+      {/* contentHtml is sanitized on the server when the article is saved. */}
+      <div
+        className="article-body mt-8 text-base text-slate-800"
+        dangerouslySetInnerHTML={{ __html: article.contentHtml }}
+      />
+      <BookingPrompt />
+    </article>
+  );
+}
+
+function BookingPrompt() {
+  return (
+    <div className="mt-12 flex flex-col items-start gap-4 rounded-xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-base font-medium">Would you like to discuss this with the doctor?</p>
+      <Button variant="secondary" onClick={openBooking}>
+        <Video aria-hidden="true" />
+        Book Video Consultation
+      </Button>
+    </div>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div role="status" className="mt-6">
+      <span className="sr-only">Loading article...</span>
+      <div aria-hidden="true" className="flex flex-col gap-4">
+        <Skeleton className="h-10 w-4/5" />
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="mt-4 aspect-video w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-11/12" />
+        <Skeleton className="h-4 w-4/5" />
+      </div>
+    </div>
+  );
+}
+
+function ArticleLoadError() {
+  return (
+    <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">This article could not be loaded</h1>
+      <p className="mt-3 text-slate-700">Please check your internet connection and refresh the page.</p>
+    </div>
+  );
 }

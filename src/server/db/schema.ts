@@ -28,12 +28,12 @@ export const contactMessages = pgTable(
     subject: varchar("subject", { length: 200 }).notNull().default(""),
     message: text("message").notNull(),
     source: varchar("source", { length: 20 }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [index("contact_messages_created_idx").on(table.createdAt.desc())],
 );
-
-
 
 /** Small facts the application remembers about itself, such as whether the sample content was created. */
 export const appSettings = pgTable("app_settings", {

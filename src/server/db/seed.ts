@@ -94,7 +94,13 @@ export async function seedSampleContent(db: Db, now: Date = new Date()): Promise
     for (const article of sampleArticles) {
       const createdAt = new Date(now.getTime() - article.daysAgo * 24 * 60 * 60 * 1000);
       const { daysAgo: _daysAgo, ...fields } = article;
-      await insertArticle(tx, { ...fields, published: true, isSample: true, createdAt, updatedAt: createdAt });
+      await insertArticle(tx, {
+        ...fields,
+        published: true,
+        isSample: true,
+        createdAt,
+        updatedAt: createdAt,
+      });
     }
     return sampleArticles.length;
   });

@@ -3,7 +3,10 @@ import type { Db } from "./client";
 import { appSettings } from "./schema";
 
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {
-  const rows = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  const rows = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, key));
   return rows[0]?.value;
 }
 

@@ -48,19 +48,25 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       ? await viteTemplate(app)
       : await builtTemplate();
 
-  app.decorateReply("sendPage", async function (this: FastifyReply, head: Partial<PageHead>, statusCode = 200) {
-    const request = this.request;
-    const fullHead: PageHead = {
-      title: head.title ?? profile.seo.title,
-      description: head.description ?? profile.seo.description,
-      url: head.url ?? absoluteUrl(config, request, request.url.split("?")[0] ?? "/"),
-      image: head.image ?? null,
-      type: head.type ?? "website",
-    };
-    if (!source) return this.status(statusCode).type("application/json").send({ page: fullHead });
-    const html = renderPage(await source.template(request.url), fullHead, profile);
-    return this.status(statusCode).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
-  });
+  app.decorateReply(
+    "sendPage",
+    async function (this: FastifyReply, head: Partial<PageHead>, statusCode = 200) {
+      const request = this.request;
+      const fullHead: PageHead = {
+        title: head.title ?? profile.seo.title,
+        description: head.description ?? profile.seo.description,
+        url: head.url ?? absoluteUrl(config, request, request.url.split("?")[0] ?? "/"),
+        image: head.image ?? null,
+        type: head.type ?? "website",
+      };
+      if (!source) return this.status(statusCode).type("application/json").send({ page: fullHead });
+      const html = renderPage(await source.template(request.url), fullHead, profile);
+      return this.status(statusCode)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .send(html);
+    },
+  );
 
   if (options.serveClient && !config.devServer) {
     await app.register(fastifyStatic, {
@@ -72,7 +78,10 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       cacheControl: false,
       setHeaders(reply, path) {
         const hashed = path.includes("/assets/");
-        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        reply.header(
+          "cache-control",
+          hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
       },
     });
   }
@@ -87,6 +96,9 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       !request.url.startsWith("/api/") &&
       request.url !== "/api";
     if (!wantsPage) return sendApiNotFound(request, reply);
-    return reply.sendPage({ title: notFoundTitle, description: "The page you are looking for does not exist." }, 404);
+    return reply.sendPage(
+      { title: notFoundTitle, description: "The page you are looking for does not exist." },
+      404,
+    );
   });
 }

@@ -77,7 +77,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody(request, 400, message, issues));
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send(errorBody(request, error.statusCode, error.message));
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send(errorBody(request, error.statusCode, error.message));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {

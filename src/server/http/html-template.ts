@@ -14,14 +14,19 @@ export async function builtTemplate(): Promise<HtmlTemplateSource> {
   try {
     html = await readFile(path, "utf8");
   } catch {
-    throw new Error(`The client is not built (${path} is missing). Run "npm run build", or start with "npm start".`);
+    throw new Error(
+      `The client is not built (${path} is missing). Run "npm run build", or start with "npm start".`,
+    );
   }
   return { template: () => Promise.resolve(html) };
 }
 
 /** Development: Vite serves modules with hot reload through Fastify, on the same port as the API. */
 export async function viteTemplate(app: FastifyInstance): Promise<HtmlTemplateSource> {
-  const [{ createServer }, { default: middie }] = await Promise.all([import("vite"), import("@fastify/middie")]);
+  const [{ createServer }, { default: middie }] = await Promise.all([
+    import("vite"),
+    import("@fastify/middie"),
+  ]);
   const vite = await createServer({
     configFile: join(projectRoot, "vite.config.ts"),
     server: { middlewareMode: true },

@@ -34,7 +34,16 @@ describe.each(testEngines)("HTTP basics on %s", (engine) => {
   });
 
   it("serves every browser route of the app", async () => {
-    for (const url of ["/", "/contact-us", "/terms-conditions", "/refunds-cancellations", "/admin", "/admin/cashfree-test", "/payment/callback?order_id=x", "/video-consultation/abc"]) {
+    for (const url of [
+      "/",
+      "/contact-us",
+      "/terms-conditions",
+      "/refunds-cancellations",
+      "/admin",
+      "/admin/cashfree-test",
+      "/payment/callback?order_id=x",
+      "/video-consultation/abc",
+    ]) {
       expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(200);
     }
   });

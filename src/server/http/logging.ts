@@ -44,6 +44,8 @@ export function loggerOptions(config: Config, stream?: DestinationStream): Fasti
     },
     ...(stream ? { stream } : {}),
     // `npm run dev` prints readable lines; everywhere else logs stay JSON for log collectors.
-    ...(config.devServer && !stream ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } } : {}),
+    ...(config.devServer && !stream
+      ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } }
+      : {}),
   };
 }

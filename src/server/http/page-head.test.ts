@@ -8,7 +8,13 @@ describe("renderPage", () => {
   it("writes the title, description and Open Graph and Twitter tags", () => {
     const html = renderPage(
       template,
-      { title: "Heart murmurs", description: "When to worry", url: "https://c.example/articles/a", image: "https://c.example/i.png", type: "article" },
+      {
+        title: "Heart murmurs",
+        description: "When to worry",
+        url: "https://c.example/articles/a",
+        image: "https://c.example/i.png",
+        type: "article",
+      },
       sampleProfile,
     );
     expect(html).toContain("<title>Heart murmurs</title>");
@@ -20,14 +26,21 @@ describe("renderPage", () => {
   });
 
   it("escapes text so an article title cannot inject markup", () => {
-    const html = renderPage(template, { title: '"><script>alert(1)</script>', description: "a & b" }, sampleProfile);
+    const html = renderPage(
+      template,
+      { title: '"><script>alert(1)</script>', description: "a & b" },
+      sampleProfile,
+    );
     expect(html).not.toContain("<script>alert");
     expect(html).toContain("&quot;&gt;&lt;script&gt;");
     expect(html).toContain("a &amp; b");
   });
 
   it("embeds the site profile as JSON that cannot close its script element", () => {
-    const profile = { ...sampleProfile, doctor: { ...sampleProfile.doctor, name: "</script><script>alert(1)</script>" } };
+    const profile = {
+      ...sampleProfile,
+      doctor: { ...sampleProfile.doctor, name: "</script><script>alert(1)</script>" },
+    };
     const html = renderPage(template, { title: "t", description: "d" }, profile);
     const json = html.slice(html.indexOf('application/json">') + 18, html.lastIndexOf("</script>"));
     expect(json).not.toContain("</script>");

@@ -9,7 +9,13 @@ export interface PageHead {
   type?: "website" | "article";
 }
 
-const htmlEscapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const htmlEscapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
@@ -17,7 +23,10 @@ export function escapeHtml(text: string): string {
 
 /** JSON inside a <script> element must not be able to close the element. */
 function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 export function renderHead(head: PageHead): string {
@@ -33,8 +42,13 @@ export function renderHead(head: PageHead): string {
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", head.description),
   ];
-  if (head.url) tags.push(meta("property", "og:url", head.url), `<link rel="canonical" href="${escapeHtml(head.url)}" />`);
-  if (head.image) tags.push(meta("property", "og:image", head.image), meta("name", "twitter:image", head.image));
+  if (head.url)
+    tags.push(
+      meta("property", "og:url", head.url),
+      `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    );
+  if (head.image)
+    tags.push(meta("property", "og:image", head.image), meta("name", "twitter:image", head.image));
   return tags.join("\n    ");
 }
 

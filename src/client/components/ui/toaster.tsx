@@ -17,13 +17,19 @@ export function Toaster() {
           }}
           className={cn(
             "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0",
-            item.variant === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
+            item.variant === "destructive"
+              ? "border-red-700 bg-red-700 text-white"
+              : "border-slate-200 bg-white text-slate-900",
           )}
         >
           <div className="grid gap-1">
-            {item.title && <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>}
+            {item.title && (
+              <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            )}
             {item.description && (
-              <ToastPrimitive.Description className="text-sm opacity-95">{item.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-95">
+                {item.description}
+              </ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close

@@ -18,8 +18,8 @@ export default function BookingDialog() {
           <DialogDescription>Online booking and payment are opening soon.</DialogDescription>
         </DialogHeader>
         <p className="text-sm text-slate-700">
-          Until then, please write to us with your child's name, age and the reason for the consultation, and we will
-          reply with an appointment time.
+          Until then, please write to us with your child's name, age and the reason for the consultation, and
+          we will reply with an appointment time.
         </p>
         <Button asChild>
           <a href={`mailto:${email}?subject=${encodeURIComponent("Video consultation request")}`}>

@@ -11,14 +11,27 @@ describe.each(testEngines)("articles API on %s", (engine) => {
     t = await createTestApp(engine);
     const day = 24 * 60 * 60 * 1000;
     await t.database.db.insert(articles).values([
-      { slug: "older", title: "Older", excerpt: "Old one", content: "# Old", createdAt: new Date(Date.now() - 2 * day) },
-      { slug: "newer", title: "Newer", excerpt: "New one", content: "**New**", createdAt: new Date(Date.now() - day) },
+      {
+        slug: "older",
+        title: "Older",
+        excerpt: "Old one",
+        content: "# Old",
+        createdAt: new Date(Date.now() - 2 * day),
+      },
+      {
+        slug: "newer",
+        title: "Newer",
+        excerpt: "New one",
+        content: "**New**",
+        createdAt: new Date(Date.now() - day),
+      },
       { slug: "draft", title: "Draft", excerpt: "Not yet", content: "wip", published: false },
       {
         slug: "xss",
         title: "Tricky",
         excerpt: "Sanitized",
-        content: '<script>alert(1)</script><img src="https://e.x/a.png" onerror="alert(2)">\n\n[x](javascript:alert(3))',
+        content:
+          '<script>alert(1)</script><img src="https://e.x/a.png" onerror="alert(2)">\n\n[x](javascript:alert(3))',
         createdAt: new Date(Date.now() - 3 * day),
         imageUrl: "https://images.example.org/heart.png",
       },
@@ -32,7 +45,13 @@ describe.each(testEngines)("articles API on %s", (engine) => {
     const body = response.json<{ articles: Article[] }>();
     expect(body.articles.map((article) => article.slug)).toEqual(["newer", "older", "xss"]);
     const [newest] = body.articles;
-    expect(newest).toMatchObject({ title: "Newer", excerpt: "New one", content: "**New**", published: true, imageUrl: null });
+    expect(newest).toMatchObject({
+      title: "Newer",
+      excerpt: "New one",
+      content: "**New**",
+      published: true,
+      imageUrl: null,
+    });
     expect(newest?.contentHtml).toContain("<strong>New</strong>");
     expect(typeof newest?.id).toBe("string");
     expect(new Date(newest?.createdAt ?? "").toString()).not.toBe("Invalid Date");
@@ -53,13 +72,21 @@ describe.each(testEngines)("articles API on %s", (engine) => {
     for (const slug of ["draft", "no-such-article"]) {
       const missing = await t.app.inject({ method: "GET", url: `/api/articles/${slug}` });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toMatchObject({ statusCode: 404, error: "Not Found", message: "Article not found" });
+      expect(missing.json()).toMatchObject({
+        statusCode: 404,
+        error: "Not Found",
+        message: "Article not found",
+      });
       expect(missing.json<{ requestId: string }>().requestId).toBe(missing.headers["x-request-id"]);
     }
   });
 
   it("gives an article's shareable address a preview head, with the image made absolute", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/articles/xss", headers: { host: "clinic.test" } });
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/articles/xss",
+      headers: { host: "clinic.test" },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       page: {
@@ -84,13 +111,17 @@ describe.each(testEngines)("sample content on %s", (engine) => {
 
   it("creates three sample articles once, and not again after the doctor deletes them", async () => {
     expect(await seedSampleContent(t.database.db)).toBe(3);
-    const listed = (await t.app.inject({ method: "GET", url: "/api/articles" })).json<{ articles: Article[] }>();
+    const listed = (await t.app.inject({ method: "GET", url: "/api/articles" })).json<{
+      articles: Article[];
+    }>();
     expect(listed.articles).toHaveLength(3);
     expect(listed.articles.every((article) => article.isSample)).toBe(true);
 
     await t.database.db.delete(articles);
     expect(await seedSampleContent(t.database.db)).toBe(0);
-    const after = (await t.app.inject({ method: "GET", url: "/api/articles" })).json<{ articles: Article[] }>();
+    const after = (await t.app.inject({ method: "GET", url: "/api/articles" })).json<{
+      articles: Article[];
+    }>();
     expect(after.articles).toHaveLength(0);
   });
 });

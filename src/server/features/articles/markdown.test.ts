@@ -9,18 +9,24 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<h2>Signs</h2>");
     expect(html).toContain("<strong>fast</strong>");
     expect(html).toContain("<em>blue</em>");
-    expect(html).toContain('<a href="https://example.org/x" rel="noopener noreferrer nofollow">Read more</a>');
+    expect(html).toContain(
+      '<a href="https://example.org/x" rel="noopener noreferrer nofollow">Read more</a>',
+    );
     expect(html).toContain('<img src="https://example.org/echo.png" alt="Echo" loading="lazy" />');
   });
 
   it("removes script elements written as raw HTML", () => {
-    const html = renderMarkdown('Hello <script>alert("x")</script> world\n\n<script src="https://evil.test/x.js"></script>');
+    const html = renderMarkdown(
+      'Hello <script>alert("x")</script> world\n\n<script src="https://evil.test/x.js"></script>',
+    );
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain("evil.test");
   });
 
   it("removes event handler attributes such as onerror", () => {
-    const html = renderMarkdown('<img src="https://example.org/a.png" onerror="alert(1)">\n\n<p onclick="steal()">hi</p>');
+    const html = renderMarkdown(
+      '<img src="https://example.org/a.png" onerror="alert(1)">\n\n<p onclick="steal()">hi</p>',
+    );
     expect(html).not.toMatch(/onerror|onclick|alert|steal/i);
   });
 

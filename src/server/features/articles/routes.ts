@@ -8,7 +8,10 @@ import * as articles from "./service";
 
 const slugParams = z.object({ slug: z.string().min(1).max(120) });
 
-export const articleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const articleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.get("/api/articles", async () => ({ articles: await articles.listPublished(db) }));
 
   app.get("/api/articles/:slug", { schema: { params: slugParams } }, async (request) => {

@@ -29,7 +29,9 @@ describe.each(testEngines)("contact API on %s", (engine) => {
     const response = await post(valid);
     expect(response.statusCode).toBe(201);
     const rows = await t.database.db.select().from(contactMessages);
-    expect(rows).toEqual([expect.objectContaining({ name: "Priya Sharma", email: valid.email, source: "home" })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ name: "Priya Sharma", email: valid.email, source: "home" }),
+    ]);
   });
 
   it("rejects bad input with a readable message and per-field issues, storing nothing", async () => {
@@ -51,7 +53,9 @@ describe.each(testEngines)("contact API on %s", (engine) => {
   it("requires a subject on the Contact Us page form", async () => {
     const response = await post({ ...valid, source: "contact-page", subject: "" });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ issues: unknown[] }>().issues).toEqual([{ path: "subject", message: "Subject is required" }]);
+    expect(response.json<{ issues: unknown[] }>().issues).toEqual([
+      { path: "subject", message: "Subject is required" },
+    ]);
   });
 
   it("answers a non-JSON body with 400 or 415 and a readable message, never 500", async () => {
@@ -92,9 +96,15 @@ describe.each(testEngines)("contact API on %s", (engine) => {
   });
 
   it("never writes the sender's name, e-mail, phone or message to the logs", async () => {
-    await post({ ...valid, name: "Zebulon Quixote", email: "zq.private@example.org", phone: "+91 99999 12345" });
+    await post({
+      ...valid,
+      name: "Zebulon Quixote",
+      email: "zq.private@example.org",
+      phone: "+91 99999 12345",
+    });
     const log = t.logs.join("");
     expect(log).toContain("/api/contact");
-    for (const secret of ["Zebulon", "zq.private", "99999 12345", "heart murmur"]) expect(log).not.toContain(secret);
+    for (const secret of ["Zebulon", "zq.private", "99999 12345", "heart murmur"])
+      expect(log).not.toContain(secret);
   });
 });

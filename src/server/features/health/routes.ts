@@ -7,6 +7,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     return reply
       .status(databaseUp ? 200 : 503)
       .header("cache-control", "no-store")
-      .send({ status: databaseUp ? "ok" : "unavailable", database: { engine: database.engine, up: databaseUp } });
+      .send({
+        status: databaseUp ? "ok" : "unavailable",
+        database: { engine: database.engine, up: databaseUp },
+      });
   });
 };

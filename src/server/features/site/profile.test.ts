@@ -19,7 +19,9 @@ describe("loadSiteProfile", () => {
 
   it("overrides parts of the sample with the deployer's file, keeping the rest", () => {
     const profile = loadSiteProfile(
-      fileWith(JSON.stringify({ doctor: { name: "Dr. Real Person" }, contact: { email: "desk@clinic.example" } })),
+      fileWith(
+        JSON.stringify({ doctor: { name: "Dr. Real Person" }, contact: { email: "desk@clinic.example" } }),
+      ),
     );
     expect(profile.doctor.name).toBe("Dr. Real Person");
     expect(profile.doctor.qualifications).toEqual(sampleProfile.doctor.qualifications);
@@ -33,7 +35,9 @@ describe("loadSiteProfile", () => {
   });
 
   it("names the file and each wrong field", () => {
-    const path = fileWith(JSON.stringify({ contact: { email: "not-an-email" }, doctor: { qualifications: [] } }));
+    const path = fileWith(
+      JSON.stringify({ contact: { email: "not-an-email" }, doctor: { qualifications: [] } }),
+    );
     expect(() => loadSiteProfile(path)).toThrow(/contact\.email: /);
     expect(() => loadSiteProfile(path)).toThrow(/doctor\.qualifications: /);
     expect(() => loadSiteProfile(path)).toThrow(path);

@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+const pages = [
+  "/",
+  "/contact-us",
+  "/terms-conditions",
+  "/refunds-cancellations",
+  "/articles/heart-murmurs-in-children",
+  "/nope",
+];
+
+for (const path of pages) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    const severe = results.violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
+    expect(
+      severe.map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+      ),
+    ).toEqual([]);
+  });
+}
+
+test("axe finds no serious or critical violation in the open article dialog", async ({ page }) => {
+  await page.goto("/");
+  await page
+    .locator("section#articles")
+    .getByRole("button", { name: /Read More/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const severe = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});

@@ -1,0 +1,128 @@
+import { HeartPulse } from "lucide-react";
+import { Link, useLocation } from "wouter";
+import { Button } from "@/components/ui/button";
+import { openAdminLogin } from "@/features/admin/open-admin-login";
+import { siteProfile } from "@/lib/site-profile";
+import { sectionLinks } from "./nav-links";
+import { SectionLink } from "./section-link";
+import { SocialIcon, socialNetworkNames } from "./social-icon";
+
+const legalLinks = [
+  { href: "/terms-conditions", label: "Terms & Conditions" },
+  { href: "/refunds-cancellations", label: "Refunds & Cancellations" },
+  { href: "/contact-us", label: "Contact Us" },
+] as const;
+
+const footerLinkClass = "rounded-sm text-slate-200 hover:text-white hover:underline underline-offset-4";
+const columnHeadingClass = "text-sm font-semibold tracking-wide text-white uppercase";
+
+export function SiteFooter() {
+  const [location] = useLocation();
+  const onHome = location === "/";
+  const { doctor, services } = siteProfile;
+
+  return (
+    <footer className="bg-brand-900 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div className="flex flex-col gap-3">
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <HeartPulse className="size-6 shrink-0 text-white" aria-hidden="true" />
+            {doctor.shortName}
+          </p>
+          <p className="text-sm leading-relaxed">
+            {doctor.specialty}. {doctor.qualifications.join(", ")}.
+          </p>
+          <SocialLinks />
+        </div>
+
+        <nav aria-label="Quick links">
+          <h2 className={columnHeadingClass}>Quick Links</h2>
+          <ul className="mt-4 flex flex-col gap-2 text-sm">
+            {sectionLinks.map((link) => (
+              <li key={link.id}>
+                <SectionLink id={link.id} onHome={onHome} className={footerLinkClass}>
+                  {link.label}
+                </SectionLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={columnHeadingClass}>Services</h2>
+          <ul className="mt-4 flex flex-col gap-2 text-sm">
+            {services.map((service) => (
+              <li key={service.title}>{service.title}</li>
+            ))}
+          </ul>
+        </div>
+
+        <nav aria-label="Legal">
+          <h2 className={columnHeadingClass}>Information</h2>
+          <ul className="mt-4 flex flex-col gap-2 text-sm">
+            {legalLinks.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className={footerLinkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      <div className="border-t border-white/15">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm sm:flex-row sm:px-6">
+          <p>
+            © {new Date().getFullYear()} {doctor.name}. All rights reserved.
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={openAdminLogin}
+            className="text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-white"
+          >
+            Admin Login
+          </Button>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** A "#" address in the profile is a placeholder: shown, announced as coming soon, but not a dead link. */
+function SocialLinks() {
+  if (siteProfile.social.length === 0) return null;
+  const itemClass = "flex size-9 items-center justify-center rounded-full bg-white/10 text-white";
+  return (
+    <ul className="mt-1 flex gap-2" aria-label="Social media">
+      {siteProfile.social.map(({ network, url }) => {
+        const name = socialNetworkNames[network];
+        return (
+          <li key={network}>
+            {url === "#" || url === "" ? (
+              <span
+                role="img"
+                aria-label={`${name} (coming soon)`}
+                title={`${name} (coming soon)`}
+                className={itemClass}
+              >
+                <SocialIcon network={network} className="size-4" />
+              </span>
+            ) : (
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={name}
+                className={`${itemClass} hover:bg-white/20`}
+              >
+                <SocialIcon network={network} className="size-4" />
+              </a>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

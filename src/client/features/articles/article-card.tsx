@@ -1,0 +1,48 @@
+import type { Article } from "@shared/articles";
+import { Calendar, FileText } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { formatShortDate } from "@/lib/format";
+import { ArticleImage } from "./article-image";
+
+export function ArticleCard({
+  article,
+  onReadMore,
+}: {
+  article: Article;
+  onReadMore: (article: Article) => void;
+}) {
+  const titleId = `article-${article.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      {article.imageUrl ? (
+        <ArticleImage src={article.imageUrl} alt={article.title} />
+      ) : (
+        // Keeps cards without a picture as tall as their neighbours; purely decorative.
+        <div aria-hidden="true" className="flex aspect-video w-full items-center justify-center bg-brand-50">
+          <FileText className="size-12 text-brand-200" />
+        </div>
+      )}
+      <div className="flex flex-1 flex-col p-6">
+        <p className="flex items-center gap-1.5 text-sm text-slate-600">
+          <Calendar className="size-4" aria-hidden="true" />
+          <time dateTime={article.createdAt}>{formatShortDate(article.createdAt)}</time>
+        </p>
+        <h3 id={titleId} className="mt-2 text-lg leading-snug font-semibold text-slate-900">
+          {article.title}
+        </h3>
+        <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-700">{article.excerpt}</p>
+        <Button
+          variant="outline"
+          className="mt-5 self-start"
+          onClick={() => onReadMore(article)}
+          aria-describedby={titleId}
+        >
+          Read More
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Article } from "@shared/articles";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import { SectionHeading } from "@/components/layout/section-heading";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ArticleCard } from "./article-card";
+
+const ArticleDialog = lazy(() => import("./article-dialog"));
+
+/** The published articles, newest first, as cards; Read More opens the whole article in a dialog. */
+export function ArticlesSection() {
+  const [openArticle, setOpenArticle] = useState<Article | null>(null);
+  return (
+    <section id="articles" aria-labelledby="articles-title" className="bg-slate-50 py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="articles-title" eyebrow="Articles" title="Health Articles">
+          Plain-language guides for patients and families.
+        </SectionHeading>
+        <ArticlesGrid onReadMore={setOpenArticle} />
+      </div>
+      {openArticle && (
+        <Suspense fallback={null}>
+          <ArticleDialog article={openArticle} onClose={() => setOpenArticle(null)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function ArticlesGrid({ onReadMore }: { onReadMore: (article: Article) => void }) {
+  const { data, isPending, isError } = useQuery<{ articles: Article[] }>({ queryKey: ["/api/articles"] });
+
+  if (isPending) return <ArticleSkeletons />;
+  if (isError) {
+    return (
+      <p role="status" className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-700">
+        Articles could not be loaded just now. Please refresh the page or try again later.
+      </p>
+    );
+  }
+  if (data.articles.length === 0) {
+    return (
+      <p role="status" className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-700">
+        No articles published yet. Check back soon!
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {data.articles.map((article) => (
+        <li key={article.id}>
+          <ArticleCard article={article} onReadMore={onReadMore} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ArticleSkeletons() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading articles...</span>
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+        {[0, 1, 2].map((key) => (
+          <div key={key} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+            <Skeleton className="aspect-video w-full rounded-none" />
+            <div className="flex flex-col gap-3 p-6">
+              <Skeleton className="h-4 w-24" />
+              <Skeleton className="h-6 w-3/4" />
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-4 w-5/6" />
+              <Skeleton className="mt-2 h-10 w-28" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { CircleCheck, GraduationCap } from "lucide-react";
+import { SectionHeading } from "@/components/layout/section-heading";
+import { siteProfile } from "@/lib/site-profile";
+
+export function AboutSection() {
+  const { about, doctor } = siteProfile;
+  return (
+    <section id="about" aria-labelledby="about-title" className="py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="about-title" eyebrow="Meet your doctor" title={`About ${doctor.name}`} />
+        <div className="grid gap-10 lg:grid-cols-2">
+          <div className="flex flex-col gap-4 text-base leading-relaxed text-slate-700">
+            {about.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          <div className="flex flex-col gap-6">
+            <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h3 className="text-lg font-semibold text-slate-900">Qualifications</h3>
+              <ul className="mt-4 flex flex-col gap-4">
+                {about.qualifications.map((item) => (
+                  <li key={item.degree} className="flex gap-3">
+                    <GraduationCap className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                    <div>
+                      <p className="font-semibold text-slate-900">{item.degree}</p>
+                      <p className="text-sm text-slate-700">{item.institution}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h3 className="text-lg font-semibold text-slate-900">Areas of Expertise</h3>
+              <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                {about.expertise.map((item) => (
+                  <li key={item} className="flex gap-2 text-sm text-slate-700">
+                    <CircleCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { CalendarCheck, Mail, MapPin, Phone } from "lucide-react";
+import { SectionHeading } from "@/components/layout/section-heading";
+import { Button } from "@/components/ui/button";
+import { ConsultationHours } from "@/features/contact/consultation-hours";
+import { LazyContactForm } from "@/features/contact/lazy-contact-form";
+import { openBooking } from "@/features/booking/open-booking";
+import { siteProfile } from "@/lib/site-profile";
+
+export function ContactSection() {
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="contact-title" eyebrow="Get in touch" title="Contact">
+          Questions about a consultation or your child's reports? Send a message and you will receive a reply
+          by e-mail.
+        </SectionHeading>
+        <div className="grid gap-8 lg:grid-cols-[1.4fr_1fr]">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:self-start">
+            <h3 className="mb-6 text-xl font-semibold text-slate-900">Send a Message</h3>
+            <LazyContactForm source="home" />
+          </div>
+          <div className="flex flex-col gap-6">
+            <ContactDetails />
+            <ConsultationHours />
+            <ReadyToBook />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ContactDetails() {
+  const { email, phone, location } = siteProfile.contact;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h3 className="text-lg font-semibold text-slate-900">Contact Information</h3>
+      <ul className="mt-4 flex flex-col gap-4 text-sm">
+        <li className="flex gap-3">
+          <Mail className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">Email</p>
+            <a
+              href={`mailto:${email}`}
+              className="break-words text-brand-700 underline-offset-4 hover:underline"
+            >
+              {email}
+            </a>
+          </div>
+        </li>
+        <li className="flex gap-3">
+          <Phone className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-slate-900">Phone</p>
+            <a
+              href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+              className="text-brand-700 underline-offset-4 hover:underline"
+            >
+              {phone}
+            </a>
+          </div>
+        </li>
+        <li className="flex gap-3">
+          <MapPin className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-slate-900">Location</p>
+            <p className="text-slate-700">{location}</p>
+          </div>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function ReadyToBook() {
+  return (
+    <div className="rounded-xl bg-brand-700 p-6 text-white shadow-sm">
+      <h3 className="flex items-center gap-2 text-lg font-semibold">
+        <CalendarCheck className="size-5" aria-hidden="true" />
+        Ready to Book
+      </h3>
+      <p className="mt-2 text-sm leading-relaxed text-brand-50">
+        Choose a time, pay securely online, and receive your video consultation link by e-mail.
+      </p>
+      <Button variant="secondary" className="mt-5" onClick={openBooking}>
+        Book Appointment
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { Award, Clock, Languages, Users, Video } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { openBooking } from "@/features/booking/open-booking";
+import { siteProfile } from "@/lib/site-profile";
+
+/** First screen: who the doctor is, why to trust them, and the two things a visitor came to do. */
+export function HeroSection() {
+  const { doctor } = siteProfile;
+  return (
+    <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[1.4fr_1fr]">
+        <div>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{doctor.specialty}</p>
+          <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            {doctor.name}
+          </h1>
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Qualifications">
+            {doctor.qualifications.map((qualification) => (
+              <li key={qualification}>
+                <Badge className="px-3 py-1 text-sm">{qualification}</Badge>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-700">{doctor.tagline}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Button variant="heart" size="lg" onClick={openBooking}>
+              <Video aria-hidden="true" />
+              Book Video Consultation
+            </Button>
+            <Button variant="outline" size="lg" asChild>
+              <a href="#contact">Contact</a>
+            </Button>
+          </div>
+        </div>
+        <HeroFacts />
+      </div>
+    </section>
+  );
+}
+
+/** The figures and practical details a parent looks for before booking. */
+function HeroFacts() {
+  const { doctor, contact } = siteProfile;
+  const hours = contact.hours[0];
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
+      {doctor.photoUrl && (
+        <img
+          src={doctor.photoUrl}
+          alt={doctor.name}
+          width={480}
+          height={360}
+          className="mb-6 aspect-[4/3] w-full rounded-xl object-cover"
+        />
+      )}
+      <dl className="grid gap-3">
+        <div className="rounded-xl bg-brand-50 px-5 py-4">
+          <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+            <Award className="size-4 text-brand-700" aria-hidden="true" />
+            Experience
+          </dt>
+          <dd className="mt-1 text-2xl font-bold text-brand-800">{doctor.experience}</dd>
+        </div>
+        <div className="rounded-xl bg-brand-50 px-5 py-4">
+          <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+            <Users className="size-4 text-brand-700" aria-hidden="true" />
+            Patients
+          </dt>
+          <dd className="mt-1 text-2xl font-bold text-brand-800">{doctor.patientsTreated}</dd>
+        </div>
+      </dl>
+      <ul className="mt-6 flex flex-col gap-4 text-sm">
+        <li className="flex gap-3">
+          <Languages className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-slate-900">Languages</p>
+            <p className="text-slate-700">{doctor.languages.join(", ")}</p>
+          </div>
+        </li>
+        {hours && (
+          <li className="flex gap-3">
+            <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+            <div>
+              <p className="font-semibold text-slate-900">{hours.days}</p>
+              <p className="text-slate-700">{hours.time}</p>
+            </div>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

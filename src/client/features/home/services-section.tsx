@@ -1,0 +1,47 @@
+import { SectionHeading } from "@/components/layout/section-heading";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { openBooking } from "@/features/booking/open-booking";
+import { siteProfile } from "@/lib/site-profile";
+import { cn } from "@/lib/utils";
+import { serviceIcon } from "./service-icon";
+
+export function ServicesSection() {
+  return (
+    <section id="services" aria-labelledby="services-title" className="bg-slate-50 py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="services-title" eyebrow="What we offer" title="Services">
+          Assessment, treatment and follow-up, in clinic and by secure video consultation.
+        </SectionHeading>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {siteProfile.services.map((service) => {
+            const Icon = serviceIcon(service.title);
+            return (
+              <li
+                key={service.title}
+                className={cn(
+                  "flex flex-col rounded-xl border bg-white p-6 shadow-sm",
+                  service.bookable ? "border-brand-700 ring-1 ring-brand-700" : "border-slate-200",
+                )}
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <Icon className="size-6" aria-hidden="true" />
+                  </span>
+                  {service.bookable && <Badge variant="secondary">Available online</Badge>}
+                </div>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
+                <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-700">{service.description}</p>
+                {service.bookable && (
+                  <Button className="mt-5 self-start" onClick={openBooking}>
+                    Book Now
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
