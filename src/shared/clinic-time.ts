@@ -1,0 +1,59 @@
+import { TZDate, tz } from "@date-fns/tz";
+import { addDays, addMinutes, format, isBefore } from "date-fns";
+
+/**
+ * Dates and times in the clinic's zone (default Asia/Kolkata). Slots are clinic-local; instants are compared in UTC.
+ * Every function takes `now` so that rules can be tested at any moment.
+ */
+
+/** The calendar date in the clinic's zone, as YYYY-MM-DD. */
+export function clinicDate(now: Date, timeZone: string): string {
+  return format(now, "yyyy-MM-dd", { in: tz(timeZone) });
+}
+
+/** Adds days to a YYYY-MM-DD date. */
+export function addDaysToDate(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return format(addDays(new Date(Date.UTC(year, month - 1, day, 12)), days), "yyyy-MM-dd", { in: tz("UTC") });
+}
+
+/** The last bookable slot ends at 9 PM: from 21:00 in the clinic's zone, the earliest bookable date is tomorrow. */
+export const CUT_OFF_HOUR = 21;
+
+export function earliestBookableDate(now: Date, timeZone: string): string {
+  const today = clinicDate(now, timeZone);
+  const hour = new TZDate(now.getTime(), timeZone).getHours();
+  return hour >= CUT_OFF_HOUR ? addDaysToDate(today, 1) : today;
+}
+
+export function latestBookableDate(now: Date, timeZone: string, horizonDays: number): string {
+  return addDaysToDate(clinicDate(now, timeZone), horizonDays);
+}
+
+/** The instant a slot starts: "2026-11-22" + "19:00" in Asia/Kolkata is 2026-11-22T13:30:00Z. */
+export function slotStart(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  return new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime());
+}
+
+/** A slot that starts in less than the minimum notice (or has started) cannot be booked any more. */
+export function isTooSoon(date: string, time: string, now: Date, timeZone: string, minNoticeMinutes: number): boolean {
+  return isBefore(slotStart(date, time, timeZone), addMinutes(now, minNoticeMinutes));
+}
+
+/** The zone's short name as people read it, e.g. "IST" for Asia/Kolkata, for labels like "7:00 PM IST". */
+export function timeZoneLabel(timeZone: string, at: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-IN", { timeZone, timeZoneName: "short" }).formatToParts(at);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
+
+export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written as YYYY-MM-DD (rejects 2026-02-30). */
+export function isValidIsoDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
