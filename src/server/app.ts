@@ -9,12 +9,17 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { articleRoutes } from "./features/articles/routes";
 import { contactRoutes } from "./features/contact/routes";
+import { bookingRoutes } from "./features/booking/routes";
 import { healthRoutes } from "./features/health/routes";
+import { paymentRoutes } from "./features/payments/routes";
 import { registerClientApp } from "./http/client-app";
 import { registerErrorHandling } from "./http/errors";
 import { loggerOptions } from "./http/logging";
 import { newRequestId } from "./http/request-id";
 import { contentSecurityPolicy } from "./http/security";
+import type { PaymentGateway } from "./integrations/payments/gateway";
+import { selectPaymentGateway } from "./integrations/payments/select-gateway";
+import { simulatorRoutes } from "./integrations/payments/simulator/simulator-routes";
 
 export interface AppDependencies {
   config: Config;
@@ -24,10 +29,16 @@ export interface AppDependencies {
   serveClient?: boolean;
   /** Where logs go; standard output by default. Tests capture them to check what is logged. */
   logStream?: DestinationStream;
+  /** The payment gateway; by default the one the configuration selects (Cashfree or the simulator). */
+  gateway?: PaymentGateway;
+  /** The clock every rule reads; tests move it to check holds, notice and late payments. */
+  now?: () => Date;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, profile } = deps;
+  const now = deps.now ?? (() => new Date());
+  const gateway = deps.gateway ?? selectPaymentGateway(config, database.db);
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     genReqId: newRequestId,
@@ -54,6 +65,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database });
   await app.register(articleRoutes, { db: database.db, config });
   await app.register(contactRoutes, { db: database.db });
+  await app.register(bookingRoutes, { db: database.db, config, now });
+  await app.register(paymentRoutes, { db: database.db, config, gateway, now });
+  if (gateway.name === "simulator") await app.register(simulatorRoutes, { db: database.db, profile });
   await registerClientApp(app, { config, profile, serveClient: deps.serveClient ?? false });
 
   return app;

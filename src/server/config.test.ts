@@ -20,6 +20,7 @@ describe("loadConfig", () => {
       SEED_SAMPLE_CONTENT: "false",
       PUBLIC_BASE_URL: "https://clinic.example/",
       NODE_ENV: "production",
+      PAYMENT_PROVIDER: "simulator",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -53,5 +54,59 @@ describe("loadConfig", () => {
     expect(message).toContain("SEED_SAMPLE_CONTENT: must be true or false");
     expect(message).toContain("PUBLIC_BASE_URL: must be a full URL");
     expect(message).toMatch(/PORT: /);
+  });
+
+  it("has the booking defaults of the design", () => {
+    expect(loadConfig({}).booking).toEqual({
+      fee: 2000,
+      couponCode: undefined,
+      couponFee: undefined,
+      timeZone: "Asia/Kolkata",
+      holdMinutes: 15,
+      minNoticeMinutes: 30,
+      horizonDays: 60,
+      sweepSeconds: 60,
+    });
+    expect(loadConfig({}).payments.provider).toBe("simulator");
+  });
+
+  it("upper-cases the coupon code and checks the coupon fee against the fee", () => {
+    expect(loadConfig({ COUPON_CODE: " heart10 ", COUPON_FEE: "1500" }).booking).toMatchObject({
+      couponCode: "HEART10",
+      couponFee: 1500,
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ COUPON_CODE: "X" })).toEqual(["COUPON_FEE: is required when COUPON_CODE is set"]);
+    expect(problems({ COUPON_CODE: "X", COUPON_FEE: "2000" })).toEqual(["COUPON_FEE: must be below CONSULTATION_FEE (2000)"]);
+    expect(problems({ COUPON_CODE: "X", COUPON_FEE: "0" })).toEqual(["COUPON_FEE: must be at least 1"]);
+    expect(problems({ CLINIC_TIMEZONE: "Mars/Olympus" })).toEqual([
+      "CLINIC_TIMEZONE: must be an IANA time zone such as Asia/Kolkata",
+    ]);
+  });
+
+  it("chooses Cashfree when its keys are set, and insists on what Cashfree needs", () => {
+    const cashfree = loadConfig({
+      CASHFREE_APP_ID: "TEST123",
+      CASHFREE_SECRET_KEY: "cfsk_ma_test_x",
+      PUBLIC_BASE_URL: "https://clinic.example",
+    });
+    expect(cashfree.payments).toMatchObject({ provider: "cashfree", cashfree: { environment: "sandbox", appId: "TEST123" } });
+    expect(() => loadConfig({ CASHFREE_APP_ID: "TEST123" })).toThrow(/CASHFREE_SECRET_KEY: must be set together/);
+    expect(() => loadConfig({ CASHFREE_APP_ID: "A", CASHFREE_SECRET_KEY: "B" })).toThrow(/PUBLIC_BASE_URL: is required with Cashfree/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "cashfree", PUBLIC_BASE_URL: "https://c.example" })).toThrow(
+      /cashfree needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY/,
+    );
+  });
+
+  it("refuses the payment simulator in production unless it is asked for by name", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_PROVIDER: production needs CASHFREE_APP_ID/);
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "simulator" }).payments.provider).toBe("simulator");
   });
 });

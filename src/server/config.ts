@@ -37,11 +37,63 @@ const envSchema = z.object({
   CSP_EXTRA_FRAME_SRC: optionalText,
   /** Set by `npm run dev`: serve the client through Vite instead of the built files. */
   DEV_SERVER: booleanFlag.default(false),
+
+  // Booking and payment
+  CONSULTATION_FEE: z.coerce.number().int("must be whole rupees").min(1).max(1_000_000).default(2000),
+  COUPON_CODE: optionalText.transform((value) => value?.toUpperCase()),
+  COUPON_FEE: optionalText
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number({ message: "must be a number" }).int("must be whole rupees").min(1, "must be at least 1").optional()),
+  CLINIC_TIMEZONE: z.string().trim().min(1).default("Asia/Kolkata").refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata"),
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
+  MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(30),
+  BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(60),
+  HOLD_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  PAYMENT_PROVIDER: optionalText.pipe(z.enum(["cashfree", "simulator"]).optional()),
+  CASHFREE_ENV: optionalText.pipe(z.enum(["sandbox", "production"], { message: "must be sandbox or production" }).default("sandbox")),
+  CASHFREE_APP_ID: optionalText,
+  CASHFREE_SECRET_KEY: optionalText,
+  /** Another address for Cashfree's API, for a stand-in in tests; the real one follows from CASHFREE_ENV. */
+  CASHFREE_BASE_URL: optionalText.pipe(z.url().optional()),
+});
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Rules between settings, checked after each setting is valid on its own. */
+const checkedEnvSchema = envSchema.superRefine((env, context) => {
+  const problem = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+  if (env.COUPON_CODE && env.COUPON_FEE === undefined) problem("COUPON_FEE", "is required when COUPON_CODE is set");
+  if (env.COUPON_FEE !== undefined && env.COUPON_FEE >= env.CONSULTATION_FEE) {
+    problem("COUPON_FEE", `must be below CONSULTATION_FEE (${env.CONSULTATION_FEE})`);
+  }
+  const hasKeys = Boolean(env.CASHFREE_APP_ID) || Boolean(env.CASHFREE_SECRET_KEY);
+  if (hasKeys && !(env.CASHFREE_APP_ID && env.CASHFREE_SECRET_KEY)) {
+    problem(env.CASHFREE_APP_ID ? "CASHFREE_SECRET_KEY" : "CASHFREE_APP_ID", "must be set together with the other Cashfree key");
+  }
+  const provider = env.PAYMENT_PROVIDER ?? (hasKeys ? "cashfree" : "simulator");
+  if (provider === "cashfree") {
+    if (!hasKeys) problem("PAYMENT_PROVIDER", "cashfree needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY");
+    if (!env.PUBLIC_BASE_URL) problem("PUBLIC_BASE_URL", "is required with Cashfree: the payment page returns visitors to it");
+  }
+  if (env.NODE_ENV === "production" && provider === "simulator" && env.PAYMENT_PROVIDER !== "simulator") {
+    problem(
+      "PAYMENT_PROVIDER",
+      "production needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY, or PAYMENT_PROVIDER=simulator for a site that takes no real payments",
+    );
+  }
 });
 
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.infer<typeof envSchema>) {
+  const hasCashfreeKeys = Boolean(env.CASHFREE_APP_ID && env.CASHFREE_SECRET_KEY);
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
@@ -59,6 +111,25 @@ function toConfig(env: z.infer<typeof envSchema>) {
       extraFrameSrc: splitList(env.CSP_EXTRA_FRAME_SRC),
     },
     devServer: env.DEV_SERVER,
+    booking: {
+      fee: env.CONSULTATION_FEE,
+      couponCode: env.COUPON_CODE,
+      couponFee: env.COUPON_FEE,
+      timeZone: env.CLINIC_TIMEZONE,
+      holdMinutes: env.PAYMENT_HOLD_MINUTES,
+      minNoticeMinutes: env.MIN_NOTICE_MINUTES,
+      horizonDays: env.BOOKING_HORIZON_DAYS,
+      sweepSeconds: env.HOLD_SWEEP_SECONDS,
+    },
+    payments: {
+      provider: env.PAYMENT_PROVIDER ?? (hasCashfreeKeys ? "cashfree" : "simulator"),
+      cashfree: {
+        environment: env.CASHFREE_ENV,
+        appId: env.CASHFREE_APP_ID,
+        secretKey: env.CASHFREE_SECRET_KEY,
+        baseUrl: env.CASHFREE_BASE_URL,
+      },
+    },
   };
 }
 
@@ -77,7 +148,7 @@ export class ConfigError extends Error {
 
 /** Reads the given environment (process.env by default); throws ConfigError listing every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = envSchema.safeParse(env);
+  const result = checkedEnvSchema.safeParse(env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { seedSampleContent } from "./db/seed";
 import { loadSiteProfile } from "./features/site/profile";
+import { selectPaymentGateway } from "./integrations/payments/select-gateway";
+import { startHoldSweeper } from "./jobs/hold-sweeper";
 
 /** Starts the whole site: configuration, database and migrations, sample content, HTTP server, and shutdown. */
 async function start(): Promise<void> {
@@ -26,9 +28,17 @@ async function start(): Promise<void> {
   const seeded =
     config.seedSampleContent && database.engine === "pglite" ? await seedSampleContent(database.db) : 0;
 
-  const app = await buildApp({ config, database, profile, serveClient: true });
+  const gateway = selectPaymentGateway(config, database.db);
+  const app = await buildApp({ config, database, profile, gateway, serveClient: true });
   if (seeded > 0) app.log.info({ articles: seeded }, "sample articles created");
-  app.addHook("onClose", () => database.close());
+  if (gateway.name === "simulator") {
+    app.log.warn("payments use the built-in simulator: no real money is taken (set the Cashfree keys to take payments)");
+  }
+  const stopSweeper = startHoldSweeper({ db: database.db, config, gateway, log: app.log });
+  app.addHook("onClose", async () => {
+    stopSweeper();
+    await database.close();
+  });
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

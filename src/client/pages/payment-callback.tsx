@@ -1,5 +1,296 @@
-import { ComingSoon } from "./coming-soon";
+import { formatRupees, type PaymentVerification, type PublicConfig } from "@shared/booking";
+import { slotLabel } from "@shared/slots";
+import { useQuery } from "@tanstack/react-query";
+import {
+  BellRing,
+  CircleCheckBig,
+  CircleX,
+  Clock,
+  House,
+  LoaderCircle,
+  Mail,
+  RotateCcw,
+  TriangleAlert,
+  Video,
+} from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { PageShell } from "@/components/layout/page-shell";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatAppointmentDate } from "@/features/booking/booking-logic";
+import { openBooking } from "@/features/booking/open-booking";
+import {
+  orderIdFromSearch,
+  paymentStatusLabel,
+  VERIFY_RETRIES,
+  VERIFY_RETRY_DELAY_MS,
+  verifyPaymentKey,
+} from "@/features/payment/verification";
+import { siteProfile } from "@/lib/site-profile";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { cn } from "@/lib/utils";
 
+/**
+ * Where the payment provider sends the visitor back: /payment/callback?order_id=... (spec section 2). The server
+ * asks the gateway; this page only shows its answer. Without an order id it stays on the loading view (spec 4).
+ */
 export default function PaymentCallbackPage() {
-  return <ComingSoon title="Payment Status" />;
+  const orderId = orderIdFromSearch(useSearch());
+  const verification = useQuery<PaymentVerification>({
+    queryKey: verifyPaymentKey(orderId ?? ""),
+    enabled: Boolean(orderId),
+    retry: VERIFY_RETRIES,
+    retryDelay: VERIFY_RETRY_DELAY_MS,
+  });
+  // Only for the zone of the appointment time ("7:00 PM IST"); asked at once so that it is there with the result.
+  const config = useQuery<PublicConfig>({ queryKey: ["/api/config"] });
+  const zone = config.data?.timeZoneLabel;
+
+  let body: ReactNode;
+  if (orderId && verification.isError) body = <VerificationFailed orderId={orderId} />;
+  else if (!orderId || !verification.data) body = <Verifying />;
+  else if (verification.data.status.toUpperCase() === "PAID")
+    body = <PaymentSucceeded result={verification.data} zone={zone} />;
+  else body = <PaymentFailed result={verification.data} />;
+
+  return (
+    <PageShell mainClassName="bg-slate-50">
+      <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col justify-center px-4 py-12 sm:px-6">
+        {body}
+      </div>
+    </PageShell>
+  );
+}
+
+function useTitle(heading: string) {
+  useDocumentTitle(`${heading} | ${siteProfile.doctor.name}`);
+}
+
+/** The result's heading takes focus when it replaces the loading view, so a screen reader announces it. */
+function ResultHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <h1
+      ref={ref}
+      tabIndex={-1}
+      className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
+    >
+      {children}
+    </h1>
+  );
+}
+
+function ResultCard({
+  tone,
+  icon,
+  children,
+}: {
+  tone: "success" | "failure" | "warning";
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-5 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
+      <span
+        className={cn(
+          "flex size-16 items-center justify-center rounded-full [&_svg]:size-9",
+          tone === "success" && "bg-emerald-100 text-emerald-700",
+          tone === "failure" && "bg-red-100 text-red-700",
+          tone === "warning" && "bg-amber-100 text-amber-800",
+        )}
+      >
+        {icon}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+function Details({ children }: { children: ReactNode }) {
+  return (
+    <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-left text-sm">
+      {children}
+    </dl>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="min-w-0 font-medium break-words text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+function HomeButton({ variant = "default" }: { variant?: "default" | "outline" }) {
+  return (
+    <Button asChild size="lg" variant={variant} className="w-full sm:w-auto">
+      <Link href="/">
+        <House aria-hidden="true" />
+        Return to Home
+      </Link>
+    </Button>
+  );
+}
+
+function Verifying() {
+  useTitle("Verifying Payment...");
+  return (
+    <div
+      role="status"
+      className="flex flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+    >
+      <LoaderCircle
+        className="size-10 animate-spin text-brand-700 motion-reduce:animate-none"
+        aria-hidden="true"
+      />
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Verifying Payment...</h1>
+      <p className="text-slate-700">
+        Please wait while we confirm your payment. Do not close or refresh this page.
+      </p>
+    </div>
+  );
+}
+
+function PaymentSucceeded({ result, zone }: { result: PaymentVerification; zone: string | undefined }) {
+  useTitle("Payment Successful!");
+  return (
+    <ResultCard tone="success" icon={<CircleCheckBig aria-hidden="true" />}>
+      <div className="flex flex-col gap-1">
+        <ResultHeading>Payment Successful!</ResultHeading>
+        <p className="text-slate-700">Your appointment is confirmed</p>
+      </div>
+      <Details>
+        {result.bookingId && (
+          <Detail term="Booking ID">
+            <span className="font-mono">#{result.bookingId}</span>
+          </Detail>
+        )}
+        {result.appointmentDate && (
+          <Detail term="Date">{formatAppointmentDate(result.appointmentDate)}</Detail>
+        )}
+        {result.appointmentTime && (
+          <Detail term="Time">
+            {slotLabel(result.appointmentTime)}
+            {zone ? ` ${zone}` : ""}
+          </Detail>
+        )}
+        <Detail term="Order ID">
+          <span className="font-mono">{result.orderId}</span>
+        </Detail>
+        <Detail term="Amount Paid">₹{formatRupees(result.amount)}</Detail>
+        <Detail term="Status">
+          <Badge variant="success">Paid</Badge>
+        </Detail>
+      </Details>
+      <div className="w-full text-left">
+        <h2 className="mb-2 font-semibold text-slate-900">What's Next?</h2>
+        <ul className="flex flex-col gap-2 text-sm text-slate-700">
+          <NextItem icon={<Mail aria-hidden="true" />}>
+            You will receive a confirmation email shortly.
+          </NextItem>
+          <NextItem icon={<BellRing aria-hidden="true" />}>
+            We will send you a WhatsApp reminder before your appointment.
+          </NextItem>
+          <NextItem icon={<Video aria-hidden="true" />}>
+            The video consultation link is shared 30 minutes before the appointment.
+          </NextItem>
+          <NextItem icon={<Clock aria-hidden="true" />}>Please join the video room 5 minutes early.</NextItem>
+        </ul>
+      </div>
+      <HomeButton />
+    </ResultCard>
+  );
+}
+
+function NextItem({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex gap-2">
+      <span className="mt-0.5 shrink-0 text-brand-700 [&_svg]:size-4">{icon}</span>
+      <span>{children}</span>
+    </li>
+  );
+}
+
+function PaymentFailed({ result }: { result: PaymentVerification }) {
+  useTitle("Payment Failed");
+  const [, navigate] = useLocation();
+  return (
+    <ResultCard tone="failure" icon={<CircleX aria-hidden="true" />}>
+      <div className="flex flex-col items-center gap-2">
+        <ResultHeading>Payment Failed</ResultHeading>
+        <p className="text-sm text-slate-700">
+          Status:{" "}
+          <Badge variant="destructive" data-status={result.status}>
+            {paymentStatusLabel(result.status)}
+          </Badge>
+        </p>
+      </div>
+      <p className="text-slate-700">
+        Unfortunately, your payment was not successful. This can happen due to various reasons.
+      </p>
+      <div className="w-full rounded-lg border border-slate-200 bg-slate-50 p-4 text-left">
+        <h2 className="mb-2 text-sm font-semibold text-slate-900">Common reasons</h2>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+          <li>The card was declined by the bank</li>
+          <li>Insufficient funds in the account</li>
+          <li>The payment was cancelled at checkout</li>
+          <li>The bank took too long to respond (timeout)</li>
+        </ul>
+        <p className="mt-3 text-sm text-slate-700">
+          Order ID: <span className="font-mono break-all">{result.orderId}</span>
+        </p>
+      </div>
+      <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button
+          size="lg"
+          className="w-full sm:w-auto"
+          onClick={() => {
+            navigate("/");
+            openBooking();
+          }}
+        >
+          <RotateCcw aria-hidden="true" />
+          Try Booking Again
+        </Button>
+        <HomeButton variant="outline" />
+      </div>
+    </ResultCard>
+  );
+}
+
+function VerificationFailed({ orderId }: { orderId: string }) {
+  useTitle("Verification Failed");
+  const { email } = siteProfile.contact;
+  const subject = encodeURIComponent(`Payment verification: order ${orderId}`);
+  return (
+    <ResultCard tone="warning" icon={<TriangleAlert aria-hidden="true" />}>
+      <div className="flex flex-col gap-2">
+        <ResultHeading>Verification Failed</ResultHeading>
+        <p className="text-sm font-medium text-red-700">Failed to verify payment</p>
+      </div>
+      <p className="text-slate-700">
+        We couldn't verify your payment status. Please contact support with your order ID below.
+      </p>
+      <Details>
+        <Detail term="Order ID">
+          <span className="font-mono break-all">{orderId}</span>
+        </Detail>
+        <Detail term="Support">
+          <a
+            href={`mailto:${email}?subject=${subject}`}
+            className="break-all text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
+            {email}
+          </a>
+        </Detail>
+      </Details>
+      <HomeButton />
+    </ResultCard>
+  );
 }

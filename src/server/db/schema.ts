@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 
 export const articles = pgTable(
   "articles",
@@ -41,4 +41,92 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
-export const schema = { articles, contactMessages, appSettings };
+/**
+ * Appointments. A row holds its slot while it is pending payment, confirmed or completed: the partial unique index
+ * makes a second active appointment for the same date and time impossible, whatever the application does.
+ */
+export const ACTIVE_APPOINTMENT_STATUSES = ["pending_payment", "confirmed", "completed"] as const;
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    patientName: varchar("patient_name", { length: 100 }).notNull(),
+    patientEmail: varchar("patient_email", { length: 254 }).notNull(),
+    patientPhone: varchar("patient_phone", { length: 30 }).notNull(),
+    patientAge: integer("patient_age").notNull(),
+    reasonForConsultation: text("reason_for_consultation").notNull(),
+    appointmentDate: date("appointment_date", { mode: "string" }).notNull(),
+    appointmentTime: varchar("appointment_time", { length: 5 }).notNull(),
+    status: varchar("status", { length: 20 }).notNull().default("pending_payment"),
+    paymentStatus: varchar("payment_status", { length: 20 }).notNull().default("pending"),
+    /** The consultation fee at booking time, in rupees. */
+    fee: integer("fee").notNull(),
+    /** What the patient is asked to pay, in rupees (the coupon fee when a coupon applied). */
+    amount: integer("amount").notNull(),
+    couponCode: varchar("coupon_code", { length: 50 }),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
+    gateway: varchar("gateway", { length: 20 }),
+    orderId: varchar("order_id", { length: 45 }).unique(),
+    paymentSessionId: text("payment_session_id"),
+    gatewayPaymentId: varchar("gateway_payment_id", { length: 64 }).unique(),
+    paidAmount: integer("paid_amount"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    refundId: varchar("refund_id", { length: 40 }),
+    refundAmount: integer("refund_amount"),
+    refundStatus: varchar("refund_status", { length: 20 }),
+    /** Why the appointment is in an unusual state, for the doctor (for example a refunded late payment). */
+    statusNote: text("status_note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("appointments_active_slot_idx")
+      .on(table.appointmentDate, table.appointmentTime)
+      .where(sql`status in ('pending_payment', 'confirmed', 'completed')`),
+    index("appointments_created_idx").on(table.createdAt.desc()),
+    index("appointments_hold_idx").on(table.status, table.holdExpiresAt),
+  ],
+);
+
+/**
+ * Facts other features react to, written in the same transaction as the change they describe
+ * (for example `appointment_confirmed`, which the notifications turn into e-mails and WhatsApp messages).
+ */
+export const domainEvents = pgTable(
+  "domain_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: varchar("type", { length: 50 }).notNull(),
+    appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "cascade" }),
+    payload: jsonb("payload").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (table) => [index("domain_events_unprocessed_idx").on(table.processedAt, table.createdAt)],
+);
+
+/** Payment webhooks already handled, so that a redelivery changes nothing. */
+export const webhookReceipts = pgTable("webhook_receipts", {
+  dedupeKey: varchar("dedupe_key", { length: 128 }).primaryKey(),
+  type: varchar("type", { length: 40 }).notNull(),
+  orderId: varchar("order_id", { length: 45 }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Orders of the built-in payment simulator, kept like a gateway would keep them. */
+export const simulatorOrders = pgTable("simulator_orders", {
+  orderId: varchar("order_id", { length: 45 }).primaryKey(),
+  paymentSessionId: varchar("payment_session_id", { length: 80 }).notNull(),
+  amount: integer("amount").notNull(),
+  status: varchar("status", { length: 20 }).notNull().default("ACTIVE"),
+  paymentId: varchar("payment_id", { length: 64 }),
+  paymentStatus: varchar("payment_status", { length: 20 }),
+  refundedAmount: integer("refunded_amount").notNull().default(0),
+  returnUrl: text("return_url").notNull(),
+  customerName: varchar("customer_name", { length: 100 }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = { articles, contactMessages, appSettings, appointments, domainEvents, webhookReceipts, simulatorOrders };

@@ -7,6 +7,7 @@ import type { SiteProfile } from "@shared/site-profile";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import type { PaymentGateway } from "../integrations/payments/gateway";
 
 /**
  * API tests run against real databases: an in-memory PGlite always, and a throwaway database on the PostgreSQL
@@ -69,7 +70,7 @@ export interface TestApp {
 
 export async function createTestApp(
   engine: Engine,
-  options: { env?: Record<string, string>; profile?: SiteProfile } = {},
+  options: { env?: Record<string, string>; profile?: SiteProfile; now?: () => Date; gateway?: PaymentGateway } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const logs: string[] = [];
@@ -80,7 +81,14 @@ export async function createTestApp(
     },
   });
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", ...options.env });
-  const app = await buildApp({ config, database, profile: options.profile ?? sampleProfile, logStream });
+  const app = await buildApp({
+    config,
+    database,
+    profile: options.profile ?? sampleProfile,
+    logStream,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.gateway ? { gateway: options.gateway } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -89,6 +97,20 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.dispose();
+    },
+  };
+}
+
+/** A clock tests can move: `clock.now()` is what the app reads. */
+export function testClock(start: string) {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (iso: string) => {
+      current = new Date(iso);
+    },
+    advanceMinutes: (minutes: number) => {
+      current = new Date(current.getTime() + minutes * 60_000);
     },
   };
 }

@@ -37,13 +37,7 @@ export interface GatewayOrder {
 
 /** The state of a payment attempt as the gateway reports it. */
 export type GatewayPaymentStatus =
-  | "SUCCESS"
-  | "FAILED"
-  | "USER_DROPPED"
-  | "PENDING"
-  | "NOT_ATTEMPTED"
-  | "CANCELLED"
-  | "VOID";
+  "SUCCESS" | "FAILED" | "USER_DROPPED" | "PENDING" | "NOT_ATTEMPTED" | "CANCELLED" | "VOID";
 
 export interface GatewayPayment {
   paymentId: string;
@@ -92,7 +86,11 @@ export interface PaymentGateway {
   /** The order and its relevant payment; the source of truth for confirming a booking. */
   fetchOrder(orderId: string): Promise<GatewayOrderStatus>;
   /** Checks the signature over the raw body; throws WebhookSignatureError when it is missing, wrong or stale. */
-  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, now?: Date): PaymentWebhookEvent;
+  verifyWebhook(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+    now?: Date,
+  ): PaymentWebhookEvent;
   refund(input: RefundInput): Promise<GatewayRefund>;
 }
 

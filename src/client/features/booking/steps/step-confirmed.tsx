@@ -1,0 +1,62 @@
+import { bookingIdOf, type CreatedAppointment, type PublicConfig } from "@shared/booking";
+import { BellRing, CircleCheckBig, Mail, Video } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { StepHeading } from "../booking-field";
+import { formatAppointmentDate, slotWithZone } from "../booking-logic";
+
+export interface StepConfirmedProps {
+  config: PublicConfig;
+  appointment: CreatedAppointment;
+  focusHeading: boolean;
+  onDone: () => void;
+}
+
+/** Step 4: shown when a payment completes inside the page (the redirect flow ends on /payment/callback instead). */
+export function StepConfirmed({ config, appointment, focusHeading, onDone }: StepConfirmedProps) {
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+        <CircleCheckBig className="size-8" aria-hidden="true" />
+      </span>
+      <div className="flex flex-col gap-1">
+        <StepHeading id="booking-step-title" focusOnMount={focusHeading}>
+          Appointment Confirmed!
+        </StepHeading>
+        <p className="text-sm text-slate-700">Your consultation has been successfully scheduled</p>
+      </div>
+
+      <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-left text-sm">
+        <dt className="text-slate-600">Booking ID</dt>
+        <dd className="font-mono font-semibold text-slate-900">#{bookingIdOf(appointment.id)}</dd>
+        <dt className="text-slate-600">Date</dt>
+        <dd className="font-medium text-slate-900">{formatAppointmentDate(appointment.appointmentDate)}</dd>
+        <dt className="text-slate-600">Time</dt>
+        <dd className="font-medium text-slate-900">
+          {slotWithZone(appointment.appointmentTime, config.timeZoneLabel)}
+        </dd>
+      </dl>
+
+      <div className="w-full text-left">
+        <h4 className="mb-2 font-semibold text-slate-900">What happens next?</h4>
+        <ul className="flex flex-col gap-2 text-sm text-slate-700">
+          <li className="flex gap-2">
+            <Mail className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            The video call link will be e-mailed to you.
+          </li>
+          <li className="flex gap-2">
+            <BellRing className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            You will get a WhatsApp reminder before the appointment.
+          </li>
+          <li className="flex gap-2">
+            <Video className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            Please join the video room 5 minutes early.
+          </li>
+        </ul>
+      </div>
+
+      <Button size="lg" className="w-full" onClick={onDone}>
+        Back to Home
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { type CreatedAppointment, type CreatedOrder, formatRupees, type PublicConfig } from "@shared/booking";
+import { PAYMENT_PROVIDER_NAME } from "@shared/error-mapper";
+import { ArrowLeft, CreditCard, LoaderCircle, ShieldCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { showErrorToast } from "@/lib/error-toast";
+import { StepHeading } from "../booking-field";
+import { formatAppointmentDate, slotWithZone } from "../booking-logic";
+import { getCashfree, loadCashfreeSdk } from "../cashfree-sdk";
+import { startCheckout } from "../start-checkout";
+
+export interface StepPaymentProps {
+  config: PublicConfig;
+  appointment: CreatedAppointment;
+  order: CreatedOrder;
+  couponCode: string | undefined;
+  focusHeading: boolean;
+  onBack: () => void;
+  onPaid: () => void;
+}
+
+/** Step 3: the summary of the booking as the server created it, and the way to the payment provider. */
+export function StepPayment({
+  config,
+  appointment,
+  order,
+  couponCode,
+  focusHeading,
+  onBack,
+  onPaid,
+}: StepPaymentProps) {
+  const [processing, setProcessing] = useState(false);
+
+  // Coming back from the checkout page with the browser's Back button may restore this page as it was left.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setProcessing(false);
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
+  const pay = async () => {
+    setProcessing(true);
+    toast({
+      title: "Redirecting to payment...",
+      description: "Please wait while the secure payment page opens.",
+    });
+    const outcome = await startCheckout(order, config.paymentMode, {
+      assign: (url) => window.location.assign(url),
+      loadSdk: loadCashfreeSdk,
+      getCashfree,
+    });
+    switch (outcome.kind) {
+      case "redirecting":
+        return;
+      case "paid":
+        onPaid();
+        return;
+      case "sdk-missing":
+        toast({
+          title: "Payment SDK Error",
+          description: `${PAYMENT_PROVIDER_NAME} payment SDK is not loaded. Please refresh the page.`,
+          variant: "destructive",
+        });
+        setProcessing(false);
+        return;
+      case "failed":
+        showErrorToast(outcome.error, "payment");
+        setProcessing(false);
+        return;
+    }
+  };
+
+  const amount = `₹${formatRupees(appointment.amount)}`;
+  const discounted = appointment.couponApplied && appointment.originalFee > appointment.amount;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <StepHeading id="booking-step-title" focusOnMount={focusHeading}>
+        Review and Pay
+      </StepHeading>
+
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
+        <dt className="text-slate-600">Patient</dt>
+        <dd className="font-medium break-words text-slate-900">{appointment.patientName}</dd>
+        <dt className="text-slate-600">Date</dt>
+        <dd className="font-medium text-slate-900">{formatAppointmentDate(appointment.appointmentDate)}</dd>
+        <dt className="text-slate-600">Time</dt>
+        <dd className="font-medium text-slate-900">
+          {slotWithZone(appointment.appointmentTime, config.timeZoneLabel)}
+        </dd>
+        {appointment.couponApplied && couponCode && (
+          <>
+            <dt className="text-slate-600">Coupon</dt>
+            <dd>
+              <Badge variant="success">{couponCode} applied</Badge>
+            </dd>
+          </>
+        )}
+        <dt className="self-center text-slate-600">Fee</dt>
+        <dd className="flex flex-wrap items-baseline gap-2">
+          {discounted && (
+            <del className="text-slate-600">
+              <span className="sr-only">Original price </span>₹{formatRupees(appointment.originalFee)}
+            </del>
+          )}
+          <span className="text-lg font-bold text-slate-900">
+            {discounted && <span className="sr-only">Now </span>}
+            {amount}
+          </span>
+        </dd>
+      </dl>
+
+      <p className="flex gap-2 text-sm text-slate-700">
+        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+        <span>
+          You will be redirected to our secure card-payment provider to complete the payment. Your time slot
+          is held for {config.holdMinutes} minutes while you pay.
+        </span>
+      </p>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="outline" onClick={onBack} disabled={processing}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <Button
+          variant="heart"
+          size="lg"
+          onClick={() => void pay()}
+          disabled={processing}
+          aria-busy={processing || undefined}
+        >
+          {processing ? (
+            <>
+              <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              Processing...
+            </>
+          ) : (
+            <>
+              <CreditCard aria-hidden="true" />
+              Pay {amount} & Confirm
+            </>
+          )}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { CreatedAppointment, CreatedOrder, PatientDetails } from "@shared/booking";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { apiRequest } from "@/lib/api";
+import { showErrorToast } from "@/lib/error-toast";
+import {
+  availabilityKey,
+  type BookingData,
+  canReuseAppointment,
+  emptyBookingData,
+  isAppointmentsQueryKey,
+  isHttpStatus,
+  toCreateAppointmentInput,
+  type WizardStep,
+} from "./booking-logic";
+
+export interface WizardState {
+  step: WizardStep;
+  data: BookingData;
+  /** Set once POST /api/appointments succeeded; kept when going back so that the hold can be reused. */
+  appointment?: CreatedAppointment;
+  order?: CreatedOrder;
+  /** The step 2 alert: the message of the last failed call. */
+  error?: string;
+  /** True once the visitor has moved between steps; each new step then takes focus to its heading. */
+  navigated: boolean;
+}
+
+const initialState: WizardState = { step: 1, data: emptyBookingData, navigated: false };
+
+async function createAppointment(data: BookingData): Promise<CreatedAppointment> {
+  const response = await apiRequest("POST", "/api/appointments", toCreateAppointmentInput(data));
+  const body = (await response.json()) as { appointment: CreatedAppointment };
+  return body.appointment;
+}
+
+async function createOrder(appointmentId: string): Promise<CreatedOrder> {
+  const response = await apiRequest("POST", "/api/create-order", { appointmentId });
+  return (await response.json()) as CreatedOrder;
+}
+
+/**
+ * The four-step booking wizard (spec section 4). All state lives in the dialog's component, so closing the dialog
+ * (which unmounts it) starts the next booking from step 1 with empty data.
+ */
+export function useBookingWizard() {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<WizardState>(initialState);
+  const [creating, setCreating] = useState(false);
+
+  const submitDetails = useCallback((details: PatientDetails) => {
+    setState((current) => ({ ...current, step: 2, navigated: true, data: { ...current.data, ...details } }));
+  }, []);
+
+  /** A new date clears the chosen slot (spec section 4). */
+  const changeDate = useCallback((appointmentDate: string) => {
+    setState((current) => ({ ...current, data: { ...current.data, appointmentDate, appointmentTime: "" } }));
+  }, []);
+
+  const chooseSlot = useCallback((appointmentTime: string) => {
+    setState((current) => ({ ...current, data: { ...current.data, appointmentTime } }));
+  }, []);
+
+  const applyCoupon = useCallback((couponCode: string, discountedAmount: number) => {
+    setState((current) => ({ ...current, data: { ...current.data, couponCode, discountedAmount } }));
+  }, []);
+
+  const removeCoupon = useCallback(() => {
+    setState((current) => {
+      const { couponCode: _code, discountedAmount: _amount, ...rest } = current.data;
+      return { ...current, data: rest };
+    });
+  }, []);
+
+  /** Back from step 2 clears the error message (field errors belong to the step and go with it). */
+  const backToDetails = useCallback(() => {
+    setState((current) => ({ ...current, step: 1, navigated: true, error: undefined }));
+  }, []);
+
+  const backToSlot = useCallback(() => {
+    setState((current) => ({ ...current, step: 2, navigated: true, error: undefined }));
+  }, []);
+
+  /** Step 2 -> 3: create the appointment, then the payment order; step 3 only when both succeed. */
+  const continueToPayment = useCallback(async () => {
+    const { data } = state;
+    setCreating(true);
+    setState((current) => ({ ...current, error: undefined }));
+
+    let appointment = state.appointment;
+    let order = state.order;
+    if (!canReuseAppointment(appointment, data, new Date())) {
+      try {
+        appointment = await createAppointment(data);
+        order = undefined;
+        setState((current) => ({ ...current, appointment, order: undefined }));
+      } catch (error) {
+        const message = showErrorToast(error, "booking");
+        setState((current) => ({ ...current, error: message }));
+        setCreating(false);
+        // Someone else took the slot a moment ago: show it as booked.
+        if (isHttpStatus(error, 409)) {
+          void queryClient.refetchQueries({ queryKey: availabilityKey(data.appointmentDate) });
+        }
+        return;
+      }
+    }
+
+    if (!order || order.amount !== appointment.amount) {
+      try {
+        order = await createOrder(appointment.id);
+      } catch (error) {
+        const message = showErrorToast(error, "payment_init");
+        setState((current) => ({ ...current, error: message }));
+        setCreating(false);
+        return;
+      }
+    }
+
+    const created = { appointment, order };
+    setState((current) => ({ ...current, ...created, step: 3, navigated: true, error: undefined }));
+    setCreating(false);
+  }, [state, queryClient]);
+
+  /** The success handler (spec section 4): confirmation step and fresh availability. */
+  const paid = useCallback(() => {
+    setState((current) => ({ ...current, step: 4, navigated: true }));
+    void queryClient.invalidateQueries({ predicate: (query) => isAppointmentsQueryKey(query.queryKey) });
+  }, [queryClient]);
+
+  return {
+    state,
+    creating,
+    submitDetails,
+    changeDate,
+    chooseSlot,
+    applyCoupon,
+    removeCoupon,
+    backToDetails,
+    backToSlot,
+    continueToPayment,
+    paid,
+  };
+}
+
+export type BookingWizard = ReturnType<typeof useBookingWizard>;

@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Availability, CreatedAppointment, PublicConfig } from "@shared/booking";
+import { appointments } from "../../db/schema";
+import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+
+// 10:00 UTC is 15:30 in India: today's slots are still bookable, tomorrow is 2026-11-22.
+const clock = testClock("2026-11-21T10:00:00Z");
+const env = { COUPON_CODE: "HEART10", COUPON_FEE: "1500" };
+
+export const validBooking = {
+  patientName: "Aarav Mehta",
+  patientEmail: "parent.mehta@example.org",
+  patientPhone: "+91 98450 12345",
+  patientAge: 7,
+  reasonForConsultation: "Heart murmur heard at school check-up",
+  appointmentDate: "2026-11-22",
+  appointmentTime: "19:00",
+};
+
+describe.each(testEngines)("booking API on %s", (engine) => {
+  let t: TestApp;
+  let address = 0;
+  const from = () => `10.1.0.${++address}`;
+  const book = (payload: object, remoteAddress = from()) =>
+    t.app.inject({ method: "POST", url: "/api/appointments", payload, remoteAddress });
+  const slotsOn = async (date: string) =>
+    (await t.app.inject({ method: "GET", url: `/api/appointments?date=${date}` })).json<Availability>();
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env, now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  it("publishes the fee, the coupon's availability and the clinic's zone, never the coupon code", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/config" });
+    expect(response.json<PublicConfig>()).toEqual({
+      consultationFee: 2000,
+      currency: "INR",
+      couponAvailable: true,
+      paymentProvider: "simulator",
+      paymentMode: "sandbox",
+      clinicTimeZone: "Asia/Kolkata",
+      timeZoneLabel: "IST",
+      holdMinutes: 15,
+      minNoticeMinutes: 30,
+      horizonDays: 60,
+    });
+    expect(response.body).not.toContain("HEART10");
+    expect(response.body).not.toContain("1500");
+  });
+
+  it("validates coupons trimmed and upper-cased, and limits guessing", async () => {
+    const check = (code: string, remoteAddress: string) =>
+      t.app.inject({ method: "POST", url: "/api/coupons/validate", payload: { code }, remoteAddress });
+    const address = from();
+    expect((await check(" heart10 ", address)).json()).toEqual({ valid: true, fee: 1500, discount: 500 });
+    expect((await check("HEART11", address)).json()).toEqual({ valid: false, fee: 2000, discount: 0 });
+    expect((await check("", address)).json()).toEqual({ valid: false, fee: 2000, discount: 0 });
+    for (let i = 0; i < 7; i++) await check("GUESS" + i, address);
+    const limited = await check("HEART10", address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ message: string }>().message).toMatch(/Too many coupon codes tried\. Please try again in \d+ seconds\./);
+  });
+
+  it("creates a held appointment with a UUID and the server's price", async () => {
+    const response = await book(validBooking);
+    expect(response.statusCode).toBe(201);
+    const { appointment } = response.json<{ appointment: CreatedAppointment }>();
+    expect(appointment.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(appointment).toMatchObject({
+      bookingId: appointment.id.slice(0, 8),
+      status: "pending_payment",
+      paymentStatus: "pending",
+      amount: 2000,
+      originalFee: 2000,
+      couponApplied: false,
+      holdExpiresAt: "2026-11-21T10:15:00.000Z",
+    });
+  });
+
+  it("shows a held slot as booked to the next visitor, without any patient data", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/appointments?date=2026-11-22" });
+    expect(response.json()).toEqual({ date: "2026-11-22", bookedSlots: ["19:00"], unavailableSlots: [] });
+    expect(response.body).not.toMatch(/Aarav|mehta|98450/i);
+  });
+
+  it("answers a second booking of the same slot with 409 naming the slot", async () => {
+    const response = await book({ ...validBooking, patientName: "Someone Else" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ message: string }>().message).toContain("slot");
+  });
+
+  it("prices with the coupon and ignores a discountedAmount sent by the browser", async () => {
+    const tampered = await book({ ...validBooking, appointmentTime: "19:20", discountedAmount: 1 });
+    expect(tampered.json<{ appointment: CreatedAppointment }>().appointment).toMatchObject({ amount: 2000, couponApplied: false });
+    const coupon = await book({ ...validBooking, appointmentTime: "19:40", couponCode: "heart10", discountedAmount: 1 });
+    expect(coupon.json<{ appointment: CreatedAppointment }>().appointment).toMatchObject({
+      amount: 1500,
+      originalFee: 2000,
+      couponApplied: true,
+    });
+  });
+
+  it("rejects each invalid field with the form's own message", async () => {
+    const cases: [object, string, string][] = [
+      [{ patientName: "   " }, "patientName", "Patient name is required"],
+      [{ patientEmail: "" }, "patientEmail", "Email is required"],
+      [{ patientEmail: "a b@c.d" }, "patientEmail", "Please enter a valid email address"],
+      [{ patientPhone: "" }, "patientPhone", "Phone number is required"],
+      [{ patientPhone: "98450-12" }, "patientPhone", "Please enter a valid phone number"],
+      [{ patientPhone: "call me maybe" }, "patientPhone", "Please enter a valid phone number"],
+      [{ patientAge: 0 }, "patientAge", "Please enter a valid age"],
+      [{ patientAge: 121 }, "patientAge", "Please enter a valid age"],
+      [{ reasonForConsultation: " " }, "reasonForConsultation", "Please provide reason for consultation"],
+      [{ appointmentDate: "" }, "appointmentDate", "Please select an appointment date"],
+      [{ appointmentTime: "" }, "appointmentTime", "Please select a time slot"],
+      [{ appointmentTime: "18:00" }, "appointmentTime", "Please select one of the available time slots"],
+    ];
+    for (const [change, path, message] of cases) {
+      const response = await book({ ...validBooking, appointmentTime: "20:00", ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json<{ issues: unknown[] }>().issues).toContainEqual({ path, message });
+    }
+    expect((await slotsOn("2026-11-22")).bookedSlots).not.toContain("20:00");
+  });
+
+  it("refuses past dates, dates beyond the horizon and slots inside the minimum notice", async () => {
+    const yesterday = await book({ ...validBooking, appointmentDate: "2026-11-20" });
+    expect(yesterday.statusCode).toBe(400);
+    expect(yesterday.json<{ message: string }>().message).toBe("This date can no longer be booked. Please choose a later date.");
+    const lastDay = await book({ ...validBooking, appointmentDate: "2027-01-20", appointmentTime: "20:40" });
+    expect(lastDay.statusCode).toBe(201);
+    const beyond = await book({ ...validBooking, appointmentDate: "2027-01-21" });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json<{ message: string }>().message).toContain("up to 60 days ahead");
+
+    clock.set("2026-11-21T13:05:00Z"); // 18:35 IST: 7:00 PM is 25 minutes away, 7:20 PM is 45.
+    const tooSoon = await book({ ...validBooking, appointmentDate: "2026-11-21", appointmentTime: "19:00" });
+    expect(tooSoon.statusCode).toBe(400);
+    expect(tooSoon.json<{ message: string }>().message).toContain("at least 30 minutes ahead");
+    expect((await slotsOn("2026-11-21")).unavailableSlots).toEqual(["19:00"]);
+    clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("answers a malformed date with 400 and the list without a date only to the administrator", async () => {
+    for (const date of ["tomorrow", "2026-02-30", "2026-11-22' or 1=1"]) {
+      const response = await t.app.inject({ method: "GET", url: `/api/appointments?date=${encodeURIComponent(date)}` });
+      expect(response.statusCode, date).toBe(400);
+    }
+    expect((await t.app.inject({ method: "GET", url: "/api/appointments" })).statusCode).toBe(401);
+  });
+
+  it("frees the slot of a lapsed hold, even before the sweeper marks it", async () => {
+    const first = await book({ ...validBooking, appointmentDate: "2026-11-23" });
+    const { appointment } = first.json<{ appointment: CreatedAppointment }>();
+    expect((await slotsOn("2026-11-23")).bookedSlots).toEqual(["19:00"]);
+
+    clock.advanceMinutes(15);
+    expect((await slotsOn("2026-11-23")).bookedSlots).toEqual([]);
+    const second = await book({ ...validBooking, appointmentDate: "2026-11-23", patientName: "Next Parent" });
+    expect(second.statusCode).toBe(201);
+    const [old] = await t.database.db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(old?.status).toBe("expired");
+    clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("gives exactly one of 50 simultaneous bookings of one slot, and 409 to the 49 others", async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => book({ ...validBooking, appointmentDate: "2026-11-25", patientName: `Parent ${i}` })),
+    );
+    const codes = attempts.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(49);
+    for (const response of attempts.filter((r) => r.statusCode === 409)) {
+      expect(response.json<{ message: string }>().message).toContain("slot");
+    }
+    const rows = await t.database.db.select().from(appointments).where(eq(appointments.appointmentDate, "2026-11-25"));
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,27 @@
+import type { Config } from "../../config";
+
+export interface Price {
+  /** The consultation fee before any coupon. */
+  fee: number;
+  /** What the patient pays. */
+  amount: number;
+  /** The matching coupon code, upper-cased, or undefined. */
+  couponCode: string | undefined;
+}
+
+/** Trimmed and upper-cased, as the coupon box sends it. */
+export function normaliseCoupon(code: string | undefined): string {
+  return (code ?? "").trim().toUpperCase();
+}
+
+/**
+ * The price is decided here and only here: the consultation fee, or the coupon fee when the submitted code matches
+ * the configured one. Whatever amount a browser sends is ignored.
+ */
+export function priceFor(booking: Config["booking"], submittedCoupon: string | undefined): Price {
+  const code = normaliseCoupon(submittedCoupon);
+  const matches = Boolean(booking.couponCode) && booking.couponFee !== undefined && code === booking.couponCode;
+  return matches
+    ? { fee: booking.fee, amount: booking.couponFee as number, couponCode: code }
+    : { fee: booking.fee, amount: booking.fee, couponCode: undefined };
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { couponValidateSchema, createAppointmentSchema } from "@shared/booking";
+import { isValidIsoDate } from "@shared/clinic-time";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { HttpError } from "../../http/errors";
+import { rateLimited } from "../../http/rate-limit";
+import * as booking from "./service";
+
+export interface BookingRouteOptions {
+  db: Db;
+  config: Config;
+  now: () => Date;
+}
+
+const availabilityQuery = z.object({
+  date: z
+    .string()
+    .refine(isValidIsoDate, "The date must be a calendar date written as YYYY-MM-DD")
+    .optional(),
+});
+
+export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (app, { db, config, now }) => {
+  app.get("/api/config", async () => booking.publicConfig(config, now()));
+
+  app.post(
+    "/api/coupons/validate",
+    { schema: { body: couponValidateSchema }, config: rateLimited(10, "1 minute", (wait) => `Too many coupon codes tried. Please try again in ${wait}.`) },
+    async (request) => booking.validateCoupon(config, request.body.code),
+  );
+
+  // With a date: which slots are taken (public, no patient data). Without: the admin's list, which needs a session.
+  app.get("/api/appointments", { schema: { querystring: availabilityQuery } }, async (request) => {
+    const { date } = request.query;
+    if (date === undefined) throw new HttpError(401, "Unauthorized: sign in as the administrator to list appointments");
+    return booking.availability(db, config, date, now());
+  });
+
+  app.post("/api/appointments", { schema: { body: createAppointmentSchema } }, async (request, reply) => {
+    const appointment = await booking.createAppointment(db, config, request.body, now());
+    return reply.status(201).send({ appointment });
+  });
+};

@@ -1,0 +1,240 @@
+import type { FastifyBaseLogger } from "fastify";
+import { addMinutes, max } from "date-fns";
+import { bookingIdOf, type CreatedOrder, type PaymentVerification } from "@shared/booking";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { HttpError } from "../../http/errors";
+import {
+  GatewayError,
+  type GatewayPayment,
+  type PaymentGateway,
+  type PaymentWebhookEvent,
+} from "../../integrations/payments/gateway";
+import * as appointments from "../booking/repository";
+import type { AppointmentRow } from "../booking/repository";
+import * as receipts from "./repository";
+
+/**
+ * Payments for appointments: creating the gateway order, and confirming a booking only when the gateway itself
+ * says it is paid (the verify call or a signed webhook). Confirmation is one transaction and idempotent; the
+ * `appointment_confirmed` event is written in that same transaction.
+ */
+export interface PaymentContext {
+  db: Db;
+  config: Config;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+  now: Date;
+}
+
+export const HOLD_LAPSED_MESSAGE =
+  "The time to pay for this booking has run out. Please start the booking again to choose a time.";
+
+/** Cashfree order ids: 3-45 characters of letters, digits, '_' and '-'. One order per appointment. */
+export function orderIdFor(appointmentId: string): string {
+  return `bk_${appointmentId.replaceAll("-", "")}`;
+}
+
+/** Refund ids: 3-40 characters. One full refund per appointment. */
+function refundIdFor(appointmentId: string): string {
+  return `rf_${appointmentId.replaceAll("-", "")}`;
+}
+
+function returnUrlFor(baseUrl: string, orderId: string): string {
+  return `${baseUrl}/payment/callback?order_id=${encodeURIComponent(orderId)}`;
+}
+
+function isHoldLive(row: AppointmentRow, now: Date): boolean {
+  return row.status === "pending_payment" && row.holdExpiresAt > now;
+}
+
+function createdOrder(ctx: PaymentContext, row: AppointmentRow): CreatedOrder {
+  const orderId = row.orderId ?? "";
+  return {
+    orderId,
+    paymentSessionId: row.paymentSessionId ?? "",
+    provider: ctx.gateway.name,
+    mode: ctx.gateway.mode,
+    amount: row.amount,
+    ...(ctx.gateway.name === "simulator" ? { checkoutUrl: `/payment/simulator/${encodeURIComponent(orderId)}` } : {}),
+  };
+}
+
+/** Creates the gateway order for a held appointment; a second call answers the same live order. */
+export async function createOrder(ctx: PaymentContext, appointmentId: string, requestBaseUrl: string): Promise<CreatedOrder> {
+  const row = await appointments.findAppointment(ctx.db, appointmentId);
+  if (!row) throw new HttpError(404, "Appointment not found");
+  if (!isHoldLive(row, ctx.now)) throw new HttpError(409, HOLD_LAPSED_MESSAGE);
+  if (row.orderId && row.paymentSessionId) return createdOrder(ctx, row);
+
+  const orderId = orderIdFor(row.id);
+  const baseUrl = ctx.config.publicBaseUrl ?? requestBaseUrl;
+  const httpsBase = ctx.config.publicBaseUrl?.startsWith("https://") ? ctx.config.publicBaseUrl : undefined;
+  let order;
+  try {
+    order = await ctx.gateway.createOrder({
+      orderId,
+      amount: row.amount,
+      currency: "INR",
+      customer: { id: row.id.replaceAll("-", ""), name: row.patientName, email: row.patientEmail, phone: row.patientPhone },
+      returnUrl: returnUrlFor(baseUrl, orderId),
+      ...(httpsBase ? { notifyUrl: `${httpsBase}/api/payments/webhook` } : {}),
+      // The gateway may want a longer life than the hold; a payment after the hold lapsed is handled on arrival.
+      expiresAt: max([row.holdExpiresAt, addMinutes(ctx.now, 20)]),
+      note: `Video consultation ${bookingIdOf(row.id)} on ${row.appointmentDate} ${row.appointmentTime}`,
+    });
+  } catch (error) {
+    if (error instanceof GatewayError) {
+      ctx.log.warn({ err: error, orderId }, "payment gateway refused to create the order");
+      throw new HttpError(502, `The payment provider could not start the payment: ${error.message}`);
+    }
+    throw error;
+  }
+  const updated = await appointments.updateAppointment(ctx.db, row.id, {
+    orderId: order.orderId,
+    paymentSessionId: order.paymentSessionId,
+    gateway: ctx.gateway.name,
+    updatedAt: ctx.now,
+  });
+  return createdOrder(ctx, updated);
+}
+
+type SuccessOutcome = { kind: "confirmed" | "unchanged" } | { kind: "refund"; row: AppointmentRow };
+
+/**
+ * Applies a successful payment. A held appointment is confirmed. One whose hold lapsed is confirmed when its slot
+ * is still free; when someone else has the slot (or the amount is wrong), the appointment is cancelled and a full
+ * refund is requested. Applying the same payment again changes nothing.
+ */
+export async function applyPaymentSuccess(ctx: PaymentContext, orderId: string, payment: GatewayPayment): Promise<void> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<SuccessOutcome> => {
+    const row = await appointments.lockAppointmentByOrder(tx, orderId);
+    if (!row || (row.paymentStatus !== "pending" && row.paymentStatus !== "failed")) return { kind: "unchanged" };
+    const paid = { paymentStatus: "paid", paidAmount: payment.amount, gatewayPaymentId: payment.paymentId, paidAt: ctx.now, updatedAt: ctx.now };
+
+    if (payment.amount < row.amount) {
+      return { kind: "refund", row: await markForRefund(tx, row, paid, `Paid ₹${payment.amount} instead of ₹${row.amount}; refunded in full.`) };
+    }
+    if (row.status === "pending_payment") {
+      await confirm(tx, row, paid);
+      return { kind: "confirmed" };
+    }
+    // The hold lapsed and the slot was released: take it back if nobody else has it.
+    try {
+      await tx.transaction(async (savepoint) => confirm(savepoint, row, paid));
+      ctx.log.info({ orderId }, "late payment confirmed: the slot was still free");
+      return { kind: "confirmed" };
+    } catch (error) {
+      if (!isUniqueViolation(error, "appointments_active_slot_idx")) throw error;
+      const note = "Paid after the payment time ran out, when the slot had been booked by another patient. Full refund requested.";
+      return { kind: "refund", row: await markForRefund(tx, row, paid, note) };
+    }
+  });
+  if (outcome.kind === "refund") await requestRefund(ctx, outcome.row);
+}
+
+async function confirm(db: Db, row: AppointmentRow, paid: Partial<AppointmentRow>): Promise<void> {
+  await appointments.updateAppointment(db, row.id, { ...paid, status: "confirmed", statusNote: null });
+  await appointments.recordEvent(db, "appointment_confirmed", row.id, { orderId: row.orderId });
+}
+
+async function markForRefund(db: Db, row: AppointmentRow, paid: Partial<AppointmentRow>, note: string): Promise<AppointmentRow> {
+  const updated = await appointments.updateAppointment(db, row.id, {
+    ...paid,
+    status: "cancelled",
+    paymentStatus: "refund_pending",
+    refundId: refundIdFor(row.id),
+    refundAmount: paid.paidAmount ?? row.amount,
+    statusNote: note,
+  });
+  await appointments.recordEvent(db, "appointment_refund_requested", row.id, { orderId: row.orderId });
+  return updated;
+}
+
+/** Asks the gateway for the refund and records its answer; a failed request is retried by the sweeper. */
+export async function requestRefund(ctx: PaymentContext, row: AppointmentRow): Promise<void> {
+  if (!row.orderId || !row.refundId || !row.refundAmount) return;
+  try {
+    const refund = await ctx.gateway.refund({
+      orderId: row.orderId,
+      refundId: row.refundId,
+      amount: row.refundAmount,
+      note: `Refund for booking ${bookingIdOf(row.id)}`,
+    });
+    await appointments.updateAppointment(ctx.db, row.id, {
+      refundStatus: refund.status,
+      paymentStatus: refund.status === "SUCCESS" ? "refunded" : "refund_pending",
+      updatedAt: ctx.now,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: row.orderId }, "refund request failed; it will be retried");
+    await appointments.updateAppointment(ctx.db, row.id, { refundStatus: "REQUEST_FAILED", updatedAt: ctx.now });
+  }
+}
+
+/** A declined or abandoned payment frees the slot at once, so the next visitor can book it. */
+export async function applyPaymentFailure(ctx: PaymentContext, orderId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await appointments.lockAppointmentByOrder(tx, orderId);
+    if (!row || row.status !== "pending_payment" || row.paymentStatus !== "pending") return;
+    await appointments.updateAppointment(tx, row.id, { status: "cancelled", paymentStatus: "failed", updatedAt: ctx.now });
+  });
+}
+
+/** The status the callback page shows: PAID, or what went wrong with the latest attempt, or the order's state. */
+function displayStatus(orderStatus: string, payment: GatewayPayment | undefined): string {
+  if (orderStatus === "PAID") return "PAID";
+  if (payment && payment.status !== "SUCCESS" && payment.status !== "NOT_ATTEMPTED") return payment.status;
+  return orderStatus;
+}
+
+export async function verifyPayment(ctx: PaymentContext, orderId: string): Promise<PaymentVerification> {
+  const row = await appointments.findAppointmentByOrder(ctx.db, orderId);
+  if (!row) throw new HttpError(404, "Payment order not found");
+  let order;
+  try {
+    order = await ctx.gateway.fetchOrder(orderId);
+  } catch (error) {
+    if (error instanceof GatewayError) throw new HttpError(502, `The payment provider could not be asked: ${error.message}`);
+    throw error;
+  }
+  const { payment } = order;
+  if (order.orderStatus === "PAID" && payment?.status === "SUCCESS") await applyPaymentSuccess(ctx, orderId, payment);
+  else if (payment && (payment.status === "FAILED" || payment.status === "USER_DROPPED")) await applyPaymentFailure(ctx, orderId);
+
+  const status = displayStatus(order.orderStatus, payment);
+  return {
+    status,
+    orderId,
+    amount: status === "PAID" && payment ? payment.amount : order.amount || row.amount,
+    bookingId: bookingIdOf(row.id),
+    appointmentDate: row.appointmentDate,
+    appointmentTime: row.appointmentTime,
+  };
+}
+
+/** A verified webhook: handled once, through the same paths as the verify call. */
+export async function handleWebhook(ctx: PaymentContext, event: PaymentWebhookEvent): Promise<"handled" | "duplicate" | "ignored"> {
+  if (await receipts.hasReceipt(ctx.db, event.dedupeKey)) return "duplicate";
+  const known = event.orderId ? await appointments.findAppointmentByOrder(ctx.db, event.orderId) : undefined;
+  if (known && event.orderId && event.payment) {
+    if (event.type === "PAYMENT_SUCCESS" && event.payment.status === "SUCCESS") {
+      await applyPaymentSuccess(ctx, event.orderId, event.payment);
+    } else if (event.type === "PAYMENT_FAILED" || event.type === "PAYMENT_USER_DROPPED") {
+      await applyPaymentFailure(ctx, event.orderId);
+    }
+  }
+  const stored = await receipts.storeReceipt(ctx.db, event.dedupeKey, event.type, event.orderId);
+  if (!stored) return "duplicate";
+  return known ? "handled" : "ignored";
+}
+
+/** Releases lapsed holds and retries refunds the gateway did not accept; run periodically. */
+export async function sweep(ctx: PaymentContext): Promise<{ expired: number; refundsRetried: number }> {
+  const expired = await appointments.expireLapsedHolds(ctx.db, ctx.now);
+  const awaiting = await appointments.appointmentsAwaitingRefund(ctx.db);
+  for (const row of awaiting) await requestRefund(ctx, row);
+  return { expired, refundsRetried: awaiting.length };
+}
+

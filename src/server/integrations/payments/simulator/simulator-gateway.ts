@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { simulatorOrders } from "../../../db/schema";
+import {
+  type GatewayOrderStatus,
+  type GatewayPaymentStatus,
+  type PaymentGateway,
+  WebhookSignatureError,
+} from "../gateway";
+
+/**
+ * A payment gateway that takes no money: orders live in the simulator_orders table, and the checkout page
+ * (simulator-routes.ts) lets the visitor pay, decline or cancel, then returns to the site like a real gateway.
+ * It is the default when no Cashfree keys are configured, so the whole booking flow works on a fresh install.
+ */
+export type SimulatorOutcome = "pay" | "decline" | "cancel";
+
+const outcomePaymentStatus: Record<SimulatorOutcome, GatewayPaymentStatus> = {
+  pay: "SUCCESS",
+  decline: "FAILED",
+  cancel: "USER_DROPPED",
+};
+
+const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+export type SimulatorOrder = typeof simulatorOrders.$inferSelect;
+
+export async function findSimulatorOrder(db: Db, orderId: string): Promise<SimulatorOrder | undefined> {
+  const rows = await db.select().from(simulatorOrders).where(eq(simulatorOrders.orderId, orderId)).limit(1);
+  return rows[0];
+}
+
+/** Records what the visitor chose on the checkout page. A paid order stays paid. */
+export async function settleSimulatorOrder(
+  db: Db,
+  orderId: string,
+  outcome: SimulatorOutcome,
+): Promise<SimulatorOrder | undefined> {
+  const order = await findSimulatorOrder(db, orderId);
+  if (!order || order.status === "PAID") return order;
+  const [updated] = await db
+    .update(simulatorOrders)
+    .set({
+      status: outcome === "pay" ? "PAID" : order.status,
+      paymentId: randomId("simpay"),
+      paymentStatus: outcomePaymentStatus[outcome],
+    })
+    .where(eq(simulatorOrders.orderId, orderId))
+    .returning();
+  return updated;
+}
+
+export function createSimulatorGateway(db: Db): PaymentGateway {
+  return {
+    name: "simulator",
+    mode: "sandbox",
+
+    async createOrder(input) {
+      const existing = await findSimulatorOrder(db, input.orderId);
+      if (existing)
+        return {
+          orderId: existing.orderId,
+          paymentSessionId: existing.paymentSessionId,
+          status: existing.status,
+        };
+      const [order] = await db
+        .insert(simulatorOrders)
+        .values({
+          orderId: input.orderId,
+          paymentSessionId: randomId("simsession"),
+          amount: input.amount,
+          returnUrl: input.returnUrl,
+          customerName: input.customer.name.slice(0, 100),
+          expiresAt: input.expiresAt,
+        })
+        .returning();
+      if (!order) throw new Error("Simulator order insert returned no row");
+      return { orderId: order.orderId, paymentSessionId: order.paymentSessionId, status: order.status };
+    },
+
+    async fetchOrder(orderId): Promise<GatewayOrderStatus> {
+      const order = await findSimulatorOrder(db, orderId);
+      if (!order) return { orderId, orderStatus: "NOT_FOUND", amount: 0 };
+      return {
+        orderId,
+        orderStatus: order.status,
+        amount: order.amount,
+        ...(order.paymentId && order.paymentStatus
+          ? {
+              payment: {
+                paymentId: order.paymentId,
+                status: order.paymentStatus as GatewayPaymentStatus,
+                amount: order.amount,
+              },
+            }
+          : {}),
+      };
+    },
+
+    verifyWebhook() {
+      throw new WebhookSignatureError("The payment simulator sends no webhooks");
+    },
+
+    async refund(input) {
+      const order = await findSimulatorOrder(db, input.orderId);
+      if (!order || order.status !== "PAID") {
+        return { refundId: input.refundId, status: "FAILED", amount: input.amount };
+      }
+      await db
+        .update(simulatorOrders)
+        .set({ refundedAmount: order.refundedAmount + input.amount })
+        .where(eq(simulatorOrders.orderId, input.orderId));
+      return { refundId: input.refundId, status: "SUCCESS", amount: input.amount };
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { sweep } from "../features/payments/service";
+import type { PaymentGateway } from "../integrations/payments/gateway";
+
+/**
+ * Every HOLD_SWEEP_SECONDS: marks lapsed payment holds expired and retries refunds the gateway did not accept.
+ * Reads already ignore lapsed holds, so the sweeper keeps the data tidy rather than deciding availability.
+ */
+export function startHoldSweeper(deps: { db: Db; config: Config; gateway: PaymentGateway; log: FastifyBaseLogger }): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await sweep({ ...deps, now: new Date() });
+      if (result.expired > 0 || result.refundsRetried > 0) deps.log.info(result, "hold sweeper");
+    } catch (error) {
+      deps.log.error({ err: error }, "hold sweeper failed; it will run again");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), deps.config.booking.sweepSeconds * 1000);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}
