@@ -84,7 +84,9 @@ describe("loadConfig", () => {
       }
     };
     expect(problems({ COUPON_CODE: "X" })).toEqual(["COUPON_FEE: is required when COUPON_CODE is set"]);
-    expect(problems({ COUPON_CODE: "X", COUPON_FEE: "2000" })).toEqual(["COUPON_FEE: must be below CONSULTATION_FEE (2000)"]);
+    expect(problems({ COUPON_CODE: "X", COUPON_FEE: "2000" })).toEqual([
+      "COUPON_FEE: must be below CONSULTATION_FEE (2000)",
+    ]);
     expect(problems({ COUPON_CODE: "X", COUPON_FEE: "0" })).toEqual(["COUPON_FEE: must be at least 1"]);
     expect(problems({ CLINIC_TIMEZONE: "Mars/Olympus" })).toEqual([
       "CLINIC_TIMEZONE: must be an IANA time zone such as Asia/Kolkata",
@@ -97,16 +99,27 @@ describe("loadConfig", () => {
       CASHFREE_SECRET_KEY: "cfsk_ma_test_x",
       PUBLIC_BASE_URL: "https://clinic.example",
     });
-    expect(cashfree.payments).toMatchObject({ provider: "cashfree", cashfree: { environment: "sandbox", appId: "TEST123" } });
-    expect(() => loadConfig({ CASHFREE_APP_ID: "TEST123" })).toThrow(/CASHFREE_SECRET_KEY: must be set together/);
-    expect(() => loadConfig({ CASHFREE_APP_ID: "A", CASHFREE_SECRET_KEY: "B" })).toThrow(/PUBLIC_BASE_URL: is required with Cashfree/);
+    expect(cashfree.payments).toMatchObject({
+      provider: "cashfree",
+      cashfree: { environment: "sandbox", appId: "TEST123" },
+    });
+    expect(() => loadConfig({ CASHFREE_APP_ID: "TEST123" })).toThrow(
+      /CASHFREE_SECRET_KEY: must be set together/,
+    );
+    expect(() => loadConfig({ CASHFREE_APP_ID: "A", CASHFREE_SECRET_KEY: "B" })).toThrow(
+      /PUBLIC_BASE_URL: is required with Cashfree/,
+    );
     expect(() => loadConfig({ PAYMENT_PROVIDER: "cashfree", PUBLIC_BASE_URL: "https://c.example" })).toThrow(
       /cashfree needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY/,
     );
   });
 
   it("refuses the payment simulator in production unless it is asked for by name", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PAYMENT_PROVIDER: production needs CASHFREE_APP_ID/);
-    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "simulator" }).payments.provider).toBe("simulator");
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /PAYMENT_PROVIDER: production needs CASHFREE_APP_ID/,
+    );
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "simulator" }).payments.provider).toBe(
+      "simulator",
+    );
   });
 });

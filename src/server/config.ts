@@ -43,14 +43,32 @@ const envSchema = z.object({
   COUPON_CODE: optionalText.transform((value) => value?.toUpperCase()),
   COUPON_FEE: optionalText
     .transform((value) => (value === undefined ? undefined : Number(value)))
-    .pipe(z.number({ message: "must be a number" }).int("must be whole rupees").min(1, "must be at least 1").optional()),
-  CLINIC_TIMEZONE: z.string().trim().min(1).default("Asia/Kolkata").refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata"),
+    .pipe(
+      z
+        .number({ message: "must be a number" })
+        .int("must be whole rupees")
+        .min(1, "must be at least 1")
+        .optional(),
+    ),
+  CLINIC_TIMEZONE: z
+    .string()
+    .trim()
+    .min(1)
+    .default("Asia/Kolkata")
+    .refine(isTimeZone, "must be an IANA time zone such as Asia/Kolkata"),
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
-  MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(30),
+  MIN_NOTICE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(30),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(60),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   PAYMENT_PROVIDER: optionalText.pipe(z.enum(["cashfree", "simulator"]).optional()),
-  CASHFREE_ENV: optionalText.pipe(z.enum(["sandbox", "production"], { message: "must be sandbox or production" }).default("sandbox")),
+  CASHFREE_ENV: optionalText.pipe(
+    z.enum(["sandbox", "production"], { message: "must be sandbox or production" }).default("sandbox"),
+  ),
   CASHFREE_APP_ID: optionalText,
   CASHFREE_SECRET_KEY: optionalText,
   /** Another address for Cashfree's API, for a stand-in in tests; the real one follows from CASHFREE_ENV. */
@@ -68,19 +86,25 @@ function isTimeZone(value: string): boolean {
 
 /** Rules between settings, checked after each setting is valid on its own. */
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
-  const problem = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
-  if (env.COUPON_CODE && env.COUPON_FEE === undefined) problem("COUPON_FEE", "is required when COUPON_CODE is set");
+  const problem = (path: string, message: string) =>
+    context.addIssue({ code: "custom", path: [path], message });
+  if (env.COUPON_CODE && env.COUPON_FEE === undefined)
+    problem("COUPON_FEE", "is required when COUPON_CODE is set");
   if (env.COUPON_FEE !== undefined && env.COUPON_FEE >= env.CONSULTATION_FEE) {
     problem("COUPON_FEE", `must be below CONSULTATION_FEE (${env.CONSULTATION_FEE})`);
   }
   const hasKeys = Boolean(env.CASHFREE_APP_ID) || Boolean(env.CASHFREE_SECRET_KEY);
   if (hasKeys && !(env.CASHFREE_APP_ID && env.CASHFREE_SECRET_KEY)) {
-    problem(env.CASHFREE_APP_ID ? "CASHFREE_SECRET_KEY" : "CASHFREE_APP_ID", "must be set together with the other Cashfree key");
+    problem(
+      env.CASHFREE_APP_ID ? "CASHFREE_SECRET_KEY" : "CASHFREE_APP_ID",
+      "must be set together with the other Cashfree key",
+    );
   }
   const provider = env.PAYMENT_PROVIDER ?? (hasKeys ? "cashfree" : "simulator");
   if (provider === "cashfree") {
     if (!hasKeys) problem("PAYMENT_PROVIDER", "cashfree needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY");
-    if (!env.PUBLIC_BASE_URL) problem("PUBLIC_BASE_URL", "is required with Cashfree: the payment page returns visitors to it");
+    if (!env.PUBLIC_BASE_URL)
+      problem("PUBLIC_BASE_URL", "is required with Cashfree: the payment page returns visitors to it");
   }
   if (env.NODE_ENV === "production" && provider === "simulator" && env.PAYMENT_PROVIDER !== "simulator") {
     problem(

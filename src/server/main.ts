@@ -32,7 +32,9 @@ async function start(): Promise<void> {
   const app = await buildApp({ config, database, profile, gateway, serveClient: true });
   if (seeded > 0) app.log.info({ articles: seeded }, "sample articles created");
   if (gateway.name === "simulator") {
-    app.log.warn("payments use the built-in simulator: no real money is taken (set the Cashfree keys to take payments)");
+    app.log.warn(
+      "payments use the built-in simulator: no real money is taken (set the Cashfree keys to take payments)",
+    );
   }
   const stopSweeper = startHoldSweeper({ db: database.db, config, gateway, log: app.log });
   app.addHook("onClose", async () => {

@@ -10,7 +10,11 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^[0-9+\-\s()]{10,}$/;
 
 export const patientDetailsSchema = z.object({
-  patientName: z.string().trim().min(1, "Patient name is required").max(100, "Please keep the name under 100 characters"),
+  patientName: z
+    .string()
+    .trim()
+    .min(1, "Patient name is required")
+    .max(100, "Please keep the name under 100 characters"),
   patientEmail: z
     .string()
     .trim()
@@ -91,7 +95,8 @@ export interface Availability {
   unavailableSlots: string[];
 }
 
-export type AppointmentStatus = "pending_payment" | "confirmed" | "completed" | "expired" | "cancelled" | "no_show";
+export type AppointmentStatus =
+  "pending_payment" | "confirmed" | "completed" | "expired" | "cancelled" | "no_show";
 export type PaymentStatus = "pending" | "paid" | "failed" | "refund_pending" | "refunded";
 
 /** POST /api/appointments answers { appointment: CreatedAppointment } with status 201. */

@@ -15,7 +15,14 @@ const IST = "Asia/Kolkata";
 
 describe("slot catalogue", () => {
   it("has six slots every 20 minutes from 7:00 PM to 8:40 PM", () => {
-    expect(SLOT_TIMES.map(slotLabel)).toEqual(["7:00 PM", "7:20 PM", "7:40 PM", "8:00 PM", "8:20 PM", "8:40 PM"]);
+    expect(SLOT_TIMES.map(slotLabel)).toEqual([
+      "7:00 PM",
+      "7:20 PM",
+      "7:40 PM",
+      "8:00 PM",
+      "8:20 PM",
+      "8:40 PM",
+    ]);
   });
 });
 
@@ -64,7 +71,8 @@ describe("dates in the clinic's zone", () => {
 
   it("accepts real calendar dates only", () => {
     expect(isValidIsoDate("2026-11-22")).toBe(true);
-    for (const bad of ["2026-02-30", "2026-13-01", "22-11-2026", "2026-11-22T00:00", ""]) expect(isValidIsoDate(bad)).toBe(false);
+    for (const bad of ["2026-02-30", "2026-13-01", "22-11-2026", "2026-11-22T00:00", ""])
+      expect(isValidIsoDate(bad)).toBe(false);
   });
 
   it("names the zone as people read it", () => {

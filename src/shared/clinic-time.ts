@@ -38,7 +38,13 @@ export function slotStart(date: string, time: string, timeZone: string): Date {
 }
 
 /** A slot that starts in less than the minimum notice (or has started) cannot be booked any more. */
-export function isTooSoon(date: string, time: string, now: Date, timeZone: string, minNoticeMinutes: number): boolean {
+export function isTooSoon(
+  date: string,
+  time: string,
+  now: Date,
+  timeZone: string,
+  minNoticeMinutes: number,
+): boolean {
   return isBefore(slotStart(date, time, timeZone), addMinutes(now, minNoticeMinutes));
 }
 

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 export const articles = pgTable(
   "articles",
@@ -129,4 +141,12 @@ export const simulatorOrders = pgTable("simulator_orders", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { articles, contactMessages, appSettings, appointments, domainEvents, webhookReceipts, simulatorOrders };
+export const schema = {
+  articles,
+  contactMessages,
+  appSettings,
+  appointments,
+  domainEvents,
+  webhookReceipts,
+  simulatorOrders,
+};

@@ -8,7 +8,12 @@ import type { PaymentGateway } from "../integrations/payments/gateway";
  * Every HOLD_SWEEP_SECONDS: marks lapsed payment holds expired and retries refunds the gateway did not accept.
  * Reads already ignore lapsed holds, so the sweeper keeps the data tidy rather than deciding availability.
  */
-export function startHoldSweeper(deps: { db: Db; config: Config; gateway: PaymentGateway; log: FastifyBaseLogger }): () => void {
+export function startHoldSweeper(deps: {
+  db: Db;
+  config: Config;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+}): () => void {
   let running = false;
   const run = async () => {
     if (running) return;

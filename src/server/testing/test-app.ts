@@ -5,9 +5,10 @@ import pg from "pg";
 import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
+import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import type { PaymentGateway } from "../integrations/payments/gateway";
+import { selectPaymentGateway } from "../integrations/payments/select-gateway";
 
 /**
  * API tests run against real databases: an in-memory PGlite always, and a throwaway database on the PostgreSQL
@@ -63,6 +64,8 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  config: Config;
+  gateway: PaymentGateway;
   /** Every log line the app wrote, for privacy checks. */
   logs: string[];
   close(): Promise<void>;
@@ -70,7 +73,12 @@ export interface TestApp {
 
 export async function createTestApp(
   engine: Engine,
-  options: { env?: Record<string, string>; profile?: SiteProfile; now?: () => Date; gateway?: PaymentGateway } = {},
+  options: {
+    env?: Record<string, string>;
+    profile?: SiteProfile;
+    now?: () => Date;
+    gateway?: PaymentGateway;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const logs: string[] = [];
@@ -81,18 +89,21 @@ export async function createTestApp(
     },
   });
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", ...options.env });
+  const gateway = options.gateway ?? selectPaymentGateway(config, database.db);
   const app = await buildApp({
     config,
     database,
     profile: options.profile ?? sampleProfile,
     logStream,
     ...(options.now ? { now: options.now } : {}),
-    ...(options.gateway ? { gateway: options.gateway } : {}),
+    gateway,
   });
   await app.ready();
   return {
     app,
     database,
+    config,
+    gateway,
     logs,
     close: async () => {
       await app.close();

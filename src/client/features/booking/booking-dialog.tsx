@@ -36,7 +36,7 @@ export default function BookingDialog() {
   return (
     <Dialog open onOpenChange={(isOpen) => !isOpen && closeBooking()}>
       {config.data ? (
-        <DialogContent className="max-w-2xl gap-5 max-sm:p-5">
+        <DialogContent className="max-w-2xl gap-5 max-sm:p-5 [&>*]:min-w-0">
           <BookingWizard config={config.data} />
         </DialogContent>
       ) : (

@@ -60,7 +60,9 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     for (let i = 0; i < 7; i++) await check("GUESS" + i, address);
     const limited = await check("HEART10", address);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json<{ message: string }>().message).toMatch(/Too many coupon codes tried\. Please try again in \d+ seconds\./);
+    expect(limited.json<{ message: string }>().message).toMatch(
+      /Too many coupon codes tried\. Please try again in \d+ seconds\./,
+    );
   });
 
   it("creates a held appointment with a UUID and the server's price", async () => {
@@ -93,8 +95,16 @@ describe.each(testEngines)("booking API on %s", (engine) => {
 
   it("prices with the coupon and ignores a discountedAmount sent by the browser", async () => {
     const tampered = await book({ ...validBooking, appointmentTime: "19:20", discountedAmount: 1 });
-    expect(tampered.json<{ appointment: CreatedAppointment }>().appointment).toMatchObject({ amount: 2000, couponApplied: false });
-    const coupon = await book({ ...validBooking, appointmentTime: "19:40", couponCode: "heart10", discountedAmount: 1 });
+    expect(tampered.json<{ appointment: CreatedAppointment }>().appointment).toMatchObject({
+      amount: 2000,
+      couponApplied: false,
+    });
+    const coupon = await book({
+      ...validBooking,
+      appointmentTime: "19:40",
+      couponCode: "heart10",
+      discountedAmount: 1,
+    });
     expect(coupon.json<{ appointment: CreatedAppointment }>().appointment).toMatchObject({
       amount: 1500,
       originalFee: 2000,
@@ -128,7 +138,9 @@ describe.each(testEngines)("booking API on %s", (engine) => {
   it("refuses past dates, dates beyond the horizon and slots inside the minimum notice", async () => {
     const yesterday = await book({ ...validBooking, appointmentDate: "2026-11-20" });
     expect(yesterday.statusCode).toBe(400);
-    expect(yesterday.json<{ message: string }>().message).toBe("This date can no longer be booked. Please choose a later date.");
+    expect(yesterday.json<{ message: string }>().message).toBe(
+      "This date can no longer be booked. Please choose a later date.",
+    );
     const lastDay = await book({ ...validBooking, appointmentDate: "2027-01-20", appointmentTime: "20:40" });
     expect(lastDay.statusCode).toBe(201);
     const beyond = await book({ ...validBooking, appointmentDate: "2027-01-21" });
@@ -145,7 +157,10 @@ describe.each(testEngines)("booking API on %s", (engine) => {
 
   it("answers a malformed date with 400 and the list without a date only to the administrator", async () => {
     for (const date of ["tomorrow", "2026-02-30", "2026-11-22' or 1=1"]) {
-      const response = await t.app.inject({ method: "GET", url: `/api/appointments?date=${encodeURIComponent(date)}` });
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/api/appointments?date=${encodeURIComponent(date)}`,
+      });
       expect(response.statusCode, date).toBe(400);
     }
     expect((await t.app.inject({ method: "GET", url: "/api/appointments" })).statusCode).toBe(401);
@@ -167,7 +182,9 @@ describe.each(testEngines)("booking API on %s", (engine) => {
 
   it("gives exactly one of 50 simultaneous bookings of one slot, and 409 to the 49 others", async () => {
     const attempts = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => book({ ...validBooking, appointmentDate: "2026-11-25", patientName: `Parent ${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        book({ ...validBooking, appointmentDate: "2026-11-25", patientName: `Parent ${i}` }),
+      ),
     );
     const codes = attempts.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
@@ -175,7 +192,10 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     for (const response of attempts.filter((r) => r.statusCode === 409)) {
       expect(response.json<{ message: string }>().message).toContain("slot");
     }
-    const rows = await t.database.db.select().from(appointments).where(eq(appointments.appointmentDate, "2026-11-25"));
+    const rows = await t.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.appointmentDate, "2026-11-25"));
     expect(rows).toHaveLength(1);
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { priceFor } from "./pricing";
 
-const withCoupon = loadConfig({ CONSULTATION_FEE: "2000", COUPON_CODE: "HEART10", COUPON_FEE: "1500" }).booking;
+const withCoupon = loadConfig({
+  CONSULTATION_FEE: "2000",
+  COUPON_CODE: "HEART10",
+  COUPON_FEE: "1500",
+}).booking;
 const withoutCoupon = loadConfig({}).booking;
 
 describe("priceFor", () => {

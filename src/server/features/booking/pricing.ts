@@ -20,7 +20,8 @@ export function normaliseCoupon(code: string | undefined): string {
  */
 export function priceFor(booking: Config["booking"], submittedCoupon: string | undefined): Price {
   const code = normaliseCoupon(submittedCoupon);
-  const matches = Boolean(booking.couponCode) && booking.couponFee !== undefined && code === booking.couponCode;
+  const matches =
+    Boolean(booking.couponCode) && booking.couponFee !== undefined && code === booking.couponCode;
   return matches
     ? { fee: booking.fee, amount: booking.couponFee as number, couponCode: code }
     : { fee: booking.fee, amount: booking.fee, couponCode: undefined };

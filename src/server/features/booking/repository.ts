@@ -23,7 +23,11 @@ export async function takenSlotsOn(db: Db, date: string, now: Date): Promise<str
 }
 
 /** Releases lapsed payment holds: on one slot before a new booking takes it, or all of them for the sweeper. */
-export async function expireLapsedHolds(db: Db, now: Date, slot?: { date: string; time: string }): Promise<number> {
+export async function expireLapsedHolds(
+  db: Db,
+  now: Date,
+  slot?: { date: string; time: string },
+): Promise<number> {
   const rows = await db
     .update(appointments)
     .set({ status: "expired", updatedAt: now })
@@ -31,7 +35,9 @@ export async function expireLapsedHolds(db: Db, now: Date, slot?: { date: string
       and(
         eq(appointments.status, "pending_payment"),
         lte(appointments.holdExpiresAt, now),
-        slot ? and(eq(appointments.appointmentDate, slot.date), eq(appointments.appointmentTime, slot.time)) : undefined,
+        slot
+          ? and(eq(appointments.appointmentDate, slot.date), eq(appointments.appointmentTime, slot.time))
+          : undefined,
       ),
     )
     .returning({ id: appointments.id });
@@ -51,7 +57,12 @@ export async function findAppointment(db: Db, id: string): Promise<AppointmentRo
 
 /** Reads and locks the appointment of an order, so that two confirmations of one payment run one after the other. */
 export async function lockAppointmentByOrder(db: Db, orderId: string): Promise<AppointmentRow | undefined> {
-  const rows = await db.select().from(appointments).where(eq(appointments.orderId, orderId)).for("update").limit(1);
+  const rows = await db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.orderId, orderId))
+    .for("update")
+    .limit(1);
   return rows[0];
 }
 
@@ -75,7 +86,9 @@ export async function appointmentsAwaitingRefund(db: Db): Promise<AppointmentRow
   return db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.paymentStatus, "refund_pending"), eq(appointments.refundStatus, "REQUEST_FAILED")))
+    .where(
+      and(eq(appointments.paymentStatus, "refund_pending"), eq(appointments.refundStatus, "REQUEST_FAILED")),
+    )
     .orderBy(desc(appointments.updatedAt))
     .limit(20);
 }

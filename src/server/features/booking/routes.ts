@@ -26,14 +26,22 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
 
   app.post(
     "/api/coupons/validate",
-    { schema: { body: couponValidateSchema }, config: rateLimited(10, "1 minute", (wait) => `Too many coupon codes tried. Please try again in ${wait}.`) },
+    {
+      schema: { body: couponValidateSchema },
+      config: rateLimited(
+        10,
+        "1 minute",
+        (wait) => `Too many coupon codes tried. Please try again in ${wait}.`,
+      ),
+    },
     async (request) => booking.validateCoupon(config, request.body.code),
   );
 
   // With a date: which slots are taken (public, no patient data). Without: the admin's list, which needs a session.
   app.get("/api/appointments", { schema: { querystring: availabilityQuery } }, async (request) => {
     const { date } = request.query;
-    if (date === undefined) throw new HttpError(401, "Unauthorized: sign in as the administrator to list appointments");
+    if (date === undefined)
+      throw new HttpError(401, "Unauthorized: sign in as the administrator to list appointments");
     return booking.availability(db, config, date, now());
   });
 

@@ -8,12 +8,7 @@ import {
   type CreatedAppointment,
   type PublicConfig,
 } from "@shared/booking";
-import {
-  earliestBookableDate,
-  isTooSoon,
-  latestBookableDate,
-  timeZoneLabel,
-} from "@shared/clinic-time";
+import { earliestBookableDate, isTooSoon, latestBookableDate, timeZoneLabel } from "@shared/clinic-time";
 import { SLOT_TIMES, slotLabel } from "@shared/slots";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -25,7 +20,8 @@ import type { AppointmentRow } from "./repository";
 
 export type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
 
-export const SLOT_TAKEN_MESSAGE = "This slot has just been booked by someone else. Please choose another time.";
+export const SLOT_TAKEN_MESSAGE =
+  "This slot has just been booked by someone else. Please choose another time.";
 
 export function publicConfig(config: Config, now: Date): PublicConfig {
   const { booking, payments } = config;
@@ -55,7 +51,8 @@ function dateProblem(config: Config, date: string, now: Date): string | undefine
   const earliest = earliestBookableDate(now, timeZone);
   const latest = latestBookableDate(now, timeZone, horizonDays);
   if (date < earliest) return "This date can no longer be booked. Please choose a later date.";
-  if (date > latest) return `Appointments can be booked up to ${horizonDays} days ahead. Please choose an earlier date.`;
+  if (date > latest)
+    return `Appointments can be booked up to ${horizonDays} days ahead. Please choose an earlier date.`;
   return undefined;
 }
 
@@ -106,7 +103,10 @@ export async function createAppointment(
   const price = priceFor(config.booking, input.couponCode);
   try {
     const row = await db.transaction(async (tx) => {
-      await repository.expireLapsedHolds(tx, now, { date: input.appointmentDate, time: input.appointmentTime });
+      await repository.expireLapsedHolds(tx, now, {
+        date: input.appointmentDate,
+        time: input.appointmentTime,
+      });
       return repository.insertAppointment(tx, {
         patientName: input.patientName,
         patientEmail: input.patientEmail,
@@ -127,7 +127,8 @@ export async function createAppointment(
     });
     return toCreatedAppointment(row);
   } catch (error) {
-    if (isUniqueViolation(error, "appointments_active_slot_idx")) throw new HttpError(409, SLOT_TAKEN_MESSAGE);
+    if (isUniqueViolation(error, "appointments_active_slot_idx"))
+      throw new HttpError(409, SLOT_TAKEN_MESSAGE);
     throw error;
   }
 }

@@ -22,7 +22,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   const context = (log: typeof app.log) => ({ db, config, gateway, log, now: now() });
 
   app.post("/api/create-order", { schema: { body: createOrderSchema } }, async (request) =>
-    payments.createOrder(context(request.log), request.body.appointmentId, absoluteUrl(config, request, "/").replace(/\/$/, "")),
+    payments.createOrder(
+      context(request.log),
+      request.body.appointmentId,
+      absoluteUrl(config, request, "/").replace(/\/$/, ""),
+    ),
   );
 
   app.get("/api/verify-payment/:orderId", { schema: { params: orderParams } }, async (request) =>
@@ -32,14 +36,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   // The webhook's signature covers the exact bytes sent, so this route keeps the body as raw text.
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser("application/json");
-    webhook.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
+      done(null, body),
+    );
     webhook.post("/api/payments/webhook", async (request, reply) => {
       const rawBody = typeof request.body === "string" ? request.body : "";
       let event;
       try {
         event = gateway.verifyWebhook(rawBody, request.headers, now());
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new HttpError(401, `Webhook rejected: ${error.message}`);
+        if (error instanceof WebhookSignatureError)
+          throw new HttpError(401, `Webhook rejected: ${error.message}`);
         throw error;
       }
       const result = await payments.handleWebhook(context(request.log), event);

@@ -57,12 +57,18 @@ function createdOrder(ctx: PaymentContext, row: AppointmentRow): CreatedOrder {
     provider: ctx.gateway.name,
     mode: ctx.gateway.mode,
     amount: row.amount,
-    ...(ctx.gateway.name === "simulator" ? { checkoutUrl: `/payment/simulator/${encodeURIComponent(orderId)}` } : {}),
+    ...(ctx.gateway.name === "simulator"
+      ? { checkoutUrl: `/payment/simulator/${encodeURIComponent(orderId)}` }
+      : {}),
   };
 }
 
 /** Creates the gateway order for a held appointment; a second call answers the same live order. */
-export async function createOrder(ctx: PaymentContext, appointmentId: string, requestBaseUrl: string): Promise<CreatedOrder> {
+export async function createOrder(
+  ctx: PaymentContext,
+  appointmentId: string,
+  requestBaseUrl: string,
+): Promise<CreatedOrder> {
   const row = await appointments.findAppointment(ctx.db, appointmentId);
   if (!row) throw new HttpError(404, "Appointment not found");
   if (!isHoldLive(row, ctx.now)) throw new HttpError(409, HOLD_LAPSED_MESSAGE);
@@ -77,7 +83,12 @@ export async function createOrder(ctx: PaymentContext, appointmentId: string, re
       orderId,
       amount: row.amount,
       currency: "INR",
-      customer: { id: row.id.replaceAll("-", ""), name: row.patientName, email: row.patientEmail, phone: row.patientPhone },
+      customer: {
+        id: row.id.replaceAll("-", ""),
+        name: row.patientName,
+        email: row.patientEmail,
+        phone: row.patientPhone,
+      },
       returnUrl: returnUrlFor(baseUrl, orderId),
       ...(httpsBase ? { notifyUrl: `${httpsBase}/api/payments/webhook` } : {}),
       // The gateway may want a longer life than the hold; a payment after the hold lapsed is handled on arrival.
@@ -107,14 +118,33 @@ type SuccessOutcome = { kind: "confirmed" | "unchanged" } | { kind: "refund"; ro
  * is still free; when someone else has the slot (or the amount is wrong), the appointment is cancelled and a full
  * refund is requested. Applying the same payment again changes nothing.
  */
-export async function applyPaymentSuccess(ctx: PaymentContext, orderId: string, payment: GatewayPayment): Promise<void> {
+export async function applyPaymentSuccess(
+  ctx: PaymentContext,
+  orderId: string,
+  payment: GatewayPayment,
+): Promise<void> {
   const outcome = await ctx.db.transaction(async (tx): Promise<SuccessOutcome> => {
     const row = await appointments.lockAppointmentByOrder(tx, orderId);
-    if (!row || (row.paymentStatus !== "pending" && row.paymentStatus !== "failed")) return { kind: "unchanged" };
-    const paid = { paymentStatus: "paid", paidAmount: payment.amount, gatewayPaymentId: payment.paymentId, paidAt: ctx.now, updatedAt: ctx.now };
+    if (!row || (row.paymentStatus !== "pending" && row.paymentStatus !== "failed"))
+      return { kind: "unchanged" };
+    const paid = {
+      paymentStatus: "paid",
+      paidAmount: payment.amount,
+      gatewayPaymentId: payment.paymentId,
+      paidAt: ctx.now,
+      updatedAt: ctx.now,
+    };
 
     if (payment.amount < row.amount) {
-      return { kind: "refund", row: await markForRefund(tx, row, paid, `Paid ₹${payment.amount} instead of ₹${row.amount}; refunded in full.`) };
+      return {
+        kind: "refund",
+        row: await markForRefund(
+          tx,
+          row,
+          paid,
+          `Paid ₹${payment.amount} instead of ₹${row.amount}; refunded in full.`,
+        ),
+      };
     }
     if (row.status === "pending_payment") {
       await confirm(tx, row, paid);
@@ -127,7 +157,8 @@ export async function applyPaymentSuccess(ctx: PaymentContext, orderId: string, 
       return { kind: "confirmed" };
     } catch (error) {
       if (!isUniqueViolation(error, "appointments_active_slot_idx")) throw error;
-      const note = "Paid after the payment time ran out, when the slot had been booked by another patient. Full refund requested.";
+      const note =
+        "Paid after the payment time ran out, when the slot had been booked by another patient. Full refund requested.";
       return { kind: "refund", row: await markForRefund(tx, row, paid, note) };
     }
   });
@@ -139,7 +170,12 @@ async function confirm(db: Db, row: AppointmentRow, paid: Partial<AppointmentRow
   await appointments.recordEvent(db, "appointment_confirmed", row.id, { orderId: row.orderId });
 }
 
-async function markForRefund(db: Db, row: AppointmentRow, paid: Partial<AppointmentRow>, note: string): Promise<AppointmentRow> {
+async function markForRefund(
+  db: Db,
+  row: AppointmentRow,
+  paid: Partial<AppointmentRow>,
+  note: string,
+): Promise<AppointmentRow> {
   const updated = await appointments.updateAppointment(db, row.id, {
     ...paid,
     status: "cancelled",
@@ -169,7 +205,10 @@ export async function requestRefund(ctx: PaymentContext, row: AppointmentRow): P
     });
   } catch (error) {
     ctx.log.error({ err: error, orderId: row.orderId }, "refund request failed; it will be retried");
-    await appointments.updateAppointment(ctx.db, row.id, { refundStatus: "REQUEST_FAILED", updatedAt: ctx.now });
+    await appointments.updateAppointment(ctx.db, row.id, {
+      refundStatus: "REQUEST_FAILED",
+      updatedAt: ctx.now,
+    });
   }
 }
 
@@ -178,7 +217,11 @@ export async function applyPaymentFailure(ctx: PaymentContext, orderId: string):
   await ctx.db.transaction(async (tx) => {
     const row = await appointments.lockAppointmentByOrder(tx, orderId);
     if (!row || row.status !== "pending_payment" || row.paymentStatus !== "pending") return;
-    await appointments.updateAppointment(tx, row.id, { status: "cancelled", paymentStatus: "failed", updatedAt: ctx.now });
+    await appointments.updateAppointment(tx, row.id, {
+      status: "cancelled",
+      paymentStatus: "failed",
+      updatedAt: ctx.now,
+    });
   });
 }
 
@@ -196,12 +239,15 @@ export async function verifyPayment(ctx: PaymentContext, orderId: string): Promi
   try {
     order = await ctx.gateway.fetchOrder(orderId);
   } catch (error) {
-    if (error instanceof GatewayError) throw new HttpError(502, `The payment provider could not be asked: ${error.message}`);
+    if (error instanceof GatewayError)
+      throw new HttpError(502, `The payment provider could not be asked: ${error.message}`);
     throw error;
   }
   const { payment } = order;
-  if (order.orderStatus === "PAID" && payment?.status === "SUCCESS") await applyPaymentSuccess(ctx, orderId, payment);
-  else if (payment && (payment.status === "FAILED" || payment.status === "USER_DROPPED")) await applyPaymentFailure(ctx, orderId);
+  if (order.orderStatus === "PAID" && payment?.status === "SUCCESS")
+    await applyPaymentSuccess(ctx, orderId, payment);
+  else if (payment && (payment.status === "FAILED" || payment.status === "USER_DROPPED"))
+    await applyPaymentFailure(ctx, orderId);
 
   const status = displayStatus(order.orderStatus, payment);
   return {
@@ -215,7 +261,10 @@ export async function verifyPayment(ctx: PaymentContext, orderId: string): Promi
 }
 
 /** A verified webhook: handled once, through the same paths as the verify call. */
-export async function handleWebhook(ctx: PaymentContext, event: PaymentWebhookEvent): Promise<"handled" | "duplicate" | "ignored"> {
+export async function handleWebhook(
+  ctx: PaymentContext,
+  event: PaymentWebhookEvent,
+): Promise<"handled" | "duplicate" | "ignored"> {
   if (await receipts.hasReceipt(ctx.db, event.dedupeKey)) return "duplicate";
   const known = event.orderId ? await appointments.findAppointmentByOrder(ctx.db, event.orderId) : undefined;
   if (known && event.orderId && event.payment) {
@@ -237,4 +286,3 @@ export async function sweep(ctx: PaymentContext): Promise<{ expired: number; ref
   for (const row of awaiting) await requestRefund(ctx, row);
   return { expired, refundsRetried: awaiting.length };
 }
-

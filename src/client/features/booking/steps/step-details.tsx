@@ -124,7 +124,7 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
         />
       </BookingField>
 
-      <Button type="submit" size="lg" className="w-full">
+      <Button type="submit" size="lg" className="h-auto min-h-12 w-full py-2 whitespace-normal">
         Continue to Time Selection
         <ArrowRight aria-hidden="true" />
       </Button>

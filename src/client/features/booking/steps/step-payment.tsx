@@ -130,6 +130,7 @@ export function StepPayment({
         <Button
           variant="heart"
           size="lg"
+          className="h-auto min-h-12 py-2 whitespace-normal"
           onClick={() => void pay()}
           disabled={processing}
           aria-busy={processing || undefined}

@@ -1,0 +1,194 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Availability, CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
+import { appointments, domainEvents } from "../../db/schema";
+import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { sweep } from "./service";
+
+const clock = testClock("2026-11-21T10:00:00Z");
+
+const booking = (appointmentDate: string, appointmentTime = "19:00", patientName = "Diya Nair") => ({
+  patientName,
+  patientEmail: "diya.parent@example.org",
+  patientPhone: "9845012345",
+  patientAge: 4,
+  reasonForConsultation: "Fast breathing while feeding",
+  appointmentDate,
+  appointmentTime,
+});
+
+describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  const book = async (date: string, time?: string, name?: string) => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/appointments",
+      payload: booking(date, time, name),
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ appointment: CreatedAppointment }>().appointment;
+  };
+  const createOrder = (appointmentId: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/create-order",
+      payload: { appointmentId },
+      headers: { host: "clinic.test" },
+    });
+  const checkout = (orderId: string, outcome: "pay" | "decline" | "cancel") =>
+    t.app.inject({
+      method: "POST",
+      url: `/payment/simulator/${orderId}`,
+      payload: `outcome=${outcome}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+  const verify = async (orderId: string) => {
+    const response = await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<PaymentVerification>();
+  };
+  const row = async (id: string) =>
+    (await t.database.db.select().from(appointments).where(eq(appointments.id, id)))[0];
+  const events = async (id: string) =>
+    t.database.db.select().from(domainEvents).where(eq(domainEvents.appointmentId, id));
+  const taken = async (date: string) =>
+    (await t.app.inject({ method: "GET", url: `/api/appointments?date=${date}` })).json<Availability>()
+      .bookedSlots;
+
+  it("books, pays on the simulator's checkout page, returns to the callback and confirms once", async () => {
+    const appointment = await book("2026-11-22");
+    const orderResponse = await createOrder(appointment.id);
+    expect(orderResponse.statusCode).toBe(200);
+    const order = orderResponse.json<CreatedOrder>();
+    expect(order).toMatchObject({ provider: "simulator", mode: "sandbox", amount: 2000 });
+    expect(order.checkoutUrl).toBe(`/payment/simulator/${order.orderId}`);
+    expect(order.paymentSessionId).toMatch(/^simsession_/);
+    expect((await createOrder(appointment.id)).json()).toEqual(order);
+
+    const page = await t.app.inject({ method: "GET", url: order.checkoutUrl ?? "" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Test checkout");
+    expect(page.body).toContain("₹2,000");
+    for (const button of ["Pay ₹2,000", "Decline payment", "Cancel and return"])
+      expect(page.body).toContain(button);
+
+    const paid = await checkout(order.orderId, "pay");
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`http://clinic.test/payment/callback?order_id=${order.orderId}`);
+
+    expect(await verify(order.orderId)).toEqual({
+      status: "PAID",
+      orderId: order.orderId,
+      amount: 2000,
+      bookingId: appointment.id.slice(0, 8),
+      appointmentDate: "2026-11-22",
+      appointmentTime: "19:00",
+    });
+    expect(await row(appointment.id)).toMatchObject({
+      status: "confirmed",
+      paymentStatus: "paid",
+      paidAmount: 2000,
+    });
+    expect((await row(appointment.id))?.gatewayPaymentId).toMatch(/^simpay_/);
+
+    await verify(order.orderId);
+    await verify(order.orderId);
+    const confirmations = (await events(appointment.id)).filter(
+      (event) => event.type === "appointment_confirmed",
+    );
+    expect(confirmations).toHaveLength(1);
+    expect(await taken("2026-11-22")).toEqual(["19:00"]);
+
+    clock.advanceMinutes(60);
+    expect(await taken("2026-11-22")).toEqual(["19:00"]);
+    expect((await createOrder(appointment.id)).statusCode).toBe(409);
+    clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("marks a declined payment failed and frees the slot at once", async () => {
+    const appointment = await book("2026-11-22", "19:20");
+    const order = (await createOrder(appointment.id)).json<CreatedOrder>();
+    await checkout(order.orderId, "decline");
+    expect((await verify(order.orderId)).status).toBe("FAILED");
+    expect(await row(appointment.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+    expect(await taken("2026-11-22")).not.toContain("19:20");
+    expect((await events(appointment.id)).length).toBe(0);
+  });
+
+  it("treats a cancelled checkout like a dropped payment", async () => {
+    const appointment = await book("2026-11-22", "19:40");
+    const order = (await createOrder(appointment.id)).json<CreatedOrder>();
+    await checkout(order.orderId, "cancel");
+    expect((await verify(order.orderId)).status).toBe("USER_DROPPED");
+    expect(await taken("2026-11-22")).not.toContain("19:40");
+  });
+
+  it("reports an unpaid order as ACTIVE and changes nothing", async () => {
+    const appointment = await book("2026-11-22", "20:00");
+    const order = (await createOrder(appointment.id)).json<CreatedOrder>();
+    expect((await verify(order.orderId)).status).toBe("ACTIVE");
+    expect(await row(appointment.id)).toMatchObject({ status: "pending_payment", paymentStatus: "pending" });
+  });
+
+  it("answers 404 for unknown appointments and orders, and 400 for a malformed id", async () => {
+    const unknown = await createOrder("6f1c7a52-0000-4000-8000-000000000000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ message: string }>().message).toBe("Appointment not found");
+    expect((await createOrder("not-a-uuid")).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: "/api/verify-payment/bk_nothing" })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("confirms a late payment when the slot is still free", async () => {
+    const appointment = await book("2026-11-24");
+    const order = (await createOrder(appointment.id)).json<CreatedOrder>();
+    clock.advanceMinutes(20);
+    await sweep({
+      db: t.database.db,
+      config: t.config,
+      gateway: t.gateway,
+      log: t.app.log,
+      now: clock.now(),
+    });
+    expect((await row(appointment.id))?.status).toBe("expired");
+
+    await checkout(order.orderId, "pay");
+    expect((await verify(order.orderId)).status).toBe("PAID");
+    expect(await row(appointment.id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    expect(await taken("2026-11-24")).toEqual(["19:00"]);
+    clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("refunds in full a late payment whose slot someone else booked, and shows why", async () => {
+    const late = await book("2026-11-26", "20:20", "Late Payer");
+    const order = (await createOrder(late.id)).json<CreatedOrder>();
+    clock.advanceMinutes(16);
+    const other = await book("2026-11-26", "20:20", "Other Parent");
+
+    await checkout(order.orderId, "pay");
+    const verification = await verify(order.orderId);
+    expect(verification.status).toBe("PAID");
+    const refunded = await row(late.id);
+    expect(refunded).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+      paidAmount: 2000,
+      refundAmount: 2000,
+      refundStatus: "SUCCESS",
+    });
+    expect(refunded?.statusNote).toContain("Full refund requested");
+    expect((await events(late.id)).map((event) => event.type)).toEqual(["appointment_refund_requested"]);
+    expect((await row(other.id))?.status).toBe("pending_payment");
+
+    await verify(order.orderId);
+    expect((await events(late.id)).length).toBe(1);
+    clock.set("2026-11-21T10:00:00Z");
+  });
+});
