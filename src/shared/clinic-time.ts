@@ -1,5 +1,5 @@
 import { TZDate, tz } from "@date-fns/tz";
-import { addDays, addMinutes, format, isBefore } from "date-fns";
+import { addMinutes, format, isBefore } from "date-fns";
 
 /**
  * Dates and times in the clinic's zone (default Asia/Kolkata). Slots are clinic-local; instants are compared in UTC.
@@ -14,27 +14,50 @@ export function clinicDate(now: Date, timeZone: string): string {
 /** Adds days to a YYYY-MM-DD date. */
 export function addDaysToDate(date: string, days: number): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return format(addDays(new Date(Date.UTC(year, month - 1, day, 12)), days), "yyyy-MM-dd", { in: tz("UTC") });
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
 /** The last bookable slot ends at 9 PM: from 21:00 in the clinic's zone, the earliest bookable date is tomorrow. */
 export const CUT_OFF_HOUR = 21;
 
+/** The clinic's date and hour change only on the minute; remember the last answer for that minute. */
+let lastLocalMinute: { key: string; date: string; hour: number } | undefined;
+
+function clinicDateAndHour(now: Date, timeZone: string): { date: string; hour: number } {
+  const key = `${timeZone} ${Math.floor(now.getTime() / 60_000)}`;
+  if (lastLocalMinute?.key !== key) {
+    lastLocalMinute = { key, date: clinicDate(now, timeZone), hour: new TZDate(now.getTime(), timeZone).getHours() };
+  }
+  return lastLocalMinute;
+}
+
 export function earliestBookableDate(now: Date, timeZone: string): string {
-  const today = clinicDate(now, timeZone);
-  const hour = new TZDate(now.getTime(), timeZone).getHours();
-  return hour >= CUT_OFF_HOUR ? addDaysToDate(today, 1) : today;
+  const { date, hour } = clinicDateAndHour(now, timeZone);
+  return hour >= CUT_OFF_HOUR ? addDaysToDate(date, 1) : date;
 }
 
 export function latestBookableDate(now: Date, timeZone: string, horizonDays: number): string {
-  return addDaysToDate(clinicDate(now, timeZone), horizonDays);
+  return addDaysToDate(clinicDateAndHour(now, timeZone).date, horizonDays);
 }
+
+/**
+ * Zone arithmetic goes through Intl and costs about 20 microseconds a call; availability asks for the same six
+ * slot instants on every request, so they are remembered (a bounded cache: it is cleared when full).
+ */
+const slotStartCache = new Map<string, number>();
 
 /** The instant a slot starts: "2026-11-22" + "19:00" in Asia/Kolkata is 2026-11-22T13:30:00Z. */
 export function slotStart(date: string, time: string, timeZone: string): Date {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const [hour, minute] = time.split(":").map(Number) as [number, number];
-  return new Date(new TZDate(year, month - 1, day, hour, minute, timeZone).getTime());
+  const key = `${timeZone} ${date} ${time}`;
+  let instant = slotStartCache.get(key);
+  if (instant === undefined) {
+    const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+    const [hour, minute] = time.split(":").map(Number) as [number, number];
+    instant = new TZDate(year, month - 1, day, hour, minute, timeZone).getTime();
+    if (slotStartCache.size >= 5000) slotStartCache.clear();
+    slotStartCache.set(key, instant);
+  }
+  return new Date(instant);
 }
 
 /** A slot that starts in less than the minimum notice (or has started) cannot be booked any more. */

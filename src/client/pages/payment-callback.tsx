@@ -49,7 +49,8 @@ export default function PaymentCallbackPage() {
 
   let body: ReactNode;
   if (orderId && verification.isError) body = <VerificationFailed orderId={orderId} />;
-  else if (!orderId || !verification.data) body = <Verifying />;
+  // The result waits for the configuration too (or its failure), so that the time does not change under the eye.
+  else if (!orderId || !verification.data || config.isPending) body = <Verifying />;
   else if (verification.data.status.toUpperCase() === "PAID")
     body = <PaymentSucceeded result={verification.data} zone={zone} />;
   else body = <PaymentFailed result={verification.data} />;

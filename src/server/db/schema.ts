@@ -21,6 +21,8 @@ export const articles = pgTable(
     title: varchar("title", { length: 200 }).notNull(),
     excerpt: varchar("excerpt", { length: 500 }).notNull(),
     content: text("content").notNull(),
+    /** The content rendered to sanitized HTML when it is saved, so a read does not render Markdown. */
+    contentHtml: text("content_html").notNull(),
     imageUrl: varchar("image_url", { length: 2000 }),
     published: boolean("published").notNull().default(true),
     isSample: boolean("is_sample").notNull().default(false),

@@ -1,5 +1,5 @@
 import type { Db } from "./client";
-import { insertArticle } from "../features/articles/repository";
+import { createArticle } from "../features/articles/service";
 import { claimSetting } from "./settings";
 
 /**
@@ -94,7 +94,7 @@ export async function seedSampleContent(db: Db, now: Date = new Date()): Promise
     for (const article of sampleArticles) {
       const createdAt = new Date(now.getTime() - article.daysAgo * 24 * 60 * 60 * 1000);
       const { daysAgo: _daysAgo, ...fields } = article;
-      await insertArticle(tx, {
+      await createArticle(tx, {
         ...fields,
         published: true,
         isSample: true,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Article } from "@shared/articles";
 import { articles } from "../../db/schema";
 import { seedSampleContent } from "../../db/seed";
+import { createArticle } from "./service";
 import { createTestApp, type TestApp, testEngines } from "../../testing/test-app";
 
 describe.each(testEngines)("articles API on %s", (engine) => {
@@ -10,7 +11,7 @@ describe.each(testEngines)("articles API on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const day = 24 * 60 * 60 * 1000;
-    await t.database.db.insert(articles).values([
+    const fixtures = [
       {
         slug: "older",
         title: "Older",
@@ -35,7 +36,8 @@ describe.each(testEngines)("articles API on %s", (engine) => {
         createdAt: new Date(Date.now() - 3 * day),
         imageUrl: "https://images.example.org/heart.png",
       },
-    ]);
+    ];
+    for (const fixture of fixtures) await createArticle(t.database.db, fixture);
   });
   afterAll(() => t.close());
 

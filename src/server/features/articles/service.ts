@@ -12,7 +12,7 @@ export function toArticle(row: ArticleRow): Article {
     title: row.title,
     excerpt: row.excerpt,
     content: row.content,
-    contentHtml: renderMarkdown(row.content),
+    contentHtml: row.contentHtml,
     imageUrl: row.imageUrl,
     published: row.published,
     isSample: row.isSample,
@@ -28,6 +28,15 @@ export async function listPublished(db: Db): Promise<Article[]> {
 export async function findPublishedBySlug(db: Db, slug: string): Promise<Article | undefined> {
   const row = await repository.findPublishedArticleBySlug(db, slug);
   return row && toArticle(row);
+}
+
+/** Stores a new article with its content rendered once, at write time. */
+export async function createArticle(
+  db: Db,
+  fields: Omit<repository.NewArticleRow, "contentHtml" | "slug"> & { slug?: string },
+): Promise<ArticleRow> {
+  const slug = fields.slug ?? (await uniqueSlugFor(db, fields.title));
+  return repository.insertArticle(db, { ...fields, slug, contentHtml: renderMarkdown(fields.content) });
 }
 
 /** A slug for a new article that no other article has, "title", then "title-2", "title-3"... */

@@ -44,7 +44,7 @@ export function StepPayment({
 
   const pay = async () => {
     setProcessing(true);
-    toast({
+    const redirecting = toast({
       title: "Redirecting to payment...",
       description: "Please wait while the secure payment page opens.",
     });
@@ -57,6 +57,7 @@ export function StepPayment({
       case "redirecting":
         return;
       case "paid":
+        redirecting.dismiss();
         onPaid();
         return;
       case "sdk-missing":
