@@ -36,6 +36,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "development",
+      // A coupon for the coupon journey; the price with it is the server's decision.
+      COUPON_CODE: "HEART10",
+      COUPON_FEE: "1500",
     },
   },
 });

@@ -44,3 +44,27 @@ test("axe finds no serious or critical violation in the open article dialog", as
   );
   expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
+
+test("axe finds no serious or critical violation in the booking dialog", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Book Video Consultation" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
+  await expect(dialog.getByText("Patient name is required")).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const severe = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
+
+test("axe finds no serious or critical violation on the payment result page", async ({ page }) => {
+  await page.goto("/payment/callback?order_id=bk_unknown_order");
+  await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible({ timeout: 10_000 });
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});

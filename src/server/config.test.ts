@@ -66,6 +66,7 @@ describe("loadConfig", () => {
       minNoticeMinutes: 30,
       horizonDays: 60,
       sweepSeconds: 60,
+      bookingsPerHourPerAddress: 20,
     });
     expect(loadConfig({}).payments.provider).toBe("simulator");
   });

@@ -65,6 +65,7 @@ const envSchema = z.object({
     .default(30),
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(60),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  BOOKINGS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   PAYMENT_PROVIDER: optionalText.pipe(z.enum(["cashfree", "simulator"]).optional()),
   CASHFREE_ENV: optionalText.pipe(
     z.enum(["sandbox", "production"], { message: "must be sandbox or production" }).default("sandbox"),
@@ -144,6 +145,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       minNoticeMinutes: env.MIN_NOTICE_MINUTES,
       horizonDays: env.BOOKING_HORIZON_DAYS,
       sweepSeconds: env.HOLD_SWEEP_SECONDS,
+      bookingsPerHourPerAddress: env.BOOKINGS_PER_HOUR_PER_ADDRESS,
     },
     payments: {
       provider: env.PAYMENT_PROVIDER ?? (hasCashfreeKeys ? "cashfree" : "simulator"),

@@ -26,7 +26,11 @@ let lastLocalMinute: { key: string; date: string; hour: number } | undefined;
 function clinicDateAndHour(now: Date, timeZone: string): { date: string; hour: number } {
   const key = `${timeZone} ${Math.floor(now.getTime() / 60_000)}`;
   if (lastLocalMinute?.key !== key) {
-    lastLocalMinute = { key, date: clinicDate(now, timeZone), hour: new TZDate(now.getTime(), timeZone).getHours() };
+    lastLocalMinute = {
+      key,
+      date: clinicDate(now, timeZone),
+      hour: new TZDate(now.getTime(), timeZone).getHours(),
+    };
   }
   return lastLocalMinute;
 }

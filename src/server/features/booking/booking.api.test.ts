@@ -180,6 +180,28 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     clock.set("2026-11-21T10:00:00Z");
   });
 
+  it("lets one address start 20 bookings an hour, then answers 429 with when to try again", async () => {
+    const address = from();
+    const times = ["19:00", "19:20", "19:40", "20:00", "20:20"];
+    for (let i = 0; i < 20; i++) {
+      const response = await book(
+        {
+          ...validBooking,
+          appointmentDate: `2026-12-${String(1 + Math.floor(i / 5)).padStart(2, "0")}`,
+          appointmentTime: times[i % 5],
+        },
+        address,
+      );
+      expect(response.statusCode).toBe(201);
+    }
+    const limited = await book({ ...validBooking, appointmentDate: "2026-12-10" }, address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ message: string }>().message).toMatch(
+      /^Too many bookings were started from this address\. Please try again in \d+ minutes/,
+    );
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
   it("gives exactly one of 50 simultaneous bookings of one slot, and 409 to the 49 others", async () => {
     const attempts = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

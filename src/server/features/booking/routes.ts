@@ -45,8 +45,19 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
     return booking.availability(db, config, date, now());
   });
 
-  app.post("/api/appointments", { schema: { body: createAppointmentSchema } }, async (request, reply) => {
-    const appointment = await booking.createAppointment(db, config, request.body, now());
-    return reply.status(201).send({ appointment });
-  });
+  // Each booking holds a slot for the payment time; a limit per address stops one visitor holding the whole week.
+  const bookingLimit = rateLimited(
+    config.booking.bookingsPerHourPerAddress,
+    "1 hour",
+    (wait) =>
+      `Too many bookings were started from this address. Please try again in ${wait}, or contact us by e-mail.`,
+  );
+  app.post(
+    "/api/appointments",
+    { schema: { body: createAppointmentSchema }, config: bookingLimit },
+    async (request, reply) => {
+      const appointment = await booking.createAppointment(db, config, request.body, now());
+      return reply.status(201).send({ appointment });
+    },
+  );
 };

@@ -1,0 +1,157 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { addDaysToDate, clinicDate } from "../src/shared/clinic-time";
+
+/** Dates in the clinic's zone: tomorrow is always bookable, whatever the hour of the test run. */
+const today = clinicDate(new Date(), "Asia/Kolkata");
+const inDays = (days: number) => addDaysToDate(today, days);
+
+async function openBooking(page: Page): Promise<Locator> {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Book Video Consultation" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
+  return dialog;
+}
+
+async function fillDetails(dialog: Locator, name = "Asha Rao"): Promise<void> {
+  await dialog.getByLabel("Full Name").fill(name);
+  await dialog.getByLabel("Phone Number").fill("+91 98765 43210");
+  await dialog.getByLabel("Email", { exact: true }).fill("asha.parent@example.org");
+  await dialog.getByLabel("Age").fill("7");
+  await dialog.getByLabel("Reason for Consultation").fill("Heart murmur heard at a school check-up");
+  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
+  await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
+}
+
+async function chooseSlot(dialog: Locator, date: string, label: string): Promise<void> {
+  await dialog.getByLabel("Appointment Date").fill(date);
+  await dialog.getByRole("button", { name: new RegExp(`^${label} IST`) }).click();
+}
+
+async function continueToPayment(dialog: Locator): Promise<void> {
+  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(dialog.getByRole("heading", { name: "Review and Pay" })).toBeVisible();
+}
+
+test("a parent books tomorrow at 7:00 PM, pays on the simulator and sees Payment Successful!", async ({
+  page,
+}) => {
+  const dialog = await openBooking(page);
+  await expect(dialog.getByText("Available slots: 7:00 PM - 9:00 PM (Daily)")).toBeVisible();
+  await fillDetails(dialog);
+  await chooseSlot(dialog, inDays(1), "7:00 PM");
+  await continueToPayment(dialog);
+  await expect(dialog.getByText("Asha Rao")).toBeVisible();
+  await expect(dialog.getByText("7:00 PM IST")).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Pay ₹2,000 & Confirm" }).click();
+  await page.waitForURL(/\/payment\/simulator\//);
+  await expect(page.getByText("Test checkout", { exact: false }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Pay ₹2,000" }).click();
+
+  await page.waitForURL(/\/payment\/callback\?order_id=/);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(page.getByText("Your appointment is confirmed")).toBeVisible();
+  await expect(page.getByText("₹2,000").first()).toBeVisible();
+  await expect(page.getByText(/#[0-9a-f]{8}/).first()).toBeVisible();
+
+  // The next visitor sees the slot taken.
+  const next = await openBooking(page);
+  await fillDetails(next, "Next Parent");
+  await next.getByLabel("Appointment Date").fill(inDays(1));
+  const taken = next.getByRole("button", { name: /^7:00 PM IST/ });
+  await expect(taken).toContainText("(Booked)");
+  await expect(taken).toBeDisabled();
+});
+
+test("a declined payment ends at Payment Failed, and the slot is free again", async ({ page }) => {
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, "Declined Card");
+  await chooseSlot(dialog, inDays(1), "7:20 PM");
+  await continueToPayment(dialog);
+  await dialog.getByRole("button", { name: /^Pay ₹2,000 & Confirm/ }).click();
+  await page.waitForURL(/\/payment\/simulator\//);
+  await page.getByRole("button", { name: "Decline payment" }).click();
+
+  await page.waitForURL(/\/payment\/callback\?order_id=/);
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+  await expect(
+    page.getByText("Unfortunately, your payment was not successful. This can happen due to various reasons."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Try Booking Again" }).click();
+  const again = page.getByRole("dialog");
+  await expect(again.getByRole("heading", { name: "Patient Details" })).toBeVisible();
+  await fillDetails(again, "Declined Card");
+  await again.getByLabel("Appointment Date").fill(inDays(1));
+  await expect(again.getByRole("button", { name: /^7:20 PM IST/ })).toBeEnabled();
+});
+
+test("a coupon is applied with the new fee and removed again", async ({ page }) => {
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, "Coupon User");
+  await chooseSlot(dialog, inDays(2), "7:40 PM");
+  const coupon = dialog.getByLabel("Coupon Code (optional)");
+  await coupon.fill("wrong1");
+  await expect(coupon).toHaveValue("WRONG1");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("The coupon code you entered is not valid", { exact: true })).toBeVisible();
+
+  await coupon.fill("heart10");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Coupon Applied!").first()).toBeVisible();
+  await expect(
+    page.getByText("₹500 discount applied. Your consultation fee is now ₹1,500").first(),
+  ).toBeVisible();
+  await dialog.getByRole("button", { name: /^Remove/ }).click();
+  await expect(dialog.getByLabel("Coupon Code (optional)")).toHaveValue("");
+
+  await dialog.getByLabel("Coupon Code (optional)").fill("HEART10");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await continueToPayment(dialog);
+  await expect(dialog.locator("del")).toContainText("2,000");
+  await expect(dialog.getByRole("button", { name: "Pay ₹1,500 & Confirm" })).toBeVisible();
+});
+
+test("step 1 shows every validation message, and the age rule", async ({ page }) => {
+  const dialog = await openBooking(page);
+  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
+  for (const message of [
+    "Patient name is required",
+    "Email is required",
+    "Phone number is required",
+    "Please enter a valid age",
+    "Please provide reason for consultation",
+  ]) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await dialog.getByLabel("Email", { exact: true }).fill("not an email");
+  await dialog.getByLabel("Phone Number").fill("12345");
+  await dialog.getByLabel("Age").fill("0");
+  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
+  await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(dialog.getByText("Please enter a valid phone number")).toBeVisible();
+  await expect(dialog.getByText("Please enter a valid age")).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
+});
+
+test("step 2 waits for a date and a slot, and changing the date clears the slot", async ({ page }) => {
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, "Slot Chooser");
+  const next = dialog.getByRole("button", { name: "Continue to Payment" });
+  await expect(next).toBeDisabled();
+  await chooseSlot(dialog, inDays(3), "8:00 PM");
+  await expect(next).toBeEnabled();
+  await dialog.getByLabel("Appointment Date").fill(inDays(4));
+  await expect(dialog.getByRole("button", { name: /^8:00 PM IST/ })).toHaveAttribute("aria-pressed", "false");
+  await expect(next).toBeDisabled();
+  await dialog.getByRole("button", { name: "Back" }).click();
+  await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  const reopened = await openBooking(page);
+  await expect(reopened.getByLabel("Full Name")).toHaveValue("");
+});
+
+test("the callback page without an order id keeps verifying", async ({ page }) => {
+  await page.goto("/payment/callback");
+  await expect(page.getByRole("heading", { name: "Verifying Payment..." })).toBeVisible();
+});
