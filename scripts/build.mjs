@@ -10,8 +10,11 @@ const started = Date.now();
 
 await viteBuild({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
 await esbuild({
-  entryPoints: [join(root, "src/server/main.ts")],
-  outfile: join(root, "dist/server/main.js"),
+  entryPoints: {
+    main: join(root, "src/server/main.ts"),
+    "admin-password": join(root, "src/server/cli/admin-password.ts"),
+  },
+  outdir: join(root, "dist/server"),
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,4 +1,5 @@
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -7,10 +8,17 @@ import type { DestinationStream } from "pino";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { announceGeneratedPassword } from "./features/admin-auth/announce";
+import { registerAdminGuard } from "./features/admin-auth/guard";
+import { adminAuthRoutes } from "./features/admin-auth/routes";
+import { resolveAdminPasswordHash } from "./features/admin-auth/service";
+import { adminRoutes } from "./features/admin/routes";
+import { adminArticleRoutes } from "./features/articles/admin-routes";
 import { articleRoutes } from "./features/articles/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { bookingRoutes } from "./features/booking/routes";
 import { healthRoutes } from "./features/health/routes";
+import { notificationTestRoutes } from "./features/notifications/routes";
 import { paymentRoutes } from "./features/payments/routes";
 import { registerClientApp } from "./http/client-app";
 import { registerErrorHandling } from "./http/errors";
@@ -33,6 +41,15 @@ export interface AppDependencies {
   gateway?: PaymentGateway;
   /** The clock every rule reads; tests move it to check holds, notice and late payments. */
   now?: () => Date;
+  /** Prints a newly generated admin password once; standard output by default. */
+  announceAdminPassword?: (password: string) => void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route registered, for the test that checks no admin route is reachable without a session. */
+    routeList: { method: string; url: string }[];
+  }
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -47,6 +64,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat())
+      if (method !== "HEAD") routeList.push({ method, url: route.url });
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
@@ -59,12 +83,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  // Limits apply only to the routes that ask for one (contact form, later login and coupons).
+  // Limits apply only to the routes that ask for one (contact form, coupons, bookings).
   await app.register(rateLimit, { global: false });
+  await app.register(cookie);
+  registerAdminGuard(app, { db: database.db, config, now });
+  const adminPasswordHash = await resolveAdminPasswordHash(
+    database.db,
+    config,
+    app.log,
+    deps.announceAdminPassword ?? ((password) => announceGeneratedPassword(config, password)),
+  );
 
   await app.register(healthRoutes, { database });
   await app.register(articleRoutes, { db: database.db, config });
   await app.register(contactRoutes, { db: database.db });
+  await app.register(adminAuthRoutes, { db: database.db, config, passwordHash: adminPasswordHash, now });
+  await app.register(adminRoutes, { db: database.db, config, profile, now });
+  await app.register(adminArticleRoutes, { db: database.db, now });
+  await app.register(notificationTestRoutes, { db: database.db });
   await app.register(bookingRoutes, { db: database.db, config, now });
   await app.register(paymentRoutes, { db: database.db, config, gateway, now });
   if (gateway.name === "simulator") await app.register(simulatorRoutes, { db: database.db, profile });

@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       PUBLIC_BASE_URL: "https://clinic.example/",
       NODE_ENV: "production",
       PAYMENT_PROVIDER: "simulator",
+      ADMIN_PASSWORD: "a-long-enough-password",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -116,11 +117,21 @@ describe("loadConfig", () => {
   });
 
   it("refuses the payment simulator in production unless it is asked for by name", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+    const admin = { ADMIN_PASSWORD: "a-long-enough-password" };
+    expect(() => loadConfig({ NODE_ENV: "production", ...admin })).toThrow(
       /PAYMENT_PROVIDER: production needs CASHFREE_APP_ID/,
     );
-    expect(loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "simulator" }).payments.provider).toBe(
-      "simulator",
+    expect(
+      loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "simulator", ...admin }).payments.provider,
+    ).toBe("simulator");
+  });
+
+  it("refuses to start in production without an admin password", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "simulator" })).toThrow(
+      /ADMIN_PASSWORD_HASH: production needs ADMIN_PASSWORD_HASH/,
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: "short" })).toThrow(
+      /ADMIN_PASSWORD: must be at least 12 characters/,
     );
   });
 });

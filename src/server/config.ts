@@ -38,6 +38,10 @@ const envSchema = z.object({
   /** Set by `npm run dev`: serve the client through Vite instead of the built files. */
   DEV_SERVER: booleanFlag.default(false),
 
+  // Administrator
+  ADMIN_PASSWORD_HASH: optionalText,
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, "must be at least 12 characters").optional()),
+
   // Booking and payment
   CONSULTATION_FEE: z.coerce.number().int("must be whole rupees").min(1).max(1_000_000).default(2000),
   COUPON_CODE: optionalText.transform((value) => value?.toUpperCase()),
@@ -89,6 +93,12 @@ function isTimeZone(value: string): boolean {
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
   const problem = (path: string, message: string) =>
     context.addIssue({ code: "custom", path: [path], message });
+  if (env.NODE_ENV === "production" && !env.ADMIN_PASSWORD_HASH && !env.ADMIN_PASSWORD) {
+    problem(
+      "ADMIN_PASSWORD_HASH",
+      "production needs ADMIN_PASSWORD_HASH (or ADMIN_PASSWORD); create a hash with `npm run admin:password -- --hash`",
+    );
+  }
   if (env.COUPON_CODE && env.COUPON_FEE === undefined)
     problem("COUPON_FEE", "is required when COUPON_CODE is set");
   if (env.COUPON_FEE !== undefined && env.COUPON_FEE >= env.CONSULTATION_FEE) {
@@ -136,6 +146,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
       extraFrameSrc: splitList(env.CSP_EXTRA_FRAME_SRC),
     },
     devServer: env.DEV_SERVER,
+    admin: {
+      passwordHash: env.ADMIN_PASSWORD_HASH,
+      password: env.ADMIN_PASSWORD,
+      /** Sessions end after 2 hours without a request, and 12 hours after login whatever happens. */
+      idleMinutes: 120,
+      absoluteHours: 12,
+    },
     booking: {
       fee: env.CONSULTATION_FEE,
       couponCode: env.COUPON_CODE,

@@ -1,5 +1,18 @@
-import { ComingSoon } from "./coming-soon";
+import { AdminGuard } from "@/features/admin/admin-guard";
+import { AdminLayout } from "@/features/admin/admin-layout";
+import { GatewayDiagnosticPanel } from "@/features/admin/gateway-diagnostic";
 
+/** /admin/cashfree-test: the payment gateway's credentials diagnostic, for the administrator only. */
 export default function CashfreeTestPage() {
-  return <ComingSoon title="Payment Gateway Diagnostics" />;
+  return (
+    <AdminGuard>
+      <AdminLayout
+        title="Payment Gateway Diagnostics"
+        current="gateway"
+        description="Checks the Cashfree credentials this server runs with."
+      >
+        <GatewayDiagnosticPanel />
+      </AdminLayout>
+    </AdminGuard>
+  );
 }

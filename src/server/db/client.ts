@@ -72,3 +72,8 @@ async function pingWith(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/** The rows of a raw `db.execute`: PGlite and node-postgres both answer `{ rows }`, typed differently. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

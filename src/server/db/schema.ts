@@ -143,7 +143,46 @@ export const simulatorOrders = pgTable("simulator_orders", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Administrator sessions: only a SHA-256 of the cookie's random token is stored. */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("admin_sessions_expires_idx").on(table.expiresAt)],
+);
+
+/** Failed admin logins per address, for the lockout after 5 failures in 15 minutes (shared by all instances). */
+export const adminLoginFailures = pgTable(
+  "admin_login_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    address: varchar("address", { length: 64 }).notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("admin_login_failures_address_idx").on(table.address, table.failedAt)],
+);
+
+/** Patients' requests to move an appointment; filled by a later feature, listed on the dashboard. */
+export const rescheduleRequests = pgTable("reschedule_requests", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  appointmentId: uuid("appointment_id")
+    .notNull()
+    .references(() => appointments.id, { onDelete: "cascade" }),
+  requestedDate: date("requested_date", { mode: "string" }),
+  requestedTime: varchar("requested_time", { length: 5 }),
+  reason: text("reason"),
+  status: varchar("status", { length: 20 }).notNull().default("pending"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
+  adminSessions,
+  adminLoginFailures,
+  rescheduleRequests,
   articles,
   contactMessages,
   appSettings,

@@ -15,3 +15,10 @@ export async function claimSetting(db: Db, key: string, value: string): Promise<
   const rows = await db.insert(appSettings).values({ key, value }).onConflictDoNothing().returning();
   return rows.length > 0;
 }
+
+export async function writeSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+}

@@ -97,6 +97,7 @@ export async function createTestApp(
     logStream,
     ...(options.now ? { now: options.now } : {}),
     gateway,
+    announceAdminPassword: () => undefined,
   });
   await app.ready();
   return {

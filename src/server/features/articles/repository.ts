@@ -31,3 +31,21 @@ export async function insertArticle(db: Db, row: NewArticleRow): Promise<Article
   if (!inserted) throw new Error("Article insert returned no row");
   return inserted;
 }
+
+export async function listAllArticles(db: Db): Promise<ArticleRow[]> {
+  return db.select().from(articles).orderBy(desc(articles.createdAt));
+}
+
+export async function updateArticleRow(
+  db: Db,
+  id: string,
+  changes: Partial<NewArticleRow>,
+): Promise<ArticleRow | undefined> {
+  const [row] = await db.update(articles).set(changes).where(eq(articles.id, id)).returning();
+  return row;
+}
+
+export async function deleteArticleRow(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+  return rows.length > 0;
+}

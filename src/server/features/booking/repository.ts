@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appointments, domainEvents } from "../../db/schema";
 
@@ -100,4 +100,25 @@ export async function recordEvent(
   payload: Record<string, unknown> = {},
 ): Promise<void> {
   await db.insert(domainEvents).values({ type, appointmentId, payload });
+}
+
+/**
+ * The admin's list, newest first, a page at a time. The cursor is the last row's id; the comparison reads that row's
+ * own created_at in SQL, because the database keeps microseconds that a JavaScript Date would round away.
+ */
+export async function listAppointmentsPage(
+  db: Db,
+  limit: number,
+  afterId?: string,
+): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(
+      afterId
+        ? sql`(${appointments.createdAt}, ${appointments.id}) < (select created_at, id from appointments where id = ${afterId})`
+        : undefined,
+    )
+    .orderBy(desc(appointments.createdAt), desc(appointments.id))
+    .limit(limit);
 }

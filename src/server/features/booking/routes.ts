@@ -4,7 +4,8 @@ import { couponValidateSchema, createAppointmentSchema } from "@shared/booking";
 import { isValidIsoDate } from "@shared/clinic-time";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { HttpError } from "../../http/errors";
+import { requireAdmin } from "../admin-auth/guard";
+import { listAppointments } from "./admin-list";
 import { rateLimited } from "../../http/rate-limit";
 import * as booking from "./service";
 
@@ -14,11 +15,13 @@ export interface BookingRouteOptions {
   now: () => Date;
 }
 
-const availabilityQuery = z.object({
+const appointmentsQuery = z.object({
   date: z
     .string()
     .refine(isValidIsoDate, "The date must be a calendar date written as YYYY-MM-DD")
     .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
 });
 
 export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (app, { db, config, now }) => {
@@ -38,11 +41,11 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
   );
 
   // With a date: which slots are taken (public, no patient data). Without: the admin's list, which needs a session.
-  app.get("/api/appointments", { schema: { querystring: availabilityQuery } }, async (request) => {
-    const { date } = request.query;
-    if (date === undefined)
-      throw new HttpError(401, "Unauthorized: sign in as the administrator to list appointments");
-    return booking.availability(db, config, date, now());
+  app.get("/api/appointments", { schema: { querystring: appointmentsQuery } }, async (request) => {
+    const { date, limit, cursor } = request.query;
+    if (date !== undefined) return booking.availability(db, config, date, now());
+    await requireAdmin(request);
+    return listAppointments(db, limit, cursor);
   });
 
   // Each booking holds a slot for the payment time; a limit per address stops one visitor holding the whole week.

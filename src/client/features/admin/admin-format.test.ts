@@ -1,0 +1,114 @@
+import type { AdminAppointment, GatewayDiagnostic, NotificationTestResult } from "@shared/admin";
+import { describe, expect, it } from "vitest";
+import {
+  appointmentStatusLabel,
+  appointmentStatusVariant,
+  credentialsMissing,
+  formatAppointmentDate,
+  formatRevenueK,
+  notificationSummary,
+  paymentStatusLabel,
+  paymentStatusVariant,
+  resolveAppointmentId,
+} from "./admin-format";
+
+describe("formatRevenueK", () => {
+  it("shows floor(value / 1000) followed by K", () => {
+    expect(formatRevenueK(0)).toBe("₹0K");
+    expect(formatRevenueK(999)).toBe("₹0K");
+    expect(formatRevenueK(2000)).toBe("₹2K");
+    expect(formatRevenueK(246_500)).toBe("₹246K");
+  });
+});
+
+describe("appointment badges", () => {
+  it("shows confirmed and completed as positive and anything else as negative", () => {
+    expect(appointmentStatusVariant("confirmed")).toBe("success");
+    expect(appointmentStatusVariant("completed")).toBe("success");
+    for (const status of ["pending_payment", "expired", "cancelled", "no_show", "something_new"]) {
+      expect(appointmentStatusVariant(status)).toBe("destructive");
+    }
+  });
+
+  it("shows paid as positive, pending as neutral, anything else as negative", () => {
+    expect(paymentStatusVariant("paid")).toBe("success");
+    expect(paymentStatusVariant("pending")).toBe("outline");
+    for (const status of ["failed", "refund_pending", "refunded"]) {
+      expect(paymentStatusVariant(status)).toBe("destructive");
+    }
+  });
+
+  it("words the states for people, including ones this client does not know", () => {
+    expect(appointmentStatusLabel("pending_payment")).toBe("Pending payment");
+    expect(appointmentStatusLabel("no_show")).toBe("No-show");
+    expect(appointmentStatusLabel("on_hold")).toBe("On hold");
+    expect(paymentStatusLabel("refund_pending")).toBe("Refund pending");
+    expect(paymentStatusLabel("")).toBe("Unknown");
+  });
+});
+
+describe("formatAppointmentDate", () => {
+  it("formats the clinic's calendar date without shifting it into another zone", () => {
+    expect(formatAppointmentDate("2026-11-22")).toBe("22 Nov 2026");
+    expect(formatAppointmentDate("2027-01-01")).toBe("1 Jan 2027");
+  });
+
+  it("leaves anything that is not a date as it is", () => {
+    expect(formatAppointmentDate("tomorrow")).toBe("tomorrow");
+  });
+});
+
+describe("notificationSummary", () => {
+  it("counts the channels that succeeded", () => {
+    const result: NotificationTestResult = {
+      videoRoom: { success: true },
+      emailPatient: { success: true },
+      emailDoctor: { success: true },
+      whatsappPatient: { success: false, error: "WhatsApp is not configured" },
+      whatsappDoctor: { success: false, error: "WhatsApp is not configured" },
+    };
+    expect(notificationSummary(result)).toBe("3 of 5 channels succeeded");
+  });
+});
+
+describe("resolveAppointmentId", () => {
+  const appointment = (id: string) => ({ id }) as AdminAppointment;
+  const recent = [
+    appointment("3f2a9c1e-0000-4000-8000-000000000001"),
+    appointment("b71d0e44-0000-4000-8000-000000000002"),
+  ];
+
+  it("trims a full id and passes it on", () => {
+    expect(resolveAppointmentId("  3f2a9c1e-0000-4000-8000-000000000001 ", recent)).toBe(
+      "3f2a9c1e-0000-4000-8000-000000000001",
+    );
+  });
+
+  it("expands the booking id of a recent appointment, with or without #", () => {
+    expect(resolveAppointmentId("#B71D0E44", recent)).toBe("b71d0e44-0000-4000-8000-000000000002");
+    expect(resolveAppointmentId("3f2a9c1e", recent)).toBe("3f2a9c1e-0000-4000-8000-000000000001");
+  });
+
+  it("passes an unknown booking id on unchanged, for the server to answer", () => {
+    expect(resolveAppointmentId("deadbeef", recent)).toBe("deadbeef");
+    expect(resolveAppointmentId("deadbeef")).toBe("deadbeef");
+  });
+});
+
+describe("credentialsMissing", () => {
+  const diagnostic: GatewayDiagnostic = {
+    isInitialized: true,
+    environment: "sandbox",
+    hasAppId: true,
+    hasSecretKey: true,
+    appIdPrefix: "TEST",
+    testOrderError: null,
+    testOrderResult: null,
+  };
+
+  it("is true when either credential is absent", () => {
+    expect(credentialsMissing(diagnostic)).toBe(false);
+    expect(credentialsMissing({ ...diagnostic, hasAppId: false })).toBe(true);
+    expect(credentialsMissing({ ...diagnostic, hasSecretKey: false })).toBe(true);
+  });
+});

@@ -1,0 +1,79 @@
+import type { Article } from "@shared/articles";
+import { useMutation } from "@tanstack/react-query";
+import { useRef } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { toast } from "@/components/ui/use-toast";
+import { apiRequest } from "@/lib/api";
+import { showErrorToast } from "@/lib/error-toast";
+import { queryClient } from "@/lib/query-client";
+import { ADMIN_ARTICLES_KEY, noteSessionEnded, PUBLIC_ARTICLES_KEY, STATS_KEY } from "./admin-session";
+
+interface DeleteArticleDialogProps {
+  article: Article;
+  onClose: () => void;
+}
+
+/** The delete confirmation (spec section 2): an alert dialog whose first focus is the safe choice, Cancel. */
+export function DeleteArticleDialog({ article, onClose }: DeleteArticleDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const remove = useMutation({
+    mutationFn: () => apiRequest("DELETE", `/api/admin/articles/${encodeURIComponent(article.id)}`),
+    onSuccess: async () => {
+      toast({ title: "Article Deleted", description: "The article has been deleted successfully." });
+      onClose();
+      await Promise.all(
+        [ADMIN_ARTICLES_KEY, PUBLIC_ARTICLES_KEY, STATS_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+    onError: (error) => {
+      showErrorToast(error, "article_delete");
+      noteSessionEnded(error);
+    },
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !remove.isPending && onClose()}>
+      <DialogContent
+        role="alertdialog"
+        className="max-w-md"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          cancelRef.current?.focus();
+        }}
+        // As an alert dialog, it asks for an answer: a click beside it is not one.
+        onInteractOutside={(event) => event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>Are you sure?</DialogTitle>
+          <DialogDescription>
+            This action cannot be undone. This will permanently delete the article from the system.
+          </DialogDescription>
+        </DialogHeader>
+        <p className="rounded-md bg-slate-50 p-3 text-sm font-medium break-words text-slate-800">
+          {article.title}
+        </p>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button ref={cancelRef} variant="outline" disabled={remove.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? "Deleting..." : "Delete"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,199 @@
+import type { GatewayDiagnostic } from "@shared/admin";
+import { mapError } from "@shared/error-mapper";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { AlertTriangle, ArrowLeft, CheckCircle2, CreditCard, PlugZap, XCircle } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiRequest } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
+import { credentialsMissing, MISSING_CREDENTIALS_MESSAGE } from "./admin-format";
+import { serverMessage } from "./api-errors";
+import { GATEWAY_KEY, noteSessionEnded } from "./admin-session";
+import { SectionTitle } from "./section-title";
+
+/** The payment gateway diagnostic (spec section 2): are the credentials there, and does the gateway accept them? */
+export function GatewayDiagnosticPanel() {
+  const status = useQuery<GatewayDiagnostic>({ queryKey: GATEWAY_KEY });
+  useEffect(() => noteSessionEnded(status.error), [status.error]);
+
+  const test = useMutation({
+    mutationFn: async () => {
+      const response = await apiRequest("POST", "/api/admin/cashfree-test", {});
+      return (await response.json()) as GatewayDiagnostic;
+    },
+    onSuccess: (result) => queryClient.setQueryData(GATEWAY_KEY, result),
+    onError: (error) => noteSessionEnded(error),
+  });
+
+  const diagnostic = test.data ?? status.data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="gateway-status-title">
+        <Card className="flex flex-col gap-4 p-5 sm:p-6">
+          <SectionTitle id="gateway-status-title" icon={CreditCard}>
+            Configuration
+          </SectionTitle>
+          {status.isPending ? (
+            <div className="flex flex-col gap-3" aria-busy="true">
+              <span className="sr-only" role="status">
+                Loading the gateway status…
+              </span>
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-5 w-1/2" />
+              <Skeleton className="h-5 w-3/5" />
+            </div>
+          ) : !diagnostic ? (
+            <div className="flex flex-col items-start gap-3">
+              <p role="alert" className="text-sm font-medium text-red-700">
+                The gateway status could not be loaded.
+              </p>
+              <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : (
+            <>
+              <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+                <Row label="Initialized">
+                  <YesNo value={diagnostic.isInitialized} />
+                </Row>
+                <Row label="Environment">
+                  <Badge variant={diagnostic.environment === "PRODUCTION" ? "default" : "secondary"}>
+                    {diagnostic.environment}
+                  </Badge>
+                </Row>
+                <Row label="App ID present">
+                  <YesNo value={diagnostic.hasAppId} />
+                </Row>
+                <Row label="Secret Key present">
+                  <YesNo value={diagnostic.hasSecretKey} />
+                </Row>
+                <Row label="App ID prefix">
+                  {diagnostic.appIdPrefix ? (
+                    <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
+                      {diagnostic.appIdPrefix}
+                    </code>
+                  ) : (
+                    <span className="text-slate-600">None</span>
+                  )}
+                </Row>
+              </dl>
+              {credentialsMissing(diagnostic) && (
+                <div
+                  role="note"
+                  className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+                >
+                  <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden="true" />
+                  <p>{MISSING_CREDENTIALS_MESSAGE}</p>
+                </div>
+              )}
+            </>
+          )}
+        </Card>
+      </section>
+
+      <section aria-labelledby="gateway-test-title">
+        <Card className="flex flex-col gap-4 p-5 sm:p-6">
+          <div className="flex flex-col gap-1">
+            <SectionTitle id="gateway-test-title" icon={PlugZap}>
+              Test order
+            </SectionTitle>
+            <p className="text-sm text-slate-600">
+              Test Connection asks the gateway to create a ₹1 order with these credentials. Nobody is charged;
+              the order simply expires unpaid.
+            </p>
+          </div>
+          <Button className="self-start" disabled={test.isPending} onClick={() => test.mutate()}>
+            <PlugZap aria-hidden="true" />
+            {test.isPending ? "Testing..." : "Test Connection"}
+          </Button>
+          <div aria-live="polite">
+            <TestOutcome result={test.data} requestError={test.error} pending={test.isPending} />
+          </div>
+        </Card>
+      </section>
+
+      <Button asChild variant="link" className="self-start px-0">
+        <Link href="/admin">
+          <ArrowLeft aria-hidden="true" />
+          Back to the dashboard
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-700">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+function YesNo({ value }: { value: boolean }) {
+  return value ? (
+    <span className="inline-flex items-center gap-1.5 font-medium text-emerald-800">
+      <CheckCircle2 className="size-4" aria-hidden="true" />
+      Yes
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 font-medium text-red-700">
+      <XCircle className="size-4" aria-hidden="true" />
+      No
+    </span>
+  );
+}
+
+interface TestOutcomeProps {
+  result: GatewayDiagnostic | undefined;
+  requestError: Error | null;
+  pending: boolean;
+}
+
+function TestOutcome({ result, requestError, pending }: TestOutcomeProps) {
+  if (pending) return null;
+  const failure =
+    requestError !== null
+      ? (serverMessage(requestError) ?? mapError(requestError).message)
+      : result && !result.testOrderResult?.success
+        ? (result.testOrderError ?? "The gateway did not create the test order.")
+        : null;
+
+  if (failure !== null) {
+    return (
+      <div
+        role="alert"
+        className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+      >
+        <XCircle className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="font-semibold">Test Order Failed</p>
+          <p className="break-words">{failure}</p>
+        </div>
+      </div>
+    );
+  }
+  const order = result?.testOrderResult;
+  if (!order) {
+    return <p className="text-sm text-slate-600">No test order has been made yet.</p>;
+  }
+  return (
+    <div className="flex gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-950">
+      <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-700" aria-hidden="true" />
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="font-semibold">Credentials Valid!</p>
+        <p className="break-words">
+          Test order <code className="font-mono">{order.orderId}</code> was created
+          {order.hasPaymentSessionId ? " with a payment session." : ", but without a payment session."}
+        </p>
+      </div>
+    </div>
+  );
+}

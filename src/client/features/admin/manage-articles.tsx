@@ -1,0 +1,144 @@
+import type { Article } from "@shared/articles";
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLink, FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatShortDate } from "@/lib/format";
+import { ADMIN_ARTICLES_KEY, noteSessionEnded } from "./admin-session";
+import { ArticleFormDialog } from "./article-form-dialog";
+import { DeleteArticleDialog } from "./delete-article-dialog";
+import { SectionTitle } from "./section-title";
+
+/** What the form is doing: nothing, writing a new article, or editing one. */
+type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; article: Article };
+
+/** Manage Articles (spec section 2): the list with drafts, the article form and the delete confirmation. */
+export function ManageArticles() {
+  const { data, isPending, isError, error, refetch } = useQuery<{ articles: Article[] }>({
+    queryKey: ADMIN_ARTICLES_KEY,
+  });
+  useEffect(() => noteSessionEnded(error), [error]);
+  const [form, setForm] = useState<FormState>({ mode: "closed" });
+  const [toDelete, setToDelete] = useState<Article | null>(null);
+
+  return (
+    <section aria-labelledby="articles-admin-title">
+      <Card>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-5 sm:p-6">
+          <SectionTitle id="articles-admin-title" icon={FileText}>
+            Manage Articles
+          </SectionTitle>
+          <Button onClick={() => setForm({ mode: "create" })}>
+            <Plus aria-hidden="true" />
+            Add New Article
+          </Button>
+        </div>
+
+        {isPending ? (
+          <div className="flex flex-col gap-3 p-5 sm:p-6" aria-busy="true">
+            <span className="sr-only" role="status">
+              Loading articles…
+            </span>
+            <Skeleton className="h-14 w-full" />
+            <Skeleton className="h-14 w-full" />
+            <Skeleton className="h-14 w-full" />
+          </div>
+        ) : isError ? (
+          <div className="flex flex-col items-start gap-3 p-5 sm:p-6">
+            <p role="alert" className="text-sm font-medium text-red-700">
+              The articles could not be loaded.
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : data.articles.length === 0 ? (
+          <p className="p-5 text-slate-700 sm:p-6">
+            No articles yet. Use Add New Article to write the first one.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Articles">
+            {data.articles.map((article) => (
+              <ArticleRow
+                key={article.id}
+                article={article}
+                onEdit={() => setForm({ mode: "edit", article })}
+                onDelete={() => setToDelete(article)}
+              />
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      {form.mode !== "closed" && (
+        <ArticleFormDialog
+          // A fresh form for every article opened, so nothing of the previous one is left in the fields.
+          key={form.mode === "edit" ? form.article.id : "new"}
+          article={form.mode === "edit" ? form.article : null}
+          onClose={() => setForm({ mode: "closed" })}
+        />
+      )}
+      {toDelete && <DeleteArticleDialog article={toDelete} onClose={() => setToDelete(null)} />}
+    </section>
+  );
+}
+
+interface ArticleRowProps {
+  article: Article;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function ArticleRow({ article, onEdit, onDelete }: ArticleRowProps) {
+  return (
+    <li
+      className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+      data-testid="admin-article-row"
+    >
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <p className="font-semibold break-words text-slate-900">{article.title}</p>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          {article.published ? (
+            <Badge variant="success">Published</Badge>
+          ) : (
+            <Badge variant="outline">Draft</Badge>
+          )}
+          {article.isSample && <Badge variant="secondary">Sample</Badge>}
+          <span>
+            Created <time dateTime={article.createdAt}>{formatShortDate(article.createdAt)}</time>
+          </span>
+          {article.published && (
+            <Link
+              href={`/articles/${article.slug}`}
+              className="inline-flex items-center gap-1 rounded-sm text-brand-700 underline-offset-4 hover:underline"
+              aria-label={`View ${article.title} on the site`}
+            >
+              <ExternalLink className="size-3.5" aria-hidden="true" />
+              View
+            </Link>
+          )}
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${article.title}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+          onClick={onDelete}
+          aria-label={`Delete ${article.title}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

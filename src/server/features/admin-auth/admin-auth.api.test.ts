@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSessions } from "../../db/schema";
+import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+
+const password = "correct horse battery staple";
+const clock = testClock("2026-11-21T10:00:00Z");
+const origin = "http://localhost:80";
+
+describe.each(testEngines)("admin login and sessions on %s", (engine) => {
+  let t: TestApp;
+  let address = 0;
+  const from = () => `10.2.0.${++address}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { ADMIN_PASSWORD: password }, now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  const login = (attempt: string, remoteAddress = from()) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { password: attempt },
+      headers: { origin },
+      remoteAddress,
+    });
+  const cookieOf = (response: Awaited<ReturnType<typeof login>>) => {
+    const header = [response.headers["set-cookie"]].flat()[0] ?? "";
+    return { header, value: header.split(";")[0] ?? "" };
+  };
+  const session = (cookie: string) =>
+    t.app.inject({ method: "GET", url: "/api/admin/session", headers: { cookie } });
+
+  it("sets an HttpOnly, SameSite=Strict session cookie whose token is stored only as a hash", async () => {
+    const response = await login(password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ authenticated: true, expiresAt: "2026-11-21T22:00:00.000Z" });
+    const { header, value } = cookieOf(response);
+    expect(header).toMatch(/^admin_session=[A-Za-z0-9_-]{43};/);
+    expect(header).toContain("HttpOnly");
+    expect(header).toContain("SameSite=Strict");
+    expect(header).toContain("Path=/");
+    expect(header).not.toContain("Secure");
+    const token = value.split("=")[1] ?? "";
+    const stored = await t.database.db.select().from(adminSessions);
+    expect(stored.map((row) => row.tokenHash)).not.toContain(token);
+    expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(true);
+    expect((await session(value)).statusCode).toBe(200);
+  });
+
+  it("answers a wrong password with 401 and a message, not a session", async () => {
+    const response = await login("not the password");
+    expect(response.statusCode).toBe(401);
+    expect(response.json<{ message: string }>().message).toBe("Unauthorized: the password is incorrect");
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect((await session("admin_session=made-up-token")).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/session" })).statusCode).toBe(401);
+  });
+
+  it("locks an address out for 15 minutes after 5 failures, even for the right password", async () => {
+    const address = from();
+    for (let i = 0; i < 5; i++) expect((await login(`wrong ${i}`, address)).statusCode).toBe(401);
+    clock.advanceMinutes(3);
+    const locked = await login(password, address);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json<{ message: string }>().message).toBe(
+      "Too many failed attempts. Please try again in 12 minutes.",
+    );
+    expect(locked.headers["retry-after"]).toBe("720");
+    expect((await login(password, from())).statusCode).toBe(200);
+
+    clock.advanceMinutes(12);
+    expect((await login(password, address)).statusCode).toBe(200);
+    clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("ends a session after 2 hours without activity", async () => {
+    const { value } = cookieOf(await login(password));
+    clock.advanceMinutes(119);
+    expect((await session(value)).statusCode).toBe(200);
+    clock.advanceMinutes(119);
+    expect((await session(value)).statusCode).toBe(200);
+    clock.advanceMinutes(121);
+    expect((await session(value)).statusCode).toBe(401);
+    clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("ends a session 12 hours after login however active it is", async () => {
+    const { value } = cookieOf(await login(password));
+    for (let hour = 0; hour < 11; hour++) {
+      clock.advanceMinutes(60);
+      expect((await session(value)).statusCode).toBe(200);
+    }
+    clock.advanceMinutes(60);
+    expect((await session(value)).statusCode).toBe(401);
+    clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("logs out on the server: the old cookie no longer opens anything", async () => {
+    const { value } = cookieOf(await login(password));
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/logout",
+      payload: {},
+      headers: { cookie: value, origin },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers["set-cookie"])).toMatch(/admin_session=;/);
+    expect((await session(value)).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/admin/stats", headers: { cookie: value } })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe("admin session cookie on an https site", () => {
+  it("is Secure", async () => {
+    const t = await createTestApp("pglite", {
+      env: { ADMIN_PASSWORD: password, PUBLIC_BASE_URL: "https://clinic.example" },
+    });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { password },
+      headers: { origin: "https://clinic.example" },
+    });
+    expect(String(response.headers["set-cookie"])).toContain("Secure");
+    await t.close();
+  });
+});

@@ -1,0 +1,418 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type {
+  AdminAppointmentPage,
+  AdminStats,
+  GatewayDiagnostic,
+  NotificationTestResult,
+} from "@shared/admin";
+import type { Article } from "@shared/articles";
+import { appointments } from "../../db/schema";
+import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
+import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+
+const password = "correct horse battery staple";
+const origin = "http://localhost:80";
+const clock = testClock("2026-11-21T10:00:00Z");
+
+/** Every route a visitor without a session may call. Anything else under /api must answer 401. */
+const publicApiRoutes = new Set([
+  "GET /api/health",
+  "GET /api/articles",
+  "GET /api/articles/:slug",
+  "POST /api/contact",
+  "GET /api/config",
+  "POST /api/coupons/validate",
+  "POST /api/appointments",
+  "POST /api/create-order",
+  "GET /api/verify-payment/:orderId",
+  "POST /api/payments/webhook",
+  "POST /api/admin/login",
+]);
+
+async function signIn(t: TestApp): Promise<string> {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    payload: { password },
+    headers: { origin },
+  });
+  return String([response.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
+}
+
+describe.each(testEngines)("admin API on %s", (engine) => {
+  let t: TestApp;
+  let cookie = "";
+  const admin = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie, origin }, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { ADMIN_PASSWORD: password }, now: clock.now });
+  });
+  // A fresh session for each test: some tests move the clock hours ahead, past the session's idle limit.
+  beforeEach(async () => {
+    cookie = await signIn(t);
+  });
+  afterAll(() => t.close());
+
+  it("answers 401 on every API route outside the public list when there is no session", async () => {
+    const protectedRoutes = t.app.routeList.filter(
+      (route) => route.url.startsWith("/api/") && !publicApiRoutes.has(`${route.method} ${route.url}`),
+    );
+    expect(protectedRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining([
+        "GET /api/admin/stats",
+        "GET /api/appointments",
+        "POST /api/test-notifications/:appointmentId",
+      ]),
+    );
+    for (const route of protectedRoutes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, "6f1c7a52-0000-4000-8000-000000000000");
+      const response = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        headers: { origin, "content-type": "application/json", cookie: "admin_session=forged" },
+        ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: "{}" }),
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it("refuses state-changing admin calls from another origin or without JSON, with 403", async () => {
+    const article = { title: "CSRF test", excerpt: "x", content: "y", published: false };
+    const noOrigin = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/articles",
+      headers: { cookie },
+      payload: article,
+    });
+    const otherOrigin = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/articles",
+      headers: { cookie, origin: "https://evil.example" },
+      payload: article,
+    });
+    const formPost = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/articles",
+      headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
+      payload: "title=x",
+    });
+    for (const response of [noOrigin, otherOrigin, formPost]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ message: string }>().message).toMatch(/^Forbidden: /);
+    }
+    const crossSiteLogin = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      headers: { origin: "https://evil.example" },
+      payload: { password },
+    });
+    expect(crossSiteLogin.statusCode).toBe(403);
+    expect((await admin("GET", "/api/admin/articles")).json<{ articles: Article[] }>().articles).toHaveLength(
+      0,
+    );
+  });
+
+  it("creates, lists, updates and deletes articles, and the public list follows", async () => {
+    const draft = await admin("POST", "/api/admin/articles", {
+      title: "Draft about ECGs",
+      excerpt: "What an ECG shows",
+      content: "## ECG\n\nPainless.",
+      imageUrl: "",
+      published: false,
+    });
+    expect(draft.statusCode).toBe(201);
+    const created = draft.json<{ article: Article }>().article;
+    expect(created).toMatchObject({
+      title: "Draft about ECGs",
+      published: false,
+      imageUrl: null,
+      slug: "draft-about-ecgs",
+    });
+    expect(created.contentHtml).toContain("<h2>ECG</h2>");
+
+    const publicBefore = (await t.app.inject({ method: "GET", url: "/api/articles" })).json<{
+      articles: Article[];
+    }>();
+    expect(publicBefore.articles.map((a) => a.id)).not.toContain(created.id);
+    expect(
+      (await admin("GET", "/api/admin/articles")).json<{ articles: Article[] }>().articles.map((a) => a.id),
+    ).toContain(created.id);
+
+    const published = await admin("PUT", `/api/admin/articles/${created.id}`, {
+      title: "ECGs explained",
+      excerpt: "What an ECG shows",
+      content:
+        "Still painless. <script>alert(1)</script><img src=x onerror=alert(2)> [x](javascript:alert(3))",
+      imageUrl: "https://images.example.org/ecg.png",
+      published: true,
+    });
+    expect(published.statusCode).toBe(200);
+    const updated = published.json<{ article: Article }>().article;
+    expect(updated).toMatchObject({ title: "ECGs explained", slug: "draft-about-ecgs", published: true });
+    const publicAfter = (await t.app.inject({ method: "GET", url: "/api/articles" })).json<{
+      articles: Article[];
+    }>();
+    const shown = publicAfter.articles.find((a) => a.id === created.id);
+    expect(shown?.contentHtml).not.toMatch(/<script|onerror|javascript:/i);
+
+    const removed = await admin("DELETE", `/api/admin/articles/${created.id}`);
+    expect(removed.statusCode).toBe(204);
+    expect((await admin("DELETE", `/api/admin/articles/${created.id}`)).statusCode).toBe(404);
+    const publicGone = (await t.app.inject({ method: "GET", url: "/api/articles" })).json<{
+      articles: Article[];
+    }>();
+    expect(publicGone.articles.map((a) => a.id)).not.toContain(created.id);
+  });
+
+  it("validates articles with readable messages and stores nothing invalid", async () => {
+    const cases: [object, string, string][] = [
+      [{ title: "" }, "title", "Title is required"],
+      [{ title: "x".repeat(201) }, "title", "Title must be at most 200 characters"],
+      [{ excerpt: "x".repeat(501) }, "excerpt", "Excerpt must be at most 500 characters"],
+      [{ content: "x".repeat(100_001) }, "content", "Content must be at most 100,000 characters"],
+      [{ imageUrl: "javascript:alert(1)" }, "imageUrl", "Image URL must start with http:// or https://"],
+      [
+        { imageUrl: "ftp://files.example/a.png" },
+        "imageUrl",
+        "Image URL must start with http:// or https://",
+      ],
+    ];
+    for (const [change, path, message] of cases) {
+      const response = await admin("POST", "/api/admin/articles", {
+        title: "T",
+        excerpt: "E",
+        content: "C",
+        ...change,
+      });
+      expect(response.statusCode, JSON.stringify(change).slice(0, 60)).toBe(400);
+      expect(response.json<{ issues: { path: string; message: string }[] }>().issues).toContainEqual({
+        path,
+        message,
+      });
+    }
+    expect(
+      (await admin("PUT", "/api/admin/articles/not-a-uuid", { title: "T", excerpt: "E", content: "C" }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await admin("PUT", "/api/admin/articles/6f1c7a52-0000-4000-8000-000000000000", {
+          title: "T",
+          excerpt: "E",
+          content: "C",
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await admin("GET", "/api/admin/articles")).json<{ articles: Article[] }>().articles).toHaveLength(
+      0,
+    );
+  });
+
+  it("renders a preview exactly as visitors will see it", async () => {
+    const response = await admin("POST", "/api/admin/articles/preview", {
+      content: "**Bold** <script>x()</script>",
+    });
+    expect(response.json()).toEqual({ html: "<p><strong>Bold</strong> </p>\n" });
+  });
+
+  it("counts today in the clinic's zone, patients with a paid appointment, and revenue net of refunds", async () => {
+    const base = {
+      patientEmail: "p@example.org",
+      patientPhone: "9845012345",
+      patientAge: 5,
+      reasonForConsultation: "Check",
+      appointmentTime: "19:00",
+      fee: 2000,
+      amount: 2000,
+      holdExpiresAt: new Date("2026-11-21T10:15:00Z"),
+    };
+    await t.database.db.insert(appointments).values([
+      // 2026-11-21 in India: today at 10:00 UTC (15:30 IST).
+      {
+        ...base,
+        patientName: "Today Paid",
+        appointmentDate: "2026-11-21",
+        status: "confirmed",
+        paymentStatus: "paid",
+        paidAmount: 2000,
+      },
+      {
+        ...base,
+        patientName: "Today Paid",
+        appointmentDate: "2026-11-21",
+        appointmentTime: "19:20",
+        status: "completed",
+        paymentStatus: "paid",
+        paidAmount: 2000,
+      },
+      {
+        ...base,
+        patientName: "Today Pending",
+        appointmentDate: "2026-11-21",
+        appointmentTime: "19:40",
+        status: "pending_payment",
+        paymentStatus: "pending",
+      },
+      {
+        ...base,
+        patientName: "Tomorrow Coupon",
+        patientEmail: "c@example.org",
+        appointmentDate: "2026-11-22",
+        status: "confirmed",
+        paymentStatus: "paid",
+        amount: 1500,
+        paidAmount: 1500,
+      },
+      {
+        ...base,
+        patientName: "Refunded Late",
+        patientEmail: "r@example.org",
+        appointmentDate: "2026-11-22",
+        appointmentTime: "19:20",
+        status: "cancelled",
+        paymentStatus: "refunded",
+        paidAmount: 2000,
+        refundAmount: 2000,
+      },
+    ]);
+    const stats = (await admin("GET", "/api/admin/stats")).json<AdminStats>();
+    expect(stats).toEqual({
+      todayAppointments: 2,
+      publishedArticles: 0,
+      totalPatients: 2,
+      totalRevenue: 5500,
+    });
+
+    // 19:00 UTC is already 00:30 on the 22nd in India: "today" moves with the clinic's clock, not UTC's.
+    clock.set("2026-11-21T19:00:00Z");
+    cookie = await signIn(t);
+    expect((await admin("GET", "/api/admin/stats")).json<AdminStats>().todayAppointments).toBe(1);
+    clock.set("2026-11-21T18:29:00Z");
+    cookie = await signIn(t);
+    expect((await admin("GET", "/api/admin/stats")).json<AdminStats>().todayAppointments).toBe(2);
+    clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("lists appointments newest first, a page at a time, with the spec's fields", async () => {
+    const first = (await admin("GET", "/api/appointments?limit=2")).json<AdminAppointmentPage>();
+    expect(first.appointments).toHaveLength(2);
+    expect(Object.keys(first.appointments[0] ?? {})).toEqual(
+      expect.arrayContaining([
+        "id",
+        "patientName",
+        "patientAge",
+        "reasonForConsultation",
+        "appointmentDate",
+        "appointmentTime",
+        "status",
+        "paymentStatus",
+      ]),
+    );
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const seen = [...first.appointments];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = (
+        await admin("GET", `/api/appointments?limit=2&cursor=${cursor}`)
+      ).json<AdminAppointmentPage>();
+      seen.push(...page.appointments);
+      cursor = page.nextCursor;
+    }
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen.map((a) => a.id)).size).toBe(5);
+    const times = seen.map((a) => a.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await admin("GET", "/api/appointments?cursor=garbage")).statusCode).toBe(400);
+  });
+
+  it("tests notifications for a known appointment and answers 404 for an unknown one", async () => {
+    const [known] = await t.database.db.select({ id: appointments.id }).from(appointments).limit(1);
+    const result = await admin("POST", `/api/test-notifications/${known?.id}`, {});
+    expect(result.statusCode).toBe(200);
+    const channels = result.json<NotificationTestResult>();
+    expect(Object.keys(channels).sort()).toEqual([
+      "emailDoctor",
+      "emailPatient",
+      "videoRoom",
+      "whatsappDoctor",
+      "whatsappPatient",
+    ]);
+    expect(
+      Object.values(channels).every(
+        (channel: ChannelResult) => channel.success === false && channel.error?.includes("Not configured"),
+      ),
+    ).toBe(true);
+    const unknown = await admin("POST", "/api/test-notifications/6f1c7a52-0000-4000-8000-000000000000", {});
+    expect(unknown.statusCode).toBe(404);
+    expect((await admin("POST", "/api/test-notifications/nonsense", {})).statusCode).toBe(404);
+  });
+
+  it("lists reschedule requests from their table", async () => {
+    expect((await admin("GET", "/api/admin/reschedule-requests")).json()).toEqual({ requests: [] });
+  });
+
+  it("reports missing Cashfree credentials by name", async () => {
+    const status = (await admin("GET", "/api/admin/cashfree-test")).json<GatewayDiagnostic>();
+    expect(status).toEqual({
+      isInitialized: false,
+      environment: "sandbox",
+      hasAppId: false,
+      hasSecretKey: false,
+      appIdPrefix: null,
+      testOrderError: null,
+      testOrderResult: null,
+    });
+    const test = (await admin("POST", "/api/admin/cashfree-test", {})).json<GatewayDiagnostic>();
+    expect(test.testOrderError).toContain("CASHFREE_APP_ID and CASHFREE_SECRET_KEY");
+  });
+});
+
+describe("gateway diagnostic with Cashfree configured", () => {
+  let cashfree: CashfreeStandIn;
+  let t: TestApp;
+  const secretKey = "cfsk_ma_test_never_shown";
+
+  beforeAll(async () => {
+    cashfree = await startCashfreeStandIn({ appId: "TEST4242abcd", secretKey });
+    t = await createTestApp("pglite", {
+      env: {
+        ADMIN_PASSWORD: password,
+        CASHFREE_APP_ID: "TEST4242abcd",
+        CASHFREE_SECRET_KEY: secretKey,
+        CASHFREE_BASE_URL: cashfree.baseUrl,
+        PUBLIC_BASE_URL: "http://localhost:80",
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await cashfree.close();
+  });
+
+  it("creates a ₹1 test order and never returns the secret", async () => {
+    const cookie = await signIn(t);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/cashfree-test",
+      payload: {},
+      headers: { cookie, origin },
+    });
+    const diagnostic = response.json<GatewayDiagnostic>();
+    expect(diagnostic).toMatchObject({
+      isInitialized: true,
+      environment: "sandbox",
+      hasAppId: true,
+      hasSecretKey: true,
+      appIdPrefix: "TEST",
+      testOrderError: null,
+      testOrderResult: { success: true, hasPaymentSessionId: true },
+    });
+    expect(response.body).not.toContain(secretKey);
+    expect(response.body).not.toContain("TEST4242abcd");
+    const order = cashfree.requests.find(
+      (request) => request.path === "/pg/orders" && request.method === "POST",
+    );
+    expect(order?.body).toMatchObject({ order_amount: 1 });
+  });
+});

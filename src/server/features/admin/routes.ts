@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clinicDate } from "@shared/clinic-time";
+import type { SiteProfile } from "@shared/site-profile";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { absoluteUrl } from "../../http/client-app";
+import { gatewayStatus, testGatewayConnection } from "./gateway-diagnostic";
+import { dashboardStats, listRescheduleRequests } from "./repository";
+
+/** The dashboard's read-only calls. The admin guard has already checked the session for every /api/admin path. */
+export const adminRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  profile: SiteProfile;
+  now: () => Date;
+}> = async (app, { db, config, profile, now }) => {
+  app.get("/api/admin/stats", async () => dashboardStats(db, clinicDate(now(), config.booking.timeZone)));
+
+  app.get("/api/admin/reschedule-requests", async () => ({ requests: await listRescheduleRequests(db) }));
+
+  app.get("/api/admin/cashfree-test", async () => gatewayStatus(config));
+
+  app.post("/api/admin/cashfree-test", async (request) =>
+    testGatewayConnection(
+      config,
+      absoluteUrl(config, request, "/").replace(/\/$/, ""),
+      profile.contact.email,
+      now(),
+    ),
+  );
+};

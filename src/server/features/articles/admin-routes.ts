@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { articlePreviewSchema } from "@shared/admin";
+import { articleInputSchema } from "@shared/articles";
+import type { Db } from "../../db/client";
+import * as articles from "./service";
+
+const idParams = z.object({ id: z.string().uuid("Article not found") });
+
+/** Article management. Every path is under /api/admin, so the admin guard has checked the session already. */
+export const adminArticleRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (
+  app,
+  { db, now },
+) => {
+  app.get("/api/admin/articles", async () => ({ articles: await articles.listAll(db) }));
+
+  app.post("/api/admin/articles", { schema: { body: articleInputSchema } }, async (request, reply) =>
+    reply.status(201).send({ article: await articles.create(db, request.body, now()) }),
+  );
+
+  app.put(
+    "/api/admin/articles/:id",
+    { schema: { params: idParams, body: articleInputSchema } },
+    async (request) => ({
+      article: await articles.update(db, request.params.id, request.body, now()),
+    }),
+  );
+
+  app.delete("/api/admin/articles/:id", { schema: { params: idParams } }, async (request, reply) => {
+    await articles.remove(db, request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post("/api/admin/articles/preview", { schema: { body: articlePreviewSchema } }, async (request) => ({
+    html: articles.preview(request.body.content),
+  }));
+};
