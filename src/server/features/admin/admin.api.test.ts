@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type {
   AdminAppointmentPage,
   AdminStats,
+  ChannelResult,
   GatewayDiagnostic,
   NotificationTestResult,
 } from "@shared/admin";
