@@ -39,6 +39,7 @@ export default defineConfig({
       // A coupon for the coupon journey; the price with it is the server's decision.
       COUPON_CODE: "HEART10",
       COUPON_FEE: "1500",
+      ADMIN_PASSWORD: "e2e admin password",
     },
   },
 });

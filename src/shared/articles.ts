@@ -22,14 +22,18 @@ const httpUrl = z
   .string()
   .trim()
   .max(2000, "Image URL must be at most 2000 characters")
-  .refine((value) => {
-    try {
-      const { protocol } = new URL(value);
-      return protocol === "http:" || protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "Image URL must start with http:// or https://");
+  .refine(isImageAddress, "Image URL must start with http://, https:// or / (an image on this site)");
+
+/** An http(s) address, or a path on this site such as the sample articles' "/images/articles/...". */
+function isImageAddress(value: string): boolean {
+  if (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) return true;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
 
 /** Create and update payload of the admin article form. */
 export const articleInputSchema = z.object({

@@ -172,11 +172,15 @@ describe.each(testEngines)("admin API on %s", (engine) => {
       [{ title: "x".repeat(201) }, "title", "Title must be at most 200 characters"],
       [{ excerpt: "x".repeat(501) }, "excerpt", "Excerpt must be at most 500 characters"],
       [{ content: "x".repeat(100_001) }, "content", "Content must be at most 100,000 characters"],
-      [{ imageUrl: "javascript:alert(1)" }, "imageUrl", "Image URL must start with http:// or https://"],
+      [
+        { imageUrl: "javascript:alert(1)" },
+        "imageUrl",
+        "Image URL must start with http://, https:// or / (an image on this site)",
+      ],
       [
         { imageUrl: "ftp://files.example/a.png" },
         "imageUrl",
-        "Image URL must start with http:// or https://",
+        "Image URL must start with http://, https:// or / (an image on this site)",
       ],
     ];
     for (const [change, path, message] of cases) {
