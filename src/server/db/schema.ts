@@ -89,6 +89,10 @@ export const appointments = pgTable(
     refundId: varchar("refund_id", { length: 40 }),
     refundAmount: integer("refund_amount"),
     refundStatus: varchar("refund_status", { length: 20 }),
+    /** The video room: 128 random bits in hex, never derived from the appointment id. Set on confirmation. */
+    videoRoomId: varchar("video_room_id", { length: 32 }).unique(),
+    /** A second random value that makes the doctor's link a moderator's link. */
+    videoHostKey: varchar("video_host_key", { length: 32 }),
     /** Why the appointment is in an unusual state, for the doctor (for example a refunded late payment). */
     statusNote: text("status_note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -179,7 +183,44 @@ export const rescheduleRequests = pgTable("reschedule_requests", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The outbox: every e-mail and WhatsApp message is a row, written in the same transaction as the event that causes
+ * it, and sent by the worker (jobs/outbox-worker.ts). A sent row is never sent again.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** confirmation, reminder_24h, reminder_30m, contact_message. */
+    kind: varchar("kind", { length: 40 }).notNull(),
+    channel: varchar("channel", { length: 20 }).notNull(),
+    /** patient or doctor. */
+    recipient: varchar("recipient", { length: 20 }).notNull(),
+    appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "cascade" }),
+    contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    /** pending, processing, sent, failed, skipped, cancelled. */
+    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    providerMessageId: varchar("provider_message_id", { length: 200 }),
+    /** While a worker sends the row; a row whose lock lapsed (the worker died) is claimed again. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("outbox_due_idx").on(table.status, table.dueAt),
+    index("outbox_created_idx").on(table.createdAt.desc()),
+    uniqueIndex("outbox_once_per_appointment_idx")
+      .on(table.appointmentId, table.kind, table.channel, table.recipient)
+      .where(sql`appointment_id is not null`),
+  ],
+);
+
 export const schema = {
+  outboxMessages,
   adminSessions,
   adminLoginFailures,
   rescheduleRequests,

@@ -1,0 +1,95 @@
+/**
+ * What the outbox worker sends and through what. Transports (SMTP, WhatsApp Cloud API) implement these; a channel
+ * that is not configured is reported by `configured: false` and its messages are written to files instead.
+ */
+export type MessageKind = "confirmation" | "reminder_24h" | "reminder_30m" | "contact_message";
+export type Channel = "email" | "whatsapp";
+export type Recipient = "patient" | "doctor";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  /** A calendar invite (METHOD:REQUEST), sent as text/calendar alongside the HTML. */
+  icalEvent?: { method: "REQUEST"; filename: string; content: string };
+}
+
+export interface WhatsAppMessage {
+  /** E.164 with the '+', e.g. +919876543210. */
+  to: string;
+  /** The approved template's name and language code, e.g. "appointment_confirmation" and "en". */
+  template: string;
+  language: string;
+  /** The template's {{1}}, {{2}}... in order. */
+  bodyParameters: string[];
+}
+
+export interface SendResult {
+  /** The provider's id: the SMTP message id, or WhatsApp's WAMID. */
+  providerMessageId?: string;
+}
+
+/** A failure the provider reported. `permanent` ones (a rejected address, an unapproved template) are not retried. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly permanent = false,
+  ) {
+    super(message);
+    this.name = "TransportError";
+  }
+}
+
+export interface EmailTransport {
+  readonly configured: boolean;
+  send(message: EmailMessage): Promise<SendResult>;
+  close?(): Promise<void>;
+}
+
+export interface WhatsAppTransport {
+  readonly configured: boolean;
+  send(message: WhatsAppMessage): Promise<SendResult>;
+}
+
+/** Everything a message about an appointment may say. Times are instants; templates show them in the clinic's zone. */
+export interface AppointmentMessageData {
+  bookingId: string;
+  patientName: string;
+  patientAge: number;
+  patientEmail: string;
+  patientPhone: string;
+  reasonForConsultation: string;
+  /** The slot's start and end (20 minutes) as instants. */
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  /** "IST" */
+  timeZoneLabel: string;
+  amountPaid: number;
+  /** The patient's link to the video page: {site}/video-consultation/{roomId}. */
+  roomUrl: string;
+  /** The doctor's moderator link: the room link with the host key. */
+  hostUrl: string;
+  /** A stable id for the calendar invite, the same in every message about this appointment. */
+  calendarUid: string;
+}
+
+export interface ContactMessageData {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  source: string;
+  receivedAt: Date;
+}
+
+/** The site-wide facts templates use: the doctor's name and contact details, the site's address. */
+export interface SiteFacts {
+  doctorName: string;
+  siteUrl: string;
+  contactEmail: string;
+  contactPhone: string;
+}
