@@ -68,6 +68,8 @@ describe("loadConfig", () => {
       horizonDays: 60,
       sweepSeconds: 60,
       bookingsPerHourPerAddress: 20,
+      reminderMinutesBefore: [1440, 30],
+      outboxPollSeconds: 5,
     });
     expect(loadConfig({}).payments.provider).toBe("simulator");
   });

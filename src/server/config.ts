@@ -70,6 +70,14 @@ const envSchema = z.object({
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(60),
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   BOOKINGS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Reminders before each consultation, in minutes, comma-separated. */
+  REMINDER_MINUTES_BEFORE: z
+    .string()
+    .trim()
+    .default("1440,30")
+    .refine((value) => /^\d+(\s*,\s*\d+)*$/.test(value), "must be minutes separated by commas, such as 1440,30")
+    .transform((value) => [...new Set(value.split(",").map((part) => Number(part.trim())))].sort((a, b) => b - a)),
+  OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   PAYMENT_PROVIDER: optionalText.pipe(z.enum(["cashfree", "simulator"]).optional()),
   CASHFREE_ENV: optionalText.pipe(
     z.enum(["sandbox", "production"], { message: "must be sandbox or production" }).default("sandbox"),
@@ -163,6 +171,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
       horizonDays: env.BOOKING_HORIZON_DAYS,
       sweepSeconds: env.HOLD_SWEEP_SECONDS,
       bookingsPerHourPerAddress: env.BOOKINGS_PER_HOUR_PER_ADDRESS,
+      reminderMinutesBefore: env.REMINDER_MINUTES_BEFORE,
+      outboxPollSeconds: env.OUTBOX_POLL_SECONDS,
     },
     payments: {
       provider: env.PAYMENT_PROVIDER ?? (hasCashfreeKeys ? "cashfree" : "simulator"),
