@@ -7,6 +7,11 @@ import { chromiumArgs } from "./scripts/chromium.mjs";
 const port = Number(process.env.E2E_PORT ?? 5180);
 const dataDir = (process.env.E2E_DATA_DIR ??= join(tmpdir(), `clinic-e2e-${Date.now()}`));
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * Where the site loads the Jitsi IFrame API from in the browser tests. Nothing listens there: e2e/video.spec.ts
+ * answers the request itself (page.route) with a stand-in external_api.js, so no real video service is reached.
+ */
+export const jitsiStandInScriptUrl = "http://127.0.0.1:5199/external_api.js";
 
 export default defineConfig({
   testDir: "e2e",
@@ -40,6 +45,9 @@ export default defineConfig({
       COUPON_CODE: "HEART10",
       COUPON_FEE: "1500",
       ADMIN_PASSWORD: "e2e admin password",
+      // Video rooms open for any upcoming booking (normally 60 minutes before), and the Jitsi script is the stand-in.
+      VIDEO_ROOM_OPENS_MINUTES: "100000",
+      JITSI_SCRIPT_URL: jitsiStandInScriptUrl,
     },
   },
 });

@@ -18,14 +18,21 @@ import { articleRoutes } from "./features/articles/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { bookingRoutes } from "./features/booking/routes";
 import { healthRoutes } from "./features/health/routes";
+import { adminNotificationRoutes } from "./features/notifications/admin-routes";
+import { createDeliver, type MessagingDeps } from "./features/notifications/deliver";
 import { notificationTestRoutes } from "./features/notifications/routes";
 import { paymentRoutes } from "./features/payments/routes";
+import { videoRoutes } from "./features/video/routes";
 import { registerClientApp } from "./http/client-app";
 import { registerErrorHandling } from "./http/errors";
 import { loggerOptions } from "./http/logging";
 import { newRequestId } from "./http/request-id";
 import { contentSecurityPolicy } from "./http/security";
+import { createSmtpTransport } from "./integrations/email/smtp-transport";
+import type { EmailTransport, WhatsAppTransport } from "./integrations/messaging/types";
 import type { PaymentGateway } from "./integrations/payments/gateway";
+import { createWhatsAppTransport } from "./integrations/whatsapp/cloud-api-transport";
+import { startOutboxWorker } from "./jobs/outbox-worker";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { simulatorRoutes } from "./integrations/payments/simulator/simulator-routes";
 
@@ -41,6 +48,11 @@ export interface AppDependencies {
   gateway?: PaymentGateway;
   /** The clock every rule reads; tests move it to check holds, notice and late payments. */
   now?: () => Date;
+  /** E-mail and WhatsApp transports; by default the configured SMTP server and WhatsApp Cloud API. */
+  email?: EmailTransport;
+  whatsapp?: WhatsAppTransport;
+  /** Runs the outbox worker inside the server (the real server does; API tests drain the outbox themselves). */
+  startOutboxWorker?: boolean;
   /** Prints a newly generated admin password once; standard output by default. */
   announceAdminPassword?: (password: string) => void;
 }
@@ -49,6 +61,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every route registered, for the test that checks no admin route is reachable without a session. */
     routeList: { method: string; url: string }[];
+    /** What the outbox worker and the notification test send with. */
+    messaging: MessagingDeps;
   }
 }
 
@@ -96,11 +110,44 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { database });
   await app.register(articleRoutes, { db: database.db, config });
-  await app.register(contactRoutes, { db: database.db });
+  await app.register(contactRoutes, { db: database.db, now });
   await app.register(adminAuthRoutes, { db: database.db, config, passwordHash: adminPasswordHash, now });
   await app.register(adminRoutes, { db: database.db, config, profile, now });
   await app.register(adminArticleRoutes, { db: database.db, now });
-  await app.register(notificationTestRoutes, { db: database.db });
+  const messaging: MessagingDeps = {
+    db: database.db,
+    config,
+    profile,
+    email:
+      deps.email ??
+      createSmtpTransport({ url: config.messaging.email.smtpUrl, from: config.messaging.email.from }),
+    whatsapp:
+      deps.whatsapp ??
+      createWhatsAppTransport({
+        token: config.messaging.whatsapp.token,
+        phoneNumberId: config.messaging.whatsapp.phoneNumberId,
+        graphVersion: config.messaging.whatsapp.graphVersion,
+        ...(config.messaging.whatsapp.baseUrl ? { baseUrl: config.messaging.whatsapp.baseUrl } : {}),
+      }),
+    log: app.log,
+  };
+  app.decorate("messaging", messaging);
+  const worker = deps.startOutboxWorker
+    ? startOutboxWorker({
+        db: database.db,
+        deliver: createDeliver(messaging),
+        pollSeconds: config.booking.outboxPollSeconds,
+        log: app.log,
+        now,
+      })
+    : undefined;
+  app.addHook("onClose", async () => {
+    await worker?.stop();
+    await messaging.email.close?.();
+  });
+  await app.register(notificationTestRoutes, { messaging });
+  await app.register(adminNotificationRoutes, { db: database.db, now, nudge: () => worker?.nudge() });
+  await app.register(videoRoutes, { db: database.db, config, now, doctorName: profile.doctor.name });
   await app.register(bookingRoutes, { db: database.db, config, now });
   await app.register(paymentRoutes, { db: database.db, config, gateway, now });
   if (gateway.name === "simulator") await app.register(simulatorRoutes, { db: database.db, profile });

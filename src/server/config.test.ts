@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
@@ -135,5 +136,224 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: "short" })).toThrow(
       /ADMIN_PASSWORD: must be at least 12 characters/,
     );
+  });
+});
+
+describe("loadConfig: messages (e-mail and WhatsApp)", () => {
+  const production = {
+    NODE_ENV: "production",
+    PAYMENT_PROVIDER: "simulator",
+    ADMIN_PASSWORD: "a-long-enough-password",
+  };
+
+  it("leaves both channels unconfigured by default, with Meta's template defaults", () => {
+    const { messaging } = loadConfig({});
+    expect(messaging.email).toEqual({
+      smtpUrl: undefined,
+      from: '"Clinic" <no-reply@localhost>',
+      doctorEmail: undefined,
+    });
+    expect(messaging.whatsapp).toMatchObject({
+      token: undefined,
+      phoneNumberId: undefined,
+      graphVersion: "v25.0",
+      baseUrl: undefined,
+      doctorNumber: undefined,
+      templates: {
+        confirmation: { name: "appointment_confirmation", language: "en" },
+        doctorConfirmation: { name: "doctor_new_appointment", language: "en" },
+        reminder: { name: "appointment_reminder", language: "en" },
+      },
+    });
+  });
+
+  it("reads the message settings", () => {
+    const { messaging } = loadConfig({
+      SMTP_URL: "smtps://mailer:secret@smtp.example.com:465",
+      MAIL_FROM: '"Dr. Rao" <appointments@drrao.example>',
+      DOCTOR_EMAIL: "priya@drrao.example",
+      WHATSAPP_TOKEN: "EAAG-token",
+      WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+      WHATSAPP_GRAPH_VERSION: "v26.0",
+      WHATSAPP_API_BASE_URL: "http://127.0.0.1:4010",
+      DOCTOR_WHATSAPP: "+91 98860 54321",
+      WHATSAPP_TEMPLATE_CONFIRMATION: "booking_confirmed",
+      WHATSAPP_TEMPLATE_DOCTOR: "new_booking",
+      WHATSAPP_TEMPLATE_REMINDER: "booking_reminder",
+      WHATSAPP_TEMPLATE_LANGUAGE: "en_US",
+    });
+    expect(messaging.email).toEqual({
+      smtpUrl: "smtps://mailer:secret@smtp.example.com:465",
+      from: '"Dr. Rao" <appointments@drrao.example>',
+      doctorEmail: "priya@drrao.example",
+    });
+    expect(messaging.whatsapp).toEqual({
+      token: "EAAG-token",
+      phoneNumberId: "106540352242922",
+      graphVersion: "v26.0",
+      baseUrl: "http://127.0.0.1:4010",
+      doctorNumber: "+91 98860 54321",
+      templates: {
+        confirmation: { name: "booking_confirmed", language: "en_US" },
+        doctorConfirmation: { name: "new_booking", language: "en_US" },
+        reminder: { name: "booking_reminder", language: "en_US" },
+      },
+    });
+  });
+
+  it("refuses malformed message settings with readable reasons", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        SMTP_URL: "https://smtp.example.com",
+        MAIL_FROM: "appointments",
+        DOCTOR_EMAIL: "priya",
+        WHATSAPP_TOKEN: "EAAG-token",
+        WHATSAPP_PHONE_NUMBER_ID: "+91 98450 12345",
+        WHATSAPP_GRAPH_VERSION: "25",
+        DOCTOR_WHATSAPP: "12345",
+        WHATSAPP_TEMPLATE_CONFIRMATION: "Appointment Confirmation",
+        WHATSAPP_TEMPLATE_LANGUAGE: "English",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { message } = error as ConfigError;
+    expect(message).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
+    expect(message).toContain("MAIL_FROM: must be an address");
+    expect(message).toContain("DOCTOR_EMAIL: must be an e-mail address");
+    expect(message).toContain("WHATSAPP_PHONE_NUMBER_ID: must be the numeric phone number ID");
+    expect(message).toContain("WHATSAPP_GRAPH_VERSION: must be a Graph API version such as v25.0");
+    expect(message).toContain("DOCTOR_WHATSAPP: must be a phone number");
+    expect(message).toContain("WHATSAPP_TEMPLATE_CONFIRMATION: must be a WhatsApp template name");
+    expect(message).toContain("WHATSAPP_TEMPLATE_LANGUAGE: must be a template language code");
+  });
+
+  it("needs MAIL_FROM in production when e-mail is sent", () => {
+    const smtp = { SMTP_URL: "smtps://mailer:secret@smtp.example.com" };
+    expect(() => loadConfig({ ...production, ...smtp })).toThrow(/MAIL_FROM: is required in production/);
+    expect(loadConfig({ ...smtp }).messaging.email.from).toBe('"Clinic" <no-reply@localhost>');
+    expect(
+      loadConfig({ ...production, ...smtp, MAIL_FROM: "appointments@drrao.example" }).messaging.email.from,
+    ).toBe("appointments@drrao.example");
+    expect(loadConfig(production).messaging.email.smtpUrl).toBeUndefined();
+  });
+
+  it("needs the WhatsApp token and phone number id together", () => {
+    expect(() => loadConfig({ WHATSAPP_TOKEN: "EAAG-token" })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID: must be set together/,
+    );
+    expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: "106540352242922" })).toThrow(
+      /WHATSAPP_TOKEN: must be set together/,
+    );
+  });
+});
+
+describe("loadConfig: video consultations", () => {
+  const jaasAppId = "vpaas-magic-cookie-0123456789abcdef0123456789abcdef";
+  const { privateKey } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
+  const jaas = { JAAS_APP_ID: jaasAppId, JAAS_KEY_ID: `${jaasAppId}/4f4910`, JAAS_PRIVATE_KEY: privateKey };
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it("defaults to plain Jitsi on meet.jit.si, rooms opening 60 minutes before and closing 3 hours after", () => {
+    expect(loadConfig({}).video).toEqual({
+      service: "jitsi",
+      domain: "meet.jit.si",
+      jitsiToken: undefined,
+      jaas: undefined,
+      scriptUrl: undefined,
+      opensMinutesBefore: 60,
+      closesMinutesAfter: 180,
+    });
+  });
+
+  it("uses a self-hosted Jitsi with tokens when the app id and secret are set, and needs both", () => {
+    const video = loadConfig({
+      JITSI_DOMAIN: " Meet.Clinic.Example ",
+      JITSI_APP_ID: "clinic-site",
+      JITSI_APP_SECRET: "shared-secret",
+      VIDEO_ROOM_OPENS_MINUTES: "15",
+    }).video;
+    expect(video).toMatchObject({
+      service: "jitsi-token",
+      domain: "meet.clinic.example",
+      jitsiToken: { appId: "clinic-site", appSecret: "shared-secret" },
+      opensMinutesBefore: 15,
+    });
+    expect(problemsOf({ JITSI_APP_ID: "clinic-site" })).toEqual([
+      "JITSI_APP_SECRET: must be set together with the other Jitsi token setting (JITSI_APP_ID and JITSI_APP_SECRET)",
+    ]);
+    expect(problemsOf({ JITSI_APP_SECRET: "shared-secret" })[0]).toMatch(
+      /^JITSI_APP_ID: must be set together/,
+    );
+    expect(loadConfig({ JITSI_DOMAIN: "jitsi.local:8443" }).video.domain).toBe("jitsi.local:8443");
+    expect(problemsOf({ JITSI_DOMAIN: "https://meet.example.com" })).toEqual([
+      "JITSI_DOMAIN: must be a host name such as meet.example.com (no https://)",
+    ]);
+  });
+
+  it("uses JaaS on 8x8.vc when its three settings are set, with \\n escapes in the key and a bare key id", () => {
+    const video = loadConfig({ ...jaas, JAAS_PRIVATE_KEY: privateKey.replaceAll("\n", "\\n") }).video;
+    expect(video).toMatchObject({
+      service: "jaas",
+      domain: "8x8.vc",
+      jaas: { appId: jaasAppId, keyId: `${jaasAppId}/4f4910`, privateKey: privateKey.trim() },
+    });
+    expect(loadConfig({ ...jaas, JAAS_KEY_ID: "4f4910" }).video.jaas?.keyId).toBe(`${jaasAppId}/4f4910`);
+  });
+
+  it("needs all three JaaS settings, a real RSA key, and no second video service", () => {
+    expect(problemsOf({ JAAS_APP_ID: jaasAppId })).toEqual([
+      "JAAS_KEY_ID: is required with JaaS: set JAAS_APP_ID, JAAS_KEY_ID and JAAS_PRIVATE_KEY together",
+      "JAAS_PRIVATE_KEY: is required with JaaS: set JAAS_APP_ID, JAAS_KEY_ID and JAAS_PRIVATE_KEY together",
+    ]);
+    expect(problemsOf({ ...jaas, JAAS_PRIVATE_KEY: "not a key" })).toEqual([
+      "JAAS_PRIVATE_KEY: must be the PEM RSA private key downloaded from the JaaS console (-----BEGIN PRIVATE KEY----- ...)",
+    ]);
+    const ecKey = generateKeyPairSync("ec", {
+      namedCurve: "P-256",
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    }).privateKey;
+    expect(problemsOf({ ...jaas, JAAS_PRIVATE_KEY: ecKey })[0]).toMatch(
+      /^JAAS_PRIVATE_KEY: must be the PEM RSA/,
+    );
+    expect(problemsOf({ ...jaas, JAAS_APP_ID: "my-app" })[0]).toMatch(
+      /^JAAS_APP_ID: must be the JaaS App ID, which starts with vpaas-magic-cookie-/,
+    );
+    expect(problemsOf({ ...jaas, JAAS_KEY_ID: "vpaas-magic-cookie-other/4f4910" })).toEqual([
+      "JAAS_KEY_ID: must belong to JAAS_APP_ID (the key id shown in the JaaS console starts with the App ID)",
+    ]);
+    expect(problemsOf({ ...jaas, JITSI_APP_ID: "a", JITSI_APP_SECRET: "b" })).toEqual([
+      "JAAS_APP_ID: choose one video service: JaaS (JAAS_*) or a self-hosted Jitsi (JITSI_APP_*), not both",
+    ]);
+    expect(problemsOf({ ...jaas, JITSI_DOMAIN: "meet.example.com" })).toEqual([
+      "JITSI_DOMAIN: must be unset with JaaS, which always runs on 8x8.vc",
+    ]);
+  });
+
+  it("accepts a stand-in script address over https, or over http on a loopback address only", () => {
+    expect(loadConfig({ JITSI_SCRIPT_URL: "http://127.0.0.2:5199/external_api.js" }).video.scriptUrl).toBe(
+      "http://127.0.0.2:5199/external_api.js",
+    );
+    expect(loadConfig({ JITSI_SCRIPT_URL: "https://cdn.example/external_api.js" }).video.scriptUrl).toBe(
+      "https://cdn.example/external_api.js",
+    );
+    expect(problemsOf({ JITSI_SCRIPT_URL: "http://cdn.example/external_api.js" })).toEqual([
+      "JITSI_SCRIPT_URL: must use https (http is allowed only on localhost or 127.x.x.x)",
+    ]);
+    expect(problemsOf({ VIDEO_ROOM_OPENS_MINUTES: "-5" })[0]).toMatch(/^VIDEO_ROOM_OPENS_MINUTES: /);
   });
 });

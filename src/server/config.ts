@@ -1,3 +1,5 @@
+import { createPrivateKey } from "node:crypto";
+import { isValidPhoneNumber } from "libphonenumber-js/max";
 import { z } from "zod";
 
 /**
@@ -13,6 +15,21 @@ const optionalText = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+/** "Name" <address@domain> or a bare address. */
+const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+export const DEFAULT_MAIL_FROM = '"Clinic" <no-reply@localhost>';
+const DEFAULT_GRAPH_VERSION = "v25.0";
+
+/** Meta's template names are lower-case letters, digits and underscores. */
+function templateName(fallback: string) {
+  return optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/, "must be a WhatsApp template name: lower-case letters, digits and _")
+      .default(fallback),
+  );
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -75,8 +92,13 @@ const envSchema = z.object({
     .string()
     .trim()
     .default("1440,30")
-    .refine((value) => /^\d+(\s*,\s*\d+)*$/.test(value), "must be minutes separated by commas, such as 1440,30")
-    .transform((value) => [...new Set(value.split(",").map((part) => Number(part.trim())))].sort((a, b) => b - a)),
+    .refine(
+      (value) => /^\d+(\s*,\s*\d+)*$/.test(value),
+      "must be minutes separated by commas, such as 1440,30",
+    )
+    .transform((value) =>
+      [...new Set(value.split(",").map((part) => Number(part.trim())))].sort((a, b) => b - a),
+    ),
   OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   PAYMENT_PROVIDER: optionalText.pipe(z.enum(["cashfree", "simulator"]).optional()),
   CASHFREE_ENV: optionalText.pipe(
@@ -86,7 +108,107 @@ const envSchema = z.object({
   CASHFREE_SECRET_KEY: optionalText,
   /** Another address for Cashfree's API, for a stand-in in tests; the real one follows from CASHFREE_ENV. */
   CASHFREE_BASE_URL: optionalText.pipe(z.url().optional()),
+
+  // Messages: e-mail over SMTP and WhatsApp Cloud API templates. A channel that is not set up writes files instead.
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\/[^\s/]+/,
+        "must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com",
+      )
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(MAIL_FROM_PATTERN, 'must be an address such as "Dr. Rao" <appointments@drrao.example>')
+      .optional(),
+  ),
+  DOCTOR_EMAIL: optionalText.pipe(z.email("must be an e-mail address").optional()),
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(
+    z.string().regex(/^\d+$/, "must be the numeric phone number ID shown in WhatsApp Manager").optional(),
+  ),
+  WHATSAPP_GRAPH_VERSION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^v\d+\.\d+$/, "must be a Graph API version such as v25.0")
+      .default(DEFAULT_GRAPH_VERSION),
+  ),
+  /** Another address for the Graph API, for a stand-in in tests. */
+  WHATSAPP_API_BASE_URL: optionalText.pipe(z.url().optional()),
+  DOCTOR_WHATSAPP: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => isValidPhoneNumber(value, "IN"),
+        "must be a phone number, with its country code outside India, e.g. +91 98450 12345",
+      )
+      .optional(),
+  ),
+  WHATSAPP_TEMPLATE_CONFIRMATION: templateName("appointment_confirmation"),
+  WHATSAPP_TEMPLATE_DOCTOR: templateName("doctor_new_appointment"),
+  WHATSAPP_TEMPLATE_REMINDER: templateName("appointment_reminder"),
+  WHATSAPP_TEMPLATE_LANGUAGE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en, en_US or hi")
+      .default("en"),
+  ),
+
+  // Video consultations (Jitsi Meet: public meet.jit.si, self-hosted with token auth, or JaaS on 8x8.vc)
+  JITSI_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(
+        /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/,
+        "must be a host name such as meet.example.com (no https://)",
+      )
+      .optional(),
+  ),
+  JITSI_APP_ID: optionalText,
+  JITSI_APP_SECRET: optionalText,
+  JAAS_APP_ID: optionalText.pipe(
+    z
+      .string()
+      .startsWith("vpaas-magic-cookie-", "must be the JaaS App ID, which starts with vpaas-magic-cookie-")
+      .optional(),
+  ),
+  JAAS_KEY_ID: optionalText,
+  /** The PEM private key of the JaaS API key; one-line values may write the line breaks as \n. */
+  JAAS_PRIVATE_KEY: optionalText.transform((value) => value?.replaceAll("\\n", "\n").trim()),
+  VIDEO_ROOM_OPENS_MINUTES: z.coerce.number().int().min(0).max(525_600).default(60),
+  /** Another address for external_api.js, for a stand-in in browser tests; https, or http on a loopback address. */
+  JITSI_SCRIPT_URL: optionalText.pipe(
+    z
+      .url({ message: "must be a full URL such as https://meet.example.com/external_api.js" })
+      .refine(isSafeScriptUrl, "must use https (http is allowed only on localhost or 127.x.x.x)")
+      .optional(),
+  ),
 });
+
+/** meet.jit.si is the default so that the site runs without an account; main.ts warns that it is for trying only. */
+export const DEFAULT_JITSI_DOMAIN = "meet.jit.si";
+export const JAAS_DOMAIN = "8x8.vc";
+/** Plain Jitsi (no tokens), a self-hosted Jitsi with token authentication, or JaaS. */
+export type VideoServiceKind = "jitsi" | "jitsi-token" | "jaas";
+
+function isSafeScriptUrl(value: string): boolean {
+  const url = new URL(value);
+  if (url.protocol === "https:") return true;
+  return url.protocol === "http:" && /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
+}
+
+/** True when the text is a PEM (PKCS#8 or PKCS#1) RSA private key, which JaaS tokens are signed with. */
+function isRsaPrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === "rsa";
+  } catch {
+    return false;
+  }
+}
 
 function isTimeZone(value: string): boolean {
   try {
@@ -131,7 +253,68 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
       "production needs CASHFREE_APP_ID and CASHFREE_SECRET_KEY, or PAYMENT_PROVIDER=simulator for a site that takes no real payments",
     );
   }
+  checkVideoSettings(env, problem);
+  checkMessagingSettings(env, problem);
 });
+
+function checkVideoSettings(
+  env: z.infer<typeof envSchema>,
+  problem: (path: string, message: string) => void,
+): void {
+  const jitsiKeys = [env.JITSI_APP_ID, env.JITSI_APP_SECRET];
+  if (jitsiKeys.some(Boolean) && !jitsiKeys.every(Boolean)) {
+    problem(
+      env.JITSI_APP_ID ? "JITSI_APP_SECRET" : "JITSI_APP_ID",
+      "must be set together with the other Jitsi token setting (JITSI_APP_ID and JITSI_APP_SECRET)",
+    );
+  }
+  const jaasKeys = [env.JAAS_APP_ID, env.JAAS_KEY_ID, env.JAAS_PRIVATE_KEY];
+  if (!jaasKeys.some(Boolean)) return;
+  if (!jaasKeys.every(Boolean)) {
+    const missing = (["JAAS_APP_ID", "JAAS_KEY_ID", "JAAS_PRIVATE_KEY"] as const).filter((key) => !env[key]);
+    for (const key of missing)
+      problem(key, "is required with JaaS: set JAAS_APP_ID, JAAS_KEY_ID and JAAS_PRIVATE_KEY together");
+  }
+  if (env.JITSI_APP_ID || env.JITSI_APP_SECRET)
+    problem(
+      "JAAS_APP_ID",
+      "choose one video service: JaaS (JAAS_*) or a self-hosted Jitsi (JITSI_APP_*), not both",
+    );
+  if (env.JITSI_DOMAIN) problem("JITSI_DOMAIN", "must be unset with JaaS, which always runs on 8x8.vc");
+  if (
+    env.JAAS_KEY_ID &&
+    env.JAAS_APP_ID &&
+    env.JAAS_KEY_ID.includes("/") &&
+    !env.JAAS_KEY_ID.startsWith(`${env.JAAS_APP_ID}/`)
+  )
+    problem(
+      "JAAS_KEY_ID",
+      "must belong to JAAS_APP_ID (the key id shown in the JaaS console starts with the App ID)",
+    );
+  if (env.JAAS_PRIVATE_KEY && !isRsaPrivateKey(env.JAAS_PRIVATE_KEY))
+    problem(
+      "JAAS_PRIVATE_KEY",
+      "must be the PEM RSA private key downloaded from the JaaS console (-----BEGIN PRIVATE KEY----- ...)",
+    );
+}
+
+function checkMessagingSettings(
+  env: z.infer<typeof envSchema>,
+  problem: (path: string, message: string) => void,
+): void {
+  if (env.NODE_ENV === "production" && env.SMTP_URL && !env.MAIL_FROM) {
+    problem(
+      "MAIL_FROM",
+      'is required in production when SMTP_URL is set: the sender patients see, e.g. "Dr. Rao" <appointments@drrao.example>',
+    );
+  }
+  if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID)) {
+    problem(
+      env.WHATSAPP_TOKEN ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_TOKEN",
+      "must be set together with the other WhatsApp setting (WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID)",
+    );
+  }
+}
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -181,6 +364,65 @@ function toConfig(env: z.infer<typeof envSchema>) {
         appId: env.CASHFREE_APP_ID,
         secretKey: env.CASHFREE_SECRET_KEY,
         baseUrl: env.CASHFREE_BASE_URL,
+      },
+    },
+    video: videoConfig(env),
+    messaging: messagingConfig(env),
+  };
+}
+
+/** JaaS when its keys are set, else Jitsi on JITSI_DOMAIN: with tokens when the app id and secret are set. */
+function videoConfig(env: z.infer<typeof envSchema>) {
+  let service: VideoServiceKind = "jitsi";
+  const jaas =
+    env.JAAS_APP_ID && env.JAAS_KEY_ID && env.JAAS_PRIVATE_KEY
+      ? {
+          appId: env.JAAS_APP_ID,
+          // The console shows the key id with the App ID in front; a bare key id gets it added.
+          keyId: env.JAAS_KEY_ID.includes("/") ? env.JAAS_KEY_ID : `${env.JAAS_APP_ID}/${env.JAAS_KEY_ID}`,
+          privateKey: env.JAAS_PRIVATE_KEY,
+        }
+      : undefined;
+  const jitsiToken =
+    !jaas && env.JITSI_APP_ID && env.JITSI_APP_SECRET
+      ? { appId: env.JITSI_APP_ID, appSecret: env.JITSI_APP_SECRET }
+      : undefined;
+  if (jaas) service = "jaas";
+  else if (jitsiToken) service = "jitsi-token";
+  return {
+    service,
+    domain: jaas ? JAAS_DOMAIN : (env.JITSI_DOMAIN ?? DEFAULT_JITSI_DOMAIN),
+    jitsiToken,
+    jaas,
+    scriptUrl: env.JITSI_SCRIPT_URL,
+    /** The room opens this long before the slot starts ... */
+    opensMinutesBefore: env.VIDEO_ROOM_OPENS_MINUTES,
+    /** ... and closes 3 hours after it started: a consultation running late still has its room. */
+    closesMinutesAfter: 180,
+  };
+}
+
+function messagingConfig(env: z.infer<typeof envSchema>) {
+  const language = env.WHATSAPP_TEMPLATE_LANGUAGE;
+  return {
+    email: {
+      /** Holds the SMTP password: never log it. */
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      /** Where the doctor's copies go; unset means the site profile's contact e-mail. */
+      doctorEmail: env.DOCTOR_EMAIL,
+    },
+    whatsapp: {
+      token: env.WHATSAPP_TOKEN,
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+      graphVersion: env.WHATSAPP_GRAPH_VERSION,
+      baseUrl: env.WHATSAPP_API_BASE_URL,
+      /** The doctor's WhatsApp number; unset means the site profile's contact phone. */
+      doctorNumber: env.DOCTOR_WHATSAPP,
+      templates: {
+        confirmation: { name: env.WHATSAPP_TEMPLATE_CONFIRMATION, language },
+        doctorConfirmation: { name: env.WHATSAPP_TEMPLATE_DOCTOR, language },
+        reminder: { name: env.WHATSAPP_TEMPLATE_REMINDER, language },
       },
     },
   };

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from "./db/client";
 import { seedSampleContent } from "./db/seed";
 import { loadSiteProfile } from "./features/site/profile";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
+import { warnAboutPublicJitsi } from "./integrations/video/video-service";
 import { startHoldSweeper } from "./jobs/hold-sweeper";
 
 /** Starts the whole site: configuration, database and migrations, sample content, HTTP server, and shutdown. */
@@ -29,7 +30,15 @@ async function start(): Promise<void> {
     config.seedSampleContent && database.engine === "pglite" ? await seedSampleContent(database.db) : 0;
 
   const gateway = selectPaymentGateway(config, database.db);
-  const app = await buildApp({ config, database, profile, gateway, serveClient: true });
+  const app = await buildApp({
+    config,
+    database,
+    profile,
+    gateway,
+    serveClient: true,
+    startOutboxWorker: true,
+  });
+  warnAboutPublicJitsi(config.video, app.log);
   if (seeded > 0) app.log.info({ articles: seeded }, "sample articles created");
   if (gateway.name === "simulator") {
     app.log.warn(

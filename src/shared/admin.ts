@@ -41,6 +41,9 @@ export interface AdminAppointment {
   /** Why an appointment is in an unusual state (for example a refunded late payment). */
   statusNote: string | null;
   createdAt: string;
+  /** The patient's and the doctor's (moderator) links to the video page, once the booking is confirmed. */
+  videoRoomUrl: string | null;
+  videoHostUrl: string | null;
 }
 
 /** GET /api/appointments?limit=&cursor= (admin): newest first. */
@@ -79,4 +82,21 @@ export interface GatewayDiagnostic {
 export const articlePreviewSchema = z.object({ content: z.string().max(100_000) });
 export interface ArticlePreview {
   html: string;
+}
+
+/** GET /api/admin/notifications: the latest messages of the outbox. */
+export interface AdminNotification {
+  id: string;
+  /** confirmation, reminder_1440m, reminder_30m, contact_message. */
+  kind: string;
+  channel: "email" | "whatsapp";
+  recipient: "patient" | "doctor";
+  /** pending, processing, sent, failed, skipped, cancelled. */
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  dueAt: string;
+  sentAt: string | null;
+  createdAt: string;
+  bookingId: string | null;
 }

@@ -197,7 +197,9 @@ export const outboxMessages = pgTable(
     /** patient or doctor. */
     recipient: varchar("recipient", { length: 20 }).notNull(),
     appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "cascade" }),
-    contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, { onDelete: "cascade" }),
+    contactMessageId: uuid("contact_message_id").references(() => contactMessages.id, {
+      onDelete: "cascade",
+    }),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     /** pending, processing, sent, failed, skipped, cancelled. */
     status: varchar("status", { length: 20 }).notNull().default("pending"),

@@ -35,6 +35,11 @@ export interface ClientAppOptions {
   serveClient: boolean;
 }
 
+/** The site's address without a trailing slash: PUBLIC_BASE_URL, else the address the request came to. */
+export function siteUrl(config: Config, request: FastifyRequest): string {
+  return config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+}
+
 export function absoluteUrl(config: Config, request: FastifyRequest, path: string): string {
   const base = config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
   return new URL(path, base + "/").toString();

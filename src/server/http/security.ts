@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import { videoCspOrigins } from "../integrations/video/video-service";
 
 /**
  * The Content-Security-Policy of every page. Scripts and frames come only from this site plus the origins the
@@ -20,8 +21,13 @@ const cashfreeOrigins = {
 export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
   const https = config.publicBaseUrl?.startsWith("https://") ?? false;
   const cashfree = config.payments.provider === "cashfree";
-  const scriptSrc = [...(cashfree ? cashfreeOrigins.script : []), ...config.csp.extraScriptSrc];
-  const frameSrc = [...(cashfree ? cashfreeOrigins.frame : []), ...config.csp.extraFrameSrc];
+  const video = videoCspOrigins(config.video);
+  const scriptSrc = [
+    ...(cashfree ? cashfreeOrigins.script : []),
+    ...video.script,
+    ...config.csp.extraScriptSrc,
+  ];
+  const frameSrc = [...(cashfree ? cashfreeOrigins.frame : []), ...video.frame, ...config.csp.extraFrameSrc];
   const connectSrc = [...(cashfree ? cashfreeOrigins.connect : []), ...config.csp.extraScriptSrc];
   return {
     "default-src": ["'self'"],

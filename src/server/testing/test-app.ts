@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -39,6 +42,8 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
 }
 
 export interface TestDatabase extends Database {
+  /** The PostgreSQL address of the throwaway database, for a second connection to it. */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the throwaway database. */
   dispose(): Promise<void>;
 }
@@ -54,6 +59,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await database.migrate();
   return {
     ...database,
+    url: created.url,
     dispose: async () => {
       await database.close();
       await created.drop();
@@ -88,7 +94,9 @@ export async function createTestApp(
       callback();
     },
   });
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", ...options.env });
+  // Files the app writes (the outbox of unconfigured channels) go to a temporary folder, never the project's data/.
+  const dataDir = mkdtempSync(join(tmpdir(), "clinic-test-"));
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", DATA_DIR: dataDir, ...options.env });
   const gateway = options.gateway ?? selectPaymentGateway(config, database.db);
   const app = await buildApp({
     config,

@@ -1,8 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type {
   AdminAppointmentPage,
   AdminStats,
-  ChannelResult,
   GatewayDiagnostic,
   NotificationTestResult,
 } from "@shared/admin";
@@ -28,6 +28,7 @@ const publicApiRoutes = new Set([
   "GET /api/verify-payment/:orderId",
   "POST /api/payments/webhook",
   "POST /api/admin/login",
+  "GET /api/video-room/:roomId",
 ]);
 
 async function signIn(t: TestApp): Promise<string> {
@@ -331,23 +332,34 @@ describe.each(testEngines)("admin API on %s", (engine) => {
     expect((await admin("GET", "/api/appointments?cursor=garbage")).statusCode).toBe(400);
   });
 
-  it("tests notifications for a known appointment and answers 404 for an unknown one", async () => {
-    const [known] = await t.database.db.select({ id: appointments.id }).from(appointments).limit(1);
-    const result = await admin("POST", `/api/test-notifications/${known?.id}`, {});
+  it("tests notifications: a room and each channel's result for a confirmed appointment, 404 for an unknown one", async () => {
+    const [confirmed] = await t.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.status, "confirmed"))
+      .limit(1);
+    const result = await admin("POST", `/api/test-notifications/${confirmed?.id}`, {});
     expect(result.statusCode).toBe(200);
     const channels = result.json<NotificationTestResult>();
-    expect(Object.keys(channels).sort()).toEqual([
-      "emailDoctor",
-      "emailPatient",
-      "videoRoom",
-      "whatsappDoctor",
-      "whatsappPatient",
-    ]);
-    expect(
-      Object.values(channels).every(
-        (channel: ChannelResult) => channel.success === false && channel.error?.includes("Not configured"),
-      ),
-    ).toBe(true);
+    expect(channels.videoRoom).toEqual({ success: true });
+    for (const channel of [
+      channels.emailPatient,
+      channels.emailDoctor,
+      channels.whatsappPatient,
+      channels.whatsappDoctor,
+    ]) {
+      expect(channel.success).toBe(false);
+      expect(channel.error).toContain("is not configured");
+    }
+    const [pending] = await t.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.status, "pending_payment"))
+      .limit(1);
+    const unpaid = (
+      await admin("POST", `/api/test-notifications/${pending?.id}`, {})
+    ).json<NotificationTestResult>();
+    expect(unpaid.videoRoom.error).toContain("Only a confirmed appointment has a video room");
     const unknown = await admin("POST", "/api/test-notifications/6f1c7a52-0000-4000-8000-000000000000", {});
     expect(unknown.statusCode).toBe(404);
     expect((await admin("POST", "/api/test-notifications/nonsense", {})).statusCode).toBe(404);

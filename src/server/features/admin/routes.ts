@@ -3,7 +3,7 @@ import { clinicDate } from "@shared/clinic-time";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { absoluteUrl } from "../../http/client-app";
+import { siteUrl } from "../../http/client-app";
 import { gatewayStatus, testGatewayConnection } from "./gateway-diagnostic";
 import { dashboardStats, listRescheduleRequests } from "./repository";
 
@@ -21,11 +21,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get("/api/admin/cashfree-test", async () => gatewayStatus(config));
 
   app.post("/api/admin/cashfree-test", async (request) =>
-    testGatewayConnection(
-      config,
-      absoluteUrl(config, request, "/").replace(/\/$/, ""),
-      profile.contact.email,
-      now(),
-    ),
+    testGatewayConnection(config, siteUrl(config, request), profile.contact.email, now()),
   );
 };

@@ -2,9 +2,12 @@ import type { AdminAppointment, AdminAppointmentPage } from "@shared/admin";
 import { bookingIdOf } from "@shared/booking";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
+import { roomLinks } from "../video/links";
 import { type AppointmentRow, listAppointmentsPage } from "./repository";
 
-function toAdminAppointment(row: AppointmentRow): AdminAppointment {
+function toAdminAppointment(row: AppointmentRow, siteUrl: string): AdminAppointment {
+  const links =
+    row.videoRoomId && row.videoHostKey ? roomLinks(siteUrl, row.videoRoomId, row.videoHostKey) : undefined;
   return {
     id: row.id,
     bookingId: bookingIdOf(row.id),
@@ -22,6 +25,8 @@ function toAdminAppointment(row: AppointmentRow): AdminAppointment {
     refundAmount: row.refundAmount,
     statusNote: row.statusNote,
     createdAt: row.createdAt.toISOString(),
+    videoRoomUrl: links?.patient ?? null,
+    videoHostUrl: links?.host ?? null,
   };
 }
 
@@ -29,6 +34,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export async function listAppointments(
   db: Db,
+  siteUrl: string,
   limit: number,
   cursor?: string,
 ): Promise<AdminAppointmentPage> {
@@ -38,7 +44,7 @@ export async function listAppointments(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    appointments: page.map(toAdminAppointment),
+    appointments: page.map((row) => toAdminAppointment(row, siteUrl)),
     nextCursor: rows.length > limit && last ? last.id : null,
   };
 }

@@ -4,6 +4,7 @@ import { couponValidateSchema, createAppointmentSchema } from "@shared/booking";
 import { isValidIsoDate } from "@shared/clinic-time";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { siteUrl } from "../../http/client-app";
 import { requireAdmin } from "../admin-auth/guard";
 import { listAppointments } from "./admin-list";
 import { rateLimited } from "../../http/rate-limit";
@@ -45,7 +46,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
     const { date, limit, cursor } = request.query;
     if (date !== undefined) return booking.availability(db, config, date, now());
     await requireAdmin(request);
-    return listAppointments(db, limit, cursor);
+    return listAppointments(db, siteUrl(config, request), limit, cursor);
   });
 
   // Each booking holds a slot for the payment time; a limit per address stops one visitor holding the whole week.

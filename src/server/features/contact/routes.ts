@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
 import { receiveContactMessage } from "./service";
 
-export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (app, { db, now }) => {
   app.post(
     "/api/contact",
     {
@@ -17,7 +17,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       ),
     },
     async (request, reply) => {
-      await receiveContactMessage(db, request.body);
+      await receiveContactMessage(db, request.body, now());
       return reply.status(201).send({ received: true });
     },
   );

@@ -1,16 +1,26 @@
 import type { z } from "zod";
 import type { contactMessageSchema } from "@shared/contact";
 import type { Db } from "../../db/client";
+import { enqueueContactMessage } from "../notifications/schedule";
 import { insertContactMessage } from "./repository";
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 /**
- * Stores a message from a contact form. A message whose hidden honeypot field is filled came from a robot: it is
- * answered like any other, so the robot learns nothing, but it is not kept.
+ * Stores a message from a contact form and, in the same transaction, queues its e-mail to the doctor. A message
+ * whose hidden honeypot field is filled came from a robot: it is answered like any other, so the robot learns
+ * nothing, but it is neither kept nor sent.
  */
-export async function receiveContactMessage(db: Db, message: ContactMessage): Promise<{ id: string | null }> {
+export async function receiveContactMessage(
+  db: Db,
+  message: ContactMessage,
+  now: Date,
+): Promise<{ id: string | null }> {
   if (message.website !== "") return { id: null };
   const { website: _honeypot, ...fields } = message;
-  return insertContactMessage(db, fields);
+  return db.transaction(async (tx) => {
+    const stored = await insertContactMessage(tx, { ...fields, createdAt: now });
+    await enqueueContactMessage(tx, stored.id, now);
+    return stored;
+  });
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createOrderSchema } from "@shared/booking";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { absoluteUrl } from "../../http/client-app";
+import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
 import { type PaymentGateway, WebhookSignatureError } from "../../integrations/payments/gateway";
 import * as payments from "./service";
@@ -22,11 +22,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   const context = (log: typeof app.log) => ({ db, config, gateway, log, now: now() });
 
   app.post("/api/create-order", { schema: { body: createOrderSchema } }, async (request) =>
-    payments.createOrder(
-      context(request.log),
-      request.body.appointmentId,
-      absoluteUrl(config, request, "/").replace(/\/$/, ""),
-    ),
+    payments.createOrder(context(request.log), request.body.appointmentId, siteUrl(config, request)),
   );
 
   app.get("/api/verify-payment/:orderId", { schema: { params: orderParams } }, async (request) =>

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { addMinutes, max } from "date-fns";
 import { bookingIdOf, type CreatedOrder, type PaymentVerification } from "@shared/booking";
@@ -13,6 +14,7 @@ import {
 } from "../../integrations/payments/gateway";
 import * as appointments from "../booking/repository";
 import type { AppointmentRow } from "../booking/repository";
+import { enqueueConfirmationMessages } from "../notifications/schedule";
 import * as receipts from "./repository";
 
 /**
@@ -147,12 +149,12 @@ export async function applyPaymentSuccess(
       };
     }
     if (row.status === "pending_payment") {
-      await confirm(tx, row, paid);
+      await confirm(tx, ctx, row, paid);
       return { kind: "confirmed" };
     }
     // The hold lapsed and the slot was released: take it back if nobody else has it.
     try {
-      await tx.transaction(async (savepoint) => confirm(savepoint, row, paid));
+      await tx.transaction(async (savepoint) => confirm(savepoint, ctx, row, paid));
       ctx.log.info({ orderId }, "late payment confirmed: the slot was still free");
       return { kind: "confirmed" };
     } catch (error) {
@@ -165,9 +167,25 @@ export async function applyPaymentSuccess(
   if (outcome.kind === "refund") await requestRefund(ctx, outcome.row);
 }
 
-async function confirm(db: Db, row: AppointmentRow, paid: Partial<AppointmentRow>): Promise<void> {
-  await appointments.updateAppointment(db, row.id, { ...paid, status: "confirmed", statusNote: null });
+/**
+ * Confirms the booking, gives it its video room (random ids, never derived from the appointment id), and writes the
+ * messages it causes, all in the caller's transaction: a confirmed booking without its messages cannot exist.
+ */
+async function confirm(
+  db: Db,
+  ctx: PaymentContext,
+  row: AppointmentRow,
+  paid: Partial<AppointmentRow>,
+): Promise<void> {
+  const confirmed = await appointments.updateAppointment(db, row.id, {
+    ...paid,
+    status: "confirmed",
+    statusNote: null,
+    videoRoomId: row.videoRoomId ?? randomBytes(16).toString("hex"),
+    videoHostKey: row.videoHostKey ?? randomBytes(16).toString("hex"),
+  });
   await appointments.recordEvent(db, "appointment_confirmed", row.id, { orderId: row.orderId });
+  await enqueueConfirmationMessages(db, ctx.config, confirmed, ctx.now);
 }
 
 async function markForRefund(

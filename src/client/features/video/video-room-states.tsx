@@ -1,0 +1,159 @@
+import { CircleAlert, House, Mail, Phone, RefreshCw, VideoOff } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link } from "wouter";
+import { PageShell } from "@/components/layout/page-shell";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { siteProfile } from "@/lib/site-profile";
+import { useDocumentTitle } from "@/lib/use-document-title";
+
+/** The shape of the meeting page while the room is looked up, so that nothing jumps when it arrives. */
+export function VideoRoomSkeleton() {
+  useDocumentTitle(`Video Consultation | ${siteProfile.doctor.name}`);
+  return (
+    <div className="min-h-screen bg-slate-50" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading the video consultation...
+      </span>
+      <div className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+          <div className="flex flex-col gap-2">
+            <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-4 w-36" />
+          </div>
+          <Skeleton className="h-6 w-14 rounded-full" />
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-7xl gap-4 sm:p-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-6">
+        <Skeleton className="h-[min(70dvh,36rem)] min-h-[22rem] w-full rounded-none bg-slate-300 sm:rounded-xl lg:h-[calc(100dvh-7.5rem)]" />
+        <div className="flex flex-col gap-4 px-4 pb-4 sm:px-0">
+          <Skeleton className="h-56 w-full rounded-xl" />
+          <Skeleton className="h-44 w-full rounded-xl" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The card's heading takes focus when it replaces the loading view, so a screen reader announces it. */
+function StateHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <h1
+      ref={ref}
+      tabIndex={-1}
+      className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
+    >
+      {children}
+    </h1>
+  );
+}
+
+function StateCard({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <PageShell mainClassName="bg-slate-50">
+      <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col justify-center px-4 py-12 sm:px-6">
+        <div className="flex flex-col items-center gap-5 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
+          <span className="flex size-16 items-center justify-center rounded-full bg-red-100 text-red-700 [&_svg]:size-9">
+            {icon}
+          </span>
+          {children}
+        </div>
+      </div>
+    </PageShell>
+  );
+}
+
+function HomeButton({ variant = "default" }: { variant?: "default" | "outline" }) {
+  return (
+    <Button asChild size="lg" variant={variant} className="w-full sm:w-auto">
+      <Link href="/">
+        <House aria-hidden="true" />
+        Return to Home
+      </Link>
+    </Button>
+  );
+}
+
+export function RoomNotFound() {
+  useDocumentTitle(`Room Not Found | ${siteProfile.doctor.name}`);
+  return (
+    <StateCard icon={<VideoOff aria-hidden="true" />}>
+      <div className="flex flex-col items-center gap-3">
+        <Badge variant="destructive">Invalid Room ID</Badge>
+        <StateHeading>Room Not Found</StateHeading>
+        <p className="text-slate-700">The video consultation room could not be found or has expired.</p>
+      </div>
+      {/* Most visitors here are early or late, not lost: say when a room can be joined. */}
+      <p className="text-sm text-slate-600">
+        Please use the link from your confirmation e-mail. A room opens shortly before the appointment time
+        and closes a few hours after it.
+      </p>
+      <HomeButton />
+    </StateCard>
+  );
+}
+
+const troubleshooting = [
+  "Check your internet connection",
+  "Allow this site to use your camera and microphone",
+  "Try the latest Chrome or Safari",
+  "Disable a VPN or firewall that may block video calls",
+];
+
+export function VideoServiceUnavailable() {
+  useDocumentTitle(`Video Service Unavailable | ${siteProfile.doctor.name}`);
+  const { phone, email } = siteProfile.contact;
+  return (
+    <StateCard icon={<CircleAlert aria-hidden="true" />}>
+      <div className="flex flex-col items-center gap-2">
+        <StateHeading>Video Service Unavailable</StateHeading>
+        <p className="text-slate-700">
+          Failed to load video consultation service. Please check your internet connection and try again.
+        </p>
+      </div>
+      <div className="w-full rounded-lg border border-slate-200 bg-slate-50 p-4 text-left">
+        <h2 className="mb-2 text-sm font-semibold text-slate-900">Troubleshooting</h2>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {troubleshooting.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button size="lg" className="w-full sm:w-auto" onClick={() => window.location.reload()}>
+          <RefreshCw aria-hidden="true" />
+          Retry Connection
+        </Button>
+        <HomeButton variant="outline" />
+      </div>
+      <div className="w-full border-t border-slate-200 pt-4 text-sm text-slate-700">
+        <p className="mb-2">Still not working? Contact us:</p>
+        <ul className="flex flex-col items-center gap-2 sm:flex-row sm:justify-center sm:gap-6">
+          <li>
+            <a
+              href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+              className="inline-flex items-center gap-2 text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              <Phone className="size-4" aria-hidden="true" />
+              {phone}
+            </a>
+          </li>
+          <li>
+            <a
+              href={`mailto:${email}`}
+              className="inline-flex items-center gap-2 break-all text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              <Mail className="size-4" aria-hidden="true" />
+              {email}
+            </a>
+          </li>
+        </ul>
+      </div>
+    </StateCard>
+  );
+}

@@ -1,0 +1,199 @@
+import type { PublicConfig } from "@shared/booking";
+import { slotLabel } from "@shared/slots";
+import { useQuery } from "@tanstack/react-query";
+import { FileText, Headphones, HeartPulse, LoaderCircle, Sun, Volume2 } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useLocation } from "wouter";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { formatAppointmentDate } from "@/features/booking/booking-logic";
+import { siteProfile } from "@/lib/site-profile";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { cn } from "@/lib/utils";
+import { useJitsiMeeting } from "./use-jitsi-meeting";
+import type { VideoRoomLookup } from "./video-room";
+import { VideoServiceUnavailable } from "./video-room-states";
+
+/**
+ * After this long without joining, the "Connecting" cover shrinks to a banner: the video service may be showing
+ * something the person must answer (a lobby, a login, a device question) inside the meeting frame.
+ */
+const UNCOVER_AFTER_MS = 10_000;
+
+/**
+ * The meeting page. It has its own slim header instead of the site's navigation: a click on a menu link in the
+ * middle of a consultation would end the call.
+ */
+export function VideoRoomView({ lookup }: { lookup: VideoRoomLookup }) {
+  const [, navigate] = useLocation();
+  const displayName = lookup.moderator ? siteProfile.doctor.name : lookup.appointment.patientName || "Guest";
+  const { containerRef, phase } = useJitsiMeeting(lookup, displayName, () => navigate("/"));
+  useDocumentTitle(`Video Consultation | ${siteProfile.doctor.name}`);
+
+  if (phase === "failed") return <VideoServiceUnavailable />;
+  const joined = phase === "joined";
+  const withWhom = lookup.moderator ? lookup.appointment.patientName : siteProfile.doctor.name;
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <div className="flex min-w-0 items-center gap-3">
+            <HeartPulse className="hidden size-7 shrink-0 text-heart-600 sm:block" aria-hidden="true" />
+            <div className="min-w-0">
+              <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">Video Consultation</h1>
+              {/* On a phone the booking id takes its own line rather than being cut off. */}
+              <p className="flex flex-wrap gap-x-2 text-sm text-slate-600">
+                <span className="max-w-full truncate">with {withWhom}</span>
+                <span className="hidden sm:inline" aria-hidden="true">
+                  ·
+                </span>
+                <span className="whitespace-nowrap">
+                  Booking ID: <span className="font-mono">{lookup.appointment.bookingId}</span>
+                </span>
+              </p>
+            </div>
+          </div>
+          {/* A live region that exists before the badge appears, so that screen readers announce it. */}
+          <div role="status" aria-live="polite" className="shrink-0">
+            {joined && (
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold tracking-wide text-white">
+                <span
+                  className="size-2 animate-pulse rounded-full bg-white motion-reduce:animate-none"
+                  aria-hidden="true"
+                />
+                LIVE
+              </span>
+            )}
+          </div>
+        </div>
+      </header>
+
+      <main
+        id="main"
+        className="mx-auto grid w-full max-w-7xl flex-1 gap-4 sm:p-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-6"
+      >
+        <section
+          aria-label="Video call"
+          className="relative h-[min(75dvh,40rem)] min-h-[24rem] w-full overflow-hidden bg-slate-900 sm:rounded-xl lg:h-[calc(100dvh-7.5rem)]"
+        >
+          {/* Jitsi puts its iframe in here; React renders nothing inside, so the two never fight over it. */}
+          <div ref={containerRef} className="absolute inset-0" data-testid="video-container" />
+          {!joined && <ConnectingCover phase={phase} />}
+        </section>
+
+        <aside className="flex flex-col gap-4 px-4 pb-6 sm:px-0" aria-label="Consultation details">
+          <PatientInformation appointment={lookup.appointment} />
+          <ConsultationTips />
+        </aside>
+      </main>
+    </div>
+  );
+}
+
+function ConnectingCover({ phase }: { phase: "loading" | "connecting" }) {
+  const [uncovered, setUncovered] = useState(false);
+  useEffect(() => {
+    if (phase !== "connecting") return;
+    const timer = window.setTimeout(() => setUncovered(true), UNCOVER_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase]);
+  return (
+    <div
+      role="status"
+      className={cn(
+        "pointer-events-none absolute flex items-center justify-center gap-3 text-white",
+        uncovered
+          ? "inset-x-0 top-0 bg-slate-900/80 px-4 py-2 text-sm"
+          : "inset-0 flex-col bg-slate-900 text-base",
+      )}
+    >
+      <LoaderCircle
+        className={cn("animate-spin motion-reduce:animate-none", uncovered ? "size-4" : "size-10")}
+        aria-hidden="true"
+      />
+      <p>Connecting to video room...</p>
+    </div>
+  );
+}
+
+function PatientInformation({ appointment }: { appointment: VideoRoomLookup["appointment"] }) {
+  // Only for the zone of the time ("7:00 PM IST"); the time is shown without it until the answer arrives.
+  const config = useQuery<PublicConfig>({ queryKey: ["/api/config"] });
+  const zone = config.data?.timeZoneLabel;
+  const age = appointment.patientAge;
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <PanelTitle id="patient-information">Patient Information</PanelTitle>
+      </CardHeader>
+      <CardContent>
+        <dl
+          className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm"
+          aria-labelledby="patient-information"
+        >
+          <Detail term="Name">{appointment.patientName}</Detail>
+          <Detail term="Age">
+            {age} {age === 1 ? "year" : "years"}
+          </Detail>
+          <Detail term="Concern">{appointment.reasonForConsultation}</Detail>
+          <Detail term="Date">{formatAppointmentDate(appointment.appointmentDate)}</Detail>
+          <Detail term="Time">
+            {slotLabel(appointment.appointmentTime)}
+            {zone ? ` ${zone}` : ""}
+          </Detail>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Level 2 under the page's h1 (CardTitle is an h3, which would skip a level). */
+function PanelTitle({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className="text-base leading-tight font-semibold text-slate-900">
+      {children}
+    </h2>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="min-w-0 font-medium break-words text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+const tips: { icon: ReactNode; text: string }[] = [
+  { icon: <Volume2 aria-hidden="true" />, text: "Sit in a quiet room where you will not be disturbed." },
+  {
+    icon: <Sun aria-hidden="true" />,
+    text: "Face a window or a lamp so that the doctor can see the child clearly.",
+  },
+  { icon: <Headphones aria-hidden="true" />, text: "Use headphones for clearer sound and no echo." },
+  {
+    icon: <FileText aria-hidden="true" />,
+    text: "Keep reports, prescriptions and earlier test results (ECG, echo) ready to show.",
+  },
+];
+
+function ConsultationTips() {
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <PanelTitle>Tips for a Good Consultation</PanelTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-3 text-sm text-slate-700">
+          {tips.map((tip) => (
+            <li key={tip.text} className="flex gap-2">
+              <span className="mt-0.5 shrink-0 text-brand-700 [&_svg]:size-4">{tip.icon}</span>
+              <span>{tip.text}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,178 @@
+import { join, resolve } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import { addMinutes } from "date-fns";
+import { bookingIdOf } from "@shared/booking";
+import { slotStart, timeZoneLabel } from "@shared/clinic-time";
+import type { SiteProfile } from "@shared/site-profile";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { composeAppointmentEmail, composeContactEmail } from "../../integrations/email/compose-email";
+import { writeToFileOutbox } from "../../integrations/messaging/file-outbox";
+import type {
+  AppointmentMessageData,
+  Channel,
+  EmailMessage,
+  EmailTransport,
+  MessageKind,
+  Recipient,
+  SiteFacts,
+  WhatsAppMessage,
+  WhatsAppTransport,
+} from "../../integrations/messaging/types";
+import { composeAppointmentWhatsApp } from "../../integrations/whatsapp/compose-whatsapp";
+import type { DeliveryOutcome } from "../../jobs/outbox-worker";
+import { type AppointmentRow, findAppointment } from "../booking/repository";
+import { findContactMessage } from "../contact/repository";
+import { roomLinks } from "../video/links";
+import type { OutboxRow } from "./repository";
+
+export interface MessagingDeps {
+  db: Db;
+  config: Config;
+  profile: SiteProfile;
+  email: EmailTransport;
+  whatsapp: WhatsAppTransport;
+  log: FastifyBaseLogger;
+}
+
+const SLOT_MINUTES = 20;
+
+/** The site's own address, for links in messages. */
+export function siteAddress(config: Config): string {
+  return config.publicBaseUrl ?? `http://localhost:${config.port}`;
+}
+
+export function siteFacts(config: Config, profile: SiteProfile): SiteFacts {
+  return {
+    doctorName: profile.doctor.name,
+    siteUrl: siteAddress(config),
+    contactEmail: profile.contact.email,
+    contactPhone: profile.contact.phone,
+  };
+}
+
+export function appointmentMessageData(config: Config, row: AppointmentRow): AppointmentMessageData {
+  const { timeZone } = config.booking;
+  const startsAt = slotStart(row.appointmentDate, row.appointmentTime, timeZone);
+  const links = roomLinks(siteAddress(config), row.videoRoomId ?? "", row.videoHostKey ?? "");
+  return {
+    bookingId: bookingIdOf(row.id),
+    patientName: row.patientName,
+    patientAge: row.patientAge,
+    patientEmail: row.patientEmail,
+    patientPhone: row.patientPhone,
+    reasonForConsultation: row.reasonForConsultation,
+    startsAt,
+    endsAt: addMinutes(startsAt, SLOT_MINUTES),
+    timeZone,
+    timeZoneLabel: timeZoneLabel(timeZone, startsAt),
+    amountPaid: row.paidAmount ?? row.amount,
+    roomUrl: links.patient,
+    hostUrl: links.host,
+    calendarUid: `${row.id}@${new URL(siteAddress(config)).hostname}`,
+  };
+}
+
+/** The template a row uses: a reminder an hour or more ahead is the "coming up" one, a later one "starting soon". */
+export function templateKind(kind: string): MessageKind {
+  const reminder = /^reminder_(\d+)m$/.exec(kind);
+  if (reminder) return Number(reminder[1]) >= 60 ? "reminder_24h" : "reminder_30m";
+  if (kind === "confirmation" || kind === "contact_message") return kind;
+  throw new Error(`Unknown message kind ${kind}`);
+}
+
+/** Builds the e-mail or WhatsApp message for an appointment, as the patient or the doctor will receive it. */
+export async function composeForAppointment(
+  deps: MessagingDeps,
+  row: AppointmentRow,
+  kind: MessageKind,
+  channel: Channel,
+  recipient: Recipient,
+): Promise<EmailMessage | WhatsAppMessage> {
+  const data = appointmentMessageData(deps.config, row);
+  const site = siteFacts(deps.config, deps.profile);
+  const { email, whatsapp } = deps.config.messaging;
+  if (channel === "email") {
+    return composeAppointmentEmail(
+      kind,
+      recipient,
+      data,
+      site,
+      email.doctorEmail ? { doctorEmail: email.doctorEmail } : {},
+    );
+  }
+  return composeAppointmentWhatsApp(kind, recipient, data, site, {
+    templates: whatsapp.templates,
+    ...(whatsapp.doctorNumber ? { doctorNumber: whatsapp.doctorNumber } : {}),
+  });
+}
+
+/**
+ * Sends through the channel's transport; a channel that is not set up is skipped, and outside production the
+ * message is written under DATA_DIR/outbox instead, so a deployer sees exactly what patients would receive.
+ */
+export async function sendOrKeep(
+  deps: MessagingDeps,
+  channel: Channel,
+  message: EmailMessage | WhatsAppMessage,
+  meta: { kind: string; recipient: Recipient; id: string },
+): Promise<DeliveryOutcome> {
+  const transport = channel === "email" ? deps.email : deps.whatsapp;
+  if (transport.configured) {
+    const result =
+      channel === "email"
+        ? await deps.email.send(message as EmailMessage)
+        : await deps.whatsapp.send(message as WhatsAppMessage);
+    return {
+      status: "sent",
+      ...(result.providerMessageId ? { providerMessageId: result.providerMessageId } : {}),
+    };
+  }
+  const setting = channel === "email" ? "SMTP_URL" : "WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID";
+  if (deps.config.isProduction)
+    return { status: "skipped", note: `${channel} is not configured (${setting})` };
+  const path = await writeToFileOutbox(join(resolve(deps.config.dataDir), "outbox"), message, meta, {
+    from: deps.config.messaging.email.from,
+  });
+  deps.log.info(
+    { outboxId: meta.id, kind: meta.kind, channel, file: path },
+    `${channel} not configured: message written to a file`,
+  );
+  return { status: "skipped", note: `${channel} is not configured (${setting}); written to ${path}` };
+}
+
+const liveStatuses = new Set(["confirmed", "completed"]);
+
+/** The worker's delivery of one outbox row. */
+export function createDeliver(deps: MessagingDeps) {
+  return async (row: OutboxRow): Promise<DeliveryOutcome> => {
+    const channel = row.channel as Channel;
+    const recipient = row.recipient as Recipient;
+    const meta = { kind: row.kind, recipient, id: row.id };
+    if (row.contactMessageId) {
+      const contact = await findContactMessage(deps.db, row.contactMessageId);
+      if (!contact) return { status: "cancelled", note: "The contact message no longer exists" };
+      const doctorEmail = deps.config.messaging.email.doctorEmail ?? deps.profile.contact.email;
+      const message = await composeContactEmail(
+        { ...contact, receivedAt: contact.createdAt },
+        siteFacts(deps.config, deps.profile),
+        doctorEmail,
+        { timeZone: deps.config.booking.timeZone },
+      );
+      return sendOrKeep(deps, "email", message, meta);
+    }
+    const appointment = row.appointmentId ? await findAppointment(deps.db, row.appointmentId) : undefined;
+    // Checked when sending, not when queueing: a booking cancelled since gets no further messages.
+    if (!appointment || !liveStatuses.has(appointment.status)) {
+      return { status: "cancelled", note: `The appointment is ${appointment?.status ?? "gone"}` };
+    }
+    const message = await composeForAppointment(
+      deps,
+      appointment,
+      templateKind(row.kind),
+      channel,
+      recipient,
+    );
+    return sendOrKeep(deps, channel, message, meta);
+  };
+}

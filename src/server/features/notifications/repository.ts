@@ -1,0 +1,54 @@
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/client";
+import { outboxMessages } from "../../db/schema";
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+export type NewOutboxRow = typeof outboxMessages.$inferInsert;
+
+/** Adds messages; one per appointment, kind, channel and recipient, so a repeated event adds nothing. */
+export async function enqueue(db: Db, rows: NewOutboxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(outboxMessages).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Claims due rows for one worker: pending rows whose time has come, and rows whose previous worker died mid-send
+ * (its lock lapsed). SKIP LOCKED lets several server instances claim from one table without taking the same row.
+ */
+export async function claimDue(db: Db, now: Date, lockUntil: Date, limit: number): Promise<OutboxRow[]> {
+  const result = await db.execute(sql`
+    update outbox_messages
+       set status = 'processing', locked_until = ${lockUntil}, attempts = attempts + 1, updated_at = ${now}
+     where id in (
+       select id from outbox_messages
+        where (status = 'pending' and due_at <= ${now})
+           or (status = 'processing' and locked_until < ${now})
+        order by due_at
+        limit ${limit}
+        for update skip locked)
+    returning id`);
+  const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.id, ids))
+    .orderBy(outboxMessages.dueAt);
+}
+
+export async function finish(db: Db, id: string, changes: Partial<NewOutboxRow>): Promise<void> {
+  await db.update(outboxMessages).set(changes).where(eq(outboxMessages.id, id));
+}
+
+export async function latest(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outboxMessages)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.dueAt))
+    .limit(limit);
+}
+
+export async function findById(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const rows = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
+  return rows[0];
+}

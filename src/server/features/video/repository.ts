@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { appointments } from "../../db/schema";
+
+/** What the video room needs of an appointment; the patient's contact details stay out. */
+export interface RoomAppointment {
+  id: string;
+  patientName: string;
+  patientAge: number;
+  reasonForConsultation: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  status: string;
+  videoHostKey: string | null;
+}
+
+/** The appointment whose video room this is (room ids are unique, set when the booking is confirmed). */
+export async function findAppointmentByRoomId(db: Db, roomId: string): Promise<RoomAppointment | undefined> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      patientName: appointments.patientName,
+      patientAge: appointments.patientAge,
+      reasonForConsultation: appointments.reasonForConsultation,
+      appointmentDate: appointments.appointmentDate,
+      appointmentTime: appointments.appointmentTime,
+      status: appointments.status,
+      videoHostKey: appointments.videoHostKey,
+    })
+    .from(appointments)
+    .where(eq(appointments.videoRoomId, roomId))
+    .limit(1);
+  return rows[0];
+}

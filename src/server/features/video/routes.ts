@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { rateLimited } from "../../http/rate-limit";
+import { createVideoService } from "../../integrations/video/video-service";
+import { lookUpRoom } from "./service";
+
+export interface VideoRouteOptions {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  /** The name the doctor joins under; "Doctor" when not given. */
+  doctorName?: string;
+}
+
+// The id is checked by the service, so that a malformed id gets the same 404 as an unknown one (not a 400).
+const params = z.object({ roomId: z.string().max(200) });
+const query = z.object({ key: z.string().max(200).optional() });
+
+export const videoRoutes: FastifyPluginAsyncZod<VideoRouteOptions> = async (
+  app,
+  { db, config, now, doctorName },
+) => {
+  const video = createVideoService(config.video);
+  const deps = { db, config, video, now, doctorName: doctorName ?? "Doctor" };
+
+  app.get(
+    "/api/video-room/:roomId",
+    {
+      schema: { params, querystring: query },
+      // Room ids cannot be guessed (128 bits); the limit keeps a misbehaving client from hammering the database.
+      config: rateLimited(
+        30,
+        "1 minute",
+        (wait) => `Too many requests for video rooms. Please try again in ${wait}.`,
+      ),
+    },
+    async (request, reply) => {
+      // The answer carries a join token and the patient's details: no browser or proxy may keep a copy.
+      reply.header("cache-control", "no-store");
+      return lookUpRoom(deps, request.params.roomId, request.query.key);
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { AppointmentMessageData, SiteFacts } from "../messaging/types";
+import { calendarInvite } from "./calendar-invite";
+
+const site: SiteFacts = {
+  doctorName: "Dr. Priya Rao",
+  siteUrl: "https://drrao.example",
+  contactEmail: "contact@drrao.example",
+  contactPhone: "+91 80 4123 4567",
+};
+
+const appointment: AppointmentMessageData = {
+  bookingId: "ab12cd34-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+  patientName: "Asha Kumar",
+  patientAge: 6,
+  patientEmail: "parent@example.com",
+  patientPhone: "+91 98450 12345",
+  reasonForConsultation: "Heart murmur",
+  startsAt: new Date("2026-11-22T13:30:00Z"),
+  endsAt: new Date("2026-11-22T13:50:00Z"),
+  timeZone: "Asia/Kolkata",
+  timeZoneLabel: "IST",
+  amountPaid: 2000,
+  roomUrl: "https://drrao.example/video-consultation/0f8e7d6c5b4a39281706f5e4d3c2b1a0",
+  hostUrl: "https://drrao.example/video-consultation/0f8e7d6c5b4a39281706f5e4d3c2b1a0?host=9a8b7c6d5e4f",
+  calendarUid: "appointment-ab12cd34-5e6f-4a7b-8c9d-0e1f2a3b4c5d@drrao.example",
+};
+
+/** The invite's properties, with folded lines joined and TEXT escapes undone. */
+function properties(ics: string): Map<string, string> {
+  const lines = ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+  const map = new Map<string, string>();
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    if (colon > 0) map.set(line.slice(0, colon).split(";")[0]!, line.slice(colon + 1));
+  }
+  return map;
+}
+
+describe("calendarInvite", () => {
+  const originalZone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = originalZone;
+  });
+
+  it("is a REQUEST for the appointment in UTC: 7:00 PM IST on 22 November is 13:30Z", () => {
+    const ics = calendarInvite(appointment, site, "parent@example.com");
+    expect(ics).toMatch(/\r\n/);
+    const props = properties(ics);
+    expect(props.get("METHOD")).toBe("REQUEST");
+    expect(props.get("UID")).toBe(appointment.calendarUid);
+    expect(props.get("SEQUENCE")).toBe("0");
+    expect(props.get("DTSTART")).toBe("20261122T133000Z");
+    expect(props.get("DTEND")).toBe("20261122T135000Z");
+    expect(props.get("SUMMARY")).toBe("Video consultation with Dr. Priya Rao");
+    expect(props.get("LOCATION")).toBe(appointment.roomUrl);
+    expect(props.get("URL")).toBe(appointment.roomUrl);
+    expect(props.get("STATUS")).toBe("CONFIRMED");
+    expect(props.get("DESCRIPTION")).toContain("#ab12cd34");
+    expect(props.get("DESCRIPTION")).toContain(appointment.roomUrl);
+    expect(ics).toMatch(/\r\nORGANIZER;CN="Dr\. Priya Rao":mailto:contact@drrao\.example\r\n/);
+    expect(ics.replace(/\r\n[ \t]/g, "")).toMatch(
+      /\r\nATTENDEE;[^\r\n]*CN="Asha Kumar":mailto:parent@example\.com\r\n/i,
+    );
+    expect(ics).not.toContain("TZID");
+    expect(ics).not.toContain(appointment.hostUrl);
+  });
+
+  it("does not depend on the server's own time zone", () => {
+    process.env.TZ = "America/New_York";
+    const inNewYork = properties(calendarInvite(appointment, site, "parent@example.com"));
+    process.env.TZ = "Asia/Kolkata";
+    const inIndia = properties(calendarInvite(appointment, site, "parent@example.com"));
+    expect(inNewYork.get("DTSTART")).toBe("20261122T133000Z");
+    expect(inIndia.get("DTSTART")).toBe("20261122T133000Z");
+  });
+
+  it("keeps the same UID in every invite about the appointment, for the patient and the doctor", () => {
+    const forPatient = properties(calendarInvite(appointment, site, "parent@example.com"));
+    const forDoctor = calendarInvite(appointment, site, "priya@drrao.example");
+    expect(properties(forDoctor).get("UID")).toBe(forPatient.get("UID"));
+    expect(forDoctor.replace(/\r\n[ \t]/g, "")).toMatch(/ATTENDEE;[^\r\n]*:mailto:priya@drrao\.example/i);
+  });
+});

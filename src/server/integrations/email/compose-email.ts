@@ -1,0 +1,215 @@
+import { createElement, type ReactElement } from "react";
+import { render } from "@react-email/components";
+import { timeZoneLabel } from "@shared/clinic-time";
+import type {
+  AppointmentMessageData,
+  ContactMessageData,
+  EmailMessage,
+  MessageKind,
+  Recipient,
+  SiteFacts,
+} from "../messaging/types";
+import {
+  bookingReference,
+  formatAmount,
+  formatClockTime,
+  formatWhenLong,
+  formatWhenShort,
+} from "../messaging/format-appointment";
+import { calendarInvite } from "./calendar-invite";
+import { AppointmentReminderEmail, type ReminderLead } from "./templates/appointment-reminder";
+import { ContactMessageEmail } from "./templates/contact-message";
+import { DoctorConfirmationEmail } from "./templates/doctor-confirmation";
+import { PatientConfirmationEmail } from "./templates/patient-confirmation";
+
+export interface ComposeEmailOptions {
+  /** Where the doctor's copies go: DOCTOR_EMAIL, else the profile's contact e-mail (the default here). */
+  doctorEmail?: string;
+}
+
+/** The e-mail about an appointment for one recipient: subject, HTML, plain text and, for confirmations, the invite. */
+export async function composeAppointmentEmail(
+  kind: MessageKind,
+  recipient: Recipient,
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  options: ComposeEmailOptions = {},
+): Promise<EmailMessage> {
+  const to = recipient === "patient" ? data.patientEmail : (options.doctorEmail ?? site.contactEmail);
+  const facts = appointmentFacts(data, site);
+  const { subject, element, replyTo } = appointmentContent(kind, recipient, data, site, facts);
+  const message: EmailMessage = { to, subject, ...(await renderBoth(element)) };
+  if (replyTo) message.replyTo = replyTo;
+  if (kind === "confirmation") {
+    message.icalEvent = {
+      method: "REQUEST",
+      filename: "invite.ics",
+      content: calendarInvite(data, site, to),
+    };
+  }
+  return message;
+}
+
+export interface ComposeContactOptions {
+  /** The zone "Received" is written in; the clinic's. */
+  timeZone?: string;
+}
+
+/** A contact-form message forwarded to the doctor; Reply-To is the visitor, so replying answers them. */
+export async function composeContactEmail(
+  data: ContactMessageData,
+  site: SiteFacts,
+  doctorEmail: string,
+  options: ComposeContactOptions = {},
+): Promise<EmailMessage> {
+  const timeZone = options.timeZone ?? "Asia/Kolkata";
+  const subjectText = oneLine(data.subject) || `message from ${oneLine(data.name)}`;
+  const element = createElement(ContactMessageEmail, {
+    site,
+    name: data.name,
+    email: data.email,
+    phone: data.phone,
+    subject: data.subject,
+    message: data.message,
+    formName: data.source === "contact-page" ? "Contact Us page" : "Home page",
+    receivedAt: formatWhenLong(data.receivedAt, timeZone, timeZoneLabel(timeZone, data.receivedAt)),
+  });
+  return {
+    to: doctorEmail,
+    subject: cut(`Website message: ${subjectText}`, 150),
+    replyTo: data.email,
+    ...(await renderBoth(element)),
+  };
+}
+
+interface AppointmentFacts {
+  reference: string;
+  whenLong: string;
+  whenShort: string;
+  clockTime: string;
+  durationMinutes: number;
+  refundsUrl: string;
+}
+
+function appointmentFacts(data: AppointmentMessageData, site: SiteFacts): AppointmentFacts {
+  return {
+    reference: bookingReference(data.bookingId),
+    whenLong: formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
+    whenShort: formatWhenShort(data.startsAt, data.timeZone, data.timeZoneLabel),
+    clockTime: formatClockTime(data.startsAt, data.timeZone, data.timeZoneLabel),
+    durationMinutes: Math.round((data.endsAt.getTime() - data.startsAt.getTime()) / 60_000),
+    refundsUrl: `${site.siteUrl.replace(/\/+$/, "")}/refunds-cancellations`,
+  };
+}
+
+interface Content {
+  subject: string;
+  element: ReactElement;
+  replyTo?: string;
+}
+
+function appointmentContent(
+  kind: MessageKind,
+  recipient: Recipient,
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  facts: AppointmentFacts,
+): Content {
+  switch (kind) {
+    case "confirmation":
+      return recipient === "patient"
+        ? patientConfirmation(data, site, facts)
+        : doctorConfirmation(data, site, facts);
+    case "reminder_24h":
+      return reminder("24h", recipient, data, site, facts);
+    case "reminder_30m":
+      return reminder("30m", recipient, data, site, facts);
+    case "contact_message":
+      throw new Error("contact_message is not about an appointment: use composeContactEmail");
+  }
+}
+
+function patientConfirmation(
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  facts: AppointmentFacts,
+): Content {
+  return {
+    subject: `Your video consultation is confirmed: ${facts.whenShort} (${facts.reference})`,
+    // Replies from a no-reply sender would be lost; send them to the doctor instead.
+    replyTo: site.contactEmail,
+    element: createElement(PatientConfirmationEmail, {
+      site,
+      patientName: data.patientName,
+      bookingReference: facts.reference,
+      when: facts.whenLong,
+      durationMinutes: facts.durationMinutes,
+      amountPaid: formatAmount(data.amountPaid),
+      roomUrl: data.roomUrl,
+      refundsUrl: facts.refundsUrl,
+    }),
+  };
+}
+
+function doctorConfirmation(data: AppointmentMessageData, site: SiteFacts, facts: AppointmentFacts): Content {
+  return {
+    subject: `New video consultation: ${oneLine(data.patientName)}, ${facts.whenShort} (${facts.reference})`,
+    // The doctor's reply reaches the parent who booked.
+    replyTo: data.patientEmail,
+    element: createElement(DoctorConfirmationEmail, {
+      site,
+      patientName: data.patientName,
+      patientAge: data.patientAge,
+      reasonForConsultation: data.reasonForConsultation,
+      patientPhone: data.patientPhone,
+      patientEmail: data.patientEmail,
+      bookingReference: facts.reference,
+      when: facts.whenLong,
+      durationMinutes: facts.durationMinutes,
+      amountPaid: formatAmount(data.amountPaid),
+      hostUrl: data.hostUrl,
+    }),
+  };
+}
+
+function reminder(
+  lead: ReminderLead,
+  recipient: Recipient,
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  facts: AppointmentFacts,
+): Content {
+  const subject =
+    lead === "30m"
+      ? `Starting soon: your video consultation at ${facts.clockTime} (${facts.reference})`
+      : `Reminder: video consultation on ${facts.whenShort} (${facts.reference})`;
+  return {
+    subject,
+    replyTo: recipient === "patient" ? site.contactEmail : data.patientEmail,
+    element: createElement(AppointmentReminderEmail, {
+      site,
+      recipient,
+      lead,
+      patientName: data.patientName,
+      bookingReference: facts.reference,
+      when: facts.whenLong,
+      clockTime: facts.clockTime,
+      url: recipient === "patient" ? data.roomUrl : data.hostUrl,
+      refundsUrl: facts.refundsUrl,
+    }),
+  };
+}
+
+async function renderBoth(element: ReactElement): Promise<{ html: string; text: string }> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { html, text };
+}
+
+/** Header values come partly from visitors: no line breaks, so nothing can pose as another header. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\t\v\f\u2028\u2029]+/g, " ").trim();
+}
+
+function cut(value: string, max: number): string {
+  return value.length <= max ? value : `${value.slice(0, max - 1)}…`;
+}

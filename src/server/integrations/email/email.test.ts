@@ -1,0 +1,339 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mimeParts, part } from "../../testing/mime";
+import { startSmtpStandIn, type SmtpStandIn } from "../../testing/smtp-stand-in";
+import { writeToFileOutbox } from "../messaging/file-outbox";
+import { TransportError, type AppointmentMessageData, type SiteFacts } from "../messaging/types";
+import { composeAppointmentEmail, composeContactEmail } from "./compose-email";
+import { createSmtpTransport, toTransportError } from "./smtp-transport";
+
+const site: SiteFacts = {
+  doctorName: "Dr. Priya Rao",
+  siteUrl: "https://drrao.example",
+  contactEmail: "contact@drrao.example",
+  contactPhone: "+91 80 4123 4567",
+};
+
+const appointment: AppointmentMessageData = {
+  bookingId: "ab12cd34-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+  patientName: "Asha Kumar",
+  patientAge: 6,
+  patientEmail: "parent@example.com",
+  patientPhone: "+91 98450-12345",
+  reasonForConsultation: "Heart murmur heard at a school check-up.\nTires easily when playing.",
+  startsAt: new Date("2026-11-22T13:30:00Z"),
+  endsAt: new Date("2026-11-22T13:50:00Z"),
+  timeZone: "Asia/Kolkata",
+  timeZoneLabel: "IST",
+  amountPaid: 2000,
+  roomUrl: "https://drrao.example/video-consultation/0f8e7d6c5b4a39281706f5e4d3c2b1a0",
+  hostUrl: "https://drrao.example/video-consultation/0f8e7d6c5b4a39281706f5e4d3c2b1a0?host=9a8b7c6d5e4f",
+  calendarUid: "appointment-ab12cd34-5e6f-4a7b-8c9d-0e1f2a3b4c5d@drrao.example",
+};
+
+const FROM = '"Dr. Priya Rao" <appointments@drrao.example>';
+
+/** iCalendar lines are folded at 75 octets; unfolded, each property is one line. */
+function unfoldIcs(ics: string): string {
+  return ics.replace(/\r?\n[ \t]/g, "");
+}
+
+function header(raw: string, name: string): string | undefined {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
+  return new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1];
+}
+
+async function sendOrError(send: () => Promise<unknown>): Promise<TransportError> {
+  try {
+    await send();
+  } catch (error) {
+    if (error instanceof TransportError) return error;
+    throw error;
+  }
+  throw new Error("expected the send to fail");
+}
+
+/** A loopback port with nothing listening: taken from the system, then given back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+describe("e-mail over SMTP", () => {
+  let smtp: SmtpStandIn;
+
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+  afterEach(() => {
+    smtp.messages.length = 0;
+    smtp.refuseNext(0);
+  });
+
+  function transport() {
+    return createSmtpTransport({ url: smtp.url, from: FROM });
+  }
+
+  it("delivers the patient's confirmation with the details, the join button and a calendar invite", async () => {
+    const email = transport();
+    const message = await composeAppointmentEmail("confirmation", "patient", appointment, site);
+    const result = await email.send(message);
+    await email.close?.();
+
+    expect(smtp.messages).toHaveLength(1);
+    const received = smtp.messages[0]!;
+    expect(received.to).toEqual(["parent@example.com"]);
+    expect(received.from).toBe("appointments@drrao.example");
+    expect(result.providerMessageId).toBeTruthy();
+    expect(header(received.raw, "Message-ID")).toBe(result.providerMessageId);
+    expect(header(received.raw, "Subject")).toBe(
+      "Your video consultation is confirmed: Sun 22 Nov, 7:00 PM IST (#ab12cd34)",
+    );
+    expect(header(received.raw, "Reply-To")).toBe("contact@drrao.example");
+
+    const html = part(received.raw, "text/html").body;
+    expect(html).toContain('lang="en"');
+    expect(html).toContain("#ab12cd34");
+    expect(html).toContain("Sunday, 22 November 2026, 7:00 PM IST");
+    expect(html).toContain("₹2,000");
+    expect(html).toContain(`href="${appointment.roomUrl}"`);
+    expect(html).toContain("Join video consultation");
+    expect(html).toContain("What happens next?");
+    expect(html).toContain("30 minutes before");
+    expect(html).toContain("WhatsApp reminder");
+    expect(html).toContain("Join 5 minutes early");
+    expect(html).toContain("https://drrao.example/refunds-cancellations");
+    expect(html).toContain("mailto:contact@drrao.example");
+
+    const text = part(received.raw, "text/plain").body;
+    expect(text).toContain("#ab12cd34");
+    expect(text).toContain("7:00 PM IST");
+    expect(text).toContain("₹2,000");
+    expect(text).toContain(appointment.roomUrl);
+
+    const calendar = part(received.raw, "text/calendar");
+    expect(calendar.headers).toMatch(/method=REQUEST/i);
+    const ics = unfoldIcs(calendar.body);
+    expect(ics).toContain("METHOD:REQUEST");
+    expect(ics).toContain(`UID:${appointment.calendarUid}`);
+    expect(ics).toContain("DTSTART:20261122T133000Z");
+    expect(ics).toContain("DTEND:20261122T135000Z");
+    expect(ics).toContain(`LOCATION:${appointment.roomUrl}`);
+    expect(ics).toMatch(/ATTENDEE[^\r\n]*:mailto:parent@example\.com/i);
+  });
+
+  it("sends the doctor the patient's details and the host link, with the same invite", async () => {
+    const email = transport();
+    const message = await composeAppointmentEmail("confirmation", "doctor", appointment, site, {
+      doctorEmail: "priya@drrao.example",
+    });
+    await email.send(message);
+    await email.close?.();
+
+    const received = smtp.messages[0]!;
+    expect(received.to).toEqual(["priya@drrao.example"]);
+    expect(header(received.raw, "Reply-To")).toBe("parent@example.com");
+    const html = part(received.raw, "text/html").body;
+    expect(html).toContain(`href="${appointment.hostUrl.replace(/&/g, "&amp;")}"`);
+    expect(html).toContain("Start consultation as host");
+    for (const fact of [
+      "Asha Kumar",
+      "6 years",
+      "Heart murmur heard",
+      "+91 98450-12345",
+      "parent@example.com",
+    ]) {
+      expect(html).toContain(fact);
+    }
+    expect(html).toContain("#ab12cd34");
+    expect(html).toContain("₹2,000");
+    const ics = unfoldIcs(part(received.raw, "text/calendar").body);
+    expect(ics).toContain(`UID:${appointment.calendarUid}`);
+    expect(ics).toMatch(/ATTENDEE[^\r\n]*:mailto:priya@drrao\.example/i);
+  });
+
+  it("sends the doctor's copy to the site's contact e-mail when no doctor address is configured", async () => {
+    const message = await composeAppointmentEmail("confirmation", "doctor", appointment, site);
+    expect(message.to).toBe("contact@drrao.example");
+  });
+
+  it("reminds the patient with the room link and no second invite", async () => {
+    const soon = await composeAppointmentEmail("reminder_30m", "patient", appointment, site);
+    expect(soon.subject).toBe("Starting soon: your video consultation at 7:00 PM IST (#ab12cd34)");
+    expect(soon.icalEvent).toBeUndefined();
+    expect(soon.text).toContain(appointment.roomUrl);
+    expect(soon.text).toContain("Join 5 minutes early");
+
+    const dayBefore = await composeAppointmentEmail("reminder_24h", "patient", appointment, site);
+    expect(dayBefore.subject).toBe("Reminder: video consultation on Sun 22 Nov, 7:00 PM IST (#ab12cd34)");
+    expect(dayBefore.text).toContain("Sunday, 22 November 2026, 7:00 PM IST");
+    expect(dayBefore.text).toContain(appointment.roomUrl);
+    expect(dayBefore.text).toContain("https://drrao.example/refunds-cancellations");
+  });
+
+  it("escapes what people typed: a name cannot add markup", async () => {
+    const message = await composeAppointmentEmail(
+      "confirmation",
+      "doctor",
+      { ...appointment, patientName: 'Asha <img src=x onerror="alert(1)">' },
+      site,
+    );
+    expect(message.html).not.toContain("<img src=x");
+    expect(message.html).toContain("&lt;img src=x");
+  });
+
+  it("forwards a contact message to the doctor with Reply-To the visitor, line breaks kept", async () => {
+    const email = transport();
+    const message = await composeContactEmail(
+      {
+        name: "Ravi Shankar",
+        email: "ravi@example.com",
+        phone: "+91 99000 11223",
+        subject: "Second opinion\r\nBcc: someone@example.com",
+        message: "My son had an echo last week.\nCan you review it?",
+        source: "contact-page",
+        receivedAt: new Date("2026-11-20T05:00:00Z"),
+      },
+      site,
+      "priya@drrao.example",
+    );
+    await email.send(message);
+    await email.close?.();
+
+    const received = smtp.messages[0]!;
+    expect(received.to).toEqual(["priya@drrao.example"]);
+    expect(header(received.raw, "Reply-To")).toBe("ravi@example.com");
+    // The visitor's line break cannot start a header of its own.
+    expect(header(received.raw, "Subject")).toBe("Website message: Second opinion Bcc: someone@example.com");
+    expect(header(received.raw, "Bcc")).toBeUndefined();
+    const text = part(received.raw, "text/plain").body;
+    expect(text).toMatch(/My son had an echo last week\.\r?\nCan you review it\?/);
+    expect(text).toContain("+91 99000 11223");
+    expect(text).toContain("Friday, 20 November 2026, 10:30 AM IST");
+    expect(mimeParts(received.raw).some((candidate) => candidate.contentType === "text/calendar")).toBe(
+      false,
+    );
+  });
+
+  it("reports a temporary refusal (451) as a TransportError to retry, and sends on the next try", async () => {
+    const email = transport();
+    const message = await composeAppointmentEmail("reminder_30m", "patient", appointment, site);
+    smtp.refuseNext(1, 451, "Greylisted, please try again later");
+    const error = await sendOrError(() => email.send(message));
+    expect(error.permanent).toBe(false);
+    expect(error.message).toContain("451");
+    const retried = await email.send(message);
+    expect(retried.providerMessageId).toBeTruthy();
+    await email.close?.();
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("reports a refused recipient (550) as permanent", async () => {
+    const email = transport();
+    const message = await composeAppointmentEmail("reminder_30m", "patient", appointment, site);
+    smtp.refuseNext(1, 550, "No such user here", "rcpt");
+    const error = await sendOrError(() => email.send(message));
+    await email.close?.();
+    expect(error.permanent).toBe(true);
+    expect(error.message).toContain("550");
+    expect(error.message).toContain("No such user here");
+  });
+
+  it("reports a refused message (554 at the end of DATA) as permanent", async () => {
+    const email = transport();
+    smtp.refuseNext(1, 554, "Message rejected as spam", "data");
+    const error = await sendOrError(async () =>
+      email.send(await composeAppointmentEmail("reminder_30m", "patient", appointment, site)),
+    );
+    await email.close?.();
+    expect(error.permanent).toBe(true);
+  });
+
+  it("retries a 5xx reply that says it is temporary", async () => {
+    const email = transport();
+    smtp.refuseNext(1, 550, "5.7.1 Service unavailable, try again later");
+    const error = await sendOrError(async () =>
+      email.send(await composeAppointmentEmail("reminder_30m", "patient", appointment, site)),
+    );
+    await email.close?.();
+    expect(error.permanent).toBe(false);
+  });
+
+  it("reports an unreachable server as temporary, without the password in the message", async () => {
+    const port = await closedPort();
+    const email = createSmtpTransport({ url: `smtp://mailer:s3cret-Pa55@127.0.0.1:${port}`, from: FROM });
+    const error = await sendOrError(async () =>
+      email.send(await composeAppointmentEmail("reminder_30m", "patient", appointment, site)),
+    );
+    await email.close?.();
+    expect(error.permanent).toBe(false);
+    expect(error.message).not.toContain("s3cret-Pa55");
+  });
+
+  it("removes the SMTP password from any error text a server sends back", () => {
+    const smtpError = Object.assign(new Error("Invalid login: 535 5.7.8 bad credentials for s3cret%2FPa55"), {
+      code: "EAUTH",
+      responseCode: 535,
+      permanent: true,
+    });
+    const error = toTransportError(smtpError, ["s3cret%2FPa55", "s3cret/Pa55"]);
+    expect(error.message).not.toContain("s3cret");
+    expect(error.permanent).toBe(true);
+  });
+
+  it("is not configured without SMTP_URL", async () => {
+    const email = createSmtpTransport({ from: FROM });
+    expect(email.configured).toBe(false);
+    expect(transport().configured).toBe(true);
+  });
+});
+
+describe("file outbox", () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "outbox-"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("writes an e-mail as a real .eml message with its calendar invite", async () => {
+    const message = await composeAppointmentEmail("confirmation", "patient", appointment, site);
+    const path = await writeToFileOutbox(
+      dir,
+      message,
+      { kind: "confirmation", recipient: "patient", id: "row-1" },
+      { from: FROM, now: new Date("2026-11-21T09:15:30.123Z") },
+    );
+    expect(path).toBe(join(dir, "2026-11-21T09-15-30Z_confirmation_patient_email_row-1.eml"));
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+
+    const raw = await readFile(path, "utf8");
+    expect(header(raw, "To")).toBe("parent@example.com");
+    expect(header(raw, "From")).toBe(FROM);
+    expect(header(raw, "Subject")).toContain("#ab12cd34");
+    expect(header(raw, "MIME-Version")).toBe("1.0");
+    expect(part(raw, "text/html").body).toContain(appointment.roomUrl);
+    expect(part(raw, "text/plain").body).toContain("₹2,000");
+    expect(unfoldIcs(part(raw, "text/calendar").body)).toContain("DTSTART:20261122T133000Z");
+  });
+
+  it("never overwrites an earlier file", async () => {
+    const message = await composeAppointmentEmail("reminder_30m", "patient", appointment, site);
+    const meta = { kind: "reminder_30m", recipient: "patient", id: "row-2" } as const;
+    const now = new Date("2026-11-22T13:00:00Z");
+    await writeToFileOutbox(dir, message, meta, { now });
+    await expect(writeToFileOutbox(dir, message, meta, { now })).rejects.toThrow(/EEXIST/);
+  });
+});

@@ -1,0 +1,59 @@
+import { Heading, Link, Text } from "@react-email/components";
+import type { SiteFacts } from "../../messaging/types";
+import { ActionButton, Detail, EmailLayout, styles, TypedText } from "./email-layout";
+
+export interface DoctorConfirmationProps {
+  site: SiteFacts;
+  patientName: string;
+  patientAge: number;
+  reasonForConsultation: string;
+  patientPhone: string;
+  patientEmail: string;
+  bookingReference: string;
+  when: string;
+  durationMinutes: number;
+  amountPaid: string;
+  /** The moderator link: whoever opens it runs the room. */
+  hostUrl: string;
+}
+
+/** Tells the doctor about a new paid booking, with everything needed to prepare and the host link. */
+export function DoctorConfirmationEmail(props: DoctorConfirmationProps) {
+  return (
+    <EmailLayout preview={`${props.patientName}, ${props.when}`} site={props.site}>
+      <Heading as="h1" style={styles.heading}>
+        New video consultation booked
+      </Heading>
+      <Text style={styles.paragraph}>A patient has booked and paid for a video consultation.</Text>
+      <Detail label="Date and time">{props.when}</Detail>
+      <Detail label="Duration">{props.durationMinutes} minutes</Detail>
+      <Detail label="Patient">{props.patientName}</Detail>
+      <Detail label="Age">{ageText(props.patientAge)}</Detail>
+      <Detail label="Phone">
+        <Link href={`tel:${props.patientPhone.replace(/[^\d+]/g, "")}`} style={styles.link}>
+          {props.patientPhone}
+        </Link>
+      </Detail>
+      <Detail label="E-mail">
+        <Link href={`mailto:${props.patientEmail}`} style={styles.link}>
+          {props.patientEmail}
+        </Link>
+      </Detail>
+      <Detail label="Booking ID">{props.bookingReference}</Detail>
+      <Detail label="Amount paid">{props.amountPaid}</Detail>
+      <Heading as="h2" style={styles.subheading}>
+        Reason for consultation
+      </Heading>
+      <TypedText text={props.reasonForConsultation} />
+      <ActionButton href={props.hostUrl} label="Start consultation as host" />
+      <Text style={styles.fallbackLink}>
+        This link makes you the host of the room. Please do not forward it; the patient has received a
+        separate link.
+      </Text>
+    </EmailLayout>
+  );
+}
+
+function ageText(age: number): string {
+  return age === 1 ? "1 year" : `${age} years`;
+}

@@ -1,0 +1,81 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import MailComposer from "nodemailer/lib/mail-composer";
+import { templateMessageBody } from "../whatsapp/cloud-api-transport";
+import type { EmailMessage, Recipient, WhatsAppMessage } from "./types";
+
+/**
+ * Where messages go when their channel is not configured (development, tests, a trial install): a real RFC 822
+ * .eml file, which any mail program opens with its calendar invite, or the exact JSON body the WhatsApp Cloud API
+ * would receive. Nothing is lost, and a developer sees what a patient would get.
+ */
+export interface FileOutboxMeta {
+  /** A MessageKind, or the worker's own name for it ("reminder_1440m"): it only names the file. */
+  kind: string;
+  recipient: Recipient;
+  /** The outbox row's id, so the file can be traced back. */
+  id: string;
+}
+
+export interface FileOutboxOptions {
+  /** The From header of .eml files. */
+  from?: string;
+  now?: Date;
+}
+
+const DEFAULT_FROM = '"Clinic" <no-reply@localhost>';
+
+/** Writes the message under `dir` and returns the file's path. */
+export async function writeToFileOutbox(
+  dir: string,
+  message: EmailMessage | WhatsAppMessage,
+  meta: FileOutboxMeta,
+  options: FileOutboxOptions = {},
+): Promise<string> {
+  const email = isEmail(message);
+  const name = fileName(
+    options.now ?? new Date(),
+    meta,
+    email ? "email" : "whatsapp",
+    email ? "eml" : "json",
+  );
+  const content = email
+    ? await emlOf(message, options.from ?? DEFAULT_FROM)
+    : `${JSON.stringify(templateMessageBody(message), null, 2)}\n`;
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, name);
+  // Patient details are inside: readable by the server's user only; "wx" never overwrites another message.
+  await writeFile(path, content, { mode: 0o600, flag: "wx" });
+  return path;
+}
+
+function isEmail(message: EmailMessage | WhatsAppMessage): message is EmailMessage {
+  return "subject" in message;
+}
+
+/** "2026-11-22T13-30-00Z_confirmation_patient_email_<id>.eml": sorts by time, and colons are not allowed on Windows. */
+function fileName(at: Date, meta: FileOutboxMeta, channel: string, extension: string): string {
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/:/g, "-");
+  const parts = [stamp, meta.kind, meta.recipient, channel, meta.id].map(safePart);
+  return `${parts.join("_")}.${extension}`;
+}
+
+function safePart(value: string): string {
+  return value.replace(/[^A-Za-z0-9.-]+/g, "-").slice(0, 80);
+}
+
+async function emlOf(message: EmailMessage, from: string): Promise<Buffer> {
+  const composer = new MailComposer({
+    from,
+    to: message.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    icalEvent: message.icalEvent,
+  });
+  return composer.compile().build();
+}

@@ -1,0 +1,125 @@
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import type {
+  AppointmentMessageData,
+  MessageKind,
+  Recipient,
+  SiteFacts,
+  WhatsAppMessage,
+} from "../messaging/types";
+import { TransportError } from "../messaging/types";
+import { bookingReference, formatWhenLong } from "../messaging/format-appointment";
+
+/**
+ * WhatsApp messages are approved templates (required outside the 24-hour customer-service window); the text lives
+ * at Meta, and we send only the name, the language and the {{1}}, {{2}}... values, in the order of the template.
+ */
+export interface WhatsAppTemplate {
+  name: string;
+  /** Must equal the approved template's language code: "en", "en_US", "hi"... */
+  language: string;
+}
+
+export interface WhatsAppTemplates {
+  /** To the patient: {{1}} patient name, {{2}} date and time with zone, {{3}} booking id, {{4}} room link. */
+  confirmation: WhatsAppTemplate;
+  /** To the doctor: {{1}} patient name, {{2}} age, {{3}} date and time, {{4}} reason, {{5}} host link. */
+  doctorConfirmation: WhatsAppTemplate;
+  /** To the patient: {{1}} patient name, {{2}} date and time with zone, {{3}} room link. */
+  reminder: WhatsAppTemplate;
+}
+
+export const DEFAULT_WHATSAPP_TEMPLATES: WhatsAppTemplates = {
+  confirmation: { name: "appointment_confirmation", language: "en" },
+  doctorConfirmation: { name: "doctor_new_appointment", language: "en" },
+  reminder: { name: "appointment_reminder", language: "en" },
+};
+
+export interface ComposeWhatsAppOptions {
+  /** The doctor's WhatsApp number (DOCTOR_WHATSAPP); the profile's contact phone when unset. */
+  doctorNumber?: string;
+  templates: WhatsAppTemplates;
+  /** The country assumed for numbers written without a country code. */
+  defaultRegion?: CountryCode;
+}
+
+const REASON_MAX = 200;
+
+export function composeAppointmentWhatsApp(
+  kind: MessageKind,
+  recipient: Recipient,
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  options: ComposeWhatsAppOptions,
+): WhatsAppMessage {
+  const region = options.defaultRegion ?? "IN";
+  const when = formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel);
+  if (kind === "contact_message") {
+    throw new Error("contact_message is not about an appointment and has no WhatsApp template");
+  }
+  if (recipient === "doctor") {
+    if (kind !== "confirmation") {
+      throw new TransportError(`There is no WhatsApp template for the doctor's ${kind} message`, true);
+    }
+    return message(
+      toE164(options.doctorNumber ?? site.contactPhone, region),
+      options.templates.doctorConfirmation,
+      [
+        data.patientName,
+        String(data.patientAge),
+        when,
+        cut(data.reasonForConsultation, REASON_MAX),
+        data.hostUrl,
+      ],
+    );
+  }
+  const to = toE164(data.patientPhone, region);
+  if (kind === "confirmation") {
+    return message(to, options.templates.confirmation, [
+      data.patientName,
+      when,
+      bookingReference(data.bookingId),
+      data.roomUrl,
+    ]);
+  }
+  return message(to, options.templates.reminder, [data.patientName, when, data.roomUrl]);
+}
+
+function message(to: string, template: WhatsAppTemplate, parameters: string[]): WhatsAppMessage {
+  return {
+    to,
+    template: template.name,
+    language: template.language,
+    bodyParameters: parameters.map(templateParameter),
+  };
+}
+
+/**
+ * Meta refuses body parameters with line breaks, tabs or more than four spaces in a row (error 132018), and a
+ * parent's reason for consultation often has line breaks; they become "; " and single spaces.
+ */
+function templateParameter(value: string): string {
+  const flat = value
+    .replace(/\s*[\r\n\u2028\u2029]+\s*/g, "; ")
+    .replace(/\s+/g, " ")
+    .trim();
+  // An empty parameter is refused too; a dash keeps the template's sentence readable.
+  return flat === "" ? "-" : flat;
+}
+
+function cut(value: string, max: number): string {
+  const flat = templateParameter(value);
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+/**
+ * A phone number in E.164 ("+919845012345"), read the way people type it: "+91 98450-12345", "098450 12345" or
+ * "98450 12345" (India assumed unless told otherwise), "+44 7911 123456". Full metadata is used so that a number
+ * of the right length but an impossible prefix is refused before WhatsApp is asked.
+ */
+export function toE164(phone: string, defaultRegion: CountryCode = "IN"): string {
+  const parsed = parsePhoneNumberFromString(phone.trim(), defaultRegion);
+  if (!parsed?.isValid()) {
+    throw new TransportError(`The phone number ${phone.trim()} is not a valid number`, true);
+  }
+  return parsed.number;
+}

@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger } from "fastify";
+import { addMinutes } from "date-fns";
+import type { Db } from "../db/client";
+import { claimDue, finish, type OutboxRow } from "../features/notifications/repository";
+import { TransportError } from "../integrations/messaging/types";
+
+/** What became of one message. Errors are thrown instead: they are retried. */
+export type DeliveryOutcome =
+  | { status: "sent"; providerMessageId?: string }
+  | { status: "skipped"; note: string }
+  | { status: "cancelled"; note: string };
+
+export type Deliver = (row: OutboxRow) => Promise<DeliveryOutcome>;
+
+/** Waits after the 1st, 2nd... failed attempt; the 6th failure is final. */
+export const RETRY_DELAYS_MINUTES = [1, 5, 30, 120, 120];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
+/** A row is locked this long while a worker sends it; a worker that dies frees it when the lock lapses. */
+const LOCK_MINUTES = 5;
+const BATCH = 10;
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+}
+
+/** Sends one claimed row and records the result: sent, skipped, cancelled, to be retried later, or failed. */
+async function process(
+  db: Db,
+  deliver: Deliver,
+  row: OutboxRow,
+  now: () => Date,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    const outcome = await deliver(row);
+    const at = now();
+    if (outcome.status === "sent") {
+      await finish(db, row.id, {
+        status: "sent",
+        sentAt: at,
+        providerMessageId: outcome.providerMessageId ?? null,
+        lastError: null,
+        lockedUntil: null,
+        updatedAt: at,
+      });
+    } else {
+      await finish(db, row.id, {
+        status: outcome.status,
+        lastError: outcome.note,
+        lockedUntil: null,
+        updatedAt: at,
+      });
+    }
+  } catch (error) {
+    const at = now();
+    const permanent = error instanceof TransportError && error.permanent;
+    const delay = RETRY_DELAYS_MINUTES[row.attempts - 1];
+    if (permanent || delay === undefined) {
+      log.warn(
+        { outboxId: row.id, kind: row.kind, channel: row.channel, attempts: row.attempts },
+        "message failed for good",
+      );
+      await finish(db, row.id, {
+        status: "failed",
+        lastError: errorText(error),
+        lockedUntil: null,
+        updatedAt: at,
+      });
+    } else {
+      await finish(db, row.id, {
+        status: "pending",
+        dueAt: addMinutes(at, delay),
+        lastError: errorText(error),
+        lockedUntil: null,
+        updatedAt: at,
+      });
+    }
+  }
+}
+
+/** Claims and sends due messages until none is due. Safe to run in several processes at once. */
+export async function drainOutbox(
+  db: Db,
+  deliver: Deliver,
+  now: () => Date,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const at = now();
+    const rows = await claimDue(db, at, addMinutes(at, LOCK_MINUTES), BATCH);
+    if (rows.length === 0) return handled;
+    for (const row of rows) await process(db, deliver, row, now, log);
+    handled += rows.length;
+  }
+}
+
+/** The worker inside the server: drains the outbox every few seconds, one run at a time. */
+export function startOutboxWorker(deps: {
+  db: Db;
+  deliver: Deliver;
+  pollSeconds: number;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = drainOutbox(deps.db, deps.deliver, now, deps.log)
+      .catch((error: unknown) =>
+        deps.log.error({ err: error }, "outbox worker run failed; it will run again"),
+      )
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(tick, deps.pollSeconds * 1000);
+  timer.unref();
+  tick();
+  return {
+    /** Runs the outbox now (after a booking is confirmed) instead of waiting for the next poll. */
+    nudge: tick,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
