@@ -12,6 +12,8 @@ async function logIn(page: Page): Promise<void> {
   await dialog.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Admin Login" })).toHaveCount(0);
 }
 
 test("a wrong password says Login Failed; the right one opens the dashboard", async ({ page }) => {

@@ -3,6 +3,7 @@ import { AdminGuard } from "@/features/admin/admin-guard";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { RESCHEDULE_REQUESTS_KEY } from "@/features/admin/admin-session";
 import { ManageArticles } from "@/features/admin/manage-articles";
+import { NotificationsPanel } from "@/features/admin/notifications-panel";
 import { RecentAppointments } from "@/features/admin/recent-appointments";
 import { StatsCards } from "@/features/admin/stats-cards";
 import { TestNotifications } from "@/features/admin/test-notifications";
@@ -29,6 +30,7 @@ function AdminDashboard() {
       <StatsCards />
       <ManageArticles />
       <TestNotifications />
+      <NotificationsPanel />
       <RecentAppointments />
     </AdminLayout>
   );

@@ -2,12 +2,13 @@ import type { AdminAppointment, AdminAppointmentPage } from "@shared/admin";
 import { bookingIdOf, type PublicConfig } from "@shared/booking";
 import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarClock } from "lucide-react";
+import { CalendarClock, Copy, Video } from "lucide-react";
 import { useEffect } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
 import {
   appointmentStatusLabel,
   appointmentStatusVariant,
@@ -97,6 +98,76 @@ function PaymentBadge({ appointment }: { appointment: AdminAppointment }) {
   );
 }
 
+/** The doctor's and the patient's video links exist for confirmed and completed appointments only. */
+function videoLinks(appointment: AdminAppointment): { host: string | null; patient: string | null } {
+  const live = appointment.status === "confirmed" || appointment.status === "completed";
+  return {
+    host: live ? appointment.videoHostUrl : null,
+    patient: live ? appointment.videoRoomUrl : null,
+  };
+}
+
+async function copyPatientLink(url: string): Promise<void> {
+  try {
+    // Throws where there is no clipboard (a page served over plain HTTP) or the browser refuses.
+    await navigator.clipboard.writeText(url);
+    toast({ title: "Link Copied", description: "The patient's video link is on the clipboard." });
+  } catch {
+    toast({
+      title: "Copy Failed",
+      description: `The link could not be copied. Copy it by hand: ${url}`,
+      variant: "destructive",
+    });
+  }
+}
+
+/** "Join as host" (a new tab) and "Copy patient link"; null when the appointment has no video links. */
+function VideoActions({ appointment }: { appointment: AdminAppointment }) {
+  const { host, patient } = videoLinks(appointment);
+  if (!host && !patient) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {host && (
+        <Button asChild size="sm">
+          <a
+            href={host}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Join ${appointment.patientName}'s consultation as host`}
+          >
+            <Video aria-hidden="true" />
+            Join as host
+          </a>
+        </Button>
+      )}
+      {patient && (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Copy patient link for ${appointment.patientName}`}
+          onClick={() => void copyPatientLink(patient)}
+        >
+          <Copy aria-hidden="true" />
+          Copy patient link
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function VideoCell({ appointment }: { appointment: AdminAppointment }) {
+  const { host, patient } = videoLinks(appointment);
+  if (host || patient) return <VideoActions appointment={appointment} />;
+  return (
+    <>
+      <span className="text-slate-500" aria-hidden="true">
+        –
+      </span>
+      <span className="sr-only">No video link</span>
+    </>
+  );
+}
+
 function AppointmentsTable({ appointments, zone }: ListProps) {
   const th = "px-4 py-3 text-left text-sm font-semibold text-slate-700";
   const td = "px-4 py-3 align-top text-sm text-slate-800";
@@ -121,6 +192,9 @@ function AppointmentsTable({ appointments, zone }: ListProps) {
             <th scope="col" className={th}>
               Payment
             </th>
+            <th scope="col" className={th}>
+              Video
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -139,6 +213,9 @@ function AppointmentsTable({ appointments, zone }: ListProps) {
               </td>
               <td className={td}>
                 <PaymentBadge appointment={appointment} />
+              </td>
+              <td className={td}>
+                <VideoCell appointment={appointment} />
               </td>
             </tr>
           ))}
@@ -164,6 +241,7 @@ function AppointmentCards({ appointments, zone }: ListProps) {
             <StatusCell appointment={appointment} />
             <PaymentBadge appointment={appointment} />
           </div>
+          <VideoActions appointment={appointment} />
         </li>
       ))}
     </ul>

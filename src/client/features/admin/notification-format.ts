@@ -1,0 +1,129 @@
+import type { AdminNotification } from "@shared/admin";
+import type { BadgeVariant } from "./admin-format";
+
+/**
+ * Pure helpers of the dashboard's Notifications panel: how the outbox's messages are worded for the doctor. No DOM,
+ * no React, so the unit tests run in Node.
+ */
+
+/** "e_mail-thing" -> "E mail thing"; an empty value is "Unknown". */
+function sentenceCase(value: string): string {
+  const words = value.replace(/[_-]+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1).toLowerCase() : "Unknown";
+}
+
+/** Minutes before an appointment, as the doctor says them: 1440 -> "24 h", 30 -> "30 min", 90 -> "90 min". */
+export function formatLeadTime(minutes: number): string {
+  return minutes > 0 && minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`;
+}
+
+/**
+ * What a message is: "Confirmation", "Reminder 24 h before" (reminder_1440m), "Reminder 30 min before"
+ * (reminder_30m), "Contact message"; a kind this client does not know is worded from its name.
+ */
+export function notificationKindLabel(kind: string): string {
+  if (kind === "confirmation") return "Confirmation";
+  if (kind === "contact_message") return "Contact message";
+  const reminder = /^reminder_(\d+)m$/.exec(kind);
+  if (reminder?.[1]) return `Reminder ${formatLeadTime(Number(reminder[1]))} before`;
+  return sentenceCase(kind);
+}
+
+const channelLabels: Record<AdminNotification["channel"], string> = {
+  email: "E-mail",
+  whatsapp: "WhatsApp",
+};
+
+/** "E-mail to patient", "WhatsApp to doctor". */
+export function notificationRouteLabel(channel: string, recipient: string): string {
+  const how = Object.hasOwn(channelLabels, channel)
+    ? channelLabels[channel as AdminNotification["channel"]]
+    : sentenceCase(channel);
+  return `${how} to ${recipient.trim() === "" ? "unknown" : recipient.toLowerCase()}`;
+}
+
+const statusLabels: Record<string, string> = {
+  pending: "Pending",
+  processing: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+  skipped: "Skipped",
+  cancelled: "Cancelled",
+};
+
+export function notificationStatusLabel(status: string): string {
+  return Object.hasOwn(statusLabels, status) ? (statusLabels[status] ?? status) : sentenceCase(status);
+}
+
+/** Sent is positive; waiting is neutral; skipped is a hint; failed, cancelled and anything unknown are negative. */
+export function notificationStatusVariant(status: string): BadgeVariant {
+  if (status === "sent") return "success";
+  if (status === "pending" || status === "processing") return "secondary";
+  if (status === "skipped") return "outline";
+  return "destructive";
+}
+
+/** A short explanation under the badge, where the status alone does not say enough. */
+export function notificationStatusHint(status: string): string | null {
+  return status === "skipped" ? "Not sent: channel not set up" : null;
+}
+
+/** Only failed and skipped messages can be sent again (the server refuses the others with 409). */
+export function canRetryNotification(status: string): boolean {
+  return status === "failed" || status === "skipped";
+}
+
+/** Which moment of a message the list shows, and what to call it. */
+export function notificationMoment(
+  notification: Pick<AdminNotification, "status" | "attempts" | "dueAt" | "sentAt">,
+): { label: string; at: string } {
+  if (notification.sentAt) return { label: "Sent", at: notification.sentAt };
+  // A pending message that was already tried is waiting for its next attempt.
+  if (notification.status === "pending" && notification.attempts > 0) {
+    return { label: "Next try", at: notification.dueAt };
+  }
+  return { label: "Due", at: notification.dueAt };
+}
+
+/**
+ * Whether the list should keep refreshing itself: a message is waiting to be sent now (pending and due, or being
+ * sent), so its outcome will show within seconds. Reminders due later do not count.
+ */
+export function hasMessagesInFlight(
+  notifications: readonly Pick<AdminNotification, "status" | "dueAt">[] | undefined,
+  now: number,
+): boolean {
+  return (notifications ?? []).some(
+    (notification) =>
+      notification.status === "processing" ||
+      (notification.status === "pending" && Date.parse(notification.dueAt) <= now),
+  );
+}
+
+/**
+ * An instant in the clinic's zone, with the zone's short name: "21 Nov 2026, 7:00 PM IST". Without a zone (the
+ * config is not loaded yet), the browser's own zone is used and no name is added. An unreadable value is shown as
+ * it is.
+ */
+export function formatInstant(iso: string, timeZone?: string, zoneLabel?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  let text: string;
+  try {
+    text = new Intl.DateTimeFormat("en-IN", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      ...(timeZone ? { timeZone } : {}),
+    })
+      .format(date)
+      // "7:00 PM", as the appointment times are written.
+      .replace(/\b(am|pm)\b/, (period) => period.toUpperCase());
+  } catch {
+    // An unknown zone name: fall back to the browser's zone, without a label that would be wrong.
+    return formatInstant(iso);
+  }
+  return timeZone && zoneLabel ? `${text} ${zoneLabel}` : text;
+}
