@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from "fastify";
-import type { DestinationStream } from "pino";
+import { type DestinationStream, stdSerializers } from "pino";
 import type { Config } from "../config";
 
 /**
@@ -7,11 +7,8 @@ import type { Config } from "../config";
  * an object logged by mistake is censored too.
  */
 const personalFields = [
-  "name",
   "email",
   "phone",
-  "message",
-  "subject",
   "patientName",
   "patientEmail",
   "patientPhone",
@@ -30,11 +27,33 @@ export const redactedPaths = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * A failed SQL statement's error carries its parameters (in `params`, and after "params:" in the message and the
+ * stack): for an appointment, the patient's name, e-mail and reason. Errors are logged without them.
+ */
+const sqlParams = /\nparams: [^\n]*/g;
+
+export function scrubError(error: unknown): Record<string, unknown> {
+  const serialized = stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  const scrub = (value: unknown): unknown => {
+    if (typeof value === "string") return value.replace(sqlParams, "\nparams: [redacted]");
+    if (Array.isArray(value)) return "[redacted]";
+    if (value && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) => [key, key === "params" ? "[redacted]" : scrub(inner)]),
+      );
+    }
+    return value;
+  };
+  return scrub(serialized) as Record<string, unknown>;
+}
+
 export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions["logger"] {
   return {
     level: config.logLevel,
     redact: { paths: redactedPaths, censor: "[redacted]" },
     serializers: {
+      err: scrubError,
       // Only the path is logged: query strings may one day carry tokens or personal data.
       req: (request: { method: string; url: string; id: string }) => ({
         id: request.id,
