@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams, useSearch } from "wouter";
+import type { VideoRoomLookup } from "@shared/video";
 import { apiRequest } from "@/lib/api";
 import {
   hostKeyFromSearch,
   isRoomNotFound,
-  type VideoRoomLookup,
   videoRoomQueryKey,
   videoRoomUrl,
 } from "@/features/video/video-room";

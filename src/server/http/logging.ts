@@ -33,8 +33,13 @@ export const redactedPaths = [
  */
 const sqlParams = /\nparams: [^\n]*/g;
 
-export function scrubError(error: unknown): Record<string, unknown> {
-  const serialized = stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+export function scrubError(error: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  const serialized = stdSerializers.err(error) as unknown as Record<string, unknown>;
   const scrub = (value: unknown): unknown => {
     if (typeof value === "string") return value.replace(sqlParams, "\nparams: [redacted]");
     if (Array.isArray(value)) return "[redacted]";
@@ -45,7 +50,7 @@ export function scrubError(error: unknown): Record<string, unknown> {
     }
     return value;
   };
-  return scrub(serialized) as Record<string, unknown>;
+  return scrub(serialized) as { type: string; message: string; stack: string; [key: string]: unknown };
 }
 
 export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions["logger"] {

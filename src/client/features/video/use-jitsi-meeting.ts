@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { JitsiMeetExternalApi } from "./jitsi-external-api";
 import { loadJitsiScript } from "./jitsi-external-api";
-import { jitsiMeetingOptions, type VideoRoomLookup } from "./video-room";
+import type { VideoRoomLookup } from "@shared/video";
+import { jitsiMeetingOptions } from "./video-room";
 
 /** Script loading, then connecting, then joined (LIVE); a script that cannot load ends in "failed". */
 export type MeetingPhase = "loading" | "connecting" | "joined" | "failed";

@@ -10,7 +10,7 @@ import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 import { useJitsiMeeting } from "./use-jitsi-meeting";
-import type { VideoRoomLookup } from "./video-room";
+import type { VideoRoomLookup } from "@shared/video";
 import { VideoServiceUnavailable } from "./video-room-states";
 
 /**

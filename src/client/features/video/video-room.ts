@@ -1,19 +1,5 @@
+import type { VideoRoomLookup } from "@shared/video";
 import type { JitsiMeetOptions } from "./jitsi-external-api";
-
-/** GET /api/video-room/:roomId (the server's VideoRoomLookup in src/server/features/video/service.ts). */
-export interface VideoRoomLookup {
-  room: { url: string; name: string; domain: string; scriptUrl: string };
-  appointment: {
-    patientName: string;
-    patientAge: number;
-    reasonForConsultation: string;
-    appointmentDate: string;
-    appointmentTime: string;
-    bookingId: string;
-  };
-  token?: string;
-  moderator: boolean;
-}
 
 /** The doctor's link carries the host key as ?key=...; a patient's link has none. */
 export function hostKeyFromSearch(search: string): string | undefined {

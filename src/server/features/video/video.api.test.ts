@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { appointments } from "../../db/schema";
 import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
 import { roomLinks } from "./links";
-import type { VideoRoomLookup } from "./service";
+import type { VideoRoomLookup } from "@shared/video";
 
 // The consultation is on 2026-11-22 at 7:00 PM in India, which is 13:30 UTC. Its room opens 60 minutes before
 // (12:30 UTC) and closes 3 hours after the start (16:30 UTC).
