@@ -44,7 +44,7 @@ export async function latest(db: Db, limit: number): Promise<OutboxRow[]> {
   return db
     .select()
     .from(outboxMessages)
-    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.dueAt))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.dueAt), desc(outboxMessages.id))
     .limit(limit);
 }
 
