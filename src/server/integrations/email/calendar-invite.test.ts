@@ -1,30 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { AppointmentMessageData, SiteFacts } from "../messaging/types";
+import { testAppointment, testSite } from "../../testing/message-fixtures";
 import { calendarInvite } from "./calendar-invite";
 
-const site: SiteFacts = {
-  doctorName: "Dr. Priya Rao",
-  siteUrl: "https://drrao.example",
-  contactEmail: "contact@drrao.example",
-  contactPhone: "+91 80 4123 4567",
-};
+const site = testSite;
 
-const appointment: AppointmentMessageData = {
-  bookingId: "ab12cd34-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
-  patientName: "Asha Kumar",
-  patientAge: 6,
-  patientEmail: "parent@example.com",
+const appointment = testAppointment({
   patientPhone: "+91 98450 12345",
   reasonForConsultation: "Heart murmur",
-  startsAt: new Date("2026-11-22T13:30:00Z"),
-  endsAt: new Date("2026-11-22T13:50:00Z"),
-  timeZone: "Asia/Kolkata",
-  timeZoneLabel: "IST",
-  amountPaid: 2000,
-  roomUrl: "https://drrao.example/video-consultation/0f8e7d6c5b4a39281706f5e4d3c2b1a0",
-  hostUrl: "https://drrao.example/video-consultation/0f8e7d6c5b4a39281706f5e4d3c2b1a0?host=9a8b7c6d5e4f",
-  calendarUid: "appointment-ab12cd34-5e6f-4a7b-8c9d-0e1f2a3b4c5d@drrao.example",
-};
+});
 
 /** The invite's properties, with folded lines joined and TEXT escapes undone. */
 function properties(ics: string): Map<string, string> {

@@ -4,38 +4,19 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { testAppointment, testSite } from "../../testing/message-fixtures";
 import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
 import { writeToFileOutbox } from "../messaging/file-outbox";
-import { TransportError, type AppointmentMessageData, type SiteFacts } from "../messaging/types";
+import { TransportError } from "../messaging/types";
 import { createWhatsAppTransport } from "./cloud-api-transport";
 import { composeAppointmentWhatsApp, DEFAULT_WHATSAPP_TEMPLATES, toE164 } from "./compose-whatsapp";
 
 const TOKEN = "EAAG-test-token-0123456789";
 const PHONE_NUMBER_ID = "106540352242922";
 
-const site: SiteFacts = {
-  doctorName: "Dr. Priya Rao",
-  siteUrl: "https://drrao.example",
-  contactEmail: "contact@drrao.example",
-  contactPhone: "+91 80 4123 4567",
-};
+const site = testSite;
 
-const appointment: AppointmentMessageData = {
-  bookingId: "ab12cd34-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
-  patientName: "Asha Kumar",
-  patientAge: 6,
-  patientEmail: "parent@example.com",
-  patientPhone: "+91 98450-12345",
-  reasonForConsultation: "Heart murmur heard at a school check-up.\nTires easily when playing.",
-  startsAt: new Date("2026-11-22T13:30:00Z"),
-  endsAt: new Date("2026-11-22T13:50:00Z"),
-  timeZone: "Asia/Kolkata",
-  timeZoneLabel: "IST",
-  amountPaid: 2000,
-  roomUrl: "https://drrao.example/video-consultation/0f8e7d6c5b4a39281706f5e4d3c2b1a0",
-  hostUrl: "https://drrao.example/video-consultation/0f8e7d6c5b4a39281706f5e4d3c2b1a0?host=9a8b7c6d5e4f",
-  calendarUid: "appointment-ab12cd34@drrao.example",
-};
+const appointment = testAppointment();
 
 const templates = DEFAULT_WHATSAPP_TEMPLATES;
 
