@@ -30,6 +30,8 @@ export interface CashfreeStandInOptions {
    * to accept http://localhost. Default "sandbox".
    */
   environment?: "sandbox" | "production";
+  /** The stand-in's clock (order expiry, payment and webhook times), for tests that move time; the real one by default. */
+  now?: () => Date;
   /** Cashfree's docs show the create-refund answer as an array, its SDK as one entity; default "object". */
   refundResponse?: "object" | "array";
 }
@@ -273,11 +275,11 @@ function checkMeta(meta: unknown, production: boolean): Answer | undefined {
  * Not in Cashfree's docs, but its recorded answer in public code: "order_expiry_time : Expiry time should be more
  * than 15 min and less than 30 days" (order_expiry_time_invalid).
  */
-function checkExpiry(value: unknown): Answer | undefined {
+function checkExpiry(value: unknown, nowMs: number): Answer | undefined {
   if (value === undefined) return undefined;
   const at = typeof value === "string" ? Date.parse(value) : NaN;
   if (Number.isNaN(at)) return fieldInvalid("order_expiry_time", "should be an ISO 8601 time", value);
-  const ahead = at - Date.now();
+  const ahead = at - nowMs;
   if (ahead <= 15 * 60_000 || ahead >= 30 * 86_400_000) {
     return error(
       400,
@@ -288,7 +290,11 @@ function checkExpiry(value: unknown): Answer | undefined {
   return undefined;
 }
 
-function checkCreateOrder(body: Record<string, unknown>, production: boolean): Answer | undefined {
+function checkCreateOrder(
+  body: Record<string, unknown>,
+  production: boolean,
+  nowMs: number,
+): Answer | undefined {
   const { order_id: orderId, order_amount: amount, order_currency: currency, order_note: note } = body;
   if (orderId !== undefined && (typeof orderId !== "string" || !ORDER_ID.test(orderId))) {
     return fieldInvalid("order_id", "should be 3-45 characters of letters, digits, '_' and '-'", orderId);
@@ -303,7 +309,7 @@ function checkCreateOrder(body: Record<string, unknown>, production: boolean): A
   return (
     checkCustomer(body.customer_details) ??
     checkMeta(body.order_meta, production) ??
-    checkExpiry(body.order_expiry_time) ??
+    checkExpiry(body.order_expiry_time, nowMs) ??
     (note !== undefined && !textWithin(note, 3, 200)
       ? fieldInvalid("order_note", "should be 3-200 characters", note)
       : undefined)
@@ -324,6 +330,7 @@ const WEBHOOK_PAYMENT_STATUS: Record<
 
 export async function startCashfreeStandIn(options: CashfreeStandInOptions): Promise<CashfreeStandIn> {
   const production = options.environment === "production";
+  const clock = options.now ?? (() => new Date());
   const orders = new Map<string, OrderRecord>();
   const payments = new Map<string, PaymentRecord[]>();
   const refunds = new Map<string, RefundRecord[]>();
@@ -340,7 +347,8 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
   function orderOf(orderId: string): OrderRecord | undefined {
     const order = orders.get(orderId);
     // Cashfree expires an unpaid order once its expiry time passes.
-    if (order?.order_status === "ACTIVE" && order.expiresAtMs <= Date.now()) order.order_status = "EXPIRED";
+    if (order?.order_status === "ACTIVE" && order.expiresAtMs <= clock().getTime())
+      order.order_status = "EXPIRED";
     return order;
   }
 
@@ -355,14 +363,14 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
 
   function createOrder(body: unknown): Answer {
     if (!isRecord(body)) return error(400, "request_invalid", "request body should be a JSON object"); // assumed
-    const invalid = checkCreateOrder(body, production);
+    const invalid = checkCreateOrder(body, production, clock().getTime());
     if (invalid) return invalid;
     const orderId =
       typeof body.order_id === "string" ? body.order_id : `order_${randomBytes(12).toString("hex")}`;
     if (orders.has(orderId)) {
       return error(409, "order_already_exists", "order with same id is already present");
     }
-    const now = new Date();
+    const now = clock();
     // The default expiry is undocumented; Cashfree's sample shows about 30 days.
     const expiresAt =
       typeof body.order_expiry_time === "string"
@@ -457,7 +465,7 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     const note = typeof body.refund_note === "string" ? body.refund_note : null;
     // Sandbox simulation (§1.6): the refund_note SUCCESS / FAILED / PENDING / ACTIVE sets the status.
     const status = note && ["SUCCESS", "FAILED", "PENDING", "ACTIVE"].includes(note) ? note : "PENDING";
-    const now = new Date();
+    const now = clock();
     const success = (payments.get(orderId) ?? []).find((payment) => payment.payment_status === "SUCCESS");
     const refund: RefundRecord = {
       cf_payment_id: success?.cf_payment_id ?? "",
@@ -663,7 +671,7 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     {
       status = "SUCCESS",
       amount,
-      at = new Date(),
+      at = clock(),
     }: { status?: StandInPaymentStatus; amount?: number; at?: Date } = {},
   ): { paymentId: string } {
     const order = requireOrder(orderId);
@@ -767,7 +775,7 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     };
   }
 
-  function webhookFor(orderId: string, type: CashfreeWebhookType, { at = new Date() } = {}): SignedWebhook {
+  function webhookFor(orderId: string, type: CashfreeWebhookType, { at = clock() } = {}): SignedWebhook {
     const order = requireOrder(orderId);
     const rawBody = JSON.stringify({ data: webhookData(order, type), event_time: ist(at), type });
     const timestamp = String(at.getTime());

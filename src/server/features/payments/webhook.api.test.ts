@@ -14,7 +14,7 @@ describe.each(testEngines)("Cashfree payments and webhooks on %s", (engine) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    cashfree = await startCashfreeStandIn(credentials);
+    cashfree = await startCashfreeStandIn({ ...credentials, now: clock.now });
     t = await createTestApp(engine, {
       now: clock.now,
       env: {
