@@ -1,4 +1,5 @@
 import { formatRupees, type PaymentVerification, type PublicConfig } from "@shared/booking";
+import { FocusHeading } from "@/components/ui/focus-heading";
 import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import {
@@ -13,7 +14,7 @@ import {
   TriangleAlert,
   Video,
 } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Badge } from "@/components/ui/badge";
@@ -66,23 +67,6 @@ export default function PaymentCallbackPage() {
 
 function useTitle(heading: string) {
   useDocumentTitle(`${heading} | ${siteProfile.doctor.name}`);
-}
-
-/** The result's heading takes focus when it replaces the loading view, so a screen reader announces it. */
-function ResultHeading({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return (
-    <h1
-      ref={ref}
-      tabIndex={-1}
-      className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
-    >
-      {children}
-    </h1>
-  );
 }
 
 function ResultCard({
@@ -163,7 +147,7 @@ function PaymentSucceeded({ result, zone }: { result: PaymentVerification; zone:
   return (
     <ResultCard tone="success" icon={<CircleCheckBig aria-hidden="true" />}>
       <div className="flex flex-col gap-1">
-        <ResultHeading>Payment Successful!</ResultHeading>
+        <FocusHeading>Payment Successful!</FocusHeading>
         <p className="text-slate-700">Your appointment is confirmed</p>
       </div>
       <Details>
@@ -224,7 +208,7 @@ function PaymentFailed({ result }: { result: PaymentVerification }) {
   return (
     <ResultCard tone="failure" icon={<CircleX aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-2">
-        <ResultHeading>Payment Failed</ResultHeading>
+        <FocusHeading>Payment Failed</FocusHeading>
         <p className="text-sm text-slate-700">
           Status:{" "}
           <Badge variant="destructive" data-status={result.status}>
@@ -272,7 +256,7 @@ function VerificationFailed({ orderId }: { orderId: string }) {
   return (
     <ResultCard tone="warning" icon={<TriangleAlert aria-hidden="true" />}>
       <div className="flex flex-col gap-2">
-        <ResultHeading>Verification Failed</ResultHeading>
+        <FocusHeading>Verification Failed</FocusHeading>
         <p className="text-sm font-medium text-red-700">Failed to verify payment</p>
       </div>
       <p className="text-slate-700">

@@ -1,5 +1,6 @@
 import { CircleAlert, House, Mail, Phone, RefreshCw, VideoOff } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { FocusHeading } from "@/components/ui/focus-heading";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Badge } from "@/components/ui/badge";
@@ -36,23 +37,6 @@ export function VideoRoomSkeleton() {
   );
 }
 
-/** The card's heading takes focus when it replaces the loading view, so a screen reader announces it. */
-function StateHeading({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return (
-    <h1
-      ref={ref}
-      tabIndex={-1}
-      className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
-    >
-      {children}
-    </h1>
-  );
-}
-
 function StateCard({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <PageShell mainClassName="bg-slate-50">
@@ -85,7 +69,7 @@ export function RoomNotFound() {
     <StateCard icon={<VideoOff aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-3">
         <Badge variant="destructive">Invalid Room ID</Badge>
-        <StateHeading>Room Not Found</StateHeading>
+        <FocusHeading>Room Not Found</FocusHeading>
         <p className="text-slate-700">The video consultation room could not be found or has expired.</p>
       </div>
       {/* Most visitors here are early or late, not lost: say when a room can be joined. */}
@@ -111,7 +95,7 @@ export function VideoServiceUnavailable() {
   return (
     <StateCard icon={<CircleAlert aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-2">
-        <StateHeading>Video Service Unavailable</StateHeading>
+        <FocusHeading>Video Service Unavailable</FocusHeading>
         <p className="text-slate-700">
           Failed to load video consultation service. Please check your internet connection and try again.
         </p>
