@@ -38,6 +38,9 @@ async function startServer(env) {
       NODE_ENV: "production",
       PAYMENT_PROVIDER: "simulator",
       SEED_SAMPLE_CONTENT: "true",
+      // One load generator books all 360 slots from one address; the production limit would stop it at 20.
+      BOOKINGS_PER_HOUR_PER_ADDRESS: "100000",
+      ADMIN_PASSWORD: "benchmark admin password",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
