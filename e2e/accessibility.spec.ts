@@ -1,5 +1,26 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+
+/** Runs axe on the page (or one part of it) and fails on any serious or critical violation, naming each. */
+async function expectNoSevereViolations(page: Page, include?: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "best-practice",
+  ]);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  const severe = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    severe.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
+}
 
 const pages = [
   "/",
@@ -15,18 +36,7 @@ for (const path of pages) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze();
-    const severe = results.violations.filter(
-      (violation) => violation.impact === "serious" || violation.impact === "critical",
-    );
-    expect(
-      severe.map(
-        (violation) =>
-          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-      ),
-    ).toEqual([]);
+    await expectNoSevereViolations(page);
   });
 }
 
@@ -38,11 +48,7 @@ test("axe finds no serious or critical violation in the open article dialog", as
     .first()
     .click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  const severe = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectNoSevereViolations(page, '[role="dialog"]');
 });
 
 test("axe finds no serious or critical violation in the booking dialog", async ({ page }) => {
@@ -52,19 +58,29 @@ test("axe finds no serious or critical violation in the booking dialog", async (
   await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
   await expect(dialog.getByText("Patient name is required")).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  const severe = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectNoSevereViolations(page, '[role="dialog"]');
 });
 
 test("axe finds no serious or critical violation on the payment result page", async ({ page }) => {
   await page.goto("/payment/callback?order_id=bk_unknown_order");
   await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible({ timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).analyze();
-  const severe = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(severe.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await expectNoSevereViolations(page);
+});
+
+test("axe finds no serious or critical violation on the admin dashboard", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" }).click();
+  const dialog = page.getByRole("dialog", { name: "Admin Login" });
+  await dialog.getByLabel("Password").fill("e2e admin password");
+  await dialog.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Admin Login" })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  await expectNoSevereViolations(page);
+});
+
+test("axe finds no serious or critical violation on the video room's not-found state", async ({ page }) => {
+  await page.goto("/video-consultation/00000000000000000000000000000000");
+  await expect(page.getByRole("heading", { name: "Room Not Found" })).toBeVisible();
+  await expectNoSevereViolations(page);
 });
