@@ -45,6 +45,19 @@ async function start(): Promise<void> {
       "payments use the built-in simulator: no real money is taken (set the Cashfree keys to take payments)",
     );
   }
+  // A site that cannot send must say so at start; the messages are kept in the outbox as "skipped" meanwhile.
+  if (!app.messaging.email.configured) {
+    app.log.warn(
+      config.isProduction
+        ? "e-mail is not configured (SMTP_URL): patients will receive no confirmation or video link by e-mail"
+        : "e-mail is not configured (SMTP_URL): e-mails are written to DATA_DIR/outbox instead",
+    );
+  }
+  if (!app.messaging.whatsapp.configured) {
+    app.log.warn(
+      "WhatsApp is not configured (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID): no WhatsApp messages are sent",
+    );
+  }
   const stopSweeper = startHoldSweeper({ db: database.db, config, gateway, log: app.log });
   app.addHook("onClose", async () => {
     stopSweeper();
