@@ -3,6 +3,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { boundaries } from "./eslint.boundaries.js";
 
 export default tseslint.config(
   { ignores: ["dist", "data", "drizzle", "node_modules", "test-results", "playwright-report", ".tmp"] },
@@ -30,6 +31,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...boundaries,
   {
     files: ["scripts/*.mjs", "*.js"],
     ...tseslint.configs.disableTypeChecked,

@@ -2,6 +2,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs } from "./scripts/chromium.mjs";
+import { E2E_ADMIN_PASSWORD } from "./e2e/support/admin";
 
 /** The site under test: the production build started with `npm start`, on its own empty embedded database. */
 const port = Number(process.env.E2E_PORT ?? 5180);
@@ -41,10 +42,12 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "development",
+      // Absolute links (canonical, previews) come from this setting only, as in production.
+      PUBLIC_BASE_URL: baseURL,
       // A coupon for the coupon journey; the price with it is the server's decision.
       COUPON_CODE: "HEART10",
       COUPON_FEE: "1500",
-      ADMIN_PASSWORD: "e2e admin password",
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       // Video rooms open for any upcoming booking (normally 60 minutes before), and the Jitsi script is the stand-in.
       VIDEO_ROOM_OPENS_MINUTES: "100000",
       JITSI_SCRIPT_URL: jitsiStandInScriptUrl,

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { logInAsAdmin } from "./support/admin";
 
 /** Runs axe on the page (or one part of it) and fails on any serious or critical violation, naming each. */
 async function expectNoSevereViolations(page: Page, include?: string): Promise<void> {
@@ -68,13 +69,7 @@ test("axe finds no serious or critical violation on the payment result page", as
 });
 
 test("axe finds no serious or critical violation on the admin dashboard", async ({ page }) => {
-  await page.goto("/");
-  await page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" }).click();
-  const dialog = page.getByRole("dialog", { name: "Admin Login" });
-  await dialog.getByLabel("Password").fill("e2e admin password");
-  await dialog.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-  await expect(page.getByRole("dialog", { name: "Admin Login" })).toHaveCount(0);
+  await logInAsAdmin(page);
   await page.waitForLoadState("networkidle");
   await expectNoSevereViolations(page);
 });

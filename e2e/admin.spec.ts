@@ -1,19 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { addDaysToDate, clinicDate } from "../src/shared/clinic-time";
+import { sampleProfile } from "../src/shared/sample-profile";
+import { E2E_ADMIN_PASSWORD, logInAsAdmin } from "./support/admin";
+import { bookAndPay, inDays } from "./support/booking";
 
-const password = "e2e admin password";
-const inDays = (days: number) => addDaysToDate(clinicDate(new Date(), "Asia/Kolkata"), days);
-
+/** Signs in and sees the welcome toast. */
 async function logIn(page: Page): Promise<void> {
-  await page.goto("/");
-  await page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" }).click();
-  const dialog = page.getByRole("dialog", { name: "Admin Login" });
-  await dialog.getByLabel("Password").fill(password);
-  await dialog.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await logInAsAdmin(page);
   await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
-  await expect(page.getByRole("dialog", { name: "Admin Login" })).toHaveCount(0);
 }
 
 test("a wrong password says Login Failed; the right one opens the dashboard", async ({ page }) => {
@@ -28,7 +21,7 @@ test("a wrong password says Login Failed; the right one opens the dashboard", as
   ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByLabel("Password").fill(E2E_ADMIN_PASSWORD);
   await dialog.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
@@ -37,30 +30,93 @@ test("a wrong password says Login Failed; the right one opens the dashboard", as
   }
 });
 
-test("the dashboard shows a booking paid through the booking dialog", async ({ page }) => {
-  await page.goto("/");
-  await page.getByRole("button", { name: "Book Video Consultation" }).first().click();
-  const booking = page.getByRole("dialog");
-  await booking.getByLabel("Full Name").fill("Meera Dashboard");
-  await booking.getByLabel("Phone Number").fill("+91 98765 43210");
-  await booking.getByLabel("Email", { exact: true }).fill("meera.parent@example.org");
-  await booking.getByLabel("Age").fill("11");
-  await booking.getByLabel("Reason for Consultation").fill("Chest pain on exercise");
-  await booking.getByRole("button", { name: "Continue to Time Selection" }).click();
-  await booking.getByLabel("Appointment Date").fill(inDays(5));
-  await booking.getByRole("button", { name: /^8:20 PM IST/ }).click();
-  await booking.getByRole("button", { name: "Continue to Payment" }).click();
-  await booking.getByRole("button", { name: /^Pay ₹2,000 & Confirm/ }).click();
-  await page.getByRole("button", { name: "Pay ₹2,000" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+test("the dashboard leads with the figures and appointments, then articles, then the tools", async ({
+  page,
+}) => {
+  await logIn(page);
+  const headings = page.getByRole("main").getByRole("heading", { level: 2 });
+  await expect(headings.filter({ hasText: "Payment Gateway" })).toBeVisible();
+  const order = await headings.allTextContents();
+  const at = (name: string) => order.findIndex((text) => text.trim() === name);
+  const sections = [
+    "Overview",
+    "Appointments",
+    "Manage Articles",
+    "Test Notifications",
+    "Notifications",
+    "Payment Gateway",
+  ];
+  for (const name of sections) expect(at(name), `${name} in ${order.join(" | ")}`).toBeGreaterThanOrEqual(0);
+  const positions = sections.map(at);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  // The outbox is one line until opened.
+  await expect(page.getByTestId("outbox-summary")).toHaveText(
+    /^\d+ sent, \d+ written to (a file|files), \d+ failing/,
+  );
+  await expect(page.getByTestId("notification-row")).toHaveCount(0);
+  const summary = page.getByRole("button", { name: /written to .* failing/ });
+  await expect(summary).toHaveAttribute("aria-expanded", "false");
+  await summary.click();
+  await expect(summary).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText(/^The latest 20 messages:/)).toBeVisible();
+  await expect(page.getByTestId("gateway-summary")).toHaveText(
+    "The built-in simulator: no real money is taken.",
+  );
+});
+
+test("the dashboard lists a paid booking as upcoming, and its row opens the patient's details", async ({
+  page,
+}) => {
+  await bookAndPay(
+    page,
+    { date: inDays(5), label: "8:20 PM" },
+    {
+      name: "Meera Dashboard",
+      email: "meera.parent@example.org",
+      age: "11",
+      reason: "Chest pain on exercise",
+    },
+  );
 
   await logIn(page);
+  await expect(page.getByRole("tab", { name: /^Upcoming/ })).toHaveAttribute("aria-selected", "true");
   const row = page.getByTestId("appointment-row").filter({ hasText: "Meera Dashboard" });
   await expect(row).toBeVisible();
   await expect(row).toContainText("8:20 PM");
   await expect(row).toContainText("Confirmed");
   await expect(row).toContainText("Paid");
   await expect(page.getByText(/^₹\d+K$/)).toBeVisible();
+  // Upcoming is soonest first.
+  const dates = await page
+    .getByTestId("appointment-row")
+    .evaluateAll((rows) => rows.map((row) => row.querySelector("td")?.textContent ?? ""));
+  expect(dates.length).toBeGreaterThan(0);
+
+  await row.getByRole("button", { name: "Meera Dashboard: details" }).click();
+  const details = page.getByRole("dialog", { name: "Meera Dashboard" });
+  for (const fact of [
+    "11 years",
+    "Chest pain on exercise",
+    "+91 98765 43210",
+    "meera.parent@example.org",
+    "₹2,000 paid",
+  ]) {
+    await expect(details.getByText(fact, { exact: false }).first()).toBeVisible();
+  }
+  await expect(
+    details.getByRole("link", { name: "Join Meera Dashboard's consultation as host" }),
+  ).toHaveAttribute("href", /\/video-consultation\/[0-9a-f]{32}\?key=[0-9a-f]{32}$/);
+  await expect(details.getByRole("list", { name: "Messages about this appointment" })).toContainText(
+    "Confirmation",
+  );
+  await details.getByRole("button", { name: "Close dialog" }).click();
+
+  // The other lists are a tab away; the booking is in neither.
+  await page.getByRole("tab", { name: /^Past/ }).click();
+  await expect(page.getByTestId("appointment-row").filter({ hasText: "Meera Dashboard" })).toHaveCount(0);
+  await page.getByRole("tab", { name: /^Past/ }).press("ArrowRight");
+  await expect(page.getByRole("tab", { name: /^Cancelled/ })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: /^Cancelled/ })).toBeFocused();
 });
 
 test("an article is created, edited and deleted, and the home page follows", async ({ page }) => {
@@ -108,6 +164,34 @@ test("an article is created, edited and deleted, and the home page follows", asy
   await expect(articles.getByText("Kawasaki Disease Explained")).toHaveCount(0);
 });
 
+test("the article form's image hint and its check agree: an address or a path on this site", async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.getByRole("button", { name: "Add New Article" }).click();
+  const form = page.getByRole("dialog", { name: "Add New Article" });
+  const image = form.getByLabel("Image URL (optional)");
+  await expect(
+    form.getByText(/starting with https:\/\/ or http:\/\/, or a path on this site starting with \//),
+  ).toBeVisible();
+  await form.getByLabel("Title").fill("Image Check");
+  await form.getByLabel("Excerpt").fill("An excerpt.");
+  await form.getByLabel("Content").fill("Content.");
+  await image.fill("ftp://example.org/heart.png");
+  await form.getByRole("button", { name: "Save Article" }).click();
+  await expect(
+    form.getByText("Image URL must start with http://, https:// or / (an image on this site)"),
+  ).toBeVisible();
+  // A path on this site, which the hint names, is accepted (the browser's own URL check would have refused it).
+  await image.fill("/images/articles/heart-murmur.svg");
+  await form.getByRole("checkbox", { name: /Published/ }).uncheck();
+  await form.getByRole("button", { name: "Save Article" }).click();
+  await expect(page.getByText("Article Created", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Delete Image Check" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByText("Article Deleted", { exact: true })).toBeVisible();
+});
+
 test("logout ends the session; /admin then asks for the password instead of showing data", async ({
   page,
 }) => {
@@ -120,21 +204,75 @@ test("logout ends the session; /admin then asks for the password instead of show
   await expect(page.getByText("Today's Appointments", { exact: true })).toHaveCount(0);
 });
 
-test("the Test Notifications form asks for an id, then reports each channel", async ({ page }) => {
+test("the Test Notifications form asks for an id, says whom it reaches, and reports files as delivered", async ({
+  page,
+}) => {
+  await bookAndPay(
+    page,
+    { date: inDays(5), label: "7:40 PM" },
+    { name: "Tara Notified", email: "tara.parent@example.org" },
+  );
   await logIn(page);
   await page.getByRole("button", { name: "Send Test" }).click();
   await expect(page.getByText("Validation Error", { exact: true })).toBeVisible();
   await expect(page.getByText("Please enter an appointment ID", { exact: true })).toBeVisible();
   await page.getByLabel("Appointment ID").fill("6f1c7a52-0000-4000-8000-000000000000");
+  await expect(page.getByText("No appointment has this ID.")).toBeVisible();
   await page.getByRole("button", { name: "Send Test" }).click();
   await expect(page.getByText("Test Failed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+
+  // The booking id from the list names the appointment; the test goes to the doctor unless told otherwise.
+  const bookingId =
+    (
+      await page
+        .getByTestId("appointment-row")
+        .filter({ hasText: "Tara Notified" })
+        .locator("td.font-mono")
+        .textContent()
+    )?.trim() ?? "";
+  await page.getByLabel("Appointment ID").fill(bookingId);
+  const preview = page.getByTestId("test-recipients");
+  await expect(preview).toContainText("Tara Notified");
+  await expect(preview).toContainText(`the patient's e-mail to ${sampleProfile.contact.email}`);
+  await expect(preview).toContainText(
+    "E-mail is not set up: its messages are written to files on the server instead.",
+  );
+  await page.getByLabel("The patient", { exact: true }).check();
+  await expect(preview).toContainText("the patient's e-mail to tara.parent@example.org");
+  await page.getByLabel("Me", { exact: true }).check();
+  await page.getByRole("button", { name: "Send Test" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Results: 4 of 4 delivered: 0 sent, 4 written to files" }),
+  ).toBeVisible();
+  const email = page.getByTestId("channel-emailPatient");
+  await expect(email).toContainText("Written to file");
+  await expect(email).toContainText(`To ${sampleProfile.contact.email}`);
+  await expect(email).toContainText("Written to file (e-mail not configured)");
+  // Nothing on the page names a place on the server.
+  await expect(page.locator("main")).not.toContainText(/outbox\/|\.eml|\.json/);
 });
 
-test("the payment gateway page names the missing Cashfree settings", async ({ page }) => {
+test("the payment gateway page says the simulator takes the payments and which settings switch Cashfree on", async ({
+  page,
+}) => {
   await logIn(page);
   await page.getByRole("link", { name: "Payment gateway" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Payment Gateway Diagnostics" })).toBeVisible();
-  await expect(page.getByText(/CASHFREE_APP_ID and CASHFREE_SECRET_KEY/).first()).toBeVisible();
-  await page.getByRole("button", { name: "Test Connection" }).click();
-  await expect(page.getByText("Test Order Failed", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Payments currently go through the built-in simulator" }),
+  ).toBeVisible();
+  await expect(page.getByText(/No card is charged and no money reaches you/)).toBeVisible();
+  for (const setting of [
+    "CASHFREE_APP_ID",
+    "CASHFREE_SECRET_KEY",
+    "CASHFREE_ENV=production",
+    "PUBLIC_BASE_URL",
+  ]) {
+    await expect(page.getByText(setting, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByText("Built-in simulator", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Test Connection" })).toHaveCount(0);
+  await expect(page.getByText("Test Order Failed", { exact: true })).toHaveCount(0);
+  await expect(page.locator("main .text-red-700")).toHaveCount(0);
 });

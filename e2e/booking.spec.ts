@@ -1,37 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { addDaysToDate, clinicDate } from "../src/shared/clinic-time";
-
-/** Dates in the clinic's zone: tomorrow is always bookable, whatever the hour of the test run. */
-const today = clinicDate(new Date(), "Asia/Kolkata");
-const inDays = (days: number) => addDaysToDate(today, days);
-
-async function openBooking(page: Page): Promise<Locator> {
-  await page.goto("/");
-  await page.getByRole("button", { name: "Book Video Consultation" }).first().click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
-  return dialog;
-}
-
-async function fillDetails(dialog: Locator, name = "Asha Rao"): Promise<void> {
-  await dialog.getByLabel("Full Name").fill(name);
-  await dialog.getByLabel("Phone Number").fill("+91 98765 43210");
-  await dialog.getByLabel("Email", { exact: true }).fill("asha.parent@example.org");
-  await dialog.getByLabel("Age").fill("7");
-  await dialog.getByLabel("Reason for Consultation").fill("Heart murmur heard at a school check-up");
-  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
-  await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
-}
-
-async function chooseSlot(dialog: Locator, date: string, label: string): Promise<void> {
-  await dialog.getByLabel("Appointment Date").fill(date);
-  await dialog.getByRole("button", { name: new RegExp(`^${label} IST`) }).click();
-}
-
-async function continueToPayment(dialog: Locator): Promise<void> {
-  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(dialog.getByRole("heading", { name: "Review and Pay" })).toBeVisible();
-}
+import { expect, test } from "@playwright/test";
+import { chooseSlot, continueToPayment, fillDetails, inDays, openBooking, pickDate } from "./support/booking";
 
 test("a parent books tomorrow at 7:00 PM, pays on the simulator and sees Payment Successful!", async ({
   page,
@@ -57,8 +25,8 @@ test("a parent books tomorrow at 7:00 PM, pays on the simulator and sees Payment
 
   // The next visitor sees the slot taken.
   const next = await openBooking(page);
-  await fillDetails(next, "Next Parent");
-  await next.getByLabel("Appointment Date").fill(inDays(1));
+  await fillDetails(next, { name: "Next Parent" });
+  await pickDate(next, inDays(1));
   const taken = next.getByRole("button", { name: /^7:00 PM IST/ });
   await expect(taken).toContainText("(Booked)");
   await expect(taken).toBeDisabled();
@@ -66,7 +34,7 @@ test("a parent books tomorrow at 7:00 PM, pays on the simulator and sees Payment
 
 test("a declined payment ends at Payment Failed, and the slot is free again", async ({ page }) => {
   const dialog = await openBooking(page);
-  await fillDetails(dialog, "Declined Card");
+  await fillDetails(dialog, { name: "Declined Card" });
   await chooseSlot(dialog, inDays(1), "7:20 PM");
   await continueToPayment(dialog);
   await dialog.getByRole("button", { name: /^Pay ₹2,000 & Confirm/ }).click();
@@ -81,14 +49,14 @@ test("a declined payment ends at Payment Failed, and the slot is free again", as
   await page.getByRole("button", { name: "Try Booking Again" }).click();
   const again = page.getByRole("dialog");
   await expect(again.getByRole("heading", { name: "Patient Details" })).toBeVisible();
-  await fillDetails(again, "Declined Card");
-  await again.getByLabel("Appointment Date").fill(inDays(1));
+  await fillDetails(again, { name: "Declined Card" });
+  await pickDate(again, inDays(1));
   await expect(again.getByRole("button", { name: /^7:20 PM IST/ })).toBeEnabled();
 });
 
 test("a coupon is applied with the new fee and removed again", async ({ page }) => {
   const dialog = await openBooking(page);
-  await fillDetails(dialog, "Coupon User");
+  await fillDetails(dialog, { name: "Coupon User" });
   await chooseSlot(dialog, inDays(2), "7:40 PM");
   const coupon = dialog.getByLabel("Coupon Code (optional)");
   await coupon.fill("wrong1");
@@ -136,12 +104,12 @@ test("step 1 shows every validation message, and the age rule", async ({ page })
 
 test("step 2 waits for a date and a slot, and changing the date clears the slot", async ({ page }) => {
   const dialog = await openBooking(page);
-  await fillDetails(dialog, "Slot Chooser");
+  await fillDetails(dialog, { name: "Slot Chooser" });
   const next = dialog.getByRole("button", { name: "Continue to Payment" });
   await expect(next).toBeDisabled();
   await chooseSlot(dialog, inDays(3), "8:00 PM");
   await expect(next).toBeEnabled();
-  await dialog.getByLabel("Appointment Date").fill(inDays(4));
+  await pickDate(dialog, inDays(4));
   await expect(dialog.getByRole("button", { name: /^8:00 PM IST/ })).toHaveAttribute("aria-pressed", "false");
   await expect(next).toBeDisabled();
   await dialog.getByRole("button", { name: "Back" }).click();
@@ -154,4 +122,37 @@ test("step 2 waits for a date and a slot, and changing the date clears the slot"
 test("the callback page without an order id keeps verifying", async ({ page }) => {
   await page.goto("/payment/callback");
   await expect(page.getByRole("heading", { name: "Verifying Payment..." })).toBeVisible();
+});
+
+test("a slot taken by someone else meanwhile: the toast's Choose Another Slot goes back to a refreshed grid", async ({
+  page,
+}) => {
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, { name: "Second Parent" });
+  const date = inDays(8);
+  await chooseSlot(dialog, date, "7:40 PM");
+  // Another parent books the same slot through the API before this one continues.
+  const other = await page.request.post("/api/appointments", {
+    data: {
+      patientName: "First Parent",
+      patientEmail: "first.parent@example.org",
+      patientPhone: "+91 98765 43210",
+      patientAge: 6,
+      reasonForConsultation: "Murmur",
+      appointmentDate: date,
+      appointmentTime: "19:40",
+    },
+  });
+  expect(other.status()).toBe(201);
+  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
+
+  const toasts = page.getByRole("region", { name: /Notifications/ });
+  await expect(toasts.getByText("Booking Conflict", { exact: true })).toBeVisible();
+  await toasts.getByRole("button", { name: "Choose Another Slot" }).click();
+  await expect(toasts.getByText("Booking Conflict", { exact: true })).toBeHidden();
+  await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
+  const taken = dialog.getByRole("button", { name: /^7:40 PM IST/ });
+  await expect(taken).toContainText("(Booked)");
+  await expect(taken).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Continue to Payment" })).toBeDisabled();
 });

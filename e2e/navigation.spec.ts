@@ -31,6 +31,16 @@ test.describe("on a 360 px wide phone", () => {
     await expect(menu).toBeHidden();
   });
 
+  test("the header's Book button opens the booking dialog without the menu", async ({ page }) => {
+    await page.goto("/");
+    const book = page.getByRole("banner").getByRole("button", { name: "Book Appointment" });
+    await expect(book).toBeVisible();
+    await expect(book).toHaveText("Book", { useInnerText: true });
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await book.click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+
   test("other pages fit the screen too", async ({ page }) => {
     for (const path of ["/contact-us", "/terms-conditions", "/refunds-cancellations", "/nope"]) {
       await page.goto(path);

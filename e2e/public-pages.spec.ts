@@ -47,6 +47,8 @@ test("home shows the doctor, services, publications, memberships, articles, cont
     "/refunds-cancellations",
   );
   await expect(footer.getByRole("button", { name: "Admin Login" })).toBeVisible();
+  // The sample profile gives no social addresses: no icon leads nowhere.
+  await expect(footer.getByRole("list", { name: "Social media" })).toHaveCount(0);
 });
 
 test("every booking control opens the booking dialog", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { jitsiStandInScriptUrl } from "../playwright.config";
-import { addDaysToDate, clinicDate } from "../src/shared/clinic-time";
 import { sampleProfile } from "../src/shared/sample-profile";
+import { logInThroughApi } from "./support/admin";
+import { bookAndPay, inDays } from "./support/booking";
 
 /**
  * The video room in a real browser. The site's Jitsi script address (JITSI_SCRIPT_URL in playwright.config.ts)
@@ -76,8 +77,12 @@ interface StandInRecord {
   };
 }
 
-const today = clinicDate(new Date(), "Asia/Kolkata");
-const inDays = (days: number) => addDaysToDate(today, days);
+/** The parent of a video test: their own name, e-mail and reason. */
+const videoPatient = (name: string) => ({
+  name,
+  email: "video.parent@example.org",
+  reason: "Breathless when feeding",
+});
 
 async function serveStandIn(page: Page): Promise<void> {
   await page.route(jitsiStandInScriptUrl, (route) =>
@@ -88,36 +93,12 @@ async function serveStandIn(page: Page): Promise<void> {
 const standInRecord = (page: Page) =>
   page.evaluate(() => (window as unknown as { __jitsiStandIn?: StandInRecord }).__jitsiStandIn);
 
-/** Books and pays through the real dialog and the built-in payment simulator, as a parent would. */
-async function bookAndPay(page: Page, patientName: string, date: string, slot: string): Promise<void> {
-  await page.goto("/");
-  await page.getByRole("button", { name: "Book Video Consultation" }).first().click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Full Name").fill(patientName);
-  await dialog.getByLabel("Phone Number").fill("+91 98765 43210");
-  await dialog.getByLabel("Email", { exact: true }).fill("video.parent@example.org");
-  await dialog.getByLabel("Age").fill("7");
-  await dialog.getByLabel("Reason for Consultation").fill("Breathless when feeding");
-  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
-  await dialog.getByLabel("Appointment Date").fill(date);
-  await dialog.getByRole("button", { name: new RegExp(`^${slot} IST`) }).click();
-  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
-  await dialog.getByRole("button", { name: /^Pay ₹2,000 & Confirm/ }).click();
-  await page.waitForURL(/\/payment\/simulator\//);
-  await page.getByRole("button", { name: "Pay ₹2,000" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-}
-
 /**
  * The room links of a booking, as the administrator's appointment list gives them (patient link, and the doctor's
  * link with the host key). Only the path and query are kept: the list writes them with the site's public address.
  */
 async function roomLinksOf(page: Page, patientName: string): Promise<{ patient: string; host: string }> {
-  const login = await page.request.post("/api/admin/login", {
-    data: { password: "e2e admin password" },
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
+  await logInThroughApi(page.request, new URL(page.url()).origin);
   const list = await page.request.get("/api/appointments?limit=20");
   expect(list.ok()).toBe(true);
   const { appointments } = (await list.json()) as {
@@ -136,7 +117,7 @@ async function roomLinksOf(page: Page, patientName: string): Promise<{ patient: 
 }
 
 test("a parent joins the room, sees LIVE, and hanging up returns to the home page", async ({ page }) => {
-  await bookAndPay(page, "Video Patient", inDays(6), "7:00 PM");
+  await bookAndPay(page, { date: inDays(6), label: "7:00 PM" }, videoPatient("Video Patient"));
   const links = await roomLinksOf(page, "Video Patient");
   expect(links.patient).toMatch(/^\/video-consultation\/[0-9a-f]{32}$/);
 
@@ -193,7 +174,7 @@ test("a parent joins the room, sees LIVE, and hanging up returns to the home pag
 test("a script that cannot load shows Video Service Unavailable, and Retry Connection tries again", async ({
   page,
 }) => {
-  await bookAndPay(page, "Blocked Network", inDays(6), "7:20 PM");
+  await bookAndPay(page, { date: inDays(6), label: "7:20 PM" }, videoPatient("Blocked Network"));
   const links = await roomLinksOf(page, "Blocked Network");
 
   await page.route(jitsiStandInScriptUrl, (route) => route.abort("connectionfailed"));
@@ -222,11 +203,97 @@ test("an unknown or malformed room id shows Room Not Found", async ({ page }) =>
   for (const roomId of ["0123456789abcdef0123456789abcdef", "not-a-room"]) {
     await page.goto(`/video-consultation/${roomId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Room Not Found" })).toBeVisible();
-    await expect(
-      page.getByText("The video consultation room could not be found or has expired."),
-    ).toBeVisible();
+    await expect(page.getByText("The video consultation room could not be found.")).toBeVisible();
     await expect(page.getByText("Invalid Room ID", { exact: true })).toBeVisible();
   }
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+/**
+ * The page before, during and after the room's window, on a fake clock. The browser test site opens every room
+ * ahead (VIDEO_ROOM_OPENS_MINUTES), so the server's answers are moved onto the page's clock here: a room opening 60
+ * minutes before the slot, as in production, with the rest of each answer the server's own.
+ */
+test("before its window the page counts down and joins by itself; after it, it says the consultation ended", async ({
+  page,
+}) => {
+  await bookAndPay(page, { date: inDays(6), label: "7:40 PM" }, videoPatient("Waiting Parent"));
+  const links = await roomLinksOf(page, "Waiting Parent");
+  const roomId = links.patient.split("/").at(-1) ?? "";
+  await serveStandIn(page);
+
+  let serverNow = 0;
+  let opensAt = 0;
+  let closesAt = 0;
+  await page.route(`**/api/video-room/${roomId}*`, async (route) => {
+    const real = (await (await route.fetch()).json()) as Record<string, unknown> & { startsAt: string };
+    const startsAt = Date.parse(real.startsAt);
+    opensAt = startsAt - 60 * 60_000;
+    closesAt = startsAt + 3 * 60 * 60_000;
+    const window = { ...real, opensAt: new Date(opensAt).toISOString() };
+    const state = serverNow < opensAt ? "not_open" : serverNow > closesAt ? "ended" : "open";
+    const body =
+      state === "open"
+        ? window
+        : Object.fromEntries(
+            Object.entries({ ...window, state }).filter(
+              ([key]) => !["room", "appointment", "token", "moderator"].includes(key),
+            ),
+          );
+    await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(body) });
+  });
+
+  // Learn the window from one answer, then start the page's clock 2 minutes and 5 seconds before the room opens.
+  const first = await page.request.get(`/api/video-room/${roomId}`);
+  const startsAt = Date.parse(((await first.json()) as { startsAt: string }).startsAt);
+  serverNow = startsAt - 60 * 60_000 - 125_000;
+  await page.clock.install({ time: new Date(serverNow) });
+  await page.goto(links.patient);
+
+  await expect(page.getByRole("heading", { level: 1, name: "The Room Opens Soon" })).toBeVisible();
+  await expect(
+    page.getByText(/^Your video consultation is on \w+day, \d+ \w+ \d{4} at 7:40 PM IST\.$/),
+  ).toBeVisible();
+  await expect(page.getByTestId("opens-at")).toHaveText(
+    "The room opens at 6:40 PM IST, 1 hour before your consultation.",
+  );
+  await expect(page.getByRole("timer")).toHaveText(/^02:0[45]$/);
+  await expect(page.getByText("Waiting Parent")).toHaveCount(0);
+  const calendar = page.getByRole("link", { name: "Add to Calendar" });
+  await expect(calendar).toHaveAttribute("href", `/api/video-room/${roomId}/invite.ics`);
+  const invite = await page.request.get(`/api/video-room/${roomId}/invite.ics`);
+  expect(invite.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(await invite.text()).toContain(`/video-consultation/${roomId}`);
+
+  // A minute later the clock shows it; at the opening the page asks again and joins, without a reload.
+  await page.clock.runFor(60_000);
+  await expect(page.getByRole("timer")).toHaveText(/^01:0[45]$/);
+  serverNow = opensAt;
+  await page.clock.runFor(66_000);
+  await expect(page.getByRole("heading", { level: 1, name: "Video Consultation" })).toBeVisible();
+  await expect(page.getByText("LIVE", { exact: true })).toBeVisible();
+  expect((await standInRecord(page))?.options.userInfo.displayName).toBe("Waiting Parent");
+
+  // The doctor's link behaves the same before the window.
+  serverNow = opensAt - 30 * 60_000;
+  await page.clock.setSystemTime(new Date(serverNow));
+  await page.goto(links.host);
+  await expect(page.getByRole("heading", { level: 1, name: "The Room Opens Soon" })).toBeVisible();
+  await expect(page.getByTestId("opens-at")).toHaveText(
+    "The room opens at 6:40 PM IST, 1 hour before the consultation.",
+  );
+  await expect(page.getByRole("link", { name: "Add to Calendar" })).toHaveAttribute(
+    "href",
+    `/api/video-room/${roomId}/invite.ics?key=${new URL(links.host, "http://x").searchParams.get("key")}`,
+  );
+
+  // After the window: the consultation has ended, and how to reach the clinic.
+  serverNow = closesAt + 60_000;
+  await page.clock.setSystemTime(new Date(serverNow));
+  await page.goto(links.patient);
+  await expect(page.getByRole("heading", { level: 1, name: "This Consultation Has Ended" })).toBeVisible();
+  await expect(page.getByText(/at 7:40 PM IST has ended, and its room is closed\.$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: sampleProfile.contact.email })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Room Not Found" })).toHaveCount(0);
 });

@@ -8,6 +8,15 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { root } from "./build-state.mjs";
+import {
+  benchPublicReads,
+  lighthouseTable,
+  publicReadsTable,
+  runLighthouse,
+  serverNodeFlags,
+  startSite,
+  writeSection,
+} from "./bench-public.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,7 +37,7 @@ function clinicDates(count) {
 
 async function startServer(env) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [join(root, "dist/server/main.js")], {
+  const child = spawn(process.execPath, [...serverNodeFlags, join(root, "dist/server/main.js")], {
     env: {
       ...process.env,
       ...env,
@@ -36,6 +45,7 @@ async function startServer(env) {
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       PAYMENT_PROVIDER: "simulator",
       SEED_SAMPLE_CONTENT: "true",
       // One load generator books all 360 slots from one address; the production limit would stop it at 20.
@@ -92,6 +102,19 @@ const booking = (date, time, i) =>
     appointmentTime: time,
   });
 
+/**
+ * The parent's calendar: every date of a month with its free slots (GET /api/availability?month=), read once the
+ * bookings above hold slots in it. The month 30 days ahead is always inside the 60-day horizon.
+ */
+async function monthAvailabilityRead(base, pid) {
+  const month = clinicDates(30)[29].slice(0, 7);
+  return load(
+    "month availability read",
+    { url: `${base}/api/availability?month=${month}`, duration: seconds },
+    pid,
+  );
+}
+
 async function runScenarios(engine, env) {
   const { child, base } = await startServer(env);
   try {
@@ -132,6 +155,7 @@ async function runScenarios(engine, env) {
         child.pid,
       ),
     );
+    results.push(await monthAvailabilityRead(base, child.pid));
     return results.map((result) => ({ engine, ...result }));
   } finally {
     child.kill("SIGTERM");
@@ -171,6 +195,7 @@ const budget = {
   "availability read": "≥ 2,000 req/s, p99 < 50 ms",
   "articles read": "≥ 2,000 req/s, p99 < 50 ms",
   "booking creation": "p99 < 100 ms",
+  "month availability read": "p99 < 50 ms",
 };
 const table = [
   `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (autocannon, ${seconds} s per read scenario at ${connections} connections; booking creation: 360 distinct slots at 10 connections), production build, Node ${process.version}, on this machine (2 cores).`,
@@ -195,3 +220,37 @@ if (doc.includes(start) && doc.includes(end)) {
   );
   console.log("Written to docs/performance.md");
 }
+
+// Public pages and reads against a bare node:http server, then Lighthouse on PGlite.
+const publicOptions = { seconds, connections };
+const onSite = async (engine, env, run) => {
+  const site = await startSite(env);
+  try {
+    return await run(site, engine);
+  } finally {
+    await site.stop();
+  }
+};
+const publicDataDir = mkdtempSync(join(tmpdir(), "clinic-bench-public-"));
+const publicRows = [
+  ...(await withPostgres((url) =>
+    onSite("PostgreSQL", { DATABASE_URL: url }, (site, engine) =>
+      benchPublicReads(site, engine, publicOptions),
+    ),
+  )),
+  ...(await onSite("PGlite", { DATA_DIR: publicDataDir }, (site, engine) =>
+    benchPublicReads(site, engine, publicOptions),
+  )),
+];
+const publicText = `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`, production build, Node ${process.version}, on this machine (2 cores).\n\n${publicReadsTable(publicRows, publicOptions)}`;
+console.log(publicText);
+writeSection("bench-public", publicText);
+const lighthouseDataDir = mkdtempSync(join(tmpdir(), "clinic-bench-lighthouse-"));
+const lighthouseRows = await onSite("PGlite", { DATA_DIR: lighthouseDataDir }, (site) =>
+  runLighthouse(site.base),
+);
+rmSync(publicDataDir, { recursive: true, force: true });
+rmSync(lighthouseDataDir, { recursive: true, force: true });
+const lighthouseText = `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`.\n\n${lighthouseTable(lighthouseRows)}`;
+console.log(lighthouseText);
+writeSection("lighthouse", lighthouseText);

@@ -1,4 +1,6 @@
-// Builds the browser app (Vite, into dist/client) and the server (esbuild, into dist/server/main.js).
+// Builds the browser app (Vite, into dist/client), its server entry that renders the public pages (Vite SSR, into
+// dist/ssr/entry-server.js), and the server (esbuild, into dist/server/main.js, with the Markdown renderer's worker
+// thread beside it as dist/server/markdown-worker.js).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build as esbuild } from "esbuild";
@@ -9,10 +11,25 @@ const fingerprint = sourceFingerprint();
 const started = Date.now();
 
 await viteBuild({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
+await viteBuild({
+  configFile: join(root, "vite.config.ts"),
+  logLevel: "warn",
+  build: {
+    ssr: join(root, "src/client/entry-server.tsx"),
+    outDir: join(root, "dist/ssr"),
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+  },
+});
 await esbuild({
   entryPoints: {
     main: join(root, "src/server/main.ts"),
     "admin-password": join(root, "src/server/cli/admin-password.ts"),
+    // Loaded by the bundled markdown.ts as new URL("./markdown-worker.js", import.meta.url).
+    "markdown-worker": join(root, "src/server/features/articles/markdown-worker.ts"),
+    // Run by db/client.ts as a child process to create a new embedded database.
+    "pglite-init": join(root, "src/server/db/pglite-init.ts"),
   },
   outdir: join(root, "dist/server"),
   bundle: true,

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { root } from "./build-state.mjs";
 
-const budgetKb = 120;
+const budgetKb = 100;
 const dist = join(root, "dist/client");
 let manifest;
 try {

@@ -1,15 +1,21 @@
-import { TooltipProvider } from "@radix-ui/react-tooltip";
-import { QueryClientProvider } from "@tanstack/react-query";
+import {
+  type DehydratedState,
+  HydrationBoundary,
+  type QueryClient,
+  QueryClientProvider,
+} from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
-import { Toaster } from "@/components/ui/toaster";
+import { ToasterRoot } from "@/components/ui/toaster-root";
 import { AdminLoginRoot } from "@/features/admin/admin-login-root";
 import { BookingRoot } from "@/features/booking/booking-root";
-import { queryClient } from "@/lib/query-client";
 import HomePage from "@/pages/home";
-import NotFoundPage from "@/pages/not-found";
 
-// Everything but the landing page loads on demand, so a parent on a slow phone gets the home page first.
+/**
+ * Every page but the home page is its own chunk, the 404 page too. The server renders the public ones (their chunk
+ * is in the page's preload list when the browser hydrates them); the admin, payment result and video pages render
+ * only in the browser.
+ */
 const ContactUsPage = lazy(() => import("@/pages/contact-us"));
 const TermsPage = lazy(() => import("@/pages/terms"));
 const RefundsPage = lazy(() => import("@/pages/refunds"));
@@ -18,15 +24,22 @@ const AdminPage = lazy(() => import("@/pages/admin"));
 const CashfreeTestPage = lazy(() => import("@/pages/admin-cashfree-test"));
 const PaymentCallbackPage = lazy(() => import("@/pages/payment-callback"));
 const VideoConsultationPage = lazy(() => import("@/pages/video-consultation"));
+const NotFoundPage = lazy(() => import("@/pages/not-found"));
 
 function PageFallback() {
   return <div className="min-h-screen" aria-busy="true" />;
 }
 
-export function App() {
+export interface AppProps {
+  queryClient: QueryClient;
+  /** The reads the server put into the page (TanStack Query's dehydrated cache). */
+  queries?: DehydratedState;
+}
+
+export function App({ queryClient, queries }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+      <HydrationBoundary state={queries}>
         <Suspense fallback={<PageFallback />}>
           <Switch>
             <Route path="/" component={HomePage} />
@@ -43,8 +56,8 @@ export function App() {
         </Suspense>
         <BookingRoot />
         <AdminLoginRoot />
-        <Toaster />
-      </TooltipProvider>
+        <ToasterRoot />
+      </HydrationBoundary>
     </QueryClientProvider>
   );
 }

@@ -1,12 +1,37 @@
+import { PAGE_DATA_ELEMENT_ID, type PageData } from "@shared/page-data";
+import type { DehydratedState } from "@tanstack/react-query";
+import { setNonce } from "get-nonce";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { queryClient } from "./lib/query-client";
+import { provideSiteProfile } from "./lib/site-profile";
+import { preferZodWithoutEval } from "./lib/zod-without-eval";
 import "./styles.css";
 
+/** The page data the server wrote into the page: profile, clinic zone and the reads the page shows. */
+function readPageData(): PageData {
+  const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element?.textContent)
+    throw new Error("The page has no page data; it must be served by the app server.");
+  return JSON.parse(element.textContent) as PageData;
+}
+
+// The page's CSP nonce: style elements that libraries add (the dialogs' scroll lock) carry it.
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (nonce) setNonce(nonce);
+preferZodWithoutEval();
+
+const data = readPageData();
+provideSiteProfile(data.profile, data.clinicTimeZone);
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
-createRoot(root).render(
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} queries={data.queries as DehydratedState} />
+  </StrictMode>
 );
+// Hydration starts at once, so a click that comes before it finishes is replayed, not lost; the page's sections
+// below the first screen hydrate afterwards, each in a task of its own (see pages/home.tsx).
+if (data.rendered) hydrateRoot(root, app);
+else createRoot(root).render(app);

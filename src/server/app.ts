@@ -1,6 +1,5 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -9,7 +8,7 @@ import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { announceGeneratedPassword } from "./features/admin-auth/announce";
-import { registerAdminGuard } from "./features/admin-auth/guard";
+import { adminScope, decorateAdminSession } from "./features/admin-auth/guard";
 import { adminAuthRoutes } from "./features/admin-auth/routes";
 import { resolveAdminPasswordHash } from "./features/admin-auth/service";
 import { adminRoutes } from "./features/admin/routes";
@@ -20,19 +19,26 @@ import { bookingRoutes } from "./features/booking/routes";
 import { healthRoutes } from "./features/health/routes";
 import { adminNotificationRoutes } from "./features/notifications/admin-routes";
 import { createDeliver, type MessagingDeps } from "./features/notifications/deliver";
-import { notificationTestRoutes } from "./features/notifications/routes";
+import { notificationTestRoutes } from "./features/notifications/notification-test-routes";
 import { paymentRoutes } from "./features/payments/routes";
+import { adminScheduleRoutes } from "./features/schedule/admin-routes";
+import { scheduleRoutes } from "./features/schedule/routes";
 import { videoRoutes } from "./features/video/routes";
 import { registerClientApp } from "./http/client-app";
-import { registerErrorHandling } from "./http/errors";
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from "./http/errors";
+import { limitConnectionsPerAddress, timeoutCheckInterval } from "./http/connection-limit";
+import { registerInputGuard } from "./http/input-guard";
 import { loggerOptions } from "./http/logging";
 import { newRequestId } from "./http/request-id";
-import { contentSecurityPolicy } from "./http/security";
+import { answerFromMemoryFirst, cachePublicReads, PublicCache } from "./http/public-cache";
+import { registerSecurityHeaders, securityHeaders } from "./http/security";
+import { watchPublicContent } from "./db/public-content";
+import { pageRoutes } from "./features/site/pages";
 import { createSmtpTransport } from "./integrations/email/smtp-transport";
 import type { EmailTransport, WhatsAppTransport } from "./integrations/messaging/types";
 import type { PaymentGateway } from "./integrations/payments/gateway";
 import { createWhatsAppTransport } from "./integrations/whatsapp/cloud-api-transport";
-import { startOutboxWorker } from "./jobs/outbox-worker";
+import { startOutboxWorker } from "./features/notifications/outbox-worker";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { simulatorRoutes } from "./integrations/payments/simulator/simulator-routes";
 
@@ -76,7 +82,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",
+    // A request must arrive whole within the limit: a client trickling a body cannot hold its socket for long.
+    // Node enforces it only when the server is created with it, hence also in `http`.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: timeoutCheckInterval(config.requestTimeoutMs),
+    },
+    // Errors Fastify and Node raise before any route runs answer in the one error shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (config.maxConnectionsPerAddress > 0 && !config.trustProxy)
+    limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
 
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);
@@ -91,16 +110,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
+  registerInputGuard(app);
+  // The API speaks JSON; a text/plain body would reach the schemas as a string and fail with a confusing message.
+  app.removeContentTypeParser("text/plain");
 
-  await app.register(helmet, {
-    contentSecurityPolicy: config.devServer ? false : { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
+  const security = securityHeaders(config);
+  registerSecurityHeaders(app, security);
+  // Public pages and reads are answered from memory until public content changes, here or in another process.
+  const publicCache = new PublicCache();
+  const contentWatch = await watchPublicContent(database, {
+    onChange: () => publicCache.invalidate(),
+    onDown: () => publicCache.suspend(),
+    onUp: () => publicCache.resume(),
   });
+  app.addHook("onClose", () => contentWatch.stop());
+  answerFromMemoryFirst(app, publicCache, security, { trustProxy: config.trustProxy });
+  cachePublicReads(app, publicCache, security, [
+    "/api/articles",
+    "/api/articles/:slug",
+    "/api/config",
+    "/sitemap.xml",
+  ]);
   await app.register(compress, { threshold: 1024 });
   // Limits apply only to the routes that ask for one (contact form, coupons, bookings).
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
-  registerAdminGuard(app, { db: database.db, config, now });
+  decorateAdminSession(app, { db: database.db, config, now });
   const adminPasswordHash = await resolveAdminPasswordHash(
     database.db,
     config,
@@ -111,9 +146,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database });
   await app.register(articleRoutes, { db: database.db, config });
   await app.register(contactRoutes, { db: database.db, now });
-  await app.register(adminAuthRoutes, { db: database.db, config, passwordHash: adminPasswordHash, now });
-  await app.register(adminRoutes, { db: database.db, config, profile, now });
-  await app.register(adminArticleRoutes, { db: database.db, now });
   const messaging: MessagingDeps = {
     db: database.db,
     config,
@@ -145,13 +177,41 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await worker?.stop();
     await messaging.email.close?.();
   });
-  await app.register(notificationTestRoutes, { messaging });
-  await app.register(adminNotificationRoutes, { db: database.db, now, nudge: () => worker?.nudge() });
-  await app.register(videoRoutes, { db: database.db, config, now, doctorName: profile.doctor.name });
+  // Every admin route lives in this scope, whose hook checks the session and the origin of each request.
+  await app.register(adminScope, {
+    config,
+    routes: async (admin) => {
+      await admin.register(adminAuthRoutes, {
+        db: database.db,
+        config,
+        passwordHash: adminPasswordHash,
+        now,
+      });
+      await admin.register(adminRoutes, { db: database.db, config, profile, now });
+      await admin.register(adminArticleRoutes, { db: database.db, now });
+      await admin.register(notificationTestRoutes, { messaging });
+      await admin.register(adminNotificationRoutes, {
+        db: database.db,
+        now,
+        nudge: () => worker?.nudge(),
+        messaging,
+      });
+      await admin.register(adminScheduleRoutes, { db: database.db, config, now });
+    },
+  });
+  await app.register(videoRoutes, { db: database.db, config, now, profile });
   await app.register(bookingRoutes, { db: database.db, config, now });
+  await app.register(scheduleRoutes, { db: database.db, config, now });
   await app.register(paymentRoutes, { db: database.db, config, gateway, now });
   if (gateway.name === "simulator") await app.register(simulatorRoutes, { db: database.db, profile });
-  await registerClientApp(app, { config, profile, serveClient: deps.serveClient ?? false });
+  await registerClientApp(app, {
+    config,
+    profile,
+    serveClient: deps.serveClient ?? false,
+    cache: publicCache,
+    security,
+  });
+  await app.register(pageRoutes, { config, profile });
 
   return app;
 }

@@ -120,13 +120,23 @@ describe("loadConfig", () => {
   });
 
   it("refuses the payment simulator in production unless it is asked for by name", () => {
-    const admin = { ADMIN_PASSWORD: "a-long-enough-password" };
+    const admin = { ADMIN_PASSWORD: "a-long-enough-password", PUBLIC_BASE_URL: "https://drrao.example" };
     expect(() => loadConfig({ NODE_ENV: "production", ...admin })).toThrow(
       /PAYMENT_PROVIDER: production needs CASHFREE_APP_ID/,
     );
     expect(
       loadConfig({ NODE_ENV: "production", PAYMENT_PROVIDER: "simulator", ...admin }).payments.provider,
     ).toBe("simulator");
+  });
+
+  it("refuses to start in production without the site's public address", () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        PAYMENT_PROVIDER: "simulator",
+        ADMIN_PASSWORD: "a-long-enough-password",
+      }),
+    ).toThrow(/PUBLIC_BASE_URL: production needs the site's public address/);
   });
 
   it("refuses to start in production without an admin password", () => {
@@ -144,6 +154,7 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
     NODE_ENV: "production",
     PAYMENT_PROVIDER: "simulator",
     ADMIN_PASSWORD: "a-long-enough-password",
+    PUBLIC_BASE_URL: "https://drrao.example",
   };
 
   it("leaves both channels unconfigured by default, with Meta's template defaults", () => {
@@ -180,6 +191,7 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
       WHATSAPP_TEMPLATE_CONFIRMATION: "booking_confirmed",
       WHATSAPP_TEMPLATE_DOCTOR: "new_booking",
       WHATSAPP_TEMPLATE_REMINDER: "booking_reminder",
+      WHATSAPP_TEMPLATE_REFUND: "payment_refunded",
       WHATSAPP_TEMPLATE_LANGUAGE: "en_US",
     });
     expect(messaging.email).toEqual({
@@ -197,6 +209,7 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
         confirmation: { name: "booking_confirmed", language: "en_US" },
         doctorConfirmation: { name: "new_booking", language: "en_US" },
         reminder: { name: "booking_reminder", language: "en_US" },
+        refund: { name: "payment_refunded", language: "en_US" },
       },
     });
   });

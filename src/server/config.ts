@@ -49,6 +49,10 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFlag.default(false),
+  /** The whole request (headers and body) must arrive within this time; a client that trickles is cut off. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Open connections one address may hold at once (0 turns the cap off); not applied behind a proxy. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
   /** Extra origins admitted by the Content-Security-Policy, space-separated (for a CDN or analytics). */
   CSP_EXTRA_SCRIPT_SRC: optionalText,
   CSP_EXTRA_FRAME_SRC: optionalText,
@@ -150,6 +154,7 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_CONFIRMATION: templateName("appointment_confirmation"),
   WHATSAPP_TEMPLATE_DOCTOR: templateName("doctor_new_appointment"),
   WHATSAPP_TEMPLATE_REMINDER: templateName("appointment_reminder"),
+  WHATSAPP_TEMPLATE_REFUND: templateName("booking_refund"),
   WHATSAPP_TEMPLATE_LANGUAGE: optionalText.pipe(
     z
       .string()
@@ -220,6 +225,9 @@ function isTimeZone(value: string): boolean {
 }
 
 /** Rules between settings, checked after each setting is valid on its own. */
+/** Every environment variable the server reads; the README documents each (a test keeps the two in step). */
+export const configVariables = Object.keys(envSchema.shape);
+
 const checkedEnvSchema = envSchema.superRefine((env, context) => {
   const problem = (path: string, message: string) =>
     context.addIssue({ code: "custom", path: [path], message });
@@ -227,6 +235,12 @@ const checkedEnvSchema = envSchema.superRefine((env, context) => {
     problem(
       "ADMIN_PASSWORD_HASH",
       "production needs ADMIN_PASSWORD_HASH (or ADMIN_PASSWORD); create a hash with `npm run admin:password -- --hash`",
+    );
+  }
+  if (env.NODE_ENV === "production" && !env.PUBLIC_BASE_URL) {
+    problem(
+      "PUBLIC_BASE_URL",
+      "production needs the site's public address (https://...): links in pages, messages and payments are built from it, never from the request's Host header",
     );
   }
   if (env.COUPON_CODE && env.COUPON_FEE === undefined)
@@ -332,6 +346,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ""),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     csp: {
       extraScriptSrc: splitList(env.CSP_EXTRA_SCRIPT_SRC),
       extraFrameSrc: splitList(env.CSP_EXTRA_FRAME_SRC),
@@ -423,6 +439,7 @@ function messagingConfig(env: z.infer<typeof envSchema>) {
         confirmation: { name: env.WHATSAPP_TEMPLATE_CONFIRMATION, language },
         doctorConfirmation: { name: env.WHATSAPP_TEMPLATE_DOCTOR, language },
         reminder: { name: env.WHATSAPP_TEMPLATE_REMINDER, language },
+        refund: { name: env.WHATSAPP_TEMPLATE_REFUND, language },
       },
     },
   };

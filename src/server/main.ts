@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { type Database, openDatabase } from "./db/client";
-import { seedSampleContent } from "./db/seed";
+import { type Database, DatabaseOpenError, openDatabase } from "./db/client";
+import { seedSampleContent } from "./features/articles/seed";
 import { loadSiteProfile } from "./features/site/profile";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { warnAboutPublicJitsi } from "./integrations/video/video-service";
@@ -21,10 +21,20 @@ async function start(): Promise<void> {
     throw error;
   }
   const profile = loadSiteProfile(config.siteProfileFile);
-  const database: Database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: resolve(config.dataDir),
-  });
+  let database: Database;
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: resolve(config.dataDir),
+    });
+  } catch (error) {
+    // The folder is in use or PostgreSQL cannot be reached: one line saying what to do, no stack trace.
+    if (error instanceof DatabaseOpenError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   await database.migrate();
   const seeded =
     config.seedSampleContent && database.engine === "pglite" ? await seedSampleContent(database.db) : 0;
@@ -45,7 +55,8 @@ async function start(): Promise<void> {
       "payments use the built-in simulator: no real money is taken (set the Cashfree keys to take payments)",
     );
   }
-  // A site that cannot send must say so at start; the messages are kept in the outbox as "skipped" meanwhile.
+  // A site that cannot send must say so at start; meanwhile its messages are written to files (in production,
+  // skipped).
   if (!app.messaging.email.configured) {
     app.log.warn(
       config.isProduction

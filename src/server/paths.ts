@@ -17,3 +17,5 @@ export const projectRoot = findProjectRoot();
 export const migrationsDir = join(projectRoot, "drizzle");
 export const clientDistDir = join(projectRoot, "dist", "client");
 export const clientSourceDir = join(projectRoot, "src", "client");
+/** The browser app's server entry, built by Vite for Node (renders public pages). */
+export const ssrDistDir = join(projectRoot, "dist", "ssr");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ARTICLE_CONTENT_MAX_LENGTH, ARTICLE_CONTENT_TOO_LONG } from "./articles";
 import type { AppointmentStatus, PaymentStatus } from "./booking";
 
 /** POST /api/admin/login */
@@ -22,12 +23,14 @@ export interface AdminStats {
   totalRevenue: number;
 }
 
-/** One row of GET /api/appointments (admin): the fields of spec section 3, plus what the doctor needs to act. */
+/** One row of GET /api/appointments (admin): the booking's fields, plus what the doctor needs to act. */
 export interface AdminAppointment {
   id: string;
   bookingId: string;
   patientName: string;
   patientAge: number;
+  /** A baby under one year: the age in months, with `patientAge` 0; null otherwise. */
+  patientAgeMonths: number | null;
   patientEmail: string;
   patientPhone: string;
   reasonForConsultation: string;
@@ -53,10 +56,67 @@ export interface AdminAppointmentPage {
   nextCursor: string | null;
 }
 
+/** The dashboard's three lists of appointments. */
+export const APPOINTMENT_VIEWS = ["upcoming", "past", "cancelled"] as const;
+export type AppointmentView = (typeof APPOINTMENT_VIEWS)[number];
+
+/**
+ * GET /api/appointments?view=&limit=&cursor= (admin): upcoming ones (today's included) soonest first; past ones and
+ * cancelled or refunded ones latest first.
+ */
+export interface AdminAppointmentViewPage {
+  view: AppointmentView;
+  /** The clinic's date today, "2026-11-22": the dashboard highlights its appointments. */
+  today: string;
+  /** How many appointments the whole list holds. */
+  total: number;
+  appointments: AdminAppointment[];
+  nextCursor: string | null;
+}
+
+/** GET /api/admin/appointments/{id}: an appointment with the messages sent about it. */
+export interface AdminAppointmentDetails {
+  appointment: AdminAppointment;
+  messages: AdminNotification[];
+}
+
 /** POST /api/test-notifications/{appointmentId}: one result per channel. */
 export interface ChannelResult {
   success: boolean;
+  /**
+   * How a message that succeeded went: sent through its channel, or written to a file on the server because the
+   * channel is not set up (outside production). The video room has none.
+   */
+  delivery?: "sent" | "written_to_file";
+  /** Where the message went: an e-mail address or a WhatsApp number. */
+  to?: string;
+  /** Why it failed, or the note of a message written to a file. Never a path on the server. */
   error?: string;
+  note?: string;
+}
+
+/**
+ * The body of POST /api/test-notifications/{appointmentId}: whom the patient's messages reach. "patient" sends them
+ * to the patient as a confirmation would; "doctor" sends them to the doctor's own address and number instead, so the
+ * doctor can see what a patient receives. The doctor's own messages go to the doctor either way.
+ */
+export const notificationTestSchema = z.object({
+  sendTo: z.enum(["patient", "doctor"]).default("patient"),
+});
+export type NotificationTestInput = z.input<typeof notificationTestSchema>;
+
+/** How a channel is set up: sending for real, writing to files (outside production), or not at all. */
+export type ChannelSetup = "configured" | "file" | "off";
+
+/** GET /api/test-notifications/{appointmentId}: whom a test would reach, before it is sent. */
+export interface NotificationTestRecipients {
+  appointmentId: string;
+  bookingId: string;
+  patientName: string;
+  status: AppointmentStatus;
+  patient: { email: string; whatsapp: string | null };
+  doctor: { email: string; whatsapp: string | null };
+  channels: { email: ChannelSetup; whatsapp: ChannelSetup };
 }
 export interface NotificationTestResult {
   videoRoom: ChannelResult;
@@ -68,6 +128,8 @@ export interface NotificationTestResult {
 
 /** GET /api/admin/cashfree-test (status) and POST /api/admin/cashfree-test (also creates a ₹1 test order). */
 export interface GatewayDiagnostic {
+  /** Which gateway takes the payments: Cashfree, or the built-in simulator (no real money). */
+  provider: "cashfree" | "simulator";
   isInitialized: boolean;
   environment: "PRODUCTION" | "sandbox";
   hasAppId: boolean;
@@ -78,10 +140,25 @@ export interface GatewayDiagnostic {
   testOrderResult: { success: boolean; orderId: string; hasPaymentSessionId: boolean } | null;
 }
 
-/** POST /api/admin/articles/preview: the Markdown rendered exactly as visitors will see it. */
-export const articlePreviewSchema = z.object({ content: z.string().max(100_000) });
+/** POST /api/admin/articles/preview: the Markdown rendered exactly as visitors will see it; the articles' cap. */
+export const articlePreviewSchema = z.object({
+  content: z.string().max(ARTICLE_CONTENT_MAX_LENGTH, ARTICLE_CONTENT_TOO_LONG),
+});
 export interface ArticlePreview {
   html: string;
+}
+
+/** GET /api/admin/notifications: the whole outbox counted by what became of each message. */
+export interface OutboxSummary {
+  sent: number;
+  /** Written to a file on the server: the channel is not set up (outside production). */
+  writtenToFile: number;
+  /** Failed for good, or waiting to be tried again after an error. */
+  failing: number;
+  /** Due later, or being sent now. */
+  waiting: number;
+  /** Skipped (channel not set up, in production) or cancelled (the appointment is no longer booked). */
+  notSent: number;
 }
 
 /** GET /api/admin/notifications: the latest messages of the outbox. */
@@ -91,7 +168,10 @@ export interface AdminNotification {
   kind: string;
   channel: "email" | "whatsapp";
   recipient: "patient" | "doctor";
-  /** pending, processing, sent, failed, skipped, cancelled. */
+  /**
+   * pending, processing, sent, written_to_file (the channel is not set up: written to a file on the server, outside
+   * production), failed, skipped (not set up, in production), cancelled.
+   */
   status: string;
   attempts: number;
   lastError: string | null;

@@ -35,6 +35,32 @@ function isImageAddress(value: string): boolean {
   }
 }
 
+/**
+ * The longest article content, in characters (the form counts towards it). A long health article is a tenth of it;
+ * ordinary Markdown of this length renders in under a tenth of a second. What stops pathological input is the
+ * renderer's time limit on the server, not this cap.
+ */
+export const ARTICLE_CONTENT_MAX_LENGTH = 100_000;
+const maxLength = new Intl.NumberFormat("en-US").format(ARTICLE_CONTENT_MAX_LENGTH);
+export const ARTICLE_CONTENT_TOO_LONG = `Content must be at most ${maxLength} characters`;
+
+/**
+ * Why content was refused with 422: the server could not render it (too slow, or nested too deeply for the
+ * renderer). The article form shows these under the content field.
+ */
+export const CONTENT_NOT_RENDERED = {
+  tooComplex:
+    "This content could not be rendered: it is too complex. Please simplify the formatting and try again.",
+  tooDeep:
+    "This content could not be rendered: it is nested too deeply (for example, many > quote markers or list " +
+    "indents in a row). Please simplify the formatting and try again.",
+  failed: "This content could not be rendered. Please simplify the formatting and try again.",
+} as const;
+
+export function isContentNotRenderedMessage(message: string | null): message is string {
+  return message !== null && Object.values<string>(CONTENT_NOT_RENDERED).includes(message);
+}
+
 /** Create and update payload of the admin article form. */
 export const articleInputSchema = z.object({
   title: z.string().trim().min(1, "Title is required").max(200, "Title must be at most 200 characters"),
@@ -43,7 +69,7 @@ export const articleInputSchema = z.object({
     .string()
     .trim()
     .min(1, "Content is required")
-    .max(100_000, "Content must be at most 100,000 characters"),
+    .max(ARTICLE_CONTENT_MAX_LENGTH, ARTICLE_CONTENT_TOO_LONG),
   imageUrl: z.union([z.literal(""), httpUrl]).nullish(),
   published: z.boolean().default(true),
 });

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { isValidIsoDate } from "./clinic-time";
-import { isSlotTime } from "./slots";
+import { EMAIL_PATTERN } from "./email";
+import { isClockTime } from "./schedule";
 
 /**
- * The booking form (spec sections 3 and 5). The same schemas validate the dialog's steps in the browser and
+ * The booking form. The same schemas validate the dialog's steps in the browser and
  * POST /api/appointments on the server, with the same messages.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^[0-9+\-\s()]{10,}$/;
 
-export const patientDetailsSchema = z.object({
+const patientDetailsFields = z.object({
   patientName: z
     .string()
     .trim()
@@ -27,17 +27,38 @@ export const patientDetailsSchema = z.object({
     .min(1, "Phone number is required")
     .max(30, "Please enter a valid phone number")
     .regex(PHONE_PATTERN, "Please enter a valid phone number"),
+  /** Whole years; 0 for a baby under one year, whose age in months is `patientAgeMonths`. */
   patientAge: z
     .number({ message: "Please enter a valid age" })
     .int("Please enter a valid age")
-    .min(1, "Please enter a valid age")
+    .min(0, "Please enter a valid age")
     .max(120, "Please enter a valid age"),
+  patientAgeMonths: z
+    .number({ message: "Please enter the age in months (0 to 11)" })
+    .int("Please enter the age in months (0 to 11)")
+    .min(0, "Please enter the age in months (0 to 11)")
+    .max(11, "Please enter the age in months (0 to 11)")
+    .optional(),
   reasonForConsultation: z
     .string()
     .trim()
     .min(1, "Please provide reason for consultation")
     .max(2000, "Please keep the reason under 2000 characters"),
 });
+
+/**
+ * A baby under one year is booked with an age of 0 years and the months beside it; an age of 0 without the months is
+ * no age at all (the spec's form sends 0 for an empty age field).
+ */
+function checkAge(
+  data: { patientAge: number; patientAgeMonths?: number | undefined },
+  context: z.RefinementCtx,
+) {
+  if (data.patientAge === 0 && data.patientAgeMonths === undefined)
+    context.addIssue({ code: "custom", path: ["patientAge"], message: "Please enter a valid age" });
+}
+
+export const patientDetailsSchema = patientDetailsFields.superRefine(checkAge);
 
 export const slotChoiceSchema = z.object({
   appointmentDate: z
@@ -47,15 +68,18 @@ export const slotChoiceSchema = z.object({
   appointmentTime: z
     .string()
     .min(1, "Please select a time slot")
-    .refine(isSlotTime, "Please select one of the available time slots"),
+    // Any time of day; whether the schedule offers it on that date is the server's question (a 400 with the same words).
+    .refine(isClockTime, "Please select one of the available time slots"),
 });
 
-export const createAppointmentSchema = patientDetailsSchema.extend({
-  ...slotChoiceSchema.shape,
-  couponCode: z.string().trim().max(50).optional(),
-  /** Sent by the spec's client when a coupon is applied; the server ignores it and computes the price itself. */
-  discountedAmount: z.number().optional(),
-});
+export const createAppointmentSchema = patientDetailsFields
+  .extend({
+    ...slotChoiceSchema.shape,
+    couponCode: z.string().trim().max(50).optional(),
+    /** Sent by the spec's client when a coupon is applied; the server ignores it and computes the price itself. */
+    discountedAmount: z.number().optional(),
+  })
+  .superRefine(checkAge);
 
 export type PatientDetails = z.infer<typeof patientDetailsSchema>;
 export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
@@ -128,15 +152,29 @@ export interface CreatedOrder {
   checkoutUrl?: string;
 }
 
+/**
+ * What became of the appointment, which a gateway's PAID does not tell: a payment can arrive after its slot went to
+ * someone else, or for less than the price, and is then refunded instead of confirming anything.
+ */
+export type PaymentOutcome =
+  "confirmed" | "refund_pending" | "refunded" | "failed" | "pending" | "expired" | "cancelled";
+
+/** Why a received payment is being refunded: the slot was booked by someone else first, or the amount was short. */
+export type RefundReason = "slot_taken" | "underpaid";
+
 /** GET /api/verify-payment/{orderId} */
 export interface PaymentVerification {
   /** "PAID", or the gateway's other state: "ACTIVE", "FAILED", "USER_DROPPED", "EXPIRED"... */
   status: string;
+  /** The appointment's real state after the payment was applied; only "confirmed" is a booking. */
+  outcome: PaymentOutcome;
   orderId: string;
   amount: number;
   bookingId?: string;
   appointmentDate?: string;
   appointmentTime?: string;
+  /** With outcome refund_pending or refunded: why, what goes back, and the price the payment was for. */
+  refund?: { reason: RefundReason; amount: number; price: number };
 }
 
 export function bookingIdOf(appointmentId: string): string {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   addDaysToDate,
   clinicDate,
-  earliestBookableDate,
   isTooSoon,
   isValidIsoDate,
   latestBookableDate,
@@ -31,18 +30,6 @@ describe("dates in the clinic's zone", () => {
     // 20:00 UTC on the 21st is 01:30 on the 22nd in India.
     expect(clinicDate(new Date("2026-11-21T20:00:00Z"), IST)).toBe("2026-11-22");
     expect(clinicDate(new Date("2026-11-21T20:00:00Z"), "UTC")).toBe("2026-11-21");
-  });
-
-  it("lets today be booked until 20:59 local, and only tomorrow from 21:00", () => {
-    expect(earliestBookableDate(new Date("2026-11-21T15:29:59Z"), IST)).toBe("2026-11-21"); // 20:59:59 IST
-    expect(earliestBookableDate(new Date("2026-11-21T15:30:00Z"), IST)).toBe("2026-11-22"); // 21:00 IST
-    expect(earliestBookableDate(new Date("2026-11-21T18:29:00Z"), IST)).toBe("2026-11-22"); // 23:59 IST
-    expect(earliestBookableDate(new Date("2026-11-21T18:30:00Z"), IST)).toBe("2026-11-22"); // 00:00 IST on the 22nd
-  });
-
-  it("uses the clinic's zone for the cut-off, whatever zone the visitor is in", () => {
-    // 21:30 in London is 03:00 the next day in India: tomorrow (London) is today (India).
-    expect(earliestBookableDate(new Date("2026-11-21T21:30:00Z"), IST)).toBe("2026-11-22");
   });
 
   it("ends the horizon the configured number of days after today in the clinic's zone", () => {

@@ -17,31 +17,18 @@ export function addDaysToDate(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** The last bookable slot ends at 9 PM: from 21:00 in the clinic's zone, the earliest bookable date is tomorrow. */
-export const CUT_OFF_HOUR = 21;
+/** The clinic's date changes only on the minute; remember the last answer for that minute. */
+let lastLocalMinute: { key: string; date: string } | undefined;
 
-/** The clinic's date and hour change only on the minute; remember the last answer for that minute. */
-let lastLocalMinute: { key: string; date: string; hour: number } | undefined;
-
-function clinicDateAndHour(now: Date, timeZone: string): { date: string; hour: number } {
+/** Today in the clinic's zone, as YYYY-MM-DD; the same as clinicDate, remembered for the minute. */
+export function clinicToday(now: Date, timeZone: string): string {
   const key = `${timeZone} ${Math.floor(now.getTime() / 60_000)}`;
-  if (lastLocalMinute?.key !== key) {
-    lastLocalMinute = {
-      key,
-      date: clinicDate(now, timeZone),
-      hour: new TZDate(now.getTime(), timeZone).getHours(),
-    };
-  }
-  return lastLocalMinute;
-}
-
-export function earliestBookableDate(now: Date, timeZone: string): string {
-  const { date, hour } = clinicDateAndHour(now, timeZone);
-  return hour >= CUT_OFF_HOUR ? addDaysToDate(date, 1) : date;
+  if (lastLocalMinute?.key !== key) lastLocalMinute = { key, date: clinicDate(now, timeZone) };
+  return lastLocalMinute.date;
 }
 
 export function latestBookableDate(now: Date, timeZone: string, horizonDays: number): string {
-  return addDaysToDate(clinicDateAndHour(now, timeZone).date, horizonDays);
+  return addDaysToDate(clinicToday(now, timeZone), horizonDays);
 }
 
 /**

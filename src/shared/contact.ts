@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_PATTERN } from "./email";
 
 /** Contact forms on the home page (no subject) and on the Contact Us page (subject required). */
 const trimmed = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`);
@@ -6,7 +7,12 @@ const trimmed = (max: number) => z.string().trim().max(max, `Please keep this un
 export const contactMessageSchema = z
   .object({
     name: trimmed(120).min(1, "Full name is required"),
-    email: z.string().trim().min(1, "Email is required").max(254).email("Please enter a valid email address"),
+    email: z
+      .string()
+      .trim()
+      .min(1, "Email is required")
+      .max(254, "Please enter a valid email address")
+      .regex(EMAIL_PATTERN, "Please enter a valid email address"),
     phone: z
       .string()
       .trim()
@@ -30,3 +36,5 @@ export const contactMessageSchema = z
   });
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+/** A contact message as the server receives it, after the schema's defaults. */
+export type ContactMessage = z.output<typeof contactMessageSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mapError } from "./error-mapper";
 
-describe("mapError: rules of spec section 8, first match wins", () => {
+describe("mapError: the toast rules, first match wins", () => {
   const rows: [string, string, string, string][] = [
     [
       "Failed to fetch",
@@ -177,5 +177,33 @@ describe("mapError: fallbacks by context when no rule matches", () => {
 
   it("does not treat inherited object keys as contexts", () => {
     expect(mapError(new Error("418"), "toString").title).toBe("Error");
+  });
+});
+
+describe("mapError: API errors read through their fields", () => {
+  const apiError = (status: number, error: string, message: string, requestId: string) => ({
+    status,
+    message,
+    body: { statusCode: status, error, message, requestId },
+  });
+
+  it("maps by status, error name and message, as the spec's rules list them", () => {
+    expect(mapError(apiError(409, "Conflict", "This slot was just booked", "r")).action).toBe(
+      "Choose Another Slot",
+    );
+    expect(mapError(apiError(401, "Unauthorized", "Please log in", "r")).title).toBe(
+      "Authentication Required",
+    );
+    expect(mapError(apiError(500, "Internal Server Error", "Internal Server Error", "r")).title).toBe(
+      "Server Error",
+    );
+  });
+
+  it("never reads the request id, whatever letters it has", () => {
+    const mapped = mapError(
+      apiError(418, "I'm a teapot", "Short and stout", "slot-401-invalid-fetch"),
+      "booking",
+    );
+    expect(mapped.title).toBe("Booking Failed");
   });
 });

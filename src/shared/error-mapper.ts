@@ -1,7 +1,10 @@
+import type { ApiErrorBody } from "./api-error";
+
 /**
- * Turns any error into the title, message and suggested action shown in an error toast (spec section 8).
- * Rules are tried in order against the error text, case-insensitively; the first match wins. When none match,
- * the context decides the wording.
+ * Turns any error into the title, message and suggested action shown in an error toast (docs/decisions.md, "Error
+ * messages"). Rules are tried in order against the error's words, case-insensitively; the first match wins. When
+ * none match, the context decides the wording. An API error is read through its fields (status, error, message and
+ * field messages), never its request id.
  */
 export type ErrorContext =
   | "login"
@@ -131,7 +134,28 @@ const noContextFallback: FriendlyError = {
   message: "An unexpected error occurred. Please try again or contact support if the problem persists.",
 };
 
+/** An API error as the browser's transport throws it: the status and the one error shape, when the server sent it. */
+interface ApiErrorLike {
+  status: number;
+  body: ApiErrorBody | null;
+  message: string;
+}
+
+function isApiErrorLike(error: unknown): error is ApiErrorLike {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { status?: unknown }).status === "number" &&
+    "body" in error
+  );
+}
+
 function errorText(error: unknown): string {
+  if (isApiErrorLike(error)) {
+    const { status, body, message } = error;
+    const issues = body?.issues?.map((issue) => issue.message) ?? [];
+    return [String(status), body?.error ?? "", message, ...issues].join(" ");
+  }
   if (error instanceof Error) return error.message;
   if (typeof error === "string") return error;
   if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {

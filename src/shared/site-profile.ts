@@ -45,5 +45,3 @@ export const siteProfileSchema = z.object({
 });
 
 export type SiteProfile = z.infer<typeof siteProfileSchema>;
-/** What a deployer's JSON file may contain: any top-level part, each part whole or in part. */
-export const siteProfileOverrideSchema = z.record(z.string(), z.unknown());

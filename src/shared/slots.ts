@@ -1,4 +1,4 @@
-/** The fixed slot catalogue (spec section 3): every 20 minutes from 7:00 PM to 8:40 PM, in the clinic's zone. */
+/** The fixed slot catalogue: every 20 minutes from 7:00 PM to 8:40 PM, in the clinic's zone. */
 export const SLOT_TIMES = ["19:00", "19:20", "19:40", "20:00", "20:20", "20:40"] as const;
 export type SlotTime = (typeof SLOT_TIMES)[number];
 

@@ -1,5 +1,22 @@
-/** What GET /api/video-room/:roomId answers: where to join, who the patient is, and the join token if any. */
-export interface VideoRoomLookup {
+/** When a known room can be joined, in instants (ISO) and in the clinic's own words. */
+export interface VideoRoomWindow {
+  /** When the room opens: VIDEO_ROOM_OPENS_MINUTES before the start. */
+  opensAt: string;
+  /** When the consultation starts. */
+  startsAt: string;
+  /** When the room closes; join tokens expire then. */
+  closesAt: string;
+  /** The appointment's date and slot in the clinic's zone, "2026-11-22" and "19:00". */
+  appointmentDate: string;
+  appointmentTime: string;
+  /** The clinic's zone and its short name, "Asia/Kolkata" and "IST", so the page needs no other call. */
+  timeZone: string;
+  timeZoneLabel: string;
+}
+
+/** The room is open: where to join, who the patient is, and the join token if any. */
+export interface OpenVideoRoom extends VideoRoomWindow {
+  state: "open";
   room: {
     /** The room's address on the video service. */
     url: string;
@@ -11,6 +28,8 @@ export interface VideoRoomLookup {
   appointment: {
     patientName: string;
     patientAge: number;
+    /** A baby under one year: the age in months, with `patientAge` 0; null otherwise. */
+    patientAgeMonths: number | null;
     reasonForConsultation: string;
     appointmentDate: string;
     appointmentTime: string;
@@ -20,3 +39,19 @@ export interface VideoRoomLookup {
   /** True only on the doctor's link (the right host key): the doctor joins as the room's moderator. */
   moderator: boolean;
 }
+
+/** A paid room before its window: when it opens, and nothing about the patient, no token. */
+export interface NotOpenVideoRoom extends VideoRoomWindow {
+  state: "not_open";
+}
+
+/** A paid room after its window has closed. */
+export interface EndedVideoRoom extends VideoRoomWindow {
+  state: "ended";
+}
+
+/**
+ * What GET /api/video-room/:roomId answers for a room that exists and is paid for; an unknown or unpaid room is a
+ * 404. Only the open room carries the patient's details and a join token.
+ */
+export type VideoRoomLookup = OpenVideoRoom | NotOpenVideoRoom | EndedVideoRoom;

@@ -1,8 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { QueryClient } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRequest, getQueryFn } from "./api";
+import { ApiError, apiGet, apiRequest, errorStatus } from "./api";
 
 /** A small real HTTP server on loopback answering what each test asks for. */
 let server: Server;
@@ -23,7 +22,10 @@ beforeAll(async () => {
       const [, , kind] = (request.url ?? "").split("/");
       if (kind === "ok")
         return response.writeHead(200, { "content-type": "application/json" }).end('{"hello":"world"}');
-      if (kind === "bad") return response.writeHead(400).end('{"message":"Full name is required"}');
+      if (kind === "bad")
+        return response
+          .writeHead(400)
+          .end('{"statusCode":400,"error":"Bad Request","message":"Full name is required","requestId":"r1"}');
       if (kind === "empty") return response.writeHead(503, "Service Unavailable").end();
       if (kind === "auth") return response.writeHead(401, "Unauthorized").end("Unauthorized");
       response.writeHead(404).end();
@@ -41,28 +43,34 @@ describe("apiRequest", () => {
     expect(seen.at(-1)).toMatchObject({ method: "POST", contentType: "application/json", body: '{"a":1}' });
   });
 
-  it("turns a non-OK answer into an error '{status}: {body}'", async () => {
-    await expect(apiRequest("POST", `${base}/api/bad`, {})).rejects.toThrow(
-      '400: {"message":"Full name is required"}',
-    );
+  it("turns a non-OK answer into an ApiError with the status and the server's error body", async () => {
+    const error: unknown = await apiRequest("POST", `${base}/api/bad`, {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: "Full name is required" });
+    expect((error as ApiError).body?.message).toBe("Full name is required");
+    expect(errorStatus(error)).toBe(400);
   });
 
-  it("uses the status text when the body is empty", async () => {
-    await expect(apiRequest("GET", `${base}/api/empty`)).rejects.toThrow("503: Service Unavailable");
+  it("uses short plain text, else the status text, when there is no error body", async () => {
+    await expect(apiRequest("GET", `${base}/api/empty`)).rejects.toMatchObject({
+      status: 503,
+      body: null,
+      message: "Service Unavailable",
+    });
+    await expect(apiRequest("GET", `${base}/api/auth`)).rejects.toMatchObject({
+      status: 401,
+      message: "Unauthorized",
+    });
+  });
+
+  it("has no status for errors that are not answers of the API", () => {
+    expect(errorStatus(new TypeError("Failed to fetch"))).toBeNull();
   });
 });
 
-describe("getQueryFn", () => {
-  const run = (on401: "returnNull" | "throw", key: string[]) =>
-    new QueryClient().fetchQuery({ queryKey: key, queryFn: getQueryFn({ on401 }), retry: false });
-
-  it("reads the address made of the key's parts joined by '/'", async () => {
-    expect(await run("throw", [`${base}/api`, "ok", "2026-11-22"])).toEqual({ hello: "world" });
-    expect(seen.at(-1)?.url).toBe("/api/ok/2026-11-22");
-  });
-
-  it("treats 401 as an error by default, and as null when asked", async () => {
-    await expect(run("throw", [`${base}/api/auth`])).rejects.toThrow("401: Unauthorized");
-    expect(await run("returnNull", [`${base}/api/auth`])).toBeNull();
+describe("apiGet", () => {
+  it("reads JSON of a GET", async () => {
+    expect(await apiGet(`${base}/api/ok/2026-11-22`)).toEqual({ hello: "world" });
+    expect(seen.at(-1)).toMatchObject({ method: "GET", url: "/api/ok/2026-11-22" });
   });
 });

@@ -1,15 +1,50 @@
-import type { QueryFunction } from "@tanstack/react-query";
+import type { ApiErrorBody } from "@shared/api-error";
 
 /**
- * The transport of spec section 7: every call sends credentials; a non-OK answer becomes an Error whose message is
- * "{status}: {body text or status text}", which the error mapper then reads.
+ * A non-OK answer of the API: its status and, when the server sent it, the one error shape. `message` is what a
+ * person may read: the server's message, else a short plain-text body, else the status text.
  */
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
 }
 
+/** The HTTP status of an API error, or null for anything else (a network failure, a bug). */
+export function errorStatus(error: unknown): number | null {
+  return error instanceof ApiError ? error.status : null;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === "string"
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: ApiErrorBody | null = null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isErrorBody(parsed)) body = parsed;
+  } catch {
+    // Not JSON: a proxy's page or plain text.
+  }
+  // A proxy's HTML page or a long text is nobody's message; the status text says enough.
+  const readableText = text.trim() !== "" && !text.trimStart().startsWith("<") && text.length <= 300;
+  const message =
+    body?.message || (readableText ? text.trim() : response.statusText || `HTTP ${response.status}`);
+  return new ApiError(response.status, body, message);
+}
+
+/** Every call sends credentials and JSON; a non-OK answer throws an ApiError. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
@@ -17,18 +52,16 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     body: data === undefined ? undefined : JSON.stringify(data),
     credentials: "include",
   });
-  await throwIfNotOk(response);
+  if (!response.ok) throw await toApiError(response);
   return response;
 }
 
-export type UnauthorizedBehavior = "returnNull" | "throw";
+/** A call whose answer is JSON of a known type. */
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  return (await (await apiRequest(method, url, data)).json()) as T;
+}
 
-/** Reads use the query key as the address: ["/api/articles"] or ["/api/appointments", "2026-11-22"]. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const response = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (on401 === "returnNull" && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
+/** A read: GET, answered as JSON. */
+export function apiGet<T>(url: string): Promise<T> {
+  return apiJson<T>("GET", url);
 }

@@ -17,6 +17,12 @@ export function createOpenFlag() {
   return {
     open: () => set(true),
     close: () => set(false),
-    useIsOpen: () => useSyncExternalStore(subscribe, () => open),
+    // Closed while the server renders a page: dialogs open only in the browser.
+    useIsOpen: () =>
+      useSyncExternalStore(
+        subscribe,
+        () => open,
+        () => false,
+      ),
   };
 }

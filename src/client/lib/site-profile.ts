@@ -1,14 +1,15 @@
 import type { SiteProfile } from "@shared/site-profile";
 
 /**
- * The doctor's profile arrives inside the page itself (written by the server into a JSON script element), so the
- * home page shows the doctor's details on first paint without waiting for an API call on a slow network.
+ * The doctor's profile and the clinic's time zone arrive inside the page itself (the page data the server writes),
+ * so the site shows the doctor's details on first paint without waiting for an API call on a slow network. They are
+ * the same for every page of a running site; the entry that starts the app (browser or server) provides them once,
+ * before the first render.
  */
-function readSiteProfile(): SiteProfile {
-  const element = document.getElementById("site-profile");
-  if (!element?.textContent)
-    throw new Error("The page has no site profile; it must be served by the app server.");
-  return JSON.parse(element.textContent) as SiteProfile;
-}
+export let siteProfile: SiteProfile = undefined as unknown as SiteProfile;
+export let clinicTimeZone = "Asia/Kolkata";
 
-export const siteProfile: SiteProfile = readSiteProfile();
+export function provideSiteProfile(profile: SiteProfile, timeZone: string): void {
+  siteProfile = profile;
+  clinicTimeZone = timeZone;
+}

@@ -9,7 +9,7 @@ export default function CashfreeTestPage() {
       <AdminLayout
         title="Payment Gateway Diagnostics"
         current="gateway"
-        description="Checks the Cashfree credentials this server runs with."
+        description="Which gateway takes the payments, and whether Cashfree accepts the keys this server runs with."
       >
         <GatewayDiagnosticPanel />
       </AdminLayout>

@@ -1,12 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
 import { AdminGuard } from "@/features/admin/admin-guard";
 import { AdminLayout } from "@/features/admin/admin-layout";
-import { RESCHEDULE_REQUESTS_KEY } from "@/features/admin/admin-session";
+import { AppointmentsPanel } from "@/features/admin/appointments-panel";
+import { GatewaySummary } from "@/features/admin/gateway-summary";
+import { LeaveAndOverrides } from "@/features/admin/leave-and-overrides";
 import { ManageArticles } from "@/features/admin/manage-articles";
+import { NeedsAction } from "@/features/admin/needs-action";
 import { NotificationsPanel } from "@/features/admin/notifications-panel";
-import { RecentAppointments } from "@/features/admin/recent-appointments";
 import { StatsCards } from "@/features/admin/stats-cards";
 import { TestNotifications } from "@/features/admin/test-notifications";
+import { WeeklyHours } from "@/features/admin/weekly-hours";
 
 /** /admin: the administrator's dashboard, behind the client-side guard (the server guards every call itself). */
 export default function AdminPage() {
@@ -18,20 +20,21 @@ export default function AdminPage() {
 }
 
 function AdminDashboard() {
-  // Fetched as the spec's dashboard does; nothing shows it yet.
-  useQuery<{ requests: unknown[] }>({ queryKey: RESCHEDULE_REQUESTS_KEY });
-
   return (
     <AdminLayout
       title="Admin Dashboard"
       current="dashboard"
-      description="Articles, appointments and notifications at a glance."
+      description="Appointments, your hours and leave, articles and notifications at a glance."
     >
       <StatsCards />
+      <NeedsAction />
+      <AppointmentsPanel />
+      <LeaveAndOverrides />
+      <WeeklyHours />
       <ManageArticles />
       <TestNotifications />
       <NotificationsPanel />
-      <RecentAppointments />
+      <GatewaySummary />
     </AdminLayout>
   );
 }

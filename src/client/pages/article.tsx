@@ -5,8 +5,9 @@ import { Link, useParams } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { articleQuery } from "@/features/articles/api";
 import { ArticleImage } from "@/features/articles/article-image";
-import { openBooking } from "@/features/booking/open-booking";
+import { openBooking } from "@/lib/dialogs";
 import { formatLongDate } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { NotFound } from "./not-found";
@@ -14,10 +15,10 @@ import { NotFound } from "./not-found";
 /** The shareable page of one article (/articles/:slug), the permalink of the home page's article dialog. */
 export default function ArticlePage() {
   const { slug = "" } = useParams<{ slug: string }>();
-  const { data, error, isPending } = useQuery<{ article: Article }>({ queryKey: ["/api/articles", slug] });
+  const { data, isPending } = useQuery(articleQuery(slug));
 
-  // The transport's errors read "404: ..." for an unknown or unpublished article.
-  if (error?.message.startsWith("404:")) {
+  // An unknown or unpublished article answers 404.
+  if (data && !data.article) {
     return (
       <PageShell>
         <NotFound />
@@ -30,7 +31,7 @@ export default function ArticlePage() {
         <BackToArticles />
         {isPending ? (
           <ArticleSkeleton />
-        ) : data ? (
+        ) : data?.article ? (
           <ArticleView article={data.article} />
         ) : (
           <ArticleLoadError />

@@ -1,3 +1,4 @@
+import { type ReactNode, Suspense } from "react";
 import { PageShell } from "@/components/layout/page-shell";
 import { ArticlesSection } from "@/features/articles/articles-section";
 import { AboutSection } from "@/features/home/about-section";
@@ -12,11 +13,34 @@ export default function HomePage() {
   return (
     <PageShell>
       <HeroSection />
-      <AboutSection />
-      <ServicesSection />
-      <PublicationsSection />
-      <ArticlesSection />
-      <ContactSection />
+      <LaterSection>
+        <AboutSection />
+      </LaterSection>
+      <LaterSection>
+        <ServicesSection />
+      </LaterSection>
+      <LaterSection>
+        <PublicationsSection />
+      </LaterSection>
+      <LaterSection>
+        <ArticlesSection />
+      </LaterSection>
+      <LaterSection>
+        <ContactSection />
+      </LaterSection>
     </PageShell>
+  );
+}
+
+/**
+ * A section below the first screen. The browser lays it out and paints it only as it nears the screen, and it is a
+ * Suspense boundary, so it is hydrated after the hero, in a short task of its own, instead of the whole page in one
+ * long task that a slow phone would feel.
+ */
+function LaterSection({ children }: { children: ReactNode }) {
+  return (
+    <div className="later-on-page">
+      <Suspense>{children}</Suspense>
+    </div>
   );
 }

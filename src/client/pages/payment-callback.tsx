@@ -1,13 +1,16 @@
-import { formatRupees, type PaymentVerification, type PublicConfig } from "@shared/booking";
+import { formatRupees, type PaymentVerification } from "@shared/booking";
 import { FocusHeading } from "@/components/ui/focus-heading";
 import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import {
   BellRing,
+  CalendarPlus,
+  CalendarX2,
+  CircleAlert,
   CircleCheckBig,
   CircleX,
   Clock,
-  House,
+  LifeBuoy,
   LoaderCircle,
   Mail,
   RotateCcw,
@@ -15,44 +18,38 @@ import {
   Video,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, useLocation, useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { HomeButton } from "@/components/ui/home-button";
 import { formatAppointmentDate } from "@/features/booking/booking-logic";
-import { openBooking } from "@/features/booking/open-booking";
-import {
-  orderIdFromSearch,
-  paymentStatusLabel,
-  VERIFY_RETRIES,
-  VERIFY_RETRY_DELAY_MS,
-  verifyPaymentKey,
-} from "@/features/payment/verification";
+import { openBooking } from "@/lib/dialogs";
+import { publicConfigQuery } from "@/features/booking/api";
+import { verifyPaymentQuery } from "@/features/payment/api";
+import { orderIdFromSearch, paymentStatusLabel } from "@/features/payment/verification";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 
 /**
- * Where the payment provider sends the visitor back: /payment/callback?order_id=... (spec section 2). The server
- * asks the gateway; this page only shows its answer. Without an order id it stays on the loading view (spec 4).
+ * Where the payment provider sends the visitor back: /payment/callback?order_id=... The server
+ * asks the gateway; this page only shows its answer. Without an order id it stays on the loading view.
  */
 export default function PaymentCallbackPage() {
   const orderId = orderIdFromSearch(useSearch());
-  const verification = useQuery<PaymentVerification>({
-    queryKey: verifyPaymentKey(orderId ?? ""),
-    enabled: Boolean(orderId),
-    retry: VERIFY_RETRIES,
-    retryDelay: VERIFY_RETRY_DELAY_MS,
-  });
+  const verification = useQuery({ ...verifyPaymentQuery(orderId ?? ""), enabled: Boolean(orderId) });
   // Only for the zone of the appointment time ("7:00 PM IST"); asked at once so that it is there with the result.
-  const config = useQuery<PublicConfig>({ queryKey: ["/api/config"] });
+  const config = useQuery(publicConfigQuery());
   const zone = config.data?.timeZoneLabel;
 
   let body: ReactNode;
   if (orderId && verification.isError) body = <VerificationFailed orderId={orderId} />;
   // The result waits for the configuration too (or its failure), so that the time does not change under the eye.
   else if (!orderId || !verification.data || config.isPending) body = <Verifying />;
-  else if (verification.data.status.toUpperCase() === "PAID")
+  // The appointment's outcome decides, not the gateway's PAID alone: a payment can be received and refunded.
+  else if (isRefund(verification.data)) body = <PaymentRefunded result={verification.data} zone={zone} />;
+  else if (verification.data.status.toUpperCase() === "PAID" && verification.data.outcome === "confirmed")
     body = <PaymentSucceeded result={verification.data} zone={zone} />;
   else body = <PaymentFailed result={verification.data} />;
 
@@ -63,6 +60,10 @@ export default function PaymentCallbackPage() {
       </div>
     </PageShell>
   );
+}
+
+function isRefund(result: PaymentVerification): boolean {
+  return result.outcome === "refund_pending" || result.outcome === "refunded";
 }
 
 function useTitle(heading: string) {
@@ -112,17 +113,6 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function HomeButton({ variant = "default" }: { variant?: "default" | "outline" }) {
-  return (
-    <Button asChild size="lg" variant={variant} className="w-full sm:w-auto">
-      <Link href="/">
-        <House aria-hidden="true" />
-        Return to Home
-      </Link>
-    </Button>
-  );
-}
-
 function Verifying() {
   useTitle("Verifying Payment...");
   return (
@@ -150,29 +140,9 @@ function PaymentSucceeded({ result, zone }: { result: PaymentVerification; zone:
         <FocusHeading>Payment Successful!</FocusHeading>
         <p className="text-slate-700">Your appointment is confirmed</p>
       </div>
-      <Details>
-        {result.bookingId && (
-          <Detail term="Booking ID">
-            <span className="font-mono">#{result.bookingId}</span>
-          </Detail>
-        )}
-        {result.appointmentDate && (
-          <Detail term="Date">{formatAppointmentDate(result.appointmentDate)}</Detail>
-        )}
-        {result.appointmentTime && (
-          <Detail term="Time">
-            {slotLabel(result.appointmentTime)}
-            {zone ? ` ${zone}` : ""}
-          </Detail>
-        )}
-        <Detail term="Order ID">
-          <span className="font-mono">{result.orderId}</span>
-        </Detail>
-        <Detail term="Amount Paid">₹{formatRupees(result.amount)}</Detail>
-        <Detail term="Status">
-          <Badge variant="success">Paid</Badge>
-        </Detail>
-      </Details>
+      <PaymentFacts result={result} zone={zone}>
+        <Badge variant="success">Paid</Badge>
+      </PaymentFacts>
       <div className="w-full text-left">
         <h2 className="mb-2 font-semibold text-slate-900">What's Next?</h2>
         <ul className="flex flex-col gap-2 text-sm text-slate-700">
@@ -193,6 +163,135 @@ function PaymentSucceeded({ result, zone }: { result: PaymentVerification; zone:
   );
 }
 
+/** What the payment was for: booking id, date and time, order, amount, and its status (the child). */
+function PaymentFacts({
+  result,
+  zone,
+  children,
+}: {
+  result: PaymentVerification;
+  zone: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Details>
+      {result.bookingId && (
+        <Detail term="Booking ID">
+          <span className="font-mono">#{result.bookingId}</span>
+        </Detail>
+      )}
+      {result.appointmentDate && <Detail term="Date">{formatAppointmentDate(result.appointmentDate)}</Detail>}
+      {result.appointmentTime && (
+        <Detail term="Time">
+          {slotLabel(result.appointmentTime)}
+          {zone ? ` ${zone}` : ""}
+        </Detail>
+      )}
+      <Detail term="Order ID">
+        <span className="font-mono break-all">{result.orderId}</span>
+      </Detail>
+      <Detail term="Amount Paid">₹{formatRupees(result.amount)}</Detail>
+      <Detail term="Status">{children}</Detail>
+    </Details>
+  );
+}
+
+/**
+ * The payment was received but bought nothing: the slot was booked by another patient before the payment reached
+ * us, or the amount was short. Says so plainly, that the full amount goes back, and what to do now.
+ */
+function PaymentRefunded({ result, zone }: { result: PaymentVerification; zone: string | undefined }) {
+  const underpaid = result.refund?.reason === "underpaid";
+  const heading = underpaid ? "Payment Below the Fee" : "Slot No Longer Available";
+  useTitle(heading);
+  const refunded = `₹${formatRupees(result.refund?.amount ?? result.amount)}`;
+  const done = result.outcome === "refunded";
+  const { email } = siteProfile.contact;
+  const bookingRef = result.bookingId ? `#${result.bookingId}` : undefined;
+  const subject = encodeURIComponent(`Refund: booking ${bookingRef ?? result.orderId}`);
+  return (
+    <ResultCard
+      tone="warning"
+      icon={underpaid ? <CircleAlert aria-hidden="true" /> : <CalendarX2 aria-hidden="true" />}
+    >
+      <div className="flex flex-col gap-2">
+        <FocusHeading>{heading}</FocusHeading>
+        <p className="text-slate-700">
+          We received your payment of {`₹${formatRupees(result.amount)}`}, but your appointment is not
+          confirmed.
+        </p>
+        <p className="text-slate-700">
+          {underpaid
+            ? `The consultation fee is ₹${formatRupees(result.refund?.price ?? result.amount)}, so the payment did not cover the booking.`
+            : "The time you chose was booked by another patient before your payment reached us."}
+        </p>
+      </div>
+      <div
+        role="note"
+        aria-labelledby="refund-heading"
+        className="w-full rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-left"
+      >
+        <h2 id="refund-heading" className="font-semibold text-emerald-900">
+          Full refund of {refunded}
+        </h2>
+        <p className="mt-1 text-sm text-emerald-900">
+          {done
+            ? "The full amount has been refunded to the account or card you paid with. It can take 5-7 business days to show."
+            : "The full amount is being refunded to the account or card you paid with. Refunds reach you within 5-7 business days; you do not need to do anything."}
+        </p>
+      </div>
+      <PaymentFacts result={result} zone={zone}>
+        <Badge variant="secondary" className="whitespace-nowrap" data-outcome={result.outcome}>
+          {done ? "Refunded" : "Refund in progress"}
+        </Badge>
+      </PaymentFacts>
+      <div className="w-full text-left">
+        <h2 className="mb-2 font-semibold text-slate-900">What to do next</h2>
+        <ul className="flex flex-col gap-2 text-sm text-slate-700">
+          <NextItem icon={<CalendarPlus aria-hidden="true" />}>
+            To still have the consultation, book another time and pay again.
+          </NextItem>
+          <NextItem icon={<Mail aria-hidden="true" />}>
+            These details are also sent to your email and WhatsApp.
+          </NextItem>
+          <NextItem icon={<LifeBuoy aria-hidden="true" />}>
+            Questions about the refund? Write to{" "}
+            <a
+              href={`mailto:${email}?subject=${subject}`}
+              className="break-words text-brand-700 underline underline-offset-4 hover:text-brand-900"
+            >
+              {email}
+            </a>
+            {bookingRef ? ` with your booking ID ${bookingRef}.` : "."}
+          </NextItem>
+        </ul>
+      </div>
+      <BookAgainActions icon={<CalendarPlus aria-hidden="true" />} label="Book Another Time" />
+    </ResultCard>
+  );
+}
+
+/** Back to the home page with the booking dialog open, or just home. */
+function BookAgainActions({ icon, label }: { icon: ReactNode; label: string }) {
+  const [, navigate] = useLocation();
+  return (
+    <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
+      <Button
+        size="lg"
+        className="w-full sm:w-auto"
+        onClick={() => {
+          navigate("/");
+          openBooking();
+        }}
+      >
+        {icon}
+        {label}
+      </Button>
+      <HomeButton variant="outline" />
+    </div>
+  );
+}
+
 function NextItem({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <li className="flex gap-2">
@@ -204,7 +303,6 @@ function NextItem({ icon, children }: { icon: ReactNode; children: ReactNode }) 
 
 function PaymentFailed({ result }: { result: PaymentVerification }) {
   useTitle("Payment Failed");
-  const [, navigate] = useLocation();
   return (
     <ResultCard tone="failure" icon={<CircleX aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-2">
@@ -231,20 +329,7 @@ function PaymentFailed({ result }: { result: PaymentVerification }) {
           Order ID: <span className="font-mono break-all">{result.orderId}</span>
         </p>
       </div>
-      <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-        <Button
-          size="lg"
-          className="w-full sm:w-auto"
-          onClick={() => {
-            navigate("/");
-            openBooking();
-          }}
-        >
-          <RotateCcw aria-hidden="true" />
-          Try Booking Again
-        </Button>
-        <HomeButton variant="outline" />
-      </div>
+      <BookAgainActions icon={<RotateCcw aria-hidden="true" />} label="Try Booking Again" />
     </ResultCard>
   );
 }

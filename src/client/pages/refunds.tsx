@@ -4,15 +4,12 @@ import { PageIntro } from "@/components/layout/page-intro";
 import { PageShell } from "@/components/layout/page-shell";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { DEFAULT_POLICY, policyRows } from "@shared/cancellation-policy";
 
 const inlineLink = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800";
 
-/** Spec section 9's cancellation tiers; the time counts back from the appointment's start. */
-const cancellationRules = [
-  { when: "More than 24 hours before the appointment", outcome: "Full refund, or reschedule free of charge" },
-  { when: "Between 12 and 24 hours before the appointment", outcome: "50% refund, or one free reschedule" },
-  { when: "Less than 12 hours before the appointment, or no-show", outcome: "No refund" },
-] as const;
+/** The cancellation tiers of the refund policy, from the same module the manage link and the API apply. */
+const cancellationRules = policyRows(DEFAULT_POLICY);
 
 export default function RefundsPage() {
   const { doctor, contact } = siteProfile;
@@ -61,7 +58,10 @@ export default function RefundsPage() {
 
         <LegalSection id="rescheduling" title="Rescheduling">
           <ul>
-            <li>A booking can be rescheduled up to 2 times, subject to the availability of time slots.</li>
+            <li>
+              A booking can be rescheduled up to {DEFAULT_POLICY.maxReschedules} times, subject to the
+              availability of time slots.
+            </li>
             <li>
               Rescheduling more than 24 hours before the appointment is free. Between 12 and 24 hours before,
               one free reschedule is allowed. Less than 12 hours before, the appointment cannot be rescheduled
@@ -91,8 +91,8 @@ export default function RefundsPage() {
         <LegalSection id="refund-processing" title="Refund Processing">
           <ul>
             <li>
-              Approved refunds are processed within 5–7 business days to the original payment method. Your
-              bank may take a little longer to show the amount.
+              Approved refunds are processed within {DEFAULT_POLICY.refundBusinessDays} business days to the
+              original payment method. Your bank may take a little longer to show the amount.
             </li>
             <li>All fees are charged and refunded in Indian rupees (INR, ₹).</li>
           </ul>

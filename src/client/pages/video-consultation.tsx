@@ -1,31 +1,33 @@
 import { useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { useParams, useSearch } from "wouter";
-import type { VideoRoomLookup } from "@shared/video";
-import { apiRequest } from "@/lib/api";
-import {
-  hostKeyFromSearch,
-  isRoomNotFound,
-  videoRoomQueryKey,
-  videoRoomUrl,
-} from "@/features/video/video-room";
+import { videoRoomQuery } from "@/features/video/api";
+import { hostKeyFromSearch, isRoomNotFound } from "@/features/video/video-room";
 import { VideoRoomView } from "@/features/video/video-room-view";
 import { RoomNotFound, VideoRoomSkeleton, VideoServiceUnavailable } from "@/features/video/video-room-states";
+import { RoomEnded, RoomNotOpenYet } from "@/features/video/video-room-waiting";
 
 /**
  * /video-consultation/{roomId}: the patient's link, or the doctor's with ?key=... (which makes them moderator).
- * The server answers 404 for an unknown room and outside the room's opening hours alike.
+ * The server answers 404 only for an id that is not a paid room; a room before or after its window answers when it
+ * opens, and this page counts down and joins by itself.
  */
 export default function VideoConsultationPage() {
   const roomId = useParams<{ roomId: string }>().roomId ?? "";
   const hostKey = hostKeyFromSearch(useSearch());
-  const lookup = useQuery<VideoRoomLookup>({
-    queryKey: videoRoomQueryKey(roomId, hostKey),
-    queryFn: async () =>
-      (await apiRequest("GET", videoRoomUrl(roomId, hostKey))).json() as Promise<VideoRoomLookup>,
-  });
+  const lookup = useQuery(videoRoomQuery(roomId, hostKey));
+  const { refetch } = lookup;
+  const askAgain = useCallback(() => void refetch(), [refetch]);
 
   if (lookup.isPending) return <VideoRoomSkeleton />;
-  // Any other failure (no network, a server error, too many requests) is a service problem the person can retry.
-  if (lookup.isError) return isRoomNotFound(lookup.error) ? <RoomNotFound /> : <VideoServiceUnavailable />;
-  return <VideoRoomView lookup={lookup.data} />;
+  const room = lookup.data;
+  // A failed second look while counting down keeps the countdown, which asks again a few seconds later.
+  if (!room || (lookup.isError && room.state !== "not_open")) {
+    // Any failure but a 404 (no network, a server error, too many requests) is a problem the person can retry.
+    return isRoomNotFound(lookup.error) ? <RoomNotFound /> : <VideoServiceUnavailable />;
+  }
+  if (room.state === "not_open")
+    return <RoomNotOpenYet window={room} roomId={roomId} hostKey={hostKey} onDue={askAgain} />;
+  if (room.state === "ended") return <RoomEnded window={room} />;
+  return <VideoRoomView lookup={room} />;
 }

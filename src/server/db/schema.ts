@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -59,8 +60,6 @@ export const appSettings = pgTable("app_settings", {
  * Appointments. A row holds its slot while it is pending payment, confirmed or completed: the partial unique index
  * makes a second active appointment for the same date and time impossible, whatever the application does.
  */
-export const ACTIVE_APPOINTMENT_STATUSES = ["pending_payment", "confirmed", "completed"] as const;
-
 export const appointments = pgTable(
   "appointments",
   {
@@ -69,9 +68,13 @@ export const appointments = pgTable(
     patientEmail: varchar("patient_email", { length: 254 }).notNull(),
     patientPhone: varchar("patient_phone", { length: 30 }).notNull(),
     patientAge: integer("patient_age").notNull(),
+    /** A baby under one year: the age in months (0-11), with `patientAge` 0; null for everyone else. */
+    patientAgeMonths: integer("patient_age_months"),
     reasonForConsultation: text("reason_for_consultation").notNull(),
     appointmentDate: date("appointment_date", { mode: "string" }).notNull(),
     appointmentTime: varchar("appointment_time", { length: 5 }).notNull(),
+    /** The consultation's length in minutes, from the schedule's slot when it was booked. */
+    durationMinutes: integer("duration_minutes").notNull().default(20),
     status: varchar("status", { length: 20 }).notNull().default("pending_payment"),
     paymentStatus: varchar("payment_status", { length: 20 }).notNull().default("pending"),
     /** The consultation fee at booking time, in rupees. */
@@ -108,8 +111,9 @@ export const appointments = pgTable(
 );
 
 /**
- * Facts other features react to, written in the same transaction as the change they describe
- * (for example `appointment_confirmed`, which the notifications turn into e-mails and WhatsApp messages).
+ * What happened to an appointment and when (`appointment_confirmed`, `appointment_refund_requested`), written in the
+ * same transaction as the change it records: an append-only history of the appointment, for audits and support.
+ * Messages are not driven by it; they are written to the outbox in that same transaction.
  */
 export const domainEvents = pgTable(
   "domain_events",
@@ -119,9 +123,8 @@ export const domainEvents = pgTable(
     appointmentId: uuid("appointment_id").references(() => appointments.id, { onDelete: "cascade" }),
     payload: jsonb("payload").notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    processedAt: timestamp("processed_at", { withTimezone: true }),
   },
-  (table) => [index("domain_events_unprocessed_idx").on(table.processedAt, table.createdAt)],
+  (table) => [index("domain_events_appointment_idx").on(table.appointmentId, table.createdAt)],
 );
 
 /** Payment webhooks already handled, so that a redelivery changes nothing. */
@@ -159,16 +162,15 @@ export const adminSessions = pgTable(
   (table) => [index("admin_sessions_expires_idx").on(table.expiresAt)],
 );
 
-/** Failed admin logins per address, for the lockout after 5 failures in 15 minutes (shared by all instances). */
-export const adminLoginFailures = pgTable(
-  "admin_login_failures",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    address: varchar("address", { length: 64 }).notNull(),
-    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
-  },
-  (table) => [index("admin_login_failures_address_idx").on(table.address, table.failedAt)],
-);
+/**
+ * Admin login attempts per address in the current 15-minute window (shared by all instances). One row per address,
+ * counted up in a single statement before the password is checked, so parallel attempts cannot slip past the limit.
+ */
+export const adminLoginThrottle = pgTable("admin_login_throttle", {
+  address: varchar("address", { length: 64 }).primaryKey(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull(),
+});
 
 /** Patients' requests to move an appointment; filled by a later feature, listed on the dashboard. */
 export const rescheduleRequests = pgTable("reschedule_requests", {
@@ -185,7 +187,7 @@ export const rescheduleRequests = pgTable("reschedule_requests", {
 
 /**
  * The outbox: every e-mail and WhatsApp message is a row, written in the same transaction as the event that causes
- * it, and sent by the worker (jobs/outbox-worker.ts). A sent row is never sent again.
+ * it, and sent by the worker (features/notifications/outbox-worker.ts). A sent row is never sent again.
  */
 export const outboxMessages = pgTable(
   "outbox_messages",
@@ -201,7 +203,7 @@ export const outboxMessages = pgTable(
       onDelete: "cascade",
     }),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
-    /** pending, processing, sent, failed, skipped, cancelled. */
+    /** pending, processing, sent, written_to_file, failed, skipped, cancelled. */
     status: varchar("status", { length: 20 }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -221,10 +223,58 @@ export const outboxMessages = pgTable(
   ],
 );
 
+/**
+ * The doctor's weekly hours and booking window: one row (id 1), written from the dashboard. Without it the default
+ * hours (every day, 7:00 PM to 9:00 PM, 20-minute slots) and the MIN_NOTICE_MINUTES and BOOKING_HORIZON_DAYS
+ * settings apply.
+ */
+export const scheduleSettings = pgTable(
+  "schedule_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** {monday: [{start, end, slotMinutes, gapMinutes}], ...}: src/shared/schedule.ts checks it. */
+    weekly: jsonb("weekly").notNull(),
+    minNoticeMinutes: integer("min_notice_minutes").notNull(),
+    horizonDays: integer("horizon_days").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("schedule_settings_one_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * Exceptions to the weekly hours, which win over them: leave over a range of dates, a date's own hours (`sessions`),
+ * and single blocked slots (`slot_time`). A date has at most one set of its own hours and a slot one block.
+ */
+export const scheduleExceptions = pgTable(
+  "schedule_exceptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** leave, hours or block. */
+    kind: varchar("kind", { length: 10 }).notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    slotTime: varchar("slot_time", { length: 5 }),
+    sessions: jsonb("sessions"),
+    note: varchar("note", { length: 200 }).notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("schedule_exceptions_range_idx").on(table.endsOn, table.startsOn),
+    uniqueIndex("schedule_exceptions_hours_idx")
+      .on(table.startsOn)
+      .where(sql`kind = 'hours'`),
+    uniqueIndex("schedule_exceptions_block_idx")
+      .on(table.startsOn, table.slotTime)
+      .where(sql`kind = 'block'`),
+    check("schedule_exceptions_kind", sql`${table.kind} in ('leave', 'hours', 'block')`),
+    check("schedule_exceptions_range", sql`${table.endsOn} >= ${table.startsOn}`),
+  ],
+);
+
 export const schema = {
   outboxMessages,
   adminSessions,
-  adminLoginFailures,
+  adminLoginThrottle,
   rescheduleRequests,
   articles,
   contactMessages,
@@ -233,4 +283,6 @@ export const schema = {
   domainEvents,
   webhookReceipts,
   simulatorOrders,
+  scheduleSettings,
+  scheduleExceptions,
 };

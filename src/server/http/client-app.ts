@@ -1,84 +1,166 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { CSP_NONCE_PLACEHOLDER, type PageReads, type RenderedApp } from "@shared/page-data";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../config";
 import { clientDistDir } from "../paths";
-import { sendApiNotFound } from "./errors";
-import { builtTemplate, type HtmlTemplateSource, viteTemplate } from "./html-template";
-import { type PageHead, renderPage } from "./page-head";
-
-/** The browser routes of the app (spec section 2); each answers the page shell, which the client then renders. */
-export const clientRoutes = [
-  "/",
-  "/admin",
-  "/admin/cashfree-test",
-  "/contact-us",
-  "/terms-conditions",
-  "/refunds-cancellations",
-  "/payment/callback",
-  "/video-consultation/:roomId",
-] as const;
+import { builtClient, type ClientBuild, viteClient } from "./html-template";
+import { assemblePage, type PageHead, renderHead } from "./page-head";
+import { type PublicCache, sendPrepared } from "./public-cache";
+import { prepareResponse, type PreparedResponse } from "./prepared-response";
+import type { SecurityHeaders } from "./security";
 
 export const notFoundTitle = "404 Page Not Found";
 
+/** What a page route answers; `load` runs only when the page is not in memory already. */
+export interface PageRequest {
+  /** Where the page is kept in memory; no key, no keeping (a 404 for an address anyone can make up). */
+  cacheKey?: string | undefined;
+  /** The address the app renders (path and the query parameters the page reads); the request's by default. */
+  url?: string;
+  /** Server-rendered (the public pages) or rendered in the browser only (admin, payment result, video room). */
+  render: boolean;
+  load(): Promise<LoadedPage>;
+}
+
+export interface LoadedPage {
+  head: Partial<PageHead>;
+  status?: number;
+  reads: PageReads;
+  /** The lazily loaded page module the browser needs at once ("pages/contact-us.tsx"). */
+  pageModule?: string;
+}
+
 declare module "fastify" {
   interface FastifyReply {
-    /** Answers the app's page shell with the given <head> and status. */
-    sendPage(head: Partial<PageHead>, statusCode?: number): Promise<FastifyReply>;
+    /** Answers a page of the browser app: from memory when it is there, else loaded, rendered and kept. */
+    sendPage(page: PageRequest): Promise<FastifyReply>;
   }
 }
 
 export interface ClientAppOptions {
   config: Config;
   profile: SiteProfile;
-  /** Tests of the API alone run without a built client. */
+  /** Tests of the API alone run without a built client; pages then answer their head and reads as JSON. */
   serveClient: boolean;
+  cache: PublicCache;
+  security: SecurityHeaders;
 }
 
-/** The site's address without a trailing slash: PUBLIC_BASE_URL, else the address the request came to. */
+/**
+ * The site's address without a trailing slash: PUBLIC_BASE_URL, else (only outside production, where the setting is
+ * required) the address the request came to, so a site tried on localhost returns payments to itself.
+ */
 export function siteUrl(config: Config, request: FastifyRequest): string {
   return config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
 }
 
-export function absoluteUrl(config: Config, request: FastifyRequest, path: string): string {
-  const base = config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
-  return new URL(path, base + "/").toString();
+/**
+ * An absolute address on this site, built from PUBLIC_BASE_URL only: a Host header sent by anyone must never end
+ * up in a page's canonical or preview tags. Without the setting there is none. The path is appended as text, so a
+ * path such as "//evil.example" stays on this site.
+ */
+export function publicUrl(config: Config, path: string): string | undefined {
+  if (!config.publicBaseUrl) return undefined;
+  return `${config.publicBaseUrl}/${path.replace(/^\/+/, "")}`;
 }
 
 export async function registerClientApp(app: FastifyInstance, options: ClientAppOptions): Promise<void> {
-  const { config, profile } = options;
-  const source: HtmlTemplateSource | undefined = !options.serveClient
+  const { config, profile, cache, security } = options;
+  const client: ClientBuild | undefined = !options.serveClient
     ? undefined
     : config.devServer
-      ? await viteTemplate(app)
-      : await builtTemplate();
+      ? await viteClient(app)
+      : await builtClient();
 
-  app.decorateReply(
-    "sendPage",
-    async function (this: FastifyReply, head: Partial<PageHead>, statusCode = 200) {
-      const request = this.request;
-      const fullHead: PageHead = {
-        title: head.title ?? profile.seo.title,
-        description: head.description ?? profile.seo.description,
-        url: head.url ?? absoluteUrl(config, request, request.url.split("?")[0] ?? "/"),
-        image: head.image ?? null,
-        type: head.type ?? "website",
-      };
-      if (!source) return this.status(statusCode).type("application/json").send({ page: fullHead });
-      const html = renderPage(await source.template(request.url), fullHead, profile);
-      return this.status(statusCode)
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-cache")
-        .send(html);
-    },
-  );
+  /** The page's <head>: the site's title and description unless the page has its own, its canonical address. */
+  function headFor(request: FastifyRequest, page: PageRequest, loaded: LoadedPage): PageHead {
+    const url = page.url ?? request.url;
+    return {
+      title: profile.seo.title,
+      description: profile.seo.description,
+      url: publicUrl(config, url.split("?")[0] ?? "/"),
+      image: null,
+      type: "website",
+      ...loaded.head,
+    };
+  }
+
+  async function buildPage(
+    request: FastifyRequest,
+    page: PageRequest,
+    loaded: LoadedPage,
+    build: ClientBuild,
+  ) {
+    const url = page.url ?? request.url;
+    const fullHead: PageHead = {
+      ...headFor(request, page, loaded),
+      preloads: page.render && loaded.pageModule ? build.preloads(loaded.pageModule) : [],
+    };
+    const input = { url, profile, clinicTimeZone: config.booking.timeZone, reads: loaded.reads };
+    let rendered: RenderedApp | undefined;
+    if (page.render) {
+      try {
+        rendered = await build.render({ ...input, html: true });
+      } catch (error) {
+        // The browser renders the page itself then; the visitor still gets it.
+        request.log.error({ err: error }, "server rendering failed; the page is rendered in the browser");
+      }
+    }
+    const complete = rendered !== undefined || !page.render;
+    rendered ??= await build.render({ ...input, html: false });
+    const { html: appHtml, data } = rendered;
+    const pieces = assemblePage(await build.template(url), CSP_NONCE_PLACEHOLDER, {
+      head: renderHead(fullHead),
+      appHtml,
+      data,
+    });
+    const prepared = await prepareResponse(pieces, {
+      status: loaded.status ?? 200,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
+    });
+    // A page the server failed to render is not kept: the next visitor gets another try.
+    return { prepared, complete };
+  }
+
+  // Visitors who ask for a page that is being rendered wait for that render instead of starting their own.
+  const rendering = new Map<string, Promise<PreparedResponse>>();
+
+  app.decorateReply("sendPage", async function (this: FastifyReply, page: PageRequest) {
+    const request = this.request;
+    const key = client?.fixed ? page.cacheKey : undefined;
+    const kept = key ? cache.get(key) : undefined;
+    if (kept) return sendPrepared(request, this, kept, security);
+    if (!client) {
+      const loaded = await page.load();
+      return this.status(loaded.status ?? 200)
+        .type("application/json")
+        .send({ page: headFor(request, page, loaded), reads: loaded.reads, rendered: page.render });
+    }
+    const inFlight = key ? rendering.get(key) : undefined;
+    if (inFlight) return sendPrepared(request, this, await inFlight, security);
+    const generation = cache.generation;
+    const render = (async () => {
+      const { prepared, complete } = await buildPage(request, page, await page.load(), client);
+      if (key && complete && prepared.status === 200) cache.set(key, prepared, generation);
+      return prepared;
+    })();
+    if (key) {
+      rendering.set(key, render);
+      void render.then(
+        () => rendering.delete(key),
+        () => rendering.delete(key),
+      );
+    }
+    return sendPrepared(request, this, await render, security);
+  });
 
   if (options.serveClient && !config.devServer) {
     await app.register(fastifyStatic, {
       root: clientDistDir,
       wildcard: false,
       index: false,
-      // The page shell is always rendered by sendPage, never served raw.
+      // The page template is always filled by sendPage, never served raw.
       allowedPath: (pathName) => pathName !== "/index.html" && !pathName.startsWith("/.vite"),
       cacheControl: false,
       setHeaders(reply, path) {
@@ -90,20 +172,4 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       },
     });
   }
-
-  for (const url of clientRoutes) {
-    app.get(url, (_request, reply) => reply.sendPage({}));
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      (request.method === "GET" || request.method === "HEAD") &&
-      !request.url.startsWith("/api/") &&
-      request.url !== "/api";
-    if (!wantsPage) return sendApiNotFound(request, reply);
-    return reply.sendPage(
-      { title: notFoundTitle, description: "The page you are looking for does not exist." },
-      404,
-    );
-  });
 }

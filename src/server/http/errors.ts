@@ -1,13 +1,20 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "@shared/api-error";
+import { newRequestId } from "./request-id";
 
-/** An error whose message is written for the person who will read it; services throw it for 4xx answers. */
+/**
+ * An error whose message is written for the person who will read it; services throw it for 4xx answers. `details`
+ * adds field issues, or further fields a client acts on (the appointments a schedule change would affect).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly details: { issues?: ApiErrorBody["issues"]; [field: string]: unknown } = {},
   ) {
     super(message);
     this.name = "HttpError";
@@ -22,9 +29,12 @@ const reasonPhrases: Record<number, string> = {
   405: "Method Not Allowed",
   409: "Conflict",
   413: "Payload Too Large",
+  408: "Request Timeout",
+  414: "URI Too Long",
   415: "Unsupported Media Type",
   422: "Unprocessable Entity",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   502: "Bad Gateway",
   503: "Service Unavailable",
@@ -55,6 +65,7 @@ function validationIssues(error: unknown): ApiErrorBody["issues"] {
 
 /** Messages Fastify gives its own 4xx errors, reworded for people where the default is technical. */
 function clientErrorMessage(error: FastifyError): string {
+  if (error.statusCode === 414) return "The address is too long.";
   switch (error.code) {
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
@@ -64,6 +75,8 @@ function clientErrorMessage(error: FastifyError): string {
       return "This address accepts JSON only (Content-Type: application/json).";
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return "The request is too large.";
+    case "FST_ERR_BAD_URL":
+      return "The address is not valid: it contains a malformed percent-encoded character.";
     default:
       return error.message;
   }
@@ -77,10 +90,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody(request, 400, message, issues));
     }
     if (error instanceof HttpError) {
+      const { issues: fieldIssues, ...extra } = error.details;
       return reply
         .status(error.statusCode)
         .headers(error.headers)
-        .send(errorBody(request, error.statusCode, error.message));
+        .send({ ...extra, ...errorBody(request, error.statusCode, error.message, fieldIssues) });
+    }
+    if (isUnstorableText(error)) {
+      return reply
+        .status(400)
+        .send(errorBody(request, 400, "The request contains text that cannot be stored."));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
@@ -89,6 +108,54 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(errorBody(request, 500, "Internal Server Error"));
   });
+}
+
+/** PostgreSQL's codes for text it cannot store (a NUL byte, an invalid character): the request's fault, not ours. */
+const unstorableText = new Set(["22021", "22P05"]);
+
+function isUnstorableText(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === "object" && "code" in current && unstorableText.has(String(current.code)))
+      return true;
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}
+
+/** Fastify's own errors raised before routing (a malformed URL): the one error shape with the request id. */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const statusCode =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(statusCode).send(errorBody(request, statusCode, clientErrorMessage(error)));
+}
+
+/**
+ * Errors Node's HTTP parser raises before there is a request (headers too large, a malformed request line): answered
+ * on the socket in the one error shape, with a request id of their own, then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const known: Record<string, [number, string]> = {
+    HPE_HEADER_OVERFLOW: [431, "The request's headers are too large."],
+    HPE_URI_TOO_LONG: [414, "The address is too long."],
+    ERR_HTTP_REQUEST_TIMEOUT: [408, "The request took too long to arrive."],
+  };
+  const [statusCode, message] = known[error.code ?? ""] ?? [400, "The request is not valid HTTP."];
+  const body = JSON.stringify({
+    statusCode,
+    error: reasonPhrases[statusCode] ?? STATUS_CODES[statusCode] ?? "Bad Request",
+    message,
+    requestId: newRequestId(),
+  } satisfies ApiErrorBody);
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode] ?? "Bad Request"}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {

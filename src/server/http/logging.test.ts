@@ -20,6 +20,17 @@ describe("scrubError", () => {
     for (const secret of ["Priya", "priya@example.org", "heart murmur"]) expect(logged).not.toContain(secret);
   });
 
+  it("drops parameters that span several lines, in the message and the stack alike", () => {
+    const error = new Error(
+      'Failed query: insert into "articles" values ($1)\nparams: first line\n\nSECRET patient Jane Doe +91 99999 11111',
+    );
+    const logged = scrubError(error);
+    expect(JSON.stringify(logged)).not.toContain("SECRET");
+    expect(JSON.stringify(logged)).not.toContain("Jane Doe");
+    expect(logged.message).toBe('Failed query: insert into "articles" values ($1)\nparams: [redacted]');
+    expect(String(logged.stack)).toContain("logging.test.ts");
+  });
+
   it("keeps an ordinary error's message and stack", () => {
     const logged = scrubError(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
     expect(logged.message).toBe("connect ECONNREFUSED 127.0.0.1:5432");

@@ -13,6 +13,7 @@ const personalFields = [
   "patientEmail",
   "patientPhone",
   "patientAge",
+  "patientAgeMonths",
   "reasonForConsultation",
   "password",
   "token",
@@ -31,7 +32,9 @@ export const redactedPaths = [
  * A failed SQL statement's error carries its parameters (in `params`, and after "params:" in the message and the
  * stack): for an appointment, the patient's name, e-mail and reason. Errors are logged without them.
  */
-const sqlParams = /\nparams: [^\n]*/g;
+// Parameters may hold line breaks (a reason for consultation, a contact message): everything from "params:" to the
+// end of the message, or to the stack's first frame, goes.
+const sqlParams = /\nparams: [\s\S]*?(?=\n\s+at |$)/g;
 
 export function scrubError(error: Error): {
   type: string;

@@ -1,35 +1,36 @@
-import type { SiteProfile } from "@shared/site-profile";
+import { escapeHtml } from "@shared/escape-html";
+import { PAGE_DATA_ELEMENT_ID, type PageData } from "@shared/page-data";
+import { type BodyPiece, NONCE } from "./prepared-response";
 
-/** What the server writes into <head> for one page, so that link previews work without JavaScript. */
+export { escapeHtml };
+
+/** What the server writes into <head> for one page, so that link previews and search results need no JavaScript. */
 export interface PageHead {
   title: string;
   description: string;
-  url?: string;
+  /** The page's canonical address, from PUBLIC_BASE_URL only; none without it. */
+  url?: string | undefined;
   image?: string | null;
   type?: "website" | "article";
+  /** Pages that are nobody's search result (the admin, payment result, video room and 404 pages). */
+  noindex?: boolean;
+  /** schema.org JSON-LD describing the page. */
+  structuredData?: object | undefined;
+  /** Script chunks the page needs at once (its lazily loaded page module), preloaded beside the entry. */
+  preloads?: string[];
 }
 
-const htmlEscapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
-}
-
-/** JSON inside a <script> element must not be able to close the element. */
-function jsonForScript(value: unknown): string {
+/** JSON inside a <script> element must not be able to close the element or start a comment. */
+export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 }
 
-export function renderHead(head: PageHead): string {
+export function renderHead(head: PageHead): BodyPiece[] {
   const meta = (attribute: "name" | "property", key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
@@ -42,6 +43,7 @@ export function renderHead(head: PageHead): string {
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", head.description),
   ];
+  if (head.noindex) tags.push(meta("name", "robots", "noindex"));
   if (head.url)
     tags.push(
       meta("property", "og:url", head.url),
@@ -49,10 +51,48 @@ export function renderHead(head: PageHead): string {
     );
   if (head.image)
     tags.push(meta("property", "og:image", head.image), meta("name", "twitter:image", head.image));
-  return tags.join("\n    ");
+  if (head.structuredData)
+    tags.push(`<script type="application/ld+json">${jsonForScript(head.structuredData)}</script>`);
+  const pieces: BodyPiece[] = [tags.join("\n    ")];
+  // Under 'strict-dynamic' a preload is fetched only with the page's nonce.
+  for (const file of head.preloads ?? [])
+    pieces.push(
+      `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(file)}" nonce="`,
+      NONCE,
+      `" />`,
+    );
+  return pieces;
 }
 
-export function renderPage(template: string, head: PageHead, profile: SiteProfile): string {
-  const data = `<script id="site-profile" type="application/json">${jsonForScript(profile)}</script>`;
-  return template.replace("<!--app-head-->", renderHead(head)).replace("<!--app-data-->", data);
+/** The page data element: profile, clinic zone and the page's reads, for the browser app to start from. */
+export function renderPageData(data: PageData): string {
+  return `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>`;
+}
+
+/**
+ * Fills the page template (index.html, whose script, preload and style tags carry `noncePlaceholder`) with the head,
+ * the app's HTML and the page data. The template is cut at its placeholders first, so only its own tags get the
+ * nonce: nothing written by the doctor or a visitor can ever receive one.
+ */
+export function assemblePage(
+  template: string,
+  noncePlaceholder: string,
+  fill: { head: BodyPiece[]; appHtml: string; data: PageData },
+): BodyPiece[] {
+  const pieces: BodyPiece[] = [];
+  template.split(noncePlaceholder).forEach((segment, index) => {
+    if (index > 0) pieces.push(NONCE);
+    const headAt = segment.indexOf("<!--app-head-->");
+    let rest = segment;
+    if (headAt >= 0) {
+      pieces.push(segment.slice(0, headAt), ...fill.head);
+      rest = segment.slice(headAt + "<!--app-head-->".length);
+    }
+    pieces.push(
+      rest
+        .replace("<!--app-html-->", () => fill.appHtml)
+        .replace("<!--app-data-->", () => renderPageData(fill.data)),
+    );
+  });
+  return pieces;
 }

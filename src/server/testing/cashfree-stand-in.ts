@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 /**
  * A loopback stand-in for Cashfree PG (REST API v2025-01-01) for tests: real HTTP, Cashfree's documented request
  * rules, answer shapes and error bodies, plus controls for what a sandbox cannot do on demand (payments, expiry,
- * rate limits, failures, delays, signed webhooks). Facts and sources: /work/shared/research/cashfree.md.
+ * rate limits, failures, delays, signed webhooks), as Cashfree's API reference describes them.
  *
  * Where Cashfree documents no error text, the answers follow its documented pattern (code "<field>_<problem>",
  * message "<field> : <text>. Value received: <v>"); such places are marked "assumed".
@@ -15,7 +15,9 @@ const API_VERSION = "2025-01-01";
 const MAX_URL_LENGTH = 250;
 const MAX_BODY_BYTES = 1_000_000;
 
-export type StandInPaymentStatus = "SUCCESS" | "FAILED" | "USER_DROPPED";
+export type StandInPaymentStatus = "SUCCESS" | "FAILED" | "USER_DROPPED" | "PENDING";
+/** How an attempt in flight (PENDING) ends. */
+export type StandInFinalPaymentStatus = Exclude<StandInPaymentStatus, "PENDING">;
 export type CashfreeWebhookType =
   | "PAYMENT_SUCCESS_WEBHOOK"
   | "PAYMENT_FAILED_WEBHOOK"
@@ -60,11 +62,24 @@ export interface CashfreeStandIn {
   /** e.g. http://127.0.0.1:PORT/pg, the same shape as Cashfree's base URLs. */
   baseUrl: string;
   requests: StandInRequest[];
-  /** Adds a payment attempt; SUCCESS makes the order PAID (even an EXPIRED one: a late payment). */
+  /**
+   * Adds a payment attempt; SUCCESS makes the order PAID (even an EXPIRED one: a late payment), PENDING leaves an
+   * attempt in flight for complete(). A TERMINATED or TERMINATION_REQUESTED order takes no new attempt (throws).
+   */
   pay(
     orderId: string,
     options?: { status?: StandInPaymentStatus; amount?: number; at?: Date },
   ): { paymentId: string };
+  /**
+   * Ends an attempt in flight. SUCCESS makes the order PAID, even after a termination was requested ("Incase
+   * there's any active transaction which moved to success - order might not get terminated", §1.4); otherwise a
+   * requested termination completes (TERMINATED).
+   */
+  complete(
+    orderId: string,
+    paymentId: string,
+    options?: { status?: StandInFinalPaymentStatus; at?: Date },
+  ): void;
   /** Marks an unpaid order EXPIRED. */
   expire(orderId: string): void;
   /** The next n requests answer 429 with x-ratelimit-retry: retryAfterSeconds. */
@@ -316,6 +331,19 @@ function checkCreateOrder(
   );
 }
 
+function paymentMessage(status: StandInPaymentStatus): string {
+  switch (status) {
+    case "SUCCESS":
+      return "00::Transaction success";
+    case "FAILED":
+      return "Transaction declined by the bank";
+    case "USER_DROPPED":
+      return "Customer did not complete the payment";
+    case "PENDING":
+      return "Transaction is pending with the bank";
+  }
+}
+
 const WEBHOOK_PAYMENT_STATUS: Record<
   Exclude<CashfreeWebhookType, "REFUND_STATUS_WEBHOOK">,
   StandInPaymentStatus
@@ -497,12 +525,43 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     return { status: 200, body: options.refundResponse === "array" ? [refund] : refund };
   }
 
+  function hasAttemptInFlight(orderId: string): boolean {
+    return (payments.get(orderId) ?? []).some((payment) => payment.payment_status === "PENDING");
+  }
+
+  /**
+   * Terminate Order (§1.4): PATCH /orders/{order_id} with {"order_status": "TERMINATED"}, answered with the order
+   * entity. An order with an attempt in flight becomes TERMINATION_REQUESTED, as that attempt may still succeed.
+   * Assumed (undocumented): terminating again answers the order unchanged; a PAID or EXPIRED order is refused with
+   * 400 order_inactive (a code on Cashfree's error page).
+   */
+  function terminateOrder(orderId: string, body: unknown): Answer {
+    const order = orderOf(orderId);
+    if (!order) return orderNotFound();
+    if (!isRecord(body)) return error(400, "request_invalid", "request body should be a JSON object"); // assumed
+    if (body.order_status === undefined) return fieldMissing("order_status");
+    if (body.order_status !== "TERMINATED") {
+      return fieldInvalid("order_status", "should be TERMINATED", body.order_status); // assumed wording
+    }
+    if (order.order_status === "ACTIVE") {
+      order.order_status = hasAttemptInFlight(orderId) ? "TERMINATION_REQUESTED" : "TERMINATED";
+    } else if (order.order_status !== "TERMINATED" && order.order_status !== "TERMINATION_REQUESTED") {
+      return error(
+        400,
+        "order_inactive",
+        `order is ${order.order_status} and cannot be terminated`, // assumed wording
+      );
+    }
+    return { status: 200, body: publicOrder(order) };
+  }
+
   function route(method: string, path: string, body: unknown): Answer {
     const segments = path.split("/").filter(Boolean).map(decodeURIComponent);
     const [prefix, collection, orderId, sub, subId, ...rest] = segments;
     if (prefix !== "pg" || collection !== "orders" || rest.length > 0) return badUrl();
     if (orderId === undefined) return method === "POST" ? createOrder(body) : badUrl();
     if (method === "POST" && sub === "refunds" && subId === undefined) return createRefund(orderId, body);
+    if (method === "PATCH" && sub === undefined) return terminateOrder(orderId, body);
     if (method !== "GET") return badUrl();
     const order = orderOf(orderId);
     if (!order) return orderNotFound();
@@ -581,7 +640,7 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     if (failure) return failure;
     const headerProblem = checkHeaders(entry.headers);
     if (headerProblem) return headerProblem;
-    if (entry.method === "POST" && entry.rawBody !== "" && entry.body === entry.rawBody) {
+    if (entry.method !== "GET" && entry.rawBody !== "" && entry.body === entry.rawBody) {
       return error(400, "request_invalid", "request body is not valid JSON"); // assumed
     }
     const path = entry.path.split("?")[0] ?? "";
@@ -675,6 +734,11 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     }: { status?: StandInPaymentStatus; amount?: number; at?: Date } = {},
   ): { paymentId: string } {
     const order = requireOrder(orderId);
+    if (order.order_status === "TERMINATED" || order.order_status === "TERMINATION_REQUESTED") {
+      throw new Error(
+        `Cashfree stand-in: order ${orderId} is ${order.order_status}; no new payment can be started`,
+      );
+    }
     const cfPaymentId = nextId(5_114_910_000_000);
     const failed = status === "FAILED";
     const payment: PaymentRecord = {
@@ -700,12 +764,7 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
       payment_time: ist(at),
       payment_completion_time: ist(at),
       payment_status: status,
-      payment_message:
-        status === "SUCCESS"
-          ? "00::Transaction success"
-          : failed
-            ? "Transaction declined by the bank"
-            : "Customer did not complete the payment",
+      payment_message: paymentMessage(status),
       bank_reference:
         status === "SUCCESS" ? randomBytes(6).readUIntBE(0, 6).toString().padStart(12, "0") : null,
       auth_id: null,
@@ -730,6 +789,29 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     payments.set(orderId, [...(payments.get(orderId) ?? []), payment]);
     if (status === "SUCCESS") order.order_status = "PAID";
     return { paymentId: cfPaymentId };
+  }
+
+  function complete(
+    orderId: string,
+    paymentId: string,
+    { status = "SUCCESS", at = clock() }: { status?: StandInFinalPaymentStatus; at?: Date } = {},
+  ): void {
+    const order = requireOrder(orderId);
+    const payment = (payments.get(orderId) ?? []).find((candidate) => candidate.cf_payment_id === paymentId);
+    if (payment?.payment_status !== "PENDING") {
+      throw new Error(`Cashfree stand-in: order ${orderId} has no payment ${paymentId} in flight`);
+    }
+    payment.payment_status = status;
+    payment.payment_message = paymentMessage(status);
+    payment.payment_completion_time = ist(at);
+    payment.is_captured = status === "SUCCESS";
+    if (status === "SUCCESS") {
+      payment.bank_reference = randomBytes(6).readUIntBE(0, 6).toString().padStart(12, "0");
+      payment.payment_method.upi.upi_id = "testsuccess@gocash";
+      order.order_status = "PAID";
+    } else if (order.order_status === "TERMINATION_REQUESTED" && !hasAttemptInFlight(orderId)) {
+      order.order_status = "TERMINATED";
+    }
   }
 
   function webhookData(order: OrderRecord, type: CashfreeWebhookType): Record<string, unknown> {
@@ -801,6 +883,7 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     baseUrl: `http://127.0.0.1:${port}/pg`,
     requests,
     pay,
+    complete,
     expire: (orderId) => {
       const order = requireOrder(orderId);
       if (order.order_status === "ACTIVE") order.order_status = "EXPIRED";

@@ -13,6 +13,7 @@ export function testAppointment(changes: Partial<AppointmentMessageData> = {}): 
     bookingId: "ab12cd34",
     patientName: "Asha Kumar",
     patientAge: 6,
+    patientAgeMonths: null,
     patientEmail: "parent@example.com",
     patientPhone: "+91 98450-12345",
     reasonForConsultation: "Heart murmur heard at a school check-up.\nTires easily when playing.",

@@ -134,3 +134,39 @@ export function testClock(start: string) {
     },
   };
 }
+
+/** The admin password the API tests start their apps with (`env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }`). */
+export const TEST_ADMIN_PASSWORD = "correct horse battery staple";
+/** The Origin an injected request gets from Fastify's defaults: the site's own pages, for the same-origin check. */
+export const TEST_ORIGIN = "http://localhost:80";
+
+/** Signs in as the administrator and answers the session cookie (`admin_session=...`) to send back. */
+export async function signInAsAdmin(app: FastifyInstance, password = TEST_ADMIN_PASSWORD): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    payload: { password },
+    headers: { origin: TEST_ORIGIN },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`Admin sign-in failed: ${response.statusCode} ${response.body}`);
+  return String([response.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
+}
+
+/** Every API route a visitor without a session may call; anything else under /api is the administrator's. */
+export const publicApiRoutes = new Set([
+  "GET /api/health",
+  "GET /api/articles",
+  "GET /api/articles/:slug",
+  "POST /api/contact",
+  "GET /api/config",
+  "POST /api/coupons/validate",
+  "POST /api/appointments",
+  "POST /api/create-order",
+  "GET /api/verify-payment/:orderId",
+  "POST /api/payments/webhook",
+  "POST /api/admin/login",
+  "GET /api/video-room/:roomId",
+  "GET /api/video-room/:roomId/invite.ics",
+  "GET /api/availability",
+]);

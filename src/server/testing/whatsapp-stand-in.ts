@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A loopback stand-in for Meta's WhatsApp Cloud API (POST /{version}/{phone-number-id}/messages) for tests: real
- * HTTP, the documented request shape for template messages, Meta's success and error bodies. Facts and sources:
- * /work/shared/research/video-messaging-email.md §3.1.
+ * HTTP, the documented request shape for template messages, Meta's success and error bodies, as Meta's Cloud API
+ * reference describes them (developers.facebook.com/docs/whatsapp/cloud-api).
  */
 export interface WhatsAppStandInOptions {
   token: string;

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { cn } from "@/lib/utils";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -16,7 +16,10 @@ export function PageShell({ children, mainClassName }: { children: ReactNode; ma
       <main id="main" tabIndex={-1} className={cn("flex-1 focus:outline-none", mainClassName)}>
         {children}
       </main>
-      <SiteFooter />
+      {/* Hydrated after the page above it (a Suspense boundary), in a task of its own. */}
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { HeartPulse } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
-import { openAdminLogin } from "@/features/admin/open-admin-login";
+import { openAdminLogin } from "@/lib/dialogs";
 import { siteProfile } from "@/lib/site-profile";
 import { sectionLinks } from "./nav-links";
 import { SectionLink } from "./section-link";
@@ -73,7 +73,8 @@ export function SiteFooter() {
 
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm sm:flex-row sm:px-6">
-          <p>
+          {/* A page rendered on 31 December may be read on 1 January; the year is not worth a warning. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {doctor.name}. All rights reserved.
           </p>
           <Button
@@ -90,39 +91,25 @@ export function SiteFooter() {
   );
 }
 
-/** A "#" address in the profile is a placeholder: shown, announced as coming soon, but not a dead link. */
+/** Only the networks the profile gives an address for; a placeholder ("#" or nothing) would be a dead end. */
 function SocialLinks() {
-  if (siteProfile.social.length === 0) return null;
-  const itemClass = "flex size-9 items-center justify-center rounded-full bg-white/10 text-white";
+  const links = siteProfile.social.filter(({ url }) => /^https?:\/\//i.test(url));
+  if (links.length === 0) return null;
   return (
     <ul className="mt-1 flex gap-2" aria-label="Social media">
-      {siteProfile.social.map(({ network, url }) => {
-        const name = socialNetworkNames[network];
-        return (
-          <li key={network}>
-            {url === "#" || url === "" ? (
-              <span
-                role="img"
-                aria-label={`${name} (coming soon)`}
-                title={`${name} (coming soon)`}
-                className={itemClass}
-              >
-                <SocialIcon network={network} className="size-4" />
-              </span>
-            ) : (
-              <a
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={name}
-                className={`${itemClass} hover:bg-white/20`}
-              >
-                <SocialIcon network={network} className="size-4" />
-              </a>
-            )}
-          </li>
-        );
-      })}
+      {links.map(({ network, url }) => (
+        <li key={network}>
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={socialNetworkNames[network]}
+            className="flex size-9 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+          >
+            <SocialIcon network={network} className="size-4" />
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }

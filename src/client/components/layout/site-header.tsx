@@ -2,7 +2,7 @@ import { HeartPulse, Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
-import { openBooking } from "@/features/booking/open-booking";
+import { openBooking } from "@/lib/dialogs";
 import { siteProfile } from "@/lib/site-profile";
 import { sectionLinks } from "./nav-links";
 import { SectionLink } from "./section-link";
@@ -56,8 +56,10 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
-          <Button onClick={openBooking} className="hidden sm:inline-flex">
-            Book Appointment
+          {/* Always in reach: on a phone it says "Book" beside the menu button, so booking needs no menu. */}
+          <Button onClick={openBooking} aria-label="Book Appointment" className="px-3 sm:px-4">
+            <span className="sm:hidden">Book</span>
+            <span className="hidden sm:inline">Book Appointment</span>
           </Button>
           <Button
             variant="ghost"
@@ -95,15 +97,6 @@ export function SiteHeader() {
                 </li>
               ))}
             </ul>
-            <Button
-              className="mt-2 w-full"
-              onClick={() => {
-                closeMenu();
-                openBooking();
-              }}
-            >
-              Book Appointment
-            </Button>
           </nav>
         )}
       </div>

@@ -22,14 +22,30 @@ export function Toaster() {
               : "border-slate-200 bg-white text-slate-900",
           )}
         >
-          <div className="grid gap-1">
-            {item.title && (
-              <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-            )}
-            {item.description && (
-              <ToastPrimitive.Description className="text-sm opacity-95">
-                {item.description}
-              </ToastPrimitive.Description>
+          <div className="grid gap-2">
+            <div className="grid gap-1">
+              {item.title && (
+                <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+              )}
+              {item.description && (
+                <ToastPrimitive.Description className="text-sm opacity-95">
+                  {item.description}
+                </ToastPrimitive.Description>
+              )}
+            </div>
+            {item.action && (
+              <ToastPrimitive.Action
+                altText={item.action.label}
+                onClick={item.action.onClick}
+                className={cn(
+                  "inline-flex h-9 items-center justify-self-start rounded-md border px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2",
+                  item.variant === "destructive"
+                    ? "border-white/70 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-white"
+                    : "border-slate-300 bg-white text-slate-900 hover:bg-slate-50 focus-visible:outline-brand-700",
+                )}
+              >
+                {item.action.label}
+              </ToastPrimitive.Action>
             )}
           </div>
           <ToastPrimitive.Close
@@ -42,7 +58,12 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={["F8"]}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
+        // A modal dialog hides the rest of the page from assistive technology, but keeps elements with aria-live:
+        // the toasts (and their action buttons) must stay reachable over the booking dialog. "off": Radix announces
+        // each toast itself, so the list must not be read a second time.
+        aria-live="off"
+        // At the top on every screen: a dialog's primary button sits at its foot, and a toast must never cover it.
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

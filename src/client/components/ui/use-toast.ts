@@ -1,17 +1,24 @@
 import { type ReactNode, useSyncExternalStore } from "react";
 
 /**
- * Toast state shared by the whole app (spec section 9): one toast visible at a time; a dismissed toast stays in
+ * Toast state shared by the whole app: one toast visible at a time; a dismissed toast stays in
  * memory for 1,000,000 ms before it is removed, so its closing animation is never cut short.
  */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
+
+/** A button in the toast that does what its label says (Retry, Choose Another Slot...); pressing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
 
 export interface ToastData {
   id: string;
   title?: ReactNode;
   description?: ReactNode;
   variant?: "default" | "destructive";
+  action?: ToastAction;
   open: boolean;
 }
 
@@ -55,6 +62,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const noToasts: ToastData[] = [];
+
+/** The toasts to show; none while the server renders a page. */
 export function useToasts(): ToastData[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => noToasts,
+  );
 }

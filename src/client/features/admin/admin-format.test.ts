@@ -6,6 +6,7 @@ import {
   credentialsMissing,
   formatAppointmentDate,
   formatRevenueK,
+  channelOutcomeLabel,
   notificationSummary,
   paymentStatusLabel,
   paymentStatusVariant,
@@ -59,15 +60,31 @@ describe("formatAppointmentDate", () => {
 });
 
 describe("notificationSummary", () => {
-  it("counts the channels that succeeded", () => {
+  it("counts messages written to files as delivered, apart from those sent", () => {
     const result: NotificationTestResult = {
       videoRoom: { success: true },
-      emailPatient: { success: true },
-      emailDoctor: { success: true },
-      whatsappPatient: { success: false, error: "WhatsApp is not configured" },
-      whatsappDoctor: { success: false, error: "WhatsApp is not configured" },
+      emailPatient: { success: true, delivery: "sent" },
+      emailDoctor: { success: true, delivery: "sent" },
+      whatsappPatient: { success: true, delivery: "written_to_file", note: "Written to file" },
+      whatsappDoctor: { success: true, delivery: "written_to_file", note: "Written to file" },
     };
-    expect(notificationSummary(result)).toBe("3 of 5 channels succeeded");
+    expect(notificationSummary(result)).toBe("4 of 4 delivered: 2 sent, 2 written to files");
+    expect(channelOutcomeLabel("whatsappPatient", result.whatsappPatient)).toBe("Written to file");
+    expect(channelOutcomeLabel("emailPatient", result.emailPatient)).toBe("Sent");
+    expect(channelOutcomeLabel("videoRoom", result.videoRoom)).toBe("Ready");
+  });
+
+  it("says how many failed", () => {
+    const failed = { success: false, error: "Connection refused" };
+    const result: NotificationTestResult = {
+      videoRoom: { success: true },
+      emailPatient: failed,
+      emailDoctor: failed,
+      whatsappPatient: { success: true, delivery: "written_to_file" },
+      whatsappDoctor: { success: true, delivery: "sent" },
+    };
+    expect(notificationSummary(result)).toBe("2 of 4 delivered: 1 sent, 1 written to a file, 2 failed");
+    expect(channelOutcomeLabel("emailPatient", failed)).toBe("Failed");
   });
 });
 
@@ -97,6 +114,7 @@ describe("resolveAppointmentId", () => {
 
 describe("credentialsMissing", () => {
   const diagnostic: GatewayDiagnostic = {
+    provider: "cashfree",
     isInitialized: true,
     environment: "sandbox",
     hasAppId: true,

@@ -1,5 +1,12 @@
-import type { AdminAppointment, GatewayDiagnostic, NotificationTestResult } from "@shared/admin";
+import type {
+  AdminAppointment,
+  ChannelResult,
+  GatewayDiagnostic,
+  NotificationTestResult,
+} from "@shared/admin";
+import { ageLabel } from "@shared/age";
 import { type AppointmentStatus, bookingIdOf, type PaymentStatus } from "@shared/booking";
+import { slotLabel } from "@shared/slots";
 
 /**
  * Pure helpers of the admin screens: how figures, states and server errors are worded. No DOM, no React, so the
@@ -8,7 +15,7 @@ import { type AppointmentStatus, bookingIdOf, type PaymentStatus } from "@shared
 
 export type BadgeVariant = "default" | "secondary" | "outline" | "success" | "destructive";
 
-/** Spec section 9: Total Revenue is shown as floor(value / 1000) followed by K. */
+/** Total Revenue is shown as floor(value / 1000) followed by K. */
 export function formatRevenueK(rupees: number): string {
   return `₹${Math.floor(rupees / 1000)}K`;
 }
@@ -43,12 +50,12 @@ export function paymentStatusLabel(status: string): string {
   return Object.hasOwn(paymentLabels, status) ? paymentLabels[status as PaymentStatus] : titleCase(status);
 }
 
-/** Spec section 3: confirmed and completed are positive; any other status is shown as negative. */
+/** Confirmed and completed are positive; any other status is shown as negative. */
 export function appointmentStatusVariant(status: string): BadgeVariant {
   return status === "confirmed" || status === "completed" ? "success" : "destructive";
 }
 
-/** Spec section 3: paid, pending, anything else. */
+/** Paid, pending, anything else. */
 export function paymentStatusVariant(status: string): BadgeVariant {
   if (status === "paid") return "success";
   if (status === "pending") return "outline";
@@ -73,7 +80,21 @@ export function formatAppointmentDate(isoDate: string): string {
   return Number.isNaN(date.getTime()) ? isoDate : appointmentDateFormat.format(date);
 }
 
-/** The five channels of a notification test, in the order the doctor reads them. */
+/** "22 Nov 2026, 7:00 PM IST": an appointment's slot in the clinic's zone (the zone's name once it is known). */
+export function appointmentDateTime(
+  appointment: Pick<AdminAppointment, "appointmentDate" | "appointmentTime">,
+  zone: string | undefined,
+): string {
+  const time = slotLabel(appointment.appointmentTime);
+  return `${formatAppointmentDate(appointment.appointmentDate)}, ${zone ? `${time} ${zone}` : time}`;
+}
+
+/** "Age 7 years", "Age 5 months". */
+export function patientAge(appointment: Pick<AdminAppointment, "patientAge" | "patientAgeMonths">): string {
+  return `Age ${ageLabel(appointment.patientAge, appointment.patientAgeMonths)}`;
+}
+
+/** The five results of a notification test, in the order the doctor reads them. */
 export const NOTIFICATION_CHANNELS = [
   { key: "videoRoom", label: "Video room" },
   { key: "emailPatient", label: "Email to patient" },
@@ -82,10 +103,36 @@ export const NOTIFICATION_CHANNELS = [
   { key: "whatsappDoctor", label: "WhatsApp to doctor" },
 ] as const satisfies readonly { key: keyof NotificationTestResult; label: string }[];
 
-/** "3 of 5 channels succeeded" */
+/** The four messages of a test; the video room is a check of its own. */
+export const NOTIFICATION_MESSAGES = NOTIFICATION_CHANNELS.filter(({ key }) => key !== "videoRoom");
+
+/**
+ * "4 of 4 delivered: 2 sent, 2 written to files": a message written to a file because its channel is not set up is
+ * delivered as far as this site can take it, so it counts, apart from those sent.
+ */
 export function notificationSummary(result: NotificationTestResult): string {
-  const succeeded = NOTIFICATION_CHANNELS.filter(({ key }) => result[key]?.success === true).length;
-  return `${succeeded} of ${NOTIFICATION_CHANNELS.length} channels succeeded`;
+  const outcomes = NOTIFICATION_MESSAGES.map(({ key }) => result[key]);
+  const sent = outcomes.filter(
+    (channel) => channel?.success && channel.delivery !== "written_to_file",
+  ).length;
+  const files = outcomes.filter(
+    (channel) => channel?.success && channel.delivery === "written_to_file",
+  ).length;
+  const parts = [`${sent} sent`];
+  if (files > 0) parts.push(`${files} written to ${files === 1 ? "a file" : "files"}`);
+  const failed = outcomes.length - sent - files;
+  if (failed > 0) parts.push(`${failed} failed`);
+  return `${sent + files} of ${outcomes.length} delivered: ${parts.join(", ")}`;
+}
+
+/** How one result reads on its badge: "Sent", "Written to file", "Ready" (the video room), "Failed". */
+export function channelOutcomeLabel(
+  key: keyof NotificationTestResult,
+  result: ChannelResult | undefined,
+): string {
+  if (!result?.success) return "Failed";
+  if (key === "videoRoom") return "Ready";
+  return result.delivery === "written_to_file" ? "Written to file" : "Sent";
 }
 
 /**

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAdminSession } from "./admin-session";
-import { openAdminLogin } from "./open-admin-login";
+import { openAdminLogin } from "@/lib/dialogs";
 
 /**
  * The client-side guard of the admin pages: asks the server whether this browser holds an admin session before

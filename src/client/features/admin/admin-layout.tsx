@@ -4,13 +4,13 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { SkipLink } from "@/components/layout/skip-link";
 import { Button } from "@/components/ui/button";
-import { apiRequest } from "@/lib/api";
+import { errorStatus } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
-import { errorStatus } from "./api-errors";
+import { logout as signOut } from "./api";
 
 const navLinkClass =
   "inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3";
@@ -83,7 +83,7 @@ function LogoutButton() {
     navigate("/");
   };
   const logout = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/admin/logout", {}),
+    mutationFn: signOut,
     onSuccess: leave,
     onError: (error) => {
       // Already signed out on the server (expired session): leaving is all there is to do.

@@ -1,4 +1,3 @@
-import type { AdminSession } from "@shared/admin";
 import { useMutation } from "@tanstack/react-query";
 import { LockKeyhole } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -8,29 +7,26 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest } from "@/lib/api";
+import { errorStatus } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
-import { errorStatus, serverMessage } from "./api-errors";
-import { SESSION_KEY } from "./admin-session";
-import { closeAdminLogin } from "./open-admin-login";
+import { adminKeys, login as signIn } from "./api";
+import { serverMessage } from "./api-errors";
+import { closeAdminLogin } from "@/lib/dialogs";
 
-/** The administrator's sign-in (spec section 2): one password field; a lazy chunk opened by the footer. */
+/** The administrator's sign-in: one password field; a lazy chunk opened by the footer. */
 export default function AdminLoginDialog() {
   const [password, setPassword] = useState("");
   const [, navigate] = useLocation();
 
   const login = useMutation({
-    mutationFn: async (value: string) => {
-      const response = await apiRequest("POST", "/api/admin/login", { password: value });
-      return (await response.json()) as AdminSession;
-    },
+    mutationFn: signIn,
     onSuccess: (session) => {
       setPassword("");
       closeAdminLogin();
       // The guard shows the dashboard at once; the refetch confirms the cookie took.
-      queryClient.setQueryData(SESSION_KEY, session);
-      void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      queryClient.setQueryData(adminKeys.session, session);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.session });
       navigate("/admin");
       toast({ title: "Login Successful", description: "Welcome to the admin dashboard!" });
     },

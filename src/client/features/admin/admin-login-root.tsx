@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useAdminLoginOpen } from "./open-admin-login";
+import { useAdminLoginOpen } from "@/lib/dialogs";
 
 const AdminLoginDialog = lazy(() => import("./admin-login-dialog"));
 

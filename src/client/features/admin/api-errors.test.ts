@@ -1,62 +1,49 @@
+import type { ApiErrorBody } from "@shared/api-error";
 import { describe, expect, it } from "vitest";
-import { errorStatus, fieldIssues, serverMessage } from "./api-errors";
+import { ApiError } from "@/lib/api";
+import { fieldIssues, serverMessage } from "./api-errors";
 
-const body = (status: number, value: unknown) => new Error(`${status}: ${JSON.stringify(value)}`);
-
-describe("errorStatus", () => {
-  it("reads the status apiRequest puts before the body", () => {
-    expect(errorStatus(new Error("401: Unauthorized"))).toBe(401);
-    expect(errorStatus(body(429, { message: "Too many" }))).toBe(429);
-  });
-
-  it("is null for other errors", () => {
-    expect(errorStatus(new TypeError("Failed to fetch"))).toBeNull();
-    expect(errorStatus("401: text")).toBeNull();
-  });
-});
+const answer = (status: number, body: Partial<ApiErrorBody> & { message: string }) =>
+  new ApiError(status, { statusCode: status, error: "", requestId: "r1", ...body }, body.message);
 
 describe("serverMessage", () => {
-  it("answers the JSON body's message", () => {
-    const error = body(429, {
-      statusCode: 429,
+  it("answers the server's message", () => {
+    const error = answer(429, {
       error: "Too Many Requests",
       message: "Too many failed attempts. Please try again in 12 minutes.",
     });
     expect(serverMessage(error)).toBe("Too many failed attempts. Please try again in 12 minutes.");
   });
 
-  it("falls back to the body's error field, then to short plain text", () => {
-    expect(serverMessage(body(404, { error: "Appointment not found" }))).toBe("Appointment not found");
-    expect(serverMessage(new Error("502: Bad Gateway"))).toBe("Bad Gateway");
+  it("falls back to the error field, then to the short plain text the transport kept", () => {
+    expect(serverMessage(answer(404, { error: "Appointment not found", message: "" }))).toBe(
+      "Appointment not found",
+    );
+    expect(serverMessage(new ApiError(502, null, "Bad Gateway"))).toBe("Bad Gateway");
   });
 
   it("is null when there is nothing a person should read", () => {
-    expect(serverMessage(new Error("500: <html><body>oops</body></html>"))).toBeNull();
-    expect(serverMessage(body(500, { statusCode: 500 }))).toBeNull();
+    expect(serverMessage(answer(500, { message: "" }))).toBeNull();
     expect(serverMessage(new TypeError("Failed to fetch"))).toBeNull();
-    expect(serverMessage(new Error("404: "))).toBeNull();
+    expect(serverMessage(new ApiError(404, null, ""))).toBeNull();
   });
 });
 
 describe("fieldIssues", () => {
-  it("keys the first message of each field by the first path segment", () => {
-    const error = body(400, {
-      message: "Invalid input",
+  it("keys the first message of each field by the first segment of its path", () => {
+    const error = answer(400, {
+      message: "Title is required. Excerpt is required",
       issues: [
-        { path: ["title"], message: "Title is required" },
-        { path: ["title"], message: "second message" },
-        { path: "imageUrl", message: "Image URL must start with http:// or https://" },
+        { path: "title", message: "Title is required" },
+        { path: "excerpt", message: "Excerpt is required" },
+        { path: "title.inner", message: "Second title message" },
       ],
     });
-    expect(fieldIssues(error)).toEqual({
-      title: "Title is required",
-      imageUrl: "Image URL must start with http:// or https://",
-    });
+    expect(fieldIssues(error)).toEqual({ title: "Title is required", excerpt: "Excerpt is required" });
   });
 
-  it("is empty for anything else", () => {
-    expect(fieldIssues(body(404, { message: "Not found" }))).toEqual({});
-    expect(fieldIssues(body(400, { message: "Bad" }))).toEqual({});
-    expect(fieldIssues(new Error("400: not json"))).toEqual({});
+  it("is empty for other statuses and other errors", () => {
+    expect(fieldIssues(answer(409, { message: "x", issues: [{ path: "a", message: "b" }] }))).toEqual({});
+    expect(fieldIssues(new Error("400: {}"))).toEqual({});
   });
 });

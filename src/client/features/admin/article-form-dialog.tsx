@@ -1,9 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { ArticlePreview } from "@shared/admin";
-import { type Article, articleInputSchema } from "@shared/articles";
+import {
+  ARTICLE_CONTENT_MAX_LENGTH,
+  type Article,
+  articleInputSchema,
+  isContentNotRenderedMessage,
+} from "@shared/articles";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { type UseFormRegisterReturn, type UseFormSetError, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import {
@@ -15,16 +19,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { describedBy, FieldError, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
-import { fieldIssues } from "./api-errors";
-import { ADMIN_ARTICLES_KEY, noteSessionEnded, PUBLIC_ARTICLES_KEY, STATS_KEY } from "./admin-session";
+import { fieldIssues, serverMessage } from "./api-errors";
+import { articleKeys } from "@/features/articles/api";
+import { adminKeys, articlePreviewQuery, saveArticle } from "./api";
 
 type ArticleFormInput = z.input<typeof articleInputSchema>;
 type ArticleFormOutput = z.output<typeof articleInputSchema>;
@@ -37,16 +42,9 @@ interface ArticleFormDialogProps {
   onClose: () => void;
 }
 
-/** The article form (spec sections 2, 4 and 5): creates a new article or updates the one given. */
-export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) {
-  const isEdit = article !== null;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ArticleFormInput, unknown, ArticleFormOutput>({
+/** The form's fields, filled from the article being edited (or empty), checked with the server's own schema. */
+function useArticleForm(article: Article | null) {
+  return useForm<ArticleFormInput, unknown, ArticleFormOutput>({
     resolver: zodResolver(articleInputSchema),
     defaultValues: {
       title: article?.title ?? "",
@@ -56,39 +54,64 @@ export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) 
       published: article?.published ?? true,
     },
   });
+}
 
-  const save = useMutation({
-    mutationFn: async (values: ArticleFormOutput) => {
-      const payload = { ...values, imageUrl: values.imageUrl ?? "" };
-      const response = isEdit
-        ? await apiRequest("PUT", `/api/admin/articles/${encodeURIComponent(article.id)}`, payload)
-        : await apiRequest("POST", "/api/admin/articles", payload);
-      return (await response.json()) as { article: Article };
-    },
+/**
+ * Saving: on success the lists of the dashboard and the site are refreshed; on failure the server's reasons go under
+ * the fields they concern, and a toast says what failed.
+ */
+function useSaveArticle(
+  article: Article | null,
+  setError: UseFormSetError<ArticleFormInput>,
+  onSaved: () => void,
+) {
+  const isEdit = article !== null;
+  const mutation = useMutation({
+    mutationFn: (values: ArticleFormOutput) =>
+      saveArticle(article?.id, { ...values, imageUrl: values.imageUrl ?? "" }),
     onSuccess: async () => {
       toast({
         title: isEdit ? "Article Updated" : "Article Created",
         description: "The article has been saved successfully.",
       });
-      onClose();
+      onSaved();
       await Promise.all(
-        [ADMIN_ARTICLES_KEY, PUBLIC_ARTICLES_KEY, STATS_KEY].map((queryKey) =>
+        [adminKeys.articles, articleKeys.all, adminKeys.stats].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );
     },
-    onError: (error) => {
+    onError: (error, values) => {
       // The server checks with the same schema; its field messages go under the fields as well.
       for (const [field, message] of Object.entries(fieldIssues(error))) {
         if ((FIELD_NAMES as readonly string[]).includes(field)) {
           setError(field as FieldName, { type: "server", message });
         }
       }
-      showErrorToast(error, isEdit ? "article_update" : "article_create");
-      noteSessionEnded(error);
+      // Content the server could not render (422): its reason goes under the content, which is what to change.
+      const notRendered = serverMessage(error);
+      if (isContentNotRenderedMessage(notRendered)) {
+        setError("content", { type: "server", message: notRendered });
+      }
+      showErrorToast(error, isEdit ? "article_update" : "article_create", {
+        retry: () => mutation.mutate(values),
+      });
     },
   });
+  return mutation;
+}
 
+/** The article form: creates a new article or updates the one given. */
+export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) {
+  const isEdit = article !== null;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useArticleForm(article);
+  const save = useSaveArticle(article, setError, onClose);
   const content = useWatch({ control, name: "content" }) ?? "";
 
   return (
@@ -115,32 +138,31 @@ export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) 
         >
           <FormField id="article-title" label="Title" error={errors.title?.message}>
             <Input
-              id="article-title"
               maxLength={200}
-              aria-required
-              {...fieldAria("article-title", errors.title?.message)}
+              {...describedBy("article-title", { error: Boolean(errors.title), required: true })}
               {...register("title")}
             />
           </FormField>
 
           <FormField id="article-excerpt" label="Excerpt" error={errors.excerpt?.message}>
             <Textarea
-              id="article-excerpt"
               rows={2}
               maxLength={500}
-              aria-required
-              {...fieldAria("article-excerpt", errors.excerpt?.message)}
+              {...describedBy("article-excerpt", { error: Boolean(errors.excerpt), required: true })}
               {...register("excerpt")}
             />
           </FormField>
 
           <ContentField content={content} error={errors.content?.message}>
             <Textarea
-              id="article-content"
               rows={8}
-              aria-required
+              maxLength={ARTICLE_CONTENT_MAX_LENGTH}
               className="font-mono text-sm sm:text-sm"
-              {...fieldAria("article-content", errors.content?.message, "article-content-hint")}
+              {...describedBy("article-content", {
+                error: Boolean(errors.content),
+                required: true,
+                also: "article-content-hint article-content-count",
+              })}
               {...register("content")}
             />
           </ContentField>
@@ -148,34 +170,22 @@ export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) 
           <FormField
             id="article-image"
             label="Image URL (optional)"
-            hint="An https:// address of a picture shown above the article."
+            hint="A picture shown above the article and in link previews: an address starting with https:// or http://, or a path on this site starting with / (such as /images/articles/heart.jpg)."
             error={errors.imageUrl?.message}
           >
+            {/* Text, not type="url": the browser's own check would refuse a path on this site, which is allowed. */}
             <Input
-              id="article-image"
-              type="url"
+              type="text"
               inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
               placeholder="https://"
-              {...fieldAria("article-image", errors.imageUrl?.message, "article-image-hint")}
+              {...describedBy("article-image", { hint: true, error: Boolean(errors.imageUrl) })}
               {...register("imageUrl")}
             />
           </FormField>
 
-          <div className="flex items-start gap-3">
-            <input
-              id="article-published"
-              type="checkbox"
-              className="mt-0.5 size-5 shrink-0 accent-brand-700"
-              aria-describedby="article-published-hint"
-              {...register("published")}
-            />
-            <div className="flex flex-col gap-0.5">
-              <Label htmlFor="article-published">Published</Label>
-              <p id="article-published-hint" className="text-xs text-slate-600">
-                Unticked, the article is a draft: saved, but not shown on the site.
-              </p>
-            </div>
-          </div>
+          <PublishedCheckbox field={register("published")} />
 
           <DialogFooter className="border-t border-slate-200 pt-4">
             <DialogClose asChild>
@@ -193,43 +203,23 @@ export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) 
   );
 }
 
-function fieldAria(id: string, error: string | undefined, hintId?: string) {
-  const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(" ");
-  return {
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy || undefined,
-  } as const;
-}
-
-interface FormFieldProps {
-  id: string;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-  children: ReactNode;
-}
-
-function FormField({ id, label, hint, error, children }: FormFieldProps) {
+function PublishedCheckbox({ field }: { field: UseFormRegisterReturn<"published"> }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
+    <div className="flex items-start gap-3">
+      <input
+        id="article-published"
+        type="checkbox"
+        className="mt-0.5 size-5 shrink-0 accent-brand-700"
+        aria-describedby="article-published-hint"
+        {...field}
+      />
+      <div className="flex flex-col gap-0.5">
+        <Label htmlFor="article-published">Published</Label>
+        <p id="article-published-hint" className="text-xs text-slate-600">
+          Unticked, the article is a draft: saved, but not shown on the site.
         </p>
-      )}
-      <FieldError id={`${id}-error`} message={error} />
+      </div>
     </div>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-red-700">
-      {message}
-    </p>
   );
 }
 
@@ -314,10 +304,17 @@ function ContentField({
         className="flex flex-col gap-1.5"
       >
         {children}
-        <p id="article-content-hint" className="text-xs text-slate-600">
-          Markdown: ## Heading, **bold**, *italic*, - list item, [link text](https://…). A blank line starts a
-          new paragraph.
-        </p>
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <p id="article-content-hint" className="text-xs text-slate-600">
+            Markdown: ## Heading, **bold**, *italic*, - list item, [link text](https://…). A blank line starts
+            a new paragraph.
+          </p>
+          <CharacterCount
+            id="article-content-count"
+            length={content.length}
+            max={ARTICLE_CONTENT_MAX_LENGTH}
+          />
+        </div>
       </div>
       <div
         role="tabpanel"
@@ -332,16 +329,26 @@ function ContentField({
   );
 }
 
+const counts = new Intl.NumberFormat("en-US");
+
+/** "1,234 / 100,000 characters" under the content; the textarea stops at the maximum. */
+function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <p
+      id={id}
+      className={cn(
+        "shrink-0 text-xs tabular-nums",
+        length >= max ? "font-medium text-red-700" : "text-slate-600",
+      )}
+    >
+      {counts.format(length)} / {counts.format(max)} characters
+    </p>
+  );
+}
+
 function ContentPreview({ content }: { content: string }) {
   const trimmed = content.trim();
-  const preview = useQuery<ArticlePreview>({
-    queryKey: ["admin-article-preview", trimmed],
-    queryFn: async () => {
-      const response = await apiRequest("POST", "/api/admin/articles/preview", { content: trimmed });
-      return (await response.json()) as ArticlePreview;
-    },
-    enabled: trimmed !== "",
-  });
+  const preview = useQuery({ ...articlePreviewQuery(trimmed), enabled: trimmed !== "" });
 
   const frame = "max-h-96 min-h-48 overflow-y-auto rounded-md border border-slate-300 bg-white p-4";
   if (trimmed === "") {
@@ -360,9 +367,13 @@ function ContentPreview({ content }: { content: string }) {
     );
   }
   if (preview.isError) {
+    // Content the server could not render says why and what to do; any other failure is worth a retry.
+    const notRendered = serverMessage(preview.error);
     return (
       <p role="alert" className={cn(frame, "text-sm font-medium text-red-700")}>
-        The preview could not be loaded. Please try again.
+        {isContentNotRenderedMessage(notRendered)
+          ? notRendered
+          : "The preview could not be loaded. Please try again."}
       </p>
     );
   }

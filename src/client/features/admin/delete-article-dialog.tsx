@@ -12,34 +12,31 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
-import { ADMIN_ARTICLES_KEY, noteSessionEnded, PUBLIC_ARTICLES_KEY, STATS_KEY } from "./admin-session";
+import { articleKeys } from "@/features/articles/api";
+import { adminKeys, deleteArticle } from "./api";
 
 interface DeleteArticleDialogProps {
   article: Article;
   onClose: () => void;
 }
 
-/** The delete confirmation (spec section 2): an alert dialog whose first focus is the safe choice, Cancel. */
+/** The delete confirmation: an alert dialog whose first focus is the safe choice, Cancel. */
 export function DeleteArticleDialog({ article, onClose }: DeleteArticleDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const remove = useMutation({
-    mutationFn: () => apiRequest("DELETE", `/api/admin/articles/${encodeURIComponent(article.id)}`),
+    mutationFn: () => deleteArticle(article.id),
     onSuccess: async () => {
       toast({ title: "Article Deleted", description: "The article has been deleted successfully." });
       onClose();
       await Promise.all(
-        [ADMIN_ARTICLES_KEY, PUBLIC_ARTICLES_KEY, STATS_KEY].map((queryKey) =>
+        [adminKeys.articles, articleKeys.all, adminKeys.stats].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );
     },
-    onError: (error) => {
-      showErrorToast(error, "article_delete");
-      noteSessionEnded(error);
-    },
+    onError: (error) => showErrorToast(error, "article_delete", { retry: () => remove.mutate() }),
   });
 
   return (

@@ -1,38 +1,45 @@
 import type { GatewayDiagnostic } from "@shared/admin";
 import { mapError } from "@shared/error-mapper";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { AlertTriangle, ArrowLeft, CheckCircle2, CreditCard, PlugZap, XCircle } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import {
+  AlertTriangle,
+  ArrowLeft,
+  CheckCircle2,
+  CreditCard,
+  FlaskConical,
+  MinusCircle,
+  PlugZap,
+  XCircle,
+} from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { apiRequest } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { credentialsMissing, MISSING_CREDENTIALS_MESSAGE } from "./admin-format";
 import { serverMessage } from "./api-errors";
-import { GATEWAY_KEY, noteSessionEnded } from "./admin-session";
+import { adminKeys, gatewayQuery, testGateway } from "./api";
 import { SectionTitle } from "./section-title";
 
-/** The payment gateway diagnostic (spec section 2): are the credentials there, and does the gateway accept them? */
+/** The payment gateway diagnostic: are the credentials there, and does the gateway accept them? */
 export function GatewayDiagnosticPanel() {
-  const status = useQuery<GatewayDiagnostic>({ queryKey: GATEWAY_KEY });
-  useEffect(() => noteSessionEnded(status.error), [status.error]);
+  const status = useQuery(gatewayQuery());
 
   const test = useMutation({
-    mutationFn: async () => {
-      const response = await apiRequest("POST", "/api/admin/cashfree-test", {});
-      return (await response.json()) as GatewayDiagnostic;
-    },
-    onSuccess: (result) => queryClient.setQueryData(GATEWAY_KEY, result),
-    onError: (error) => noteSessionEnded(error),
+    mutationFn: testGateway,
+    onSuccess: (result) => queryClient.setQueryData(adminKeys.gateway, result),
   });
 
   const diagnostic = test.data ?? status.data;
+  const simulator = diagnostic?.provider === "simulator";
+  // With the simulator and no keys there is nothing to test: the test asks Cashfree to accept the keys.
+  const canTest = !simulator || (diagnostic !== undefined && !credentialsMissing(diagnostic));
 
   return (
     <div className="flex flex-col gap-6">
+      {simulator && <SimulatorNotice />}
       <section aria-labelledby="gateway-status-title">
         <Card className="flex flex-col gap-4 p-5 sm:p-6">
           <SectionTitle id="gateway-status-title" icon={CreditCard}>
@@ -59,8 +66,13 @@ export function GatewayDiagnosticPanel() {
           ) : (
             <>
               <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">
+                <Row label="Payments go through">
+                  <Badge variant={simulator ? "outline" : "default"}>
+                    {simulator ? "Built-in simulator" : "Cashfree"}
+                  </Badge>
+                </Row>
                 <Row label="Initialized">
-                  <YesNo value={diagnostic.isInitialized} />
+                  <YesNo value={diagnostic.isInitialized} neutral={simulator} />
                 </Row>
                 <Row label="Environment">
                   <Badge variant={diagnostic.environment === "PRODUCTION" ? "default" : "secondary"}>
@@ -68,10 +80,10 @@ export function GatewayDiagnosticPanel() {
                   </Badge>
                 </Row>
                 <Row label="App ID present">
-                  <YesNo value={diagnostic.hasAppId} />
+                  <YesNo value={diagnostic.hasAppId} neutral={simulator} />
                 </Row>
                 <Row label="Secret Key present">
-                  <YesNo value={diagnostic.hasSecretKey} />
+                  <YesNo value={diagnostic.hasSecretKey} neutral={simulator} />
                 </Row>
                 <Row label="App ID prefix">
                   {diagnostic.appIdPrefix ? (
@@ -83,7 +95,7 @@ export function GatewayDiagnosticPanel() {
                   )}
                 </Row>
               </dl>
-              {credentialsMissing(diagnostic) && (
+              {credentialsMissing(diagnostic) && !simulator && (
                 <div
                   role="note"
                   className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
@@ -108,13 +120,22 @@ export function GatewayDiagnosticPanel() {
               the order simply expires unpaid.
             </p>
           </div>
-          <Button className="self-start" disabled={test.isPending} onClick={() => test.mutate()}>
-            <PlugZap aria-hidden="true" />
-            {test.isPending ? "Testing..." : "Test Connection"}
-          </Button>
-          <div aria-live="polite">
-            <TestOutcome result={test.data} requestError={test.error} pending={test.isPending} />
-          </div>
+          {canTest ? (
+            <>
+              <Button className="self-start" disabled={test.isPending} onClick={() => test.mutate()}>
+                <PlugZap aria-hidden="true" />
+                {test.isPending ? "Testing..." : "Test Connection"}
+              </Button>
+              <div aria-live="polite">
+                <TestOutcome result={test.data} requestError={test.error} pending={test.isPending} />
+              </div>
+            </>
+          ) : (
+            <p className="text-sm text-slate-700">
+              There are no Cashfree keys to test yet. Once CASHFREE_APP_ID and CASHFREE_SECRET_KEY are set,
+              Test Connection checks that Cashfree accepts them.
+            </p>
+          )}
         </Card>
       </section>
 
@@ -137,7 +158,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function YesNo({ value }: { value: boolean }) {
+/** Yes in green; No in red, or in grey where nothing is wrong with it (the simulator needs no keys). */
+function YesNo({ value, neutral = false }: { value: boolean; neutral?: boolean }) {
+  if (!value && neutral) {
+    return (
+      <span className="inline-flex items-center gap-1.5 font-medium text-slate-700">
+        <MinusCircle className="size-4" aria-hidden="true" />
+        No
+      </span>
+    );
+  }
   return value ? (
     <span className="inline-flex items-center gap-1.5 font-medium text-emerald-800">
       <CheckCircle2 className="size-4" aria-hidden="true" />
@@ -148,6 +178,48 @@ function YesNo({ value }: { value: boolean }) {
       <XCircle className="size-4" aria-hidden="true" />
       No
     </span>
+  );
+}
+
+/** What the simulator is, what it means for parents and the doctor, and which settings switch Cashfree on. */
+function SimulatorNotice() {
+  const code = "rounded bg-white px-1 py-0.5 font-mono text-[0.8125rem] text-slate-900";
+  return (
+    <section aria-labelledby="simulator-title">
+      <Card className="flex flex-col gap-3 border-brand-200 bg-brand-50 p-5 sm:p-6">
+        <h2 id="simulator-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <FlaskConical className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+          Payments currently go through the built-in simulator
+        </h2>
+        <p className="text-sm text-slate-800">
+          Parents pay on a test checkout page of this site instead of Cashfree&apos;s. No card is charged and
+          no money reaches you, but the bookings are real: they are confirmed, the messages go out and the
+          video room opens. It is meant for trying the site; switch to Cashfree before taking real bookings.
+        </p>
+        <p className="text-sm font-medium text-slate-900">
+          To take payments with Cashfree, set these and restart the server:
+        </p>
+        <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-800">
+          <li>
+            <code className={code}>CASHFREE_APP_ID</code> and{" "}
+            <code className={code}>CASHFREE_SECRET_KEY</code>: from the API keys page of the Cashfree
+            dashboard;
+          </li>
+          <li>
+            <code className={code}>CASHFREE_ENV=production</code> to take real money (the default,{" "}
+            <code className={code}>sandbox</code>, takes test payments);
+          </li>
+          <li>
+            <code className={code}>PUBLIC_BASE_URL</code>: the site&apos;s address, where Cashfree sends
+            parents back after paying;
+          </li>
+          <li>
+            <code className={code}>PAYMENT_PROVIDER</code> unset, or <code className={code}>cashfree</code> (
+            <code className={code}>simulator</code> keeps the simulator even with the keys set).
+          </li>
+        </ul>
+      </Card>
+    </section>
   );
 }
 

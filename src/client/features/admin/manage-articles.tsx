@@ -1,14 +1,14 @@
 import type { Article } from "@shared/articles";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, FileText, Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { QueryState } from "@/components/ui/query-state";
 import { formatShortDate } from "@/lib/format";
-import { ADMIN_ARTICLES_KEY, noteSessionEnded } from "./admin-session";
+import { adminArticlesQuery } from "./api";
 import { ArticleFormDialog } from "./article-form-dialog";
 import { DeleteArticleDialog } from "./delete-article-dialog";
 import { SectionTitle } from "./section-title";
@@ -16,12 +16,9 @@ import { SectionTitle } from "./section-title";
 /** What the form is doing: nothing, writing a new article, or editing one. */
 type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; article: Article };
 
-/** Manage Articles (spec section 2): the list with drafts, the article form and the delete confirmation. */
+/** Manage Articles: the list with drafts, the article form and the delete confirmation. */
 export function ManageArticles() {
-  const { data, isPending, isError, error, refetch } = useQuery<{ articles: Article[] }>({
-    queryKey: ADMIN_ARTICLES_KEY,
-  });
-  useEffect(() => noteSessionEnded(error), [error]);
+  const articles = useQuery(adminArticlesQuery());
   const [form, setForm] = useState<FormState>({ mode: "closed" });
   const [toDelete, setToDelete] = useState<Article | null>(null);
 
@@ -38,40 +35,26 @@ export function ManageArticles() {
           </Button>
         </div>
 
-        {isPending ? (
-          <div className="flex flex-col gap-3 p-5 sm:p-6" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading articles…
-            </span>
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
-        ) : isError ? (
-          <div className="flex flex-col items-start gap-3 p-5 sm:p-6">
-            <p role="alert" className="text-sm font-medium text-red-700">
-              The articles could not be loaded.
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : data.articles.length === 0 ? (
-          <p className="p-5 text-slate-700 sm:p-6">
-            No articles yet. Use Add New Article to write the first one.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-200" aria-label="Articles">
-            {data.articles.map((article) => (
-              <ArticleRow
-                key={article.id}
-                article={article}
-                onEdit={() => setForm({ mode: "edit", article })}
-                onDelete={() => setToDelete(article)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={articles}
+          what="articles"
+          rowClassName="h-14"
+          isEmpty={(data) => data.articles.length === 0}
+          empty="No articles yet. Use Add New Article to write the first one."
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-200" aria-label="Articles">
+              {data.articles.map((article) => (
+                <ArticleRow
+                  key={article.id}
+                  article={article}
+                  onEdit={() => setForm({ mode: "edit", article })}
+                  onDelete={() => setToDelete(article)}
+                />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Card>
 
       {form.mode !== "closed" && (

@@ -4,12 +4,14 @@ import {
   formatInstant,
   formatLeadTime,
   hasMessagesInFlight,
+  isNoteAProblem,
   notificationKindLabel,
   notificationMoment,
   notificationRouteLabel,
   notificationStatusHint,
   notificationStatusLabel,
   notificationStatusVariant,
+  outboxSummaryLine,
 } from "./notification-format";
 
 describe("notificationKindLabel", () => {
@@ -52,6 +54,7 @@ describe("notification status", () => {
     expect(notificationStatusVariant("pending")).toBe("secondary");
     expect(notificationStatusVariant("processing")).toBe("secondary");
     expect(notificationStatusVariant("skipped")).toBe("outline");
+    expect(notificationStatusVariant("written_to_file")).toBe("outline");
     expect(notificationStatusVariant("failed")).toBe("destructive");
     expect(notificationStatusVariant("cancelled")).toBe("destructive");
     expect(notificationStatusVariant("something_new")).toBe("destructive");
@@ -63,12 +66,18 @@ describe("notification status", () => {
     expect(notificationStatusLabel("on_hold")).toBe("On hold");
     expect(notificationStatusLabel("constructor")).toBe("Constructor");
     expect(notificationStatusHint("skipped")).toBe("Not sent: channel not set up");
+    expect(notificationStatusLabel("written_to_file")).toBe("Written to file");
+    expect(notificationStatusHint("written_to_file")).toBe("Kept on the server: channel not set up");
     expect(notificationStatusHint("sent")).toBeNull();
   });
 
-  it("offers a retry for failed and skipped messages only", () => {
+  it("offers a retry for failed messages and those not sent for want of a channel only", () => {
     expect(canRetryNotification("failed")).toBe(true);
     expect(canRetryNotification("skipped")).toBe(true);
+    expect(canRetryNotification("written_to_file")).toBe(true);
+    // Not while the channel still only writes files: a resend would write the same file again.
+    expect(canRetryNotification("written_to_file", false)).toBe(false);
+    expect(canRetryNotification("failed", false)).toBe(true);
     for (const status of ["pending", "processing", "sent", "cancelled"]) {
       expect(canRetryNotification(status)).toBe(false);
     }
@@ -89,6 +98,10 @@ describe("notificationMoment", () => {
       at: dueAt,
     });
     expect(notificationMoment({ status: "skipped", attempts: 1, dueAt, sentAt: null }).label).toBe("Due");
+    expect(notificationMoment({ status: "written_to_file", attempts: 1, dueAt, sentAt })).toEqual({
+      label: "Written",
+      at: sentAt,
+    });
   });
 
   it("calls the due time of a message waiting after a failed attempt its next try", () => {
@@ -130,5 +143,23 @@ describe("formatInstant", () => {
 
   it("falls back to the browser's zone for an unknown zone name", () => {
     expect(formatInstant(iso, "Mars/Olympus", "MST")).not.toContain("MST");
+  });
+});
+
+describe("outbox summary", () => {
+  it("says in one line what became of the messages", () => {
+    expect(outboxSummaryLine({ sent: 12, writtenToFile: 2, failing: 0, waiting: 0, notSent: 0 })).toBe(
+      "12 sent, 2 written to files, 0 failing",
+    );
+    expect(outboxSummaryLine({ sent: 0, writtenToFile: 1, failing: 1, waiting: 3, notSent: 2 })).toBe(
+      "0 sent, 1 written to a file, 1 failing, 3 waiting, 2 not sent",
+    );
+  });
+
+  it("shows the note of a message written to a file as information, an error as a problem", () => {
+    expect(isNoteAProblem({ status: "written_to_file", attempts: 1 })).toBe(false);
+    expect(isNoteAProblem({ status: "cancelled", attempts: 1 })).toBe(false);
+    expect(isNoteAProblem({ status: "failed", attempts: 6 })).toBe(true);
+    expect(isNoteAProblem({ status: "pending", attempts: 2 })).toBe(true);
   });
 });

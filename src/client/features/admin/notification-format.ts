@@ -1,4 +1,4 @@
-import type { AdminNotification } from "@shared/admin";
+import type { AdminNotification, OutboxSummary } from "@shared/admin";
 import type { BadgeVariant } from "./admin-format";
 
 /**
@@ -46,6 +46,7 @@ const statusLabels: Record<string, string> = {
   pending: "Pending",
   processing: "Sending",
   sent: "Sent",
+  written_to_file: "Written to file",
   failed: "Failed",
   skipped: "Skipped",
   cancelled: "Cancelled",
@@ -55,29 +56,66 @@ export function notificationStatusLabel(status: string): string {
   return Object.hasOwn(statusLabels, status) ? (statusLabels[status] ?? status) : sentenceCase(status);
 }
 
-/** Sent is positive; waiting is neutral; skipped is a hint; failed, cancelled and anything unknown are negative. */
+/**
+ * Sent is positive; waiting is neutral; written to a file (the channel is not set up yet) and skipped are neutral
+ * hints, never alarms; failed, cancelled and anything unknown are negative.
+ */
 export function notificationStatusVariant(status: string): BadgeVariant {
   if (status === "sent") return "success";
   if (status === "pending" || status === "processing") return "secondary";
-  if (status === "skipped") return "outline";
+  if (status === "written_to_file" || status === "skipped") return "outline";
   return "destructive";
 }
 
 /** A short explanation under the badge, where the status alone does not say enough. */
 export function notificationStatusHint(status: string): string | null {
-  return status === "skipped" ? "Not sent: channel not set up" : null;
+  if (status === "written_to_file") return "Kept on the server: channel not set up";
+  if (status === "skipped") return "Not sent: channel not set up";
+  return null;
 }
 
-/** Only failed and skipped messages can be sent again (the server refuses the others with 409). */
-export function canRetryNotification(status: string): boolean {
-  return status === "failed" || status === "skipped";
+/**
+ * Failed messages, and those not sent for want of a channel, can be sent again (the server refuses the others with
+ * 409). A message written to a file is offered again only once its channel is set up (`channelReady`): before that,
+ * a resend would only write the file again.
+ */
+export function canRetryNotification(status: string, channelReady = true): boolean {
+  if (status === "written_to_file" || status === "skipped") return channelReady;
+  return status === "failed";
+}
+
+/** Whether the message's note is a problem (shown in red) or just says what happened (shown in grey). */
+export function isNoteAProblem(notification: Pick<AdminNotification, "status" | "attempts">): boolean {
+  return (
+    notification.status === "failed" ||
+    notification.status === "processing" ||
+    (notification.status === "pending" && notification.attempts > 0)
+  );
+}
+
+function count(value: number, one: string, many: string): string {
+  return `${value} ${value === 1 ? one : many}`;
+}
+
+/** "12 sent, 2 written to files, 0 failing", and what waits or was not sent when there is any. */
+export function outboxSummaryLine(summary: OutboxSummary): string {
+  const parts = [
+    `${summary.sent} sent`,
+    count(summary.writtenToFile, "written to a file", "written to files"),
+    `${summary.failing} failing`,
+  ];
+  if (summary.waiting > 0) parts.push(`${summary.waiting} waiting`);
+  if (summary.notSent > 0) parts.push(`${summary.notSent} not sent`);
+  return parts.join(", ");
 }
 
 /** Which moment of a message the list shows, and what to call it. */
 export function notificationMoment(
   notification: Pick<AdminNotification, "status" | "attempts" | "dueAt" | "sentAt">,
 ): { label: string; at: string } {
-  if (notification.sentAt) return { label: "Sent", at: notification.sentAt };
+  if (notification.sentAt) {
+    return { label: notification.status === "written_to_file" ? "Written" : "Sent", at: notification.sentAt };
+  }
   // A pending message that was already tried is waiting for its next attempt.
   if (notification.status === "pending" && notification.attempts > 0) {
     return { label: "Next try", at: notification.dueAt };

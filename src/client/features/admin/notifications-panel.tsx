@@ -1,131 +1,148 @@
 import type { AdminNotification } from "@shared/admin";
-import type { PublicConfig } from "@shared/booking";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Mail, RefreshCw, RotateCcw } from "lucide-react";
-import { useEffect } from "react";
+import { ChevronRight, Mail, RefreshCw, RotateCcw } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { QueryState } from "@/components/ui/query-state";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
-import { noteSessionEnded } from "./admin-session";
+import { publicConfigQuery } from "@/features/booking/api";
+import { notificationsQuery, retryNotification, adminKeys } from "./api";
 import {
   canRetryNotification,
   formatInstant,
   hasMessagesInFlight,
+  isNoteAProblem,
   notificationKindLabel,
   notificationMoment,
   notificationRouteLabel,
   notificationStatusHint,
   notificationStatusLabel,
   notificationStatusVariant,
+  outboxSummaryLine,
 } from "./notification-format";
 import { SectionTitle } from "./section-title";
-
-const NOTIFICATIONS_KEY = ["/api/admin/notifications"] as const;
 
 /** While a message is being sent, the list looks again this often, so its outcome shows without a click. */
 const IN_FLIGHT_REFRESH_MS = 5000;
 
 /**
- * Notifications: the latest 20 messages of the outbox (confirmations, reminders, contact messages) with what became
- * of each, and a second chance for those that failed or were skipped. A table, or cards below 768 px.
+ * Notifications: the whole outbox in one line ("12 sent, 2 written to files, 0 failing"), which opens the latest 20
+ * messages (confirmations, reminders, contact messages) with what became of each, and a second chance for those that
+ * failed or were not sent. A table, or cards below 768 px.
  */
 export function NotificationsPanel() {
-  const { data, isPending, isError, error, isFetching, refetch } = useQuery<{
-    notifications: AdminNotification[];
-  }>({
-    queryKey: NOTIFICATIONS_KEY,
+  const messages = useQuery({
+    ...notificationsQuery(),
     refetchInterval: (query) =>
       hasMessagesInFlight(query.state.data?.notifications, Date.now()) ? IN_FLIGHT_REFRESH_MS : false,
   });
-  useEffect(() => noteSessionEnded(error), [error]);
-  const { data: config } = useQuery<PublicConfig>({ queryKey: ["/api/config"] });
+  const { data: config } = useQuery(publicConfigQuery());
 
   const retry = useMutation({
-    mutationFn: (id: string) =>
-      apiRequest("POST", `/api/admin/notifications/${encodeURIComponent(id)}/retry`, {}),
+    mutationFn: retryNotification,
     onSuccess: () => {
       toast({ title: "Message Queued", description: "The message will be sent again shortly." });
     },
-    onError: (retryError) => {
-      showErrorToast(retryError);
-      noteSessionEnded(retryError);
-    },
+    onError: (retryError, id) => showErrorToast(retryError, undefined, { retry: () => retry.mutate(id) }),
     // Either way the list shows what the message's state is now (another tab may have retried it already).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.notifications }),
   });
 
-  const notifications = data?.notifications ?? [];
+  const [open, setOpen] = useState(false);
+  const notifications = messages.data?.notifications ?? [];
+  const summary = messages.data?.summary;
   const list: ListProps = {
     notifications,
     timeZone: config?.clinicTimeZone,
     zoneLabel: config?.timeZoneLabel,
     retryingId: retry.isPending ? retry.variables : undefined,
+    // Until the answer says otherwise, a channel counts as set up (the server decides a retry anyway).
+    channelReady: (notification) =>
+      messages.data?.channels[notification.channel] !== "file" &&
+      messages.data?.channels[notification.channel] !== "off",
     onRetry: (id) => retry.mutate(id),
   };
 
   return (
     <section aria-labelledby="notifications-title">
       <Card>
-        <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 p-5 sm:p-6">
-          <div className="flex min-w-0 flex-col gap-1">
+        <div
+          className={cn(
+            "flex flex-wrap items-center justify-between gap-3 p-5 sm:p-6",
+            open && "border-b border-slate-200",
+          )}
+        >
+          <div className="flex min-w-0 flex-col items-start gap-1">
             <SectionTitle id="notifications-title" icon={Mail}>
               Notifications
             </SectionTitle>
-            <p className="text-sm text-slate-600">
-              The latest 20 messages: confirmations, reminders and contact messages, and what became of each.
-            </p>
+            <button
+              type="button"
+              className="-mx-1 inline-flex items-center gap-1 rounded px-1 text-left text-sm text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+              aria-expanded={open}
+              aria-controls="notifications-list"
+              onClick={() => setOpen((shown) => !shown)}
+            >
+              <ChevronRight
+                className={cn(
+                  "size-4 shrink-0 transition-transform motion-reduce:transition-none",
+                  open && "rotate-90",
+                )}
+                aria-hidden="true"
+              />
+              <span data-testid="outbox-summary">
+                {summary ? outboxSummaryLine(summary) : messages.isPending ? "Loading messages…" : "Messages"}
+              </span>
+              <span className="sr-only">{open ? ": hide the messages" : ": show the latest messages"}</span>
+            </button>
           </div>
           <Button
             variant="outline"
             size="sm"
-            aria-busy={isFetching || undefined}
+            aria-busy={messages.isFetching || undefined}
             // Not disabled while loading: a disabled button would drop the keyboard focus.
-            onClick={() => void refetch({ cancelRefetch: false })}
+            onClick={() => void messages.refetch({ cancelRefetch: false })}
           >
-            <RefreshCw className={cn(isFetching && "motion-safe:animate-spin")} aria-hidden="true" />
+            <RefreshCw className={cn(messages.isFetching && "motion-safe:animate-spin")} aria-hidden="true" />
             Refresh
           </Button>
         </div>
-        {isPending ? (
-          <div className="flex flex-col gap-3 p-5 sm:p-6" aria-busy="true">
-            <span className="sr-only" role="status">
-              Loading messages…
-            </span>
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : isError && !data ? (
-          <div className="flex flex-col items-start gap-3 p-5 sm:p-6">
-            <p role="alert" className="text-sm font-medium text-red-700">
-              The messages could not be loaded.
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          </div>
-        ) : notifications.length === 0 ? (
-          <p className="p-5 text-slate-700 sm:p-6">No messages yet.</p>
-        ) : (
-          <>
-            {isError && (
-              <p
-                role="alert"
-                className="border-b border-slate-200 px-5 py-3 text-sm font-medium text-red-700"
-              >
-                The list could not be refreshed; it shows the messages as they were.
+        <div id="notifications-list" hidden={!open}>
+          {open && (
+            <>
+              <p className="border-b border-slate-200 px-5 py-3 text-sm text-slate-600 sm:px-6">
+                The latest 20 messages: confirmations, reminders and contact messages, and what became of
+                each.
               </p>
-            )}
-            <NotificationsTable {...list} />
-            <NotificationCards {...list} />
-          </>
-        )}
+              <QueryState
+                query={messages}
+                what="messages"
+                isEmpty={(data) => data.notifications.length === 0}
+                empty="No messages yet."
+              >
+                {() => (
+                  <>
+                    {messages.isError && (
+                      <p
+                        role="alert"
+                        className="border-b border-slate-200 px-5 py-3 text-sm font-medium text-red-700"
+                      >
+                        The list could not be refreshed; it shows the messages as they were.
+                      </p>
+                    )}
+                    <NotificationsTable {...list} />
+                    <NotificationCards {...list} />
+                  </>
+                )}
+              </QueryState>
+            </>
+          )}
+        </div>
       </Card>
     </section>
   );
@@ -138,6 +155,8 @@ interface ListProps {
   /** The message whose retry is on its way, if any. */
   retryingId: string | undefined;
   onRetry: (id: string) => void;
+  /** Whether the message's channel now sends for real, so a file-written message is worth sending again. */
+  channelReady: (notification: AdminNotification) => boolean;
 }
 
 /** "Confirmation, E-mail to patient, booking #3f2a9c1e": names a message for the Retry button's label. */
@@ -185,16 +204,21 @@ function NoValue() {
   );
 }
 
-/** The last error, clamped to three lines; the whole text is in the title (and read out in full). */
-function LastError({ text }: { text: string | null }) {
+/**
+ * The message's note, clamped to three lines (the whole text is in the title, and read out in full): red when it is
+ * an error, grey when it only says what happened (written to a file, cancelled).
+ */
+function Note({ notification }: { notification: AdminNotification }) {
+  const text = notification.lastError;
   if (!text) {
     return <NoValue />;
   }
+  const problem = isNoteAProblem(notification);
   return (
     <p
-      className="line-clamp-3 text-xs break-words text-red-800"
+      className={cn("line-clamp-3 text-xs break-words", problem ? "text-red-800" : "text-slate-600")}
       title={text}
-      data-testid="notification-error"
+      data-testid={problem ? "notification-error" : "notification-note"}
     >
       {text}
     </p>
@@ -205,8 +229,9 @@ function RetryButton({
   notification,
   retryingId,
   onRetry,
-}: { notification: AdminNotification } & Pick<ListProps, "retryingId" | "onRetry">) {
-  if (!canRetryNotification(notification.status)) return null;
+  channelReady,
+}: { notification: AdminNotification } & Pick<ListProps, "retryingId" | "onRetry" | "channelReady">) {
+  if (!canRetryNotification(notification.status, channelReady(notification))) return null;
   const busy = retryingId === notification.id;
   // One retry at a time; the buttons are not disabled meanwhile, so the keyboard focus stays where it is.
   const blocked = retryingId !== undefined;
@@ -228,7 +253,14 @@ function RetryButton({
   );
 }
 
-function NotificationsTable({ notifications, timeZone, zoneLabel, retryingId, onRetry }: ListProps) {
+function NotificationsTable({
+  notifications,
+  timeZone,
+  zoneLabel,
+  retryingId,
+  onRetry,
+  channelReady,
+}: ListProps) {
   const th = "px-4 py-3 text-left text-sm font-semibold text-slate-700";
   const td = "px-4 py-3 align-top text-sm text-slate-800";
   return (
@@ -253,7 +285,7 @@ function NotificationsTable({ notifications, timeZone, zoneLabel, retryingId, on
               When
             </th>
             <th scope="col" className={th}>
-              Last error
+              Note
             </th>
           </tr>
         </thead>
@@ -273,9 +305,14 @@ function NotificationsTable({ notifications, timeZone, zoneLabel, retryingId, on
                 <div className="flex flex-col items-start gap-1">
                   <StatusBadge status={notification.status} />
                   <StatusHint status={notification.status} />
-                  {canRetryNotification(notification.status) && (
+                  {canRetryNotification(notification.status, channelReady(notification)) && (
                     <div className="pt-1">
-                      <RetryButton notification={notification} retryingId={retryingId} onRetry={onRetry} />
+                      <RetryButton
+                        notification={notification}
+                        retryingId={retryingId}
+                        onRetry={onRetry}
+                        channelReady={channelReady}
+                      />
                     </div>
                   )}
                 </div>
@@ -285,7 +322,7 @@ function NotificationsTable({ notifications, timeZone, zoneLabel, retryingId, on
                 <When notification={notification} timeZone={timeZone} zoneLabel={zoneLabel} />
               </td>
               <td className={`${td} max-w-72 min-w-48`}>
-                <LastError text={notification.lastError} />
+                <Note notification={notification} />
               </td>
             </tr>
           ))}
@@ -295,7 +332,14 @@ function NotificationsTable({ notifications, timeZone, zoneLabel, retryingId, on
   );
 }
 
-function NotificationCards({ notifications, timeZone, zoneLabel, retryingId, onRetry }: ListProps) {
+function NotificationCards({
+  notifications,
+  timeZone,
+  zoneLabel,
+  retryingId,
+  onRetry,
+  channelReady,
+}: ListProps) {
   return (
     <ul className="divide-y divide-slate-200 md:hidden" aria-label="Latest messages">
       {notifications.map((notification) => (
@@ -332,10 +376,15 @@ function NotificationCards({ notifications, timeZone, zoneLabel, retryingId, onR
           <p className="text-sm text-slate-700">
             <When notification={notification} timeZone={timeZone} zoneLabel={zoneLabel} inline />
           </p>
-          {notification.lastError && <LastError text={notification.lastError} />}
-          {canRetryNotification(notification.status) && (
+          {notification.lastError && <Note notification={notification} />}
+          {canRetryNotification(notification.status, channelReady(notification)) && (
             <div>
-              <RetryButton notification={notification} retryingId={retryingId} onRetry={onRetry} />
+              <RetryButton
+                notification={notification}
+                retryingId={retryingId}
+                onRetry={onRetry}
+                channelReady={channelReady}
+              />
             </div>
           )}
         </li>

@@ -1,12 +1,10 @@
-import type { AdminStats } from "@shared/admin";
 import { formatRupees } from "@shared/booking";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, FileText, IndianRupee, type LucideIcon, Users } from "lucide-react";
-import { useEffect } from "react";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatRevenueK } from "./admin-format";
-import { noteSessionEnded, STATS_KEY } from "./admin-session";
+import { statsQuery } from "./api";
 
 interface StatCardProps {
   label: string;
@@ -34,10 +32,9 @@ function StatCard({ label, value, hint, icon: Icon }: StatCardProps) {
   );
 }
 
-/** The four figures of the dashboard (spec sections 2 and 9). */
+/** The four figures of the dashboard. */
 export function StatsCards() {
-  const { data, isError, error } = useQuery<AdminStats>({ queryKey: STATS_KEY });
-  useEffect(() => noteSessionEnded(error), [error]);
+  const { data, isError } = useQuery(statsQuery());
 
   const show = (value: number | undefined) => (isError ? "–" : value?.toLocaleString("en-IN"));
   return (

@@ -1,5 +1,6 @@
 import type { Article } from "@shared/articles";
 import { Calendar, FileText } from "lucide-react";
+import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { formatShortDate } from "@/lib/format";
 import { ArticleImage } from "./article-image";
@@ -31,7 +32,13 @@ export function ArticleCard({
           <time dateTime={article.createdAt}>{formatShortDate(article.createdAt)}</time>
         </p>
         <h3 id={titleId} className="mt-2 text-lg leading-snug font-semibold text-slate-900">
-          {article.title}
+          {/* The article's own page: what a reader without script, and a search engine, follows. */}
+          <Link
+            href={`/articles/${article.slug}`}
+            className="rounded-sm underline-offset-4 hover:text-brand-800 hover:underline"
+          >
+            {article.title}
+          </Link>
         </h3>
         <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-700">{article.excerpt}</p>
         <Button

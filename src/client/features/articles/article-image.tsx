@@ -19,7 +19,9 @@ export function ArticleImage({
       width={800}
       height={450}
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      // An eager picture is the top of its page (the article's own page, the dialog): the largest thing painted.
+      fetchPriority={eager ? "high" : "auto"}
+      decoding={eager ? "sync" : "async"}
       className={cn("aspect-video w-full bg-slate-100 object-cover", className)}
     />
   );

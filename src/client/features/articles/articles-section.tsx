@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { SectionHeading } from "@/components/layout/section-heading";
 import { Skeleton } from "@/components/ui/skeleton";
+import { publishedArticlesQuery } from "./api";
 import { ArticleCard } from "./article-card";
 
 const ArticleDialog = lazy(() => import("./article-dialog"));
@@ -28,7 +29,7 @@ export function ArticlesSection() {
 }
 
 function ArticlesGrid({ onReadMore }: { onReadMore: (article: Article) => void }) {
-  const { data, isPending, isError } = useQuery<{ articles: Article[] }>({ queryKey: ["/api/articles"] });
+  const { data, isPending, isError } = useQuery(publishedArticlesQuery());
 
   if (isPending) return <ArticleSkeletons />;
   if (isError) {

@@ -4,8 +4,9 @@ import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { showErrorToast } from "@/lib/error-toast";
+import { publicConfigQuery } from "./api";
 import { WIZARD_STEPS } from "./booking-logic";
-import { closeBooking } from "./open-booking";
+import { closeBooking } from "@/lib/dialogs";
 import { StepIndicator } from "./step-indicator";
 import { StepConfirmed } from "./steps/step-confirmed";
 import { StepDetails } from "./steps/step-details";
@@ -16,11 +17,11 @@ import { useBookingWizard } from "./use-booking-wizard";
 const DIALOG_TITLE = "Book Video Consultation";
 
 /**
- * The booking dialog (spec section 2): four steps, 1 Details, 2 Time Slot, 3 Payment, 4 Confirm. It is mounted only
+ * The booking dialog: four steps, 1 Details, 2 Time Slot, 3 Payment, 4 Confirm. It is mounted only
  * while open (see booking-root), so closing it in any way starts the next booking from step 1 with empty data.
  */
 export default function BookingDialog() {
-  const config = useQuery<PublicConfig>({ queryKey: ["/api/config"] });
+  const config = useQuery(publicConfigQuery());
 
   // Without configuration there is nothing to book with: close, and say why (once, also under StrictMode).
   const reported = useRef(false);

@@ -7,11 +7,9 @@ import {
   emptyBookingData,
   formatAppointmentDate,
   heldSlotOf,
-  isAppointmentsQueryKey,
-  availabilityKey,
-  isHttpStatus,
-  normalizeCouponCode,
+  localSlotLabel,
   parseAgeInput,
+  parseMonthsInput,
   slotOptions,
   toCreateAppointmentInput,
 } from "./booking-logic";
@@ -111,6 +109,48 @@ describe("slot options", () => {
   });
 });
 
+describe("slots from the doctor's schedule", () => {
+  it("shows the date's own times and lengths, as the schedule answered them", () => {
+    const options = slotOptions({
+      date: "2026-11-27",
+      availability: {
+        date: "2026-11-27",
+        freeSlots: 1,
+        slots: [
+          { time: "10:00", durationMinutes: 30, status: "booked" },
+          { time: "10:30", durationMinutes: 30, status: "available" },
+        ],
+      },
+      now: morning,
+      timeZone: zone,
+      timeZoneLabel: "IST",
+      minNoticeMinutes: 30,
+    });
+    expect(options).toEqual([
+      { time: "10:00", label: "10:00 AM IST", status: "booked" },
+      { time: "10:30", label: "10:30 AM IST", status: "available" },
+    ]);
+  });
+
+  it("puts the visitor's own time beside the clinic's when it differs", () => {
+    expect(localSlotLabel("2026-11-22", "19:00", zone, "Europe/London")).toBe("1:30 PM your time");
+    expect(localSlotLabel("2026-11-22", "19:00", zone, "America/Los_Angeles")).toBe("5:30 AM your time");
+    expect(localSlotLabel("2026-11-22", "08:00", zone, "America/Los_Angeles")).toBe("Sat 6:30 PM your time");
+    expect(localSlotLabel("2026-11-22", "19:00", zone, "Asia/Kolkata")).toBeUndefined();
+    expect(localSlotLabel("2026-11-22", "19:00", zone, "Asia/Calcutta")).toBeUndefined();
+    const options = slotOptions({
+      date: "2026-11-22",
+      availability: undefined,
+      now: morning,
+      timeZone: zone,
+      timeZoneLabel: "IST",
+      visitorTimeZone: "Europe/London",
+      minNoticeMinutes: 30,
+    });
+    expect(options[0]).toMatchObject({ label: "7:00 PM IST", localLabel: "1:30 PM your time" });
+  });
+});
+
 describe("booking data", () => {
   it("counts an empty age field as 0 and reads numbers", () => {
     expect(parseAgeInput("")).toBe(0);
@@ -118,6 +158,18 @@ describe("booking data", () => {
     expect(parseAgeInput(undefined)).toBe(0);
     expect(parseAgeInput("7")).toBe(7);
     expect(parseAgeInput(12)).toBe(12);
+  });
+
+  it("sends a baby's months with an age of 0, and only then", () => {
+    expect(parseMonthsInput("")).toBeUndefined();
+    expect(parseMonthsInput("5")).toBe(5);
+    expect(toCreateAppointmentInput({ ...chosen, patientAge: 0, patientAgeMonths: 5 })).toMatchObject({
+      patientAge: 0,
+      patientAgeMonths: 5,
+    });
+    expect(toCreateAppointmentInput({ ...chosen, patientAge: 3, patientAgeMonths: 5 })).not.toHaveProperty(
+      "patientAgeMonths",
+    );
   });
 
   it("sends coupon fields only while a coupon is applied", () => {
@@ -131,11 +183,6 @@ describe("booking data", () => {
       appointmentDate: "2026-11-22",
       appointmentTime: "19:00",
     });
-  });
-
-  it("compares coupon codes trimmed and upper-cased", () => {
-    expect(normalizeCouponCode("  heart50 ")).toBe("HEART50");
-    expect(normalizeCouponCode("   ")).toBe("");
   });
 });
 
@@ -172,20 +219,5 @@ describe("reusing an appointment after going back from payment", () => {
   it("knows the held slot only while the hold lasts", () => {
     expect(heldSlotOf(appointment(), morning)).toEqual({ date: "2026-11-22", time: "19:00" });
     expect(heldSlotOf(appointment(), new Date("2026-11-21T05:00:00Z"))).toBeUndefined();
-  });
-});
-
-describe("transport helpers", () => {
-  it("reads the status of the transport's errors", () => {
-    expect(isHttpStatus(new Error('409: {"message":"This slot was just booked"}'), 409)).toBe(true);
-    expect(isHttpStatus(new Error("400: bad"), 409)).toBe(false);
-    expect(isHttpStatus("409: text", 409)).toBe(false);
-  });
-
-  it("recognises availability query keys", () => {
-    expect(availabilityKey("2026-11-22")).toEqual(["/api/appointments?date=2026-11-22"]);
-    expect(isAppointmentsQueryKey(availabilityKey("2026-11-22"))).toBe(true);
-    expect(isAppointmentsQueryKey(["/api/appointments"])).toBe(true);
-    expect(isAppointmentsQueryKey(["/api/config"])).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { type Availability, type CreatedAppointment, type CreateAppointmentInput } from "@shared/booking";
-import { isTooSoon } from "@shared/clinic-time";
+import { isTooSoon, slotStart } from "@shared/clinic-time";
+import type { DayAvailability } from "@shared/schedule";
 import { SLOT_TIMES, slotLabel } from "@shared/slots";
 import { format } from "date-fns";
 
@@ -17,13 +18,15 @@ export const WIZARD_STEPS: readonly { step: WizardStep; label: string }[] = [
   { step: 4, label: "Confirm" },
 ];
 
-/** The booking form data of spec section 3; coupon fields are set only while a coupon is applied. */
+/** The booking form's data; coupon fields are set only while a coupon is applied. */
 export interface BookingData {
   patientName: string;
   patientEmail: string;
   patientPhone: string;
-  /** 0 when the field was left empty. */
+  /** 0 when the field was left empty, or for a baby under one year (with `patientAgeMonths`). */
   patientAge: number;
+  /** A baby under one year: the age in months. */
+  patientAgeMonths?: number | undefined;
   reasonForConsultation: string;
   appointmentDate: string;
   appointmentTime: string;
@@ -41,10 +44,17 @@ export const emptyBookingData: BookingData = {
   appointmentTime: "",
 };
 
-/** The age input gives text; an empty field counts as 0 (spec section 3), which the schema then rejects. */
+/** The age input gives text; an empty field counts as 0, which the schema then rejects. */
 export function parseAgeInput(value: unknown): number {
   if (typeof value === "number") return value;
   if (typeof value !== "string" || value.trim() === "") return 0;
+  return Number(value);
+}
+
+/** The same input in months: an empty field is no answer (undefined), which the schema then rejects. */
+export function parseMonthsInput(value: unknown): number | undefined {
+  if (typeof value === "number") return value;
+  if (typeof value !== "string" || value.trim() === "") return undefined;
   return Number(value);
 }
 
@@ -55,6 +65,9 @@ export function toCreateAppointmentInput(data: BookingData): CreateAppointmentIn
     patientEmail: data.patientEmail,
     patientPhone: data.patientPhone,
     patientAge: data.patientAge,
+    ...(data.patientAge === 0 && data.patientAgeMonths !== undefined
+      ? { patientAgeMonths: data.patientAgeMonths }
+      : {}),
     reasonForConsultation: data.reasonForConsultation,
     appointmentDate: data.appointmentDate,
     appointmentTime: data.appointmentTime,
@@ -66,23 +79,23 @@ export function toCreateAppointmentInput(data: BookingData): CreateAppointmentIn
   return input;
 }
 
-/** Coupon codes are compared trimmed and upper-cased (spec section 5). */
-export function normalizeCouponCode(code: string): string {
-  return code.trim().toUpperCase();
-}
-
 export type SlotStatus = "available" | "booked" | "unavailable" | "held";
 
 export interface SlotOption {
   time: string;
   /** "7:00 PM IST" */
   label: string;
+  /** The same moment on the visitor's own clock when it reads differently: "2:30 PM your time". */
+  localLabel?: string;
   status: SlotStatus;
 }
 
 export interface SlotOptionsInput {
   date: string;
-  availability: Availability | undefined;
+  /** The date's slots from the schedule (GET /api/availability?date=), or the spec's answer for the fixed six. */
+  availability: DayAvailability | Availability | undefined;
+  /** The visitor's own zone (the browser's); a slot shows its local time beside the clinic's when they differ. */
+  visitorTimeZone?: string | undefined;
   now: Date;
   timeZone: string;
   timeZoneLabel: string;
@@ -96,22 +109,83 @@ export function slotWithZone(time: string, zoneLabel: string): string {
   return zoneLabel ? `${slotLabel(time)} ${zoneLabel}` : slotLabel(time);
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let formatter = clockFormats.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-IN", {
+      timeZone,
+      weekday: "short",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    });
+    clockFormats.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /**
- * The six slots of the chosen date. The server's answer decides; the client also greys out slots that became too
- * soon while the dialog stayed open, because availability is fetched once and never refetched on its own.
+ * The slot's start on the visitor's clock, when it reads differently from the clinic's: "2:30 PM your time", with the
+ * weekday when the date differs too ("Sun 6:30 AM your time"). Undefined for a visitor in the clinic's zone.
+ */
+export function localSlotLabel(
+  date: string,
+  time: string,
+  clinicZone: string,
+  visitorZone: string,
+): string | undefined {
+  if (!visitorZone || visitorZone === clinicZone) return undefined;
+  const instant = slotStart(date, time, clinicZone);
+  const parts = (zone: string) => {
+    const all = clockIn(zone).formatToParts(instant);
+    const part = (type: Intl.DateTimeFormatPartTypes) =>
+      all.find((entry) => entry.type === type)?.value ?? "";
+    return {
+      weekday: part("weekday"),
+      clock: `${part("hour")}:${part("minute")} ${part("dayPeriod").toUpperCase()}`,
+    };
+  };
+  const clinic = parts(clinicZone);
+  const visitor = parts(visitorZone);
+  if (clinic.clock === visitor.clock && clinic.weekday === visitor.weekday) return undefined;
+  return clinic.weekday === visitor.weekday
+    ? `${visitor.clock} your time`
+    : `${visitor.weekday} ${visitor.clock} your time`;
+}
+
+/** The date's slots as the server gave them: the schedule's times, or the spec's six for the older answer. */
+function serverSlots(
+  availability: SlotOptionsInput["availability"],
+): { time: string; status: "available" | "booked" | "unavailable" }[] {
+  if (availability && "slots" in availability) return availability.slots;
+  const booked = new Set(availability?.bookedSlots ?? []);
+  const unavailable = new Set(availability?.unavailableSlots ?? []);
+  return SLOT_TIMES.map((time) => ({
+    time,
+    status: unavailable.has(time) ? "unavailable" : booked.has(time) ? "booked" : "available",
+  }));
+}
+
+/**
+ * The slots of the chosen date. The server's answer decides; the client also greys out slots that became too soon
+ * while the dialog stayed open, because availability is fetched once and never refetched on its own.
  */
 export function slotOptions(input: SlotOptionsInput): SlotOption[] {
-  const booked = new Set(input.availability?.bookedSlots ?? []);
-  const unavailable = new Set(input.availability?.unavailableSlots ?? []);
-  return SLOT_TIMES.map((time) => {
+  return serverSlots(input.availability).map(({ time, status }) => {
     const label = slotWithZone(time, input.timeZoneLabel);
+    const local = input.visitorTimeZone
+      ? localSlotLabel(input.date, time, input.timeZone, input.visitorTimeZone)
+      : undefined;
+    const base = local ? { time, label, localLabel: local } : { time, label };
     const tooSoon =
-      unavailable.has(time) || isTooSoon(input.date, time, input.now, input.timeZone, input.minNoticeMinutes);
-    if (tooSoon) return { time, label, status: "unavailable" };
+      status === "unavailable" ||
+      isTooSoon(input.date, time, input.now, input.timeZone, input.minNoticeMinutes);
+    if (tooSoon) return { ...base, status: "unavailable" };
     if (input.heldSlot && input.heldSlot.date === input.date && input.heldSlot.time === time) {
-      return { time, label, status: "held" };
+      return { ...base, status: "held" };
     }
-    return { time, label, status: booked.has(time) ? "booked" : "available" };
+    return { ...base, status };
   });
 }
 
@@ -162,21 +236,4 @@ export function heldSlotOf(
   const expires = Date.parse(appointment.holdExpiresAt);
   if (!Number.isNaN(expires) && expires <= now.getTime()) return undefined;
   return { date: appointment.appointmentDate, time: appointment.appointmentTime };
-}
-
-/** The transport's errors read "{status}: {body}". */
-export function isHttpStatus(error: unknown, status: number): boolean {
-  return error instanceof Error && error.message.startsWith(`${status}:`);
-}
-
-/** Query keys that start with this prefix hold availability; the success handler refreshes them all. */
-export const APPOINTMENTS_KEY_PREFIX = "/api/appointments";
-
-export function availabilityKey(date: string): [string] {
-  return [`${APPOINTMENTS_KEY_PREFIX}?date=${date}`];
-}
-
-export function isAppointmentsQueryKey(queryKey: readonly unknown[]): boolean {
-  const first = queryKey[0];
-  return typeof first === "string" && first.startsWith(APPOINTMENTS_KEY_PREFIX);
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useBookingOpen } from "./open-booking";
+import { useBookingOpen } from "@/lib/dialogs";
 
 const BookingDialog = lazy(() => import("./booking-dialog"));
 

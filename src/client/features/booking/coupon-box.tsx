@@ -1,4 +1,5 @@
-import { type CouponValidation, formatRupees } from "@shared/booking";
+import { formatRupees } from "@shared/booking";
+import { normalizeCouponCode } from "@shared/coupon";
 import { useMutation } from "@tanstack/react-query";
 import { LoaderCircle, TicketPercent, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -7,9 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
-import { normalizeCouponCode } from "./booking-logic";
+import { validateCoupon } from "./api";
 
 export interface CouponBoxProps {
   appliedCode: string | undefined;
@@ -18,13 +18,8 @@ export interface CouponBoxProps {
   onRemove: () => void;
 }
 
-async function validateCoupon(code: string): Promise<CouponValidation> {
-  const response = await apiRequest("POST", "/api/coupons/validate", { code });
-  return (await response.json()) as CouponValidation;
-}
-
 /**
- * The optional coupon (spec section 5). The server decides whether a code is valid; the code itself never reaches
+ * The optional coupon. The server decides whether a code is valid; the code itself never reaches
  * the browser. The price shown later comes from the created appointment, not from here.
  */
 export function CouponBox({ appliedCode, appliedFee, onApply, onRemove }: CouponBoxProps) {
@@ -57,7 +52,7 @@ export function CouponBox({ appliedCode, appliedFee, onApply, onRemove }: Coupon
         });
       }
     },
-    onError: (error) => showErrorToast(error, "booking"),
+    onError: (error, code) => showErrorToast(error, "booking", { retry: () => validate.mutate(code) }),
   });
 
   const apply = () => {

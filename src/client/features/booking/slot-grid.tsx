@@ -17,7 +17,7 @@ export interface SlotGridProps {
   describedBy?: string | undefined;
 }
 
-/** The six slots of a day as toggle buttons; booked and past slots stay visible but cannot be chosen. */
+/** The slots of a day as toggle buttons; booked and past slots stay visible but cannot be chosen. */
 export function SlotGrid({ slots, selected, onSelect, labelledBy, describedBy }: SlotGridProps) {
   return (
     <div
@@ -51,6 +51,11 @@ export function SlotGrid({ slots, selected, onSelect, labelledBy, describedBy }:
               {pressed && <Check className="size-4" aria-hidden="true" />}
               {slot.label}
             </span>
+            {slot.localLabel && (
+              <span className={cn("text-xs font-normal", pressed ? "text-white" : "text-slate-700")}>
+                {slot.localLabel}
+              </span>
+            )}
             {note && <span className="text-xs font-normal">{note}</span>}
           </button>
         );

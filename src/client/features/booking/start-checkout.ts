@@ -3,7 +3,7 @@ import type { CashfreeFactory } from "./cashfree-sdk";
 
 /**
  * Starts the payment of an order: the built-in simulator's page, or Cashfree's checkout in the same window
- * (spec section 7). What the visitor sees for each outcome is decided by the caller.
+ *. What the visitor sees for each outcome is decided by the caller.
  */
 export type CheckoutOutcome =
   /** The browser is leaving for the checkout page; nothing more to do here. */

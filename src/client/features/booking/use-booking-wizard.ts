@@ -1,15 +1,13 @@
 import type { CreatedAppointment, CreatedOrder, PatientDetails } from "@shared/booking";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
-import { apiRequest } from "@/lib/api";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { errorStatus } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
+import { bookingKeys, createAppointment, createOrder } from "./api";
 import {
-  availabilityKey,
   type BookingData,
   canReuseAppointment,
   emptyBookingData,
-  isAppointmentsQueryKey,
-  isHttpStatus,
   toCreateAppointmentInput,
   type WizardStep,
 } from "./booking-logic";
@@ -28,31 +26,23 @@ export interface WizardState {
 
 const initialState: WizardState = { step: 1, data: emptyBookingData, navigated: false };
 
-async function createAppointment(data: BookingData): Promise<CreatedAppointment> {
-  const response = await apiRequest("POST", "/api/appointments", toCreateAppointmentInput(data));
-  const body = (await response.json()) as { appointment: CreatedAppointment };
-  return body.appointment;
-}
-
-async function createOrder(appointmentId: string): Promise<CreatedOrder> {
-  const response = await apiRequest("POST", "/api/create-order", { appointmentId });
-  return (await response.json()) as CreatedOrder;
-}
-
 /**
- * The four-step booking wizard (spec section 4). All state lives in the dialog's component, so closing the dialog
+ * The four-step booking wizard. All state lives in the dialog's component, so closing the dialog
  * (which unmounts it) starts the next booking from step 1 with empty data.
  */
 export function useBookingWizard() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<WizardState>(initialState);
   const [creating, setCreating] = useState(false);
+  // Toast buttons outlive the render that showed them; they call the latest version of each action.
+  const continueRef = useRef<() => Promise<void>>(async () => undefined);
+  const chooseAnotherSlotRef = useRef<() => void>(() => undefined);
 
   const submitDetails = useCallback((details: PatientDetails) => {
     setState((current) => ({ ...current, step: 2, navigated: true, data: { ...current.data, ...details } }));
   }, []);
 
-  /** A new date clears the chosen slot (spec section 4). */
+  /** A new date clears the chosen slot. */
   const changeDate = useCallback((appointmentDate: string) => {
     setState((current) => ({ ...current, data: { ...current.data, appointmentDate, appointmentTime: "" } }));
   }, []);
@@ -91,16 +81,20 @@ export function useBookingWizard() {
     let order = state.order;
     if (!canReuseAppointment(appointment, data, new Date())) {
       try {
-        appointment = await createAppointment(data);
+        appointment = await createAppointment(toCreateAppointmentInput(data));
         order = undefined;
         setState((current) => ({ ...current, appointment, order: undefined }));
       } catch (error) {
-        const message = showErrorToast(error, "booking");
+        const message = showErrorToast(error, "booking", {
+          retry: () => void continueRef.current(),
+          chooseAnotherSlot: () => chooseAnotherSlotRef.current(),
+        });
         setState((current) => ({ ...current, error: message }));
         setCreating(false);
         // Someone else took the slot a moment ago: show it as booked.
-        if (isHttpStatus(error, 409)) {
-          void queryClient.refetchQueries({ queryKey: availabilityKey(data.appointmentDate) });
+        if (errorStatus(error) === 409) {
+          void queryClient.refetchQueries({ queryKey: bookingKeys.day(data.appointmentDate) });
+          void queryClient.refetchQueries({ queryKey: bookingKeys.month(data.appointmentDate.slice(0, 7)) });
         }
         return;
       }
@@ -110,7 +104,7 @@ export function useBookingWizard() {
       try {
         order = await createOrder(appointment.id);
       } catch (error) {
-        const message = showErrorToast(error, "payment_init");
+        const message = showErrorToast(error, "payment_init", { retry: () => void continueRef.current() });
         setState((current) => ({ ...current, error: message }));
         setCreating(false);
         return;
@@ -122,10 +116,27 @@ export function useBookingWizard() {
     setCreating(false);
   }, [state, queryClient]);
 
-  /** The success handler (spec section 4): confirmation step and fresh availability. */
+  /** The toast's "Choose Another Slot": the slot step, the taken slot unchosen, and the day's grid asked again. */
+  const chooseAnotherSlot = useCallback(() => {
+    setState((current) => ({
+      ...current,
+      step: 2,
+      navigated: true,
+      error: undefined,
+      data: { ...current.data, appointmentTime: "" },
+    }));
+    void queryClient.refetchQueries({ queryKey: bookingKeys.availabilityAll });
+  }, [queryClient]);
+
+  useEffect(() => {
+    continueRef.current = continueToPayment;
+    chooseAnotherSlotRef.current = chooseAnotherSlot;
+  }, [continueToPayment, chooseAnotherSlot]);
+
+  /** The success handler: confirmation step and fresh availability. */
   const paid = useCallback(() => {
     setState((current) => ({ ...current, step: 4, navigated: true }));
-    void queryClient.invalidateQueries({ predicate: (query) => isAppointmentsQueryKey(query.queryKey) });
+    void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityAll });
   }, [queryClient]);
 
   return {

@@ -2,21 +2,22 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { contactMessageSchema } from "@shared/contact";
 import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import type { ReactNode } from "react";
-import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { useEffect, useRef } from "react";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { apiRequest } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
+import { sendContactMessage } from "./api";
+import { ContactFormOutcome } from "./contact-form-outcome";
 
 type ContactFormInput = z.input<typeof contactMessageSchema>;
 type ContactFormOutput = z.output<typeof contactMessageSchema>;
 type ContactSource = ContactFormOutput["source"];
 
-/** The two forms differ only in wording and in the Subject field (spec section 2). */
+/** The two forms differ only in wording and in the Subject field. */
 const labels: Record<ContactSource, { name: string; email: string; phone: string }> = {
   home: { name: "Full Name", email: "Email Address", phone: "Phone Number" },
   "contact-page": { name: "Full Name", email: "Email", phone: "Phone" },
@@ -27,9 +28,18 @@ export interface ContactFormProps {
   source: ContactSource;
 }
 
+/**
+ * Without script (or before it has loaded) the form posts itself to /contact, which answers by sending the visitor
+ * back to the page with the outcome in the address; the browser checks the required fields then. Once the script
+ * runs, the form validates and sends through the API, with the messages of the shared schema.
+ */
 export function ContactForm({ source }: ContactFormProps) {
   const withSubject = source === "contact-page";
   const text = labels[source];
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
   const {
     register,
     handleSubmit,
@@ -41,7 +51,7 @@ export function ContactForm({ source }: ContactFormProps) {
   });
 
   const send = useMutation({
-    mutationFn: (data: ContactFormOutput) => apiRequest("POST", "/api/contact", data),
+    mutationFn: sendContactMessage,
     onSuccess: () => {
       toast({
         title: "Message Sent",
@@ -49,100 +59,71 @@ export function ContactForm({ source }: ContactFormProps) {
       });
       reset();
     },
-    onError: (error) => showErrorToast(error, "contact"),
+    onError: (error, message) => showErrorToast(error, "contact", { retry: () => send.mutate(message) }),
   });
 
   return (
     <form
-      noValidate
+      ref={formRef}
+      method="post"
+      action="/contact"
       aria-label={withSubject ? "Send a message" : "Contact form"}
       onSubmit={handleSubmit((data) => send.mutate(data))}
       className="flex flex-col gap-5"
     >
+      <ContactFormOutcome />
+      <input type="hidden" name="source" value={source} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label={text.name} required error={errors.name}>
+        <FormField id="contact-name" label={text.name} required error={errors.name?.message}>
           <Input
+            required
             autoComplete="name"
-            {...fieldProps("contact-name", errors.name, true)}
+            {...describedBy("contact-name", { error: Boolean(errors.name), required: true })}
             {...register("name")}
           />
-        </Field>
-        <Field id="contact-email" label={text.email} required error={errors.email}>
+        </FormField>
+        <FormField id="contact-email" label={text.email} required error={errors.email?.message}>
           <Input
+            required
             type="email"
             autoComplete="email"
             inputMode="email"
-            {...fieldProps("contact-email", errors.email, true)}
+            {...describedBy("contact-email", { error: Boolean(errors.email), required: true })}
             {...register("email")}
           />
-        </Field>
+        </FormField>
       </div>
-      <Field id="contact-phone" label={text.phone} error={errors.phone}>
+      <FormField id="contact-phone" label={text.phone} error={errors.phone?.message}>
         <Input
           type="tel"
           autoComplete="tel"
-          {...fieldProps("contact-phone", errors.phone)}
+          {...describedBy("contact-phone", { error: Boolean(errors.phone) })}
           {...register("phone")}
         />
-      </Field>
+      </FormField>
       {withSubject && (
-        <Field id="contact-subject" label="Subject" required error={errors.subject}>
-          <Input {...fieldProps("contact-subject", errors.subject, true)} {...register("subject")} />
-        </Field>
+        <FormField id="contact-subject" label="Subject" required error={errors.subject?.message}>
+          <Input
+            required
+            {...describedBy("contact-subject", { error: Boolean(errors.subject), required: true })}
+            {...register("subject")}
+          />
+        </FormField>
       )}
-      <Field id="contact-message" label="Message" required error={errors.message}>
+      <FormField id="contact-message" label="Message" required error={errors.message?.message}>
         <Textarea
+          required
           rows={6}
-          {...fieldProps("contact-message", errors.message, true)}
+          {...describedBy("contact-message", { error: Boolean(errors.message), required: true })}
           {...register("message")}
         />
-      </Field>
+      </FormField>
       <Honeypot register={register("website")} />
       <Button type="submit" size="lg" disabled={send.isPending} className="self-start">
         <Send aria-hidden="true" />
         {send.isPending ? "Sending..." : "Send Message"}
       </Button>
     </form>
-  );
-}
-
-/** The id, required flag and error wiring every input shares, so assistive technology reads the message. */
-function fieldProps(id: string, error: FieldError | undefined, required = false) {
-  return {
-    id,
-    "aria-required": required || undefined,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
-  };
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  error: FieldError | undefined;
-  children: ReactNode;
-}
-
-function Field({ id, label, required = false, error, children }: FieldProps) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>
-        {label}
-        {/* The star is for the eye; the input's aria-required says it to screen readers. */}
-        {required && (
-          <span aria-hidden="true" className="ml-0.5 text-heart-700">
-            *
-          </span>
-        )}
-      </Label>
-      {children}
-      {error?.message && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error.message}
-        </p>
-      )}
-    </div>
   );
 }
 

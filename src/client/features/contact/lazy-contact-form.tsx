@@ -1,17 +1,51 @@
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, use } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { ContactFormProps } from "./contact-form";
 
 /**
  * The form's validation (react-hook-form and zod) is a third of the home page's script, yet the form sits at the
- * bottom of the page: it loads as its own chunk, right after the page has rendered, and never delays first paint.
+ * bottom of the page. The server renders the form (it posts itself without script); in the browser its code loads
+ * only when the Contact section comes near the screen, and the form becomes the scripted one then. Until that
+ * moment the server's form stays as it is and works as a plain form.
  */
 const ContactForm = lazy(() => import("./contact-form").then((module) => ({ default: module.ContactForm })));
+
+let nearScreen: Promise<void> | undefined;
+
+/** Resolves once the home page's Contact section is within about a screen of the visible part of the page. */
+function contactSectionNearScreen(): Promise<void> {
+  nearScreen ??= new Promise((resolve) => {
+    const watch = () => {
+      const section = document.getElementById("contact");
+      if (!section) return void requestAnimationFrame(watch);
+      if (typeof IntersectionObserver === "undefined") return resolve();
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          resolve();
+        },
+        { rootMargin: "600px 0px" },
+      );
+      observer.observe(section);
+    };
+    watch();
+  });
+  return nearScreen;
+}
+
+/** Holds its content back (suspends) until the Contact section is near the screen; the server renders it at once. */
+function WhenNearScreen({ children }: { children: ReactNode }) {
+  if (typeof window !== "undefined") use(contactSectionNearScreen());
+  return children;
+}
 
 export function LazyContactForm(props: ContactFormProps) {
   return (
     <Suspense fallback={<ContactFormPlaceholder withSubject={props.source === "contact-page"} />}>
-      <ContactForm {...props} />
+      <WhenNearScreen>
+        <ContactForm {...props} />
+      </WhenNearScreen>
     </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import { SectionHeading } from "@/components/layout/section-heading";
 import { Button } from "@/components/ui/button";
 import { ConsultationHours } from "@/features/contact/consultation-hours";
 import { LazyContactForm } from "@/features/contact/lazy-contact-form";
-import { openBooking } from "@/features/booking/open-booking";
+import { openBooking } from "@/lib/dialogs";
 import { siteProfile } from "@/lib/site-profile";
 
 export function ContactSection() {

@@ -1,7 +1,7 @@
 import { Award, Clock, Languages, Users, Video } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { openBooking } from "@/features/booking/open-booking";
+import { openBooking } from "@/lib/dialogs";
 import { siteProfile } from "@/lib/site-profile";
 
 /** First screen: who the doctor is, why to trust them, and the two things a visitor came to do. */

@@ -1,7 +1,7 @@
 import { SectionHeading } from "@/components/layout/section-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { openBooking } from "@/features/booking/open-booking";
+import { openBooking } from "@/lib/dialogs";
 import { siteProfile } from "@/lib/site-profile";
 import { cn } from "@/lib/utils";
 import { serviceIcon } from "./service-icon";

@@ -1,11 +1,3 @@
-/** GET /api/verify-payment/{orderId}: "3 retries, 1 second apart" (spec sections 4 and 9), so four tries in all. */
-export const VERIFY_RETRIES = 3;
-export const VERIFY_RETRY_DELAY_MS = 1000;
-
-export function verifyPaymentKey(orderId: string): [string, string] {
-  return ["/api/verify-payment", encodeURIComponent(orderId)];
-}
-
 /** The order id of the return address; empty or missing means there is nothing to verify. */
 export function orderIdFromSearch(search: string): string | undefined {
   const value = new URLSearchParams(search).get("order_id")?.trim();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { JitsiMeetExternalApi } from "./jitsi-external-api";
 import { loadJitsiScript } from "./jitsi-external-api";
-import type { VideoRoomLookup } from "@shared/video";
+import type { OpenVideoRoom } from "@shared/video";
 import { jitsiMeetingOptions } from "./video-room";
 
 /** Script loading, then connecting, then joined (LIVE); a script that cannot load ends in "failed". */
@@ -12,7 +12,7 @@ export type MeetingPhase = "loading" | "connecting" | "joined" | "failed";
  * and disposes of it when the person hangs up, the page unmounts or the tab is closed (Jitsi asks integrators to
  * remove the conference before the page goes away). `onLeave` runs once, after hang-up has finished.
  */
-export function useJitsiMeeting(lookup: VideoRoomLookup, displayName: string, onLeave: () => void) {
+export function useJitsiMeeting(lookup: OpenVideoRoom, displayName: string, onLeave: () => void) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<MeetingPhase>("loading");
   // The latest callback, without re-creating the meeting when the parent renders a new function.

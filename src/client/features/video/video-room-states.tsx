@@ -1,13 +1,14 @@
-import { CircleAlert, House, Mail, Phone, RefreshCw, VideoOff } from "lucide-react";
+import { CircleAlert, Mail, Phone, RefreshCw, VideoOff } from "lucide-react";
 import { FocusHeading } from "@/components/ui/focus-heading";
 import type { ReactNode } from "react";
-import { Link } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { HomeButton } from "@/components/ui/home-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { cn } from "@/lib/utils";
 
 /** The shape of the meeting page while the room is looked up, so that nothing jumps when it arrives. */
 export function VideoRoomSkeleton() {
@@ -37,29 +38,63 @@ export function VideoRoomSkeleton() {
   );
 }
 
-function StateCard({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+/** A page of one card: the room's state, what it means, and the way on. An alarm is red; a wait is the site's blue. */
+export function StateCard({
+  icon,
+  tone = "alarm",
+  children,
+  after,
+}: {
+  icon: ReactNode;
+  tone?: "alarm" | "calm";
+  children: ReactNode;
+  /** Shown under the card, such as tips to prepare while waiting. */
+  after?: ReactNode;
+}) {
   return (
     <PageShell mainClassName="bg-slate-50">
-      <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col justify-center px-4 py-12 sm:px-6">
+      <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col justify-center gap-6 px-4 py-12 sm:px-6">
         <div className="flex flex-col items-center gap-5 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
-          <span className="flex size-16 items-center justify-center rounded-full bg-red-100 text-red-700 [&_svg]:size-9">
+          <span
+            className={cn(
+              "flex size-16 items-center justify-center rounded-full [&_svg]:size-9",
+              tone === "alarm" ? "bg-red-100 text-red-700" : "bg-brand-50 text-brand-700",
+            )}
+          >
             {icon}
           </span>
           {children}
         </div>
+        {after}
       </div>
     </PageShell>
   );
 }
 
-function HomeButton({ variant = "default" }: { variant?: "default" | "outline" }) {
+/** The clinic's phone and e-mail as links, for a person who needs help with a consultation. */
+export function ClinicContacts() {
+  const { phone, email } = siteProfile.contact;
   return (
-    <Button asChild size="lg" variant={variant} className="w-full sm:w-auto">
-      <Link href="/">
-        <House aria-hidden="true" />
-        Return to Home
-      </Link>
-    </Button>
+    <ul className="flex flex-col items-center gap-2 sm:flex-row sm:justify-center sm:gap-6">
+      <li>
+        <a
+          href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+          className="inline-flex items-center gap-2 text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
+          <Phone className="size-4" aria-hidden="true" />
+          {phone}
+        </a>
+      </li>
+      <li>
+        <a
+          href={`mailto:${email}`}
+          className="inline-flex items-center gap-2 break-all text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
+          <Mail className="size-4" aria-hidden="true" />
+          {email}
+        </a>
+      </li>
+    </ul>
   );
 }
 
@@ -70,13 +105,15 @@ export function RoomNotFound() {
       <div className="flex flex-col items-center gap-3">
         <Badge variant="destructive">Invalid Room ID</Badge>
         <FocusHeading>Room Not Found</FocusHeading>
-        <p className="text-slate-700">The video consultation room could not be found or has expired.</p>
+        <p className="text-slate-700">The video consultation room could not be found.</p>
       </div>
-      {/* Most visitors here are early or late, not lost: say when a room can be joined. */}
-      <p className="text-sm text-slate-600">
-        Please use the link from your confirmation e-mail. A room opens shortly before the appointment time
-        and closes a few hours after it.
-      </p>
+      <div className="w-full text-sm text-slate-700">
+        <p className="mb-2">
+          Please check that the address is the whole link from your confirmation e-mail or WhatsApp message.
+          If it is, please contact us:
+        </p>
+        <ClinicContacts />
+      </div>
       <HomeButton />
     </StateCard>
   );
@@ -91,7 +128,6 @@ const troubleshooting = [
 
 export function VideoServiceUnavailable() {
   useDocumentTitle(`Video Service Unavailable | ${siteProfile.doctor.name}`);
-  const { phone, email } = siteProfile.contact;
   return (
     <StateCard icon={<CircleAlert aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-2">
@@ -117,26 +153,7 @@ export function VideoServiceUnavailable() {
       </div>
       <div className="w-full border-t border-slate-200 pt-4 text-sm text-slate-700">
         <p className="mb-2">Still not working? Contact us:</p>
-        <ul className="flex flex-col items-center gap-2 sm:flex-row sm:justify-center sm:gap-6">
-          <li>
-            <a
-              href={`tel:${phone.replace(/[^\d+]/g, "")}`}
-              className="inline-flex items-center gap-2 text-brand-700 underline underline-offset-4 hover:text-brand-900"
-            >
-              <Phone className="size-4" aria-hidden="true" />
-              {phone}
-            </a>
-          </li>
-          <li>
-            <a
-              href={`mailto:${email}`}
-              className="inline-flex items-center gap-2 break-all text-brand-700 underline underline-offset-4 hover:text-brand-900"
-            >
-              <Mail className="size-4" aria-hidden="true" />
-              {email}
-            </a>
-          </li>
-        </ul>
+        <ClinicContacts />
       </div>
     </StateCard>
   );

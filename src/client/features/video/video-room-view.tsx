@@ -1,16 +1,18 @@
-import type { PublicConfig } from "@shared/booking";
+import { ageLabel } from "@shared/age";
 import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
-import { FileText, Headphones, HeartPulse, LoaderCircle, Sun, Volume2 } from "lucide-react";
+import { HeartPulse, LoaderCircle } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { publicConfigQuery } from "@/features/booking/api";
 import { formatAppointmentDate } from "@/features/booking/booking-logic";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 import { useJitsiMeeting } from "./use-jitsi-meeting";
-import type { VideoRoomLookup } from "@shared/video";
+import type { OpenVideoRoom } from "@shared/video";
+import { ConsultationTips } from "./consultation-tips";
 import { VideoServiceUnavailable } from "./video-room-states";
 
 /**
@@ -23,7 +25,7 @@ const UNCOVER_AFTER_MS = 10_000;
  * The meeting page. It has its own slim header instead of the site's navigation: a click on a menu link in the
  * middle of a consultation would end the call.
  */
-export function VideoRoomView({ lookup }: { lookup: VideoRoomLookup }) {
+export function VideoRoomView({ lookup }: { lookup: OpenVideoRoom }) {
   const [, navigate] = useLocation();
   const displayName = lookup.moderator ? siteProfile.doctor.name : lookup.appointment.patientName || "Guest";
   const { containerRef, phase } = useJitsiMeeting(lookup, displayName, () => navigate("/"));
@@ -116,11 +118,10 @@ function ConnectingCover({ phase }: { phase: "loading" | "connecting" }) {
   );
 }
 
-function PatientInformation({ appointment }: { appointment: VideoRoomLookup["appointment"] }) {
+function PatientInformation({ appointment }: { appointment: OpenVideoRoom["appointment"] }) {
   // Only for the zone of the time ("7:00 PM IST"); the time is shown without it until the answer arrives.
-  const config = useQuery<PublicConfig>({ queryKey: ["/api/config"] });
+  const config = useQuery(publicConfigQuery());
   const zone = config.data?.timeZoneLabel;
-  const age = appointment.patientAge;
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -132,9 +133,7 @@ function PatientInformation({ appointment }: { appointment: VideoRoomLookup["app
           aria-labelledby="patient-information"
         >
           <Detail term="Name">{appointment.patientName}</Detail>
-          <Detail term="Age">
-            {age} {age === 1 ? "year" : "years"}
-          </Detail>
+          <Detail term="Age">{ageLabel(appointment.patientAge, appointment.patientAgeMonths)}</Detail>
           <Detail term="Concern">{appointment.reasonForConsultation}</Detail>
           <Detail term="Date">{formatAppointmentDate(appointment.appointmentDate)}</Detail>
           <Detail term="Time">
@@ -162,38 +161,5 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-slate-600">{term}</dt>
       <dd className="min-w-0 font-medium break-words text-slate-900">{children}</dd>
     </>
-  );
-}
-
-const tips: { icon: ReactNode; text: string }[] = [
-  { icon: <Volume2 aria-hidden="true" />, text: "Sit in a quiet room where you will not be disturbed." },
-  {
-    icon: <Sun aria-hidden="true" />,
-    text: "Face a window or a lamp so that the doctor can see the child clearly.",
-  },
-  { icon: <Headphones aria-hidden="true" />, text: "Use headphones for clearer sound and no echo." },
-  {
-    icon: <FileText aria-hidden="true" />,
-    text: "Keep reports, prescriptions and earlier test results (ECG, echo) ready to show.",
-  },
-];
-
-function ConsultationTips() {
-  return (
-    <Card>
-      <CardHeader className="pb-3">
-        <PanelTitle>Tips for a Good Consultation</PanelTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="flex flex-col gap-3 text-sm text-slate-700">
-          {tips.map((tip) => (
-            <li key={tip.text} className="flex gap-2">
-              <span className="mt-0.5 shrink-0 text-brand-700 [&_svg]:size-4">{tip.icon}</span>
-              <span>{tip.text}</span>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
   );
 }

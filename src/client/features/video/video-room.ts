@@ -1,4 +1,5 @@
-import type { VideoRoomLookup } from "@shared/video";
+import type { OpenVideoRoom } from "@shared/video";
+import { errorStatus } from "@/lib/api";
 import type { JitsiMeetOptions } from "./jitsi-external-api";
 
 /** The doctor's link carries the host key as ?key=...; a patient's link has none. */
@@ -7,18 +8,9 @@ export function hostKeyFromSearch(search: string): string | undefined {
   return key ? key : undefined;
 }
 
-export function videoRoomQueryKey(roomId: string, hostKey: string | undefined): readonly unknown[] {
-  return hostKey ? ["/api/video-room", roomId, { key: hostKey }] : ["/api/video-room", roomId];
-}
-
-export function videoRoomUrl(roomId: string, hostKey: string | undefined): string {
-  const path = `/api/video-room/${encodeURIComponent(roomId)}`;
-  return hostKey ? `${path}?key=${encodeURIComponent(hostKey)}` : path;
-}
-
-/** The API's error text starts with the status ("404: ..."): only a 404 means the room does not exist. */
+/** Only a 404 means the room does not exist; anything else is a service problem the person can retry. */
 export function isRoomNotFound(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith("404:");
+  return errorStatus(error) === 404;
 }
 
 /** The spec's toolbar: microphone, camera, captions, screen share, full screen, device settings, hang-up, chat... */
@@ -40,7 +32,7 @@ export const TOOLBAR_BUTTONS = [
 
 /** The meeting's options: unmuted, no pre-join page, no invitations, no push to the Jitsi app on phones. */
 export function jitsiMeetingOptions(
-  lookup: VideoRoomLookup,
+  lookup: OpenVideoRoom,
   parentNode: HTMLElement,
   displayName: string,
 ): JitsiMeetOptions {

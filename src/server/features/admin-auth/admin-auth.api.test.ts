@@ -74,6 +74,21 @@ describe.each(testEngines)("admin login and sessions on %s", (engine) => {
     clock.set("2026-11-21T10:00:00Z");
   });
 
+  it("checks at most 5 passwords from one address even when 100 arrive at once", async () => {
+    const address = from();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(i === 50 ? password : `wrong ${i}`, address)),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    // Only a compared password can answer 401 or 200; everything past the fifth attempt is refused unchecked.
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(95);
+    expect((await login(password, address)).statusCode).toBe(429);
+    clock.advanceMinutes(15);
+    expect((await login(password, address)).statusCode).toBe(200);
+    clock.set("2026-11-21T10:00:00Z");
+  });
+
   it("ends a session after 2 hours without activity", async () => {
     const { value } = cookieOf(await login(password));
     clock.advanceMinutes(119);

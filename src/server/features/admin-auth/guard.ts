@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
@@ -6,30 +6,35 @@ import { validateSession } from "./service";
 
 export const SESSION_COOKIE = "admin_session";
 
-/** Paths that only the administrator may reach; everything under them answers 401 without a session. */
-const protectedPrefixes = ["/api/admin/", "/api/test-notifications/"];
-/** The ways in: what a visitor without a session must be able to call. */
-export const publicAdminPaths = new Set(["/api/admin/login"]);
-
 declare module "fastify" {
   interface FastifyRequest {
     /** The administrator's live session, looked up once per request and only when asked for. */
     adminSession(): Promise<{ expiresAt: Date } | undefined>;
   }
+  interface FastifyContextConfig {
+    /** An admin route a visitor without a session may call (the login). The same-origin check still applies. */
+    adminPublic?: boolean;
+  }
 }
 
-export function isProtectedPath(path: string): boolean {
-  return protectedPrefixes.some((prefix) => path.startsWith(prefix)) && !publicAdminPaths.has(path);
-}
+const UNAUTHORIZED = "Unauthorized: please log in as the administrator";
 
-/** For handlers outside the protected prefixes (the appointments list): 401 unless signed in. */
+/** For a handler that is public for some requests and admin-only for others (the appointments list). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!(await request.adminSession()))
-    throw new HttpError(401, "Unauthorized: please log in as the administrator");
+  if (!(await request.adminSession())) throw new HttpError(401, UNAUTHORIZED);
 }
 
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** An Origin header in URL form ("http://localhost:80" is "http://localhost"); an unreadable one matches nothing. */
+function originOf(header: string): string | undefined {
+  try {
+    return new URL(header).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function requestOrigin(request: FastifyRequest): string | undefined {
+  return originOf(`${request.protocol}://${request.host}`);
 }
 
 /**
@@ -39,11 +44,9 @@ function requestOrigin(request: FastifyRequest): string {
  */
 function checkSameOriginJson(request: FastifyRequest, config: Config): void {
   const origin = request.headers.origin;
-  const allowed = new Set([
-    requestOrigin(request),
-    ...(config.publicBaseUrl ? [new URL(config.publicBaseUrl).origin] : []),
-  ]);
-  if (!origin || !allowed.has(origin))
+  // With PUBLIC_BASE_URL the site's origin is known; the Host header, which the sender writes, is not trusted then.
+  const allowed = config.publicBaseUrl ? new URL(config.publicBaseUrl).origin : requestOrigin(request);
+  if (!origin || originOf(origin) !== allowed)
     throw new HttpError(403, "Forbidden: this request must come from the site's own pages");
   const hasBody = request.method !== "DELETE";
   const type = request.headers["content-type"] ?? "";
@@ -54,7 +57,8 @@ function checkSameOriginJson(request: FastifyRequest, config: Config): void {
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function registerAdminGuard(
+/** Gives every request `adminSession()`, which reads the session cookie the first time it is called. */
+export function decorateAdminSession(
   app: FastifyInstance,
   deps: { db: Db; config: Config; now: () => Date },
 ): void {
@@ -66,12 +70,20 @@ export function registerAdminGuard(
     })();
     return memo.adminSessionLookup;
   });
-
-  app.addHook("onRequest", async (request: FastifyRequest, _reply: FastifyReply) => {
-    const path = request.url.split("?")[0] ?? "";
-    const admin = path.startsWith("/api/admin/") || path.startsWith("/api/test-notifications/");
-    if (!admin) return;
-    if (isProtectedPath(path)) await requireAdmin(request);
-    if (stateChanging.has(request.method)) checkSameOriginJson(request, deps.config);
-  });
 }
+
+/**
+ * The scope every admin route is registered in. Its `onRequest` hook belongs to the routes themselves: Fastify runs
+ * it after the router has chosen a route of this scope, however the path was spelled (percent-encoded letters
+ * included), so no spelling of a URL can reach an admin handler without a session and a same-origin JSON request.
+ */
+export const adminScope: FastifyPluginAsync<{
+  config: Config;
+  routes: (scope: FastifyInstance) => Promise<void>;
+}> = async (scope, { config, routes }) => {
+  scope.addHook("onRequest", async (request) => {
+    if (!request.routeOptions.config.adminPublic) await requireAdmin(request);
+    if (stateChanging.has(request.method)) checkSameOriginJson(request, config);
+  });
+  await routes(scope);
+};

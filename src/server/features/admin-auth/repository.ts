@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { adminLoginFailures, adminSessions } from "../../db/schema";
+import { adminLoginThrottle, adminSessions } from "../../db/schema";
 
 export type AdminSessionRow = typeof adminSessions.$inferSelect;
 
@@ -29,27 +29,35 @@ export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(adminSessions).where(lt(adminSessions.expiresAt, now));
 }
 
-export async function recordLoginFailure(db: Db, address: string, at: Date): Promise<void> {
-  await db.insert(adminLoginFailures).values({ address, failedAt: at });
-}
-
-/** Failures from an address since `since`, and when the oldest of them happened. */
-export async function recentLoginFailures(
+/**
+ * Counts one login attempt from an address in a single statement and answers the count so far in its window, so
+ * that parallel attempts each see their own number. A window older than `windowStart` starts again at 1.
+ */
+export async function countLoginAttempt(
   db: Db,
   address: string,
-  since: Date,
-): Promise<{ count: number; oldest?: Date }> {
-  const where = and(eq(adminLoginFailures.address, address), gt(adminLoginFailures.failedAt, since));
-  const [total] = await db.select({ value: count() }).from(adminLoginFailures).where(where);
-  const [oldest] = await db
-    .select({ at: adminLoginFailures.failedAt })
-    .from(adminLoginFailures)
-    .where(where)
-    .orderBy(asc(adminLoginFailures.failedAt))
-    .limit(1);
-  return { count: total?.value ?? 0, ...(oldest ? { oldest: oldest.at } : {}) };
+  now: Date,
+  windowStart: Date,
+): Promise<{ attempts: number; windowStartedAt: Date }> {
+  const lapsed = sql`${adminLoginThrottle.windowStartedAt} <= ${windowStart}`;
+  const [row] = await db
+    .insert(adminLoginThrottle)
+    .values({ address, windowStartedAt: now, attempts: 1 })
+    .onConflictDoUpdate({
+      target: adminLoginThrottle.address,
+      set: {
+        attempts: sql`case when ${lapsed} then 1 else ${adminLoginThrottle.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${lapsed} then ${now} else ${adminLoginThrottle.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      attempts: adminLoginThrottle.attempts,
+      windowStartedAt: adminLoginThrottle.windowStartedAt,
+    });
+  if (!row) throw new Error("Counting a login attempt returned no row");
+  return row;
 }
 
-export async function clearLoginFailures(db: Db, address: string): Promise<void> {
-  await db.delete(adminLoginFailures).where(eq(adminLoginFailures.address, address));
+export async function clearLoginAttempts(db: Db, address: string): Promise<void> {
+  await db.delete(adminLoginThrottle).where(eq(adminLoginThrottle.address, address));
 }

@@ -17,17 +17,21 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthRouteOptions> = asy
   const { db, config, passwordHash, now } = options;
   const secure = config.publicBaseUrl?.startsWith("https://") ?? false;
 
-  app.post("/api/admin/login", { schema: { body: loginSchema } }, async (request, reply) => {
-    const session = await login(db, config, passwordHash, request.body.password, request.ip, now());
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      httpOnly: true,
-      sameSite: "strict",
-      secure,
-      path: "/",
-      expires: session.expiresAt,
-    });
-    return { authenticated: true, expiresAt: session.expiresAt.toISOString() } satisfies AdminSession;
-  });
+  app.post(
+    "/api/admin/login",
+    { schema: { body: loginSchema }, config: { adminPublic: true } },
+    async (request, reply) => {
+      const session = await login(db, config, passwordHash, request.body.password, request.ip, now());
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        httpOnly: true,
+        sameSite: "strict",
+        secure,
+        path: "/",
+        expires: session.expiresAt,
+      });
+      return { authenticated: true, expiresAt: session.expiresAt.toISOString() } satisfies AdminSession;
+    },
+  );
 
   app.post("/api/admin/logout", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];

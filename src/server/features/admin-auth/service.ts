@@ -70,8 +70,10 @@ function minutesText(seconds: number): string {
 }
 
 /**
- * Checks the password (in constant time) and opens a session. After 5 failures from one address in 15 minutes,
- * every attempt from it, right or wrong, is refused until the oldest failure leaves the window.
+ * Checks the password (in constant time) and opens a session. At most 5 attempts from one address are checked in
+ * 15 minutes: each attempt is counted before its password is compared, in one statement, so attempts sent in
+ * parallel cannot all be checked. Past the limit every attempt, right or wrong, is refused until the window ends;
+ * a right password clears the count.
  */
 export async function login(
   db: Db,
@@ -81,21 +83,25 @@ export async function login(
   address: string,
   now: Date,
 ): Promise<LoginResult> {
-  const failures = await repository.recentLoginFailures(db, address, subMinutes(now, FAILURE_WINDOW_MINUTES));
-  if (failures.count >= MAX_FAILURES && failures.oldest) {
+  const attempt = await repository.countLoginAttempt(
+    db,
+    address,
+    now,
+    subMinutes(now, FAILURE_WINDOW_MINUTES),
+  );
+  if (attempt.attempts > MAX_FAILURES) {
     const retryAfter = Math.max(
       1,
-      differenceInSeconds(addMinutes(failures.oldest, FAILURE_WINDOW_MINUTES), now),
+      differenceInSeconds(addMinutes(attempt.windowStartedAt, FAILURE_WINDOW_MINUTES), now),
     );
     throw new HttpError(429, `Too many failed attempts. Please try again in ${minutesText(retryAfter)}.`, {
       "retry-after": String(retryAfter),
     });
   }
   if (!(await verifyPassword(password, passwordHash))) {
-    await repository.recordLoginFailure(db, address, now);
     throw new HttpError(401, "Unauthorized: the password is incorrect");
   }
-  await repository.clearLoginFailures(db, address);
+  await repository.clearLoginAttempts(db, address);
   await repository.deleteExpiredSessions(db, now);
   const token = randomBytes(32).toString("base64url");
   const expiresAt = addHours(now, config.admin.absoluteHours);

@@ -10,6 +10,7 @@ export const MISSING_CREDENTIALS_MESSAGE =
 export function gatewayStatus(config: Config): GatewayDiagnostic {
   const { appId, secretKey, environment } = config.payments.cashfree;
   return {
+    provider: config.payments.provider,
     isInitialized: config.payments.provider === "cashfree" && Boolean(appId && secretKey),
     environment: environment === "production" ? "PRODUCTION" : "sandbox",
     hasAppId: Boolean(appId),

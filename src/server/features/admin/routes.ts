@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { clinicDate } from "@shared/clinic-time";
+import { z } from "zod";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { gatewayStatus, testGatewayConnection } from "./gateway-diagnostic";
-import { dashboardStats, listRescheduleRequests } from "./repository";
+import * as admin from "./service";
+
+const appointmentParams = z.object({ id: z.string().max(100) });
 
 /** The dashboard's read-only calls. The admin guard has already checked the session for every /api/admin path. */
 export const adminRoutes: FastifyPluginAsyncZod<{
@@ -14,9 +16,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   profile: SiteProfile;
   now: () => Date;
 }> = async (app, { db, config, profile, now }) => {
-  app.get("/api/admin/stats", async () => dashboardStats(db, clinicDate(now(), config.booking.timeZone)));
+  app.get("/api/admin/stats", async () => admin.stats(db, config, now()));
 
-  app.get("/api/admin/reschedule-requests", async () => ({ requests: await listRescheduleRequests(db) }));
+  app.get("/api/admin/reschedule-requests", async () => admin.rescheduleRequests(db));
+
+  app.get("/api/admin/appointments/:id", { schema: { params: appointmentParams } }, async (request) =>
+    admin.appointmentDetails(db, siteUrl(config, request), request.params.id),
+  );
 
   app.get("/api/admin/cashfree-test", async () => gatewayStatus(config));
 

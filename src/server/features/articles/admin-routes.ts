@@ -32,6 +32,6 @@ export const adminArticleRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date
   });
 
   app.post("/api/admin/articles/preview", { schema: { body: articlePreviewSchema } }, async (request) => ({
-    html: articles.preview(request.body.content),
+    html: await articles.preview(request.body.content),
   }));
 };

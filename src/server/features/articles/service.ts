@@ -1,7 +1,10 @@
+import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { Article, articleInputSchema } from "@shared/articles";
+import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import type { Db } from "../../db/client";
+import { publicContentChanged } from "../../db/public-content";
 import { renderMarkdown } from "./markdown";
 import * as repository from "./repository";
 import type { ArticleRow } from "./repository";
@@ -32,14 +35,37 @@ export async function findPublishedBySlug(db: Db, slug: string): Promise<Article
   return row && toArticle(row);
 }
 
-/** Stores a new article with its content rendered once, at write time. */
+/**
+ * Stores a new article with its content rendered once, at write time. Content that cannot be rendered is refused
+ * (422) before anything is written.
+ */
 export async function createArticle(
   db: Db,
   fields: Omit<repository.NewArticleRow, "contentHtml" | "slug"> & { slug?: string },
 ): Promise<ArticleRow> {
-  const slug = fields.slug ?? (await uniqueSlugFor(db, fields.title));
-  return repository.insertArticle(db, { ...fields, slug, contentHtml: renderMarkdown(fields.content) });
+  const contentHtml = await renderMarkdown(fields.content);
+  if (fields.slug) return repository.insertArticle(db, { ...fields, slug: fields.slug, contentHtml });
+  for (let attempt = 1; ; attempt += 1) {
+    // An article saved at the same moment can take the slug this one was given: the next try sees it, and after two
+    // tries a random suffix makes a collision all but impossible.
+    const slug =
+      attempt <= 2
+        ? await uniqueSlugFor(db, fields.title)
+        : `${slugify(fields.title)}-${randomBytes(3).toString("hex")}`;
+    try {
+      return await repository.insertArticle(db, { ...fields, slug, contentHtml });
+    } catch (error) {
+      if (!isUniqueViolation(error, "articles_slug_unique")) throw error;
+      if (attempt >= SLUG_ATTEMPTS)
+        throw new HttpError(
+          409,
+          "Another article was saved with the same address at the same moment. Please save again.",
+        );
+    }
+  }
 }
+
+const SLUG_ATTEMPTS = 5;
 
 /** A slug for a new article that no other article has, "title", then "title-2", "title-3"... */
 export async function uniqueSlugFor(db: Db, title: string): Promise<string> {
@@ -53,12 +79,11 @@ export async function uniqueSlugFor(db: Db, title: string): Promise<string> {
 
 export type ArticleInput = z.output<typeof articleInputSchema>;
 
-function storedFields(input: ArticleInput) {
+function inputFields(input: ArticleInput) {
   return {
     title: input.title,
     excerpt: input.excerpt,
     content: input.content,
-    contentHtml: renderMarkdown(input.content),
     imageUrl: input.imageUrl ? input.imageUrl : null,
     published: input.published,
   };
@@ -69,25 +94,33 @@ export async function listAll(db: Db): Promise<Article[]> {
 }
 
 export async function create(db: Db, input: ArticleInput, now: Date): Promise<Article> {
-  const { contentHtml: _html, ...fields } = storedFields(input);
-  return toArticle(await createArticle(db, { ...fields, createdAt: now, updatedAt: now }));
+  const row = await createArticle(db, { ...inputFields(input), createdAt: now, updatedAt: now });
+  await publicContentChanged(db);
+  return toArticle(row);
 }
 
-/** Saves changes; the slug stays, so links already shared keep working. A saved sample is the doctor's own now. */
+/**
+ * Saves changes; the slug stays, so links already shared keep working. A saved sample is the doctor's own now.
+ * Content that cannot be rendered is refused (422) and the stored article stays as it was.
+ */
 export async function update(db: Db, id: string, input: ArticleInput, now: Date): Promise<Article> {
+  const contentHtml = await renderMarkdown(input.content);
   const row = await repository.updateArticleRow(db, id, {
-    ...storedFields(input),
+    ...inputFields(input),
+    contentHtml,
     isSample: false,
     updatedAt: now,
   });
   if (!row) throw new HttpError(404, "Article not found");
+  await publicContentChanged(db);
   return toArticle(row);
 }
 
 export async function remove(db: Db, id: string): Promise<void> {
   if (!(await repository.deleteArticleRow(db, id))) throw new HttpError(404, "Article not found");
+  await publicContentChanged(db);
 }
 
-export function preview(content: string): string {
+export async function preview(content: string): Promise<string> {
   return renderMarkdown(content);
 }

@@ -1,11 +1,19 @@
-import type { AdminAppointment, AdminAppointmentPage } from "@shared/admin";
+import type { AdminAppointment, AdminAppointmentPage, AdminAppointmentViewPage } from "@shared/admin";
 import { bookingIdOf } from "@shared/booking";
+import { clinicDate } from "@shared/clinic-time";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import { roomLinks } from "../video/links";
-import { type AppointmentRow, listAppointmentsPage } from "./repository";
+import {
+  type AppointmentRow,
+  type AppointmentView,
+  listAppointmentsPage,
+  listAppointmentsView,
+  type ViewCursor,
+} from "./repository";
 
-function toAdminAppointment(row: AppointmentRow, siteUrl: string): AdminAppointment {
+export function toAdminAppointment(row: AppointmentRow, siteUrl: string): AdminAppointment {
   const links =
     row.videoRoomId && row.videoHostKey ? roomLinks(siteUrl, row.videoRoomId, row.videoHostKey) : undefined;
   return {
@@ -13,6 +21,7 @@ function toAdminAppointment(row: AppointmentRow, siteUrl: string): AdminAppointm
     bookingId: bookingIdOf(row.id),
     patientName: row.patientName,
     patientAge: row.patientAge,
+    patientAgeMonths: row.patientAgeMonths,
     patientEmail: row.patientEmail,
     patientPhone: row.patientPhone,
     reasonForConsultation: row.reasonForConsultation,
@@ -46,5 +55,49 @@ export async function listAppointments(
   return {
     appointments: page.map((row) => toAdminAppointment(row, siteUrl)),
     nextCursor: rows.length > limit && last ? last.id : null,
+  };
+}
+
+/** A view's cursor is the last row's date, time and id: "2026-11-22_19:00_{uuid}". */
+const viewCursorPattern = /^(\d{4}-\d{2}-\d{2})_(\d{2}:\d{2})_([0-9a-f-]{36})$/;
+
+function parseViewCursor(cursor: string | undefined): ViewCursor | undefined {
+  if (cursor === undefined) return undefined;
+  const match = viewCursorPattern.exec(cursor);
+  if (!match?.[1] || !match[2] || !match[3] || !uuidPattern.test(match[3]))
+    throw new HttpError(400, "The cursor is not one this list gave out");
+  return { date: match[1], time: match[2], id: match[3] };
+}
+
+/**
+ * GET /api/appointments?view=upcoming|past|cancelled: one of the dashboard's three lists, a page at a time, with the
+ * number of appointments in it and the clinic's date (the day the dashboard highlights).
+ */
+export async function listAppointmentView(
+  db: Db,
+  config: Config,
+  siteUrl: string,
+  view: AppointmentView,
+  options: { limit: number; cursor?: string | undefined; now: Date },
+): Promise<AdminAppointmentViewPage> {
+  const after = parseViewCursor(options.cursor);
+  const today = clinicDate(options.now, config.booking.timeZone);
+  const { rows, total } = await listAppointmentsView(db, view, {
+    today,
+    now: options.now,
+    limit: options.limit + 1,
+    ...(after ? { after } : {}),
+  });
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    view,
+    today,
+    total,
+    appointments: page.map((row) => toAdminAppointment(row, siteUrl)),
+    nextCursor:
+      rows.length > options.limit && last
+        ? `${last.appointmentDate}_${last.appointmentTime}_${last.id}`
+        : null,
   };
 }

@@ -135,6 +135,29 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     expect((await slotsOn("2026-11-22")).bookedSlots).not.toContain("20:00");
   });
 
+  it("books a baby under one year by months, and keeps months only for an age of 0", async () => {
+    const baby = await book({
+      ...validBooking,
+      appointmentTime: "20:40",
+      patientAge: 0,
+      patientAgeMonths: 5,
+    });
+    expect(baby.statusCode, baby.body).toBe(201);
+    const { appointment } = baby.json<{ appointment: CreatedAppointment }>();
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, appointment.id));
+    expect(row).toMatchObject({ patientAge: 0, patientAgeMonths: 5 });
+    const tooOld = await book({
+      ...validBooking,
+      appointmentTime: "20:20",
+      patientAge: 0,
+      patientAgeMonths: 12,
+    });
+    expect(tooOld.json<{ issues: unknown[] }>().issues).toContainEqual({
+      path: "patientAgeMonths",
+      message: "Please enter the age in months (0 to 11)",
+    });
+  });
+
   it("refuses past dates, dates beyond the horizon and slots inside the minimum notice", async () => {
     const yesterday = await book({ ...validBooking, appointmentDate: "2026-11-20" });
     expect(yesterday.statusCode).toBe(400);
@@ -200,6 +223,44 @@ describe.each(testEngines)("booking API on %s", (engine) => {
       /^Too many bookings were started from this address\. Please try again in \d+ minutes/,
     );
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("counts only bookings made against the address's limit, not refused ones", async () => {
+    const address = from();
+    for (let i = 0; i < 25; i++) {
+      const refused = await book({ ...validBooking, patientName: "" }, address);
+      expect(refused.statusCode).toBe(400);
+    }
+    const first = await book(
+      { ...validBooking, appointmentDate: "2026-12-20", appointmentTime: "19:00" },
+      address,
+    );
+    expect(first.statusCode).toBe(201);
+    for (let i = 0; i < 5; i++) {
+      const taken = await book(
+        { ...validBooking, appointmentDate: "2026-12-20", appointmentTime: "19:00" },
+        address,
+      );
+      expect(taken.statusCode).toBe(409);
+    }
+    const next = await book(
+      { ...validBooking, appointmentDate: "2026-12-20", appointmentTime: "19:20" },
+      address,
+    );
+    expect(next.statusCode).toBe(201);
+  });
+
+  it("answers the admin list 401 without a session, before it looks at the query", async () => {
+    for (const url of [
+      "/api/appointments?limit=0",
+      "/api/appointments?limit=abc",
+      `/api/appointments?cursor=${"x".repeat(201)}`,
+    ]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(401);
+    }
+    const invalidDate = await t.app.inject({ method: "GET", url: "/api/appointments?date=2026-13-01" });
+    expect(invalidDate.statusCode).toBe(400);
   });
 
   it("gives exactly one of 50 simultaneous bookings of one slot, and 409 to the 49 others", async () => {

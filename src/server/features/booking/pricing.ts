@@ -1,3 +1,4 @@
+import { normalizeCouponCode } from "@shared/coupon";
 import type { Config } from "../../config";
 
 export interface Price {
@@ -9,17 +10,12 @@ export interface Price {
   couponCode: string | undefined;
 }
 
-/** Trimmed and upper-cased, as the coupon box sends it. */
-export function normaliseCoupon(code: string | undefined): string {
-  return (code ?? "").trim().toUpperCase();
-}
-
 /**
  * The price is decided here and only here: the consultation fee, or the coupon fee when the submitted code matches
  * the configured one. Whatever amount a browser sends is ignored.
  */
 export function priceFor(booking: Config["booking"], submittedCoupon: string | undefined): Price {
-  const code = normaliseCoupon(submittedCoupon);
+  const code = normalizeCouponCode(submittedCoupon);
   const matches =
     Boolean(booking.couponCode) && booking.couponFee !== undefined && code === booking.couponCode;
   return matches

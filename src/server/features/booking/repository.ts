@@ -1,26 +1,9 @@
-import { and, desc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appointments, domainEvents } from "../../db/schema";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
-
-/** Slots taken on a date: confirmed or completed appointments, and payment holds that have not lapsed. */
-export async function takenSlotsOn(db: Db, date: string, now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ time: appointments.appointmentTime })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.appointmentDate, date),
-        or(
-          inArray(appointments.status, ["confirmed", "completed"]),
-          and(eq(appointments.status, "pending_payment"), gt(appointments.holdExpiresAt, now)),
-        ),
-      ),
-    );
-  return rows.map((row) => row.time);
-}
 
 /** Releases lapsed payment holds: on one slot before a new booking takes it, or all of them for the sweeper. */
 export async function expireLapsedHolds(
@@ -121,4 +104,79 @@ export async function listAppointmentsPage(
     )
     .orderBy(desc(appointments.createdAt), desc(appointments.id))
     .limit(limit);
+}
+
+/** The three lists of the dashboard: appointments to come (today included), those gone by, and those called off. */
+export type AppointmentView = "upcoming" | "past" | "cancelled";
+
+/** Where a keyset page starts: the last row of the page before, by date, time and id. */
+export interface ViewCursor {
+  date: string;
+  time: string;
+  id: string;
+}
+
+function viewCondition(view: AppointmentView, today: string, now: Date) {
+  const liveHold = and(eq(appointments.status, "pending_payment"), gt(appointments.holdExpiresAt, now));
+  const lapsedHold = and(eq(appointments.status, "pending_payment"), lte(appointments.holdExpiresAt, now));
+  switch (view) {
+    case "upcoming":
+      return and(
+        or(inArray(appointments.status, ["confirmed", "completed"]), liveHold),
+        gte(appointments.appointmentDate, today),
+      );
+    case "past":
+      return and(
+        inArray(appointments.status, ["confirmed", "completed", "no_show"]),
+        lt(appointments.appointmentDate, today),
+      );
+    case "cancelled":
+      return or(
+        inArray(appointments.status, ["cancelled", "expired"]),
+        lapsedHold,
+        and(eq(appointments.status, "no_show"), gte(appointments.appointmentDate, today)),
+      );
+  }
+}
+
+/**
+ * One page of a dashboard list: upcoming ones soonest first, the others latest first, by the slot's date and time
+ * (the id breaks ties). `today` is the clinic's date; a held slot counts as upcoming while its hold lasts.
+ */
+export async function listAppointmentsView(
+  db: Db,
+  view: AppointmentView,
+  options: { today: string; now: Date; limit: number; after?: ViewCursor },
+): Promise<{ rows: AppointmentRow[]; total: number }> {
+  const ascending = view === "upcoming";
+  const condition = viewCondition(view, options.today, options.now);
+  const { after } = options;
+  const key = sql`(${appointments.appointmentDate}, ${appointments.appointmentTime}, ${appointments.id})`;
+  const start = after
+    ? ascending
+      ? sql`${key} > (${after.date}, ${after.time}, ${after.id}::uuid)`
+      : sql`${key} < (${after.date}, ${after.time}, ${after.id}::uuid)`
+    : undefined;
+  const order = ascending
+    ? [asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id)]
+    : [desc(appointments.appointmentDate), desc(appointments.appointmentTime), desc(appointments.id)];
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(appointments)
+      .where(and(condition, start))
+      .orderBy(...order)
+      .limit(options.limit),
+    db.select({ total: count() }).from(appointments).where(condition),
+  ]);
+  return { rows, total: Number(counted[0]?.total ?? 0) };
+}
+
+/** Appointments whose booking id (the first 8 characters of the id) is this one; two at most, to tell if unique. */
+export async function findAppointmentsByBookingId(db: Db, bookingId: string): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(sql`${appointments.id}::text like ${`${bookingId.toLowerCase()}%`}`)
+    .limit(2);
 }

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { APPOINTMENT_VIEWS } from "@shared/admin";
 import { couponValidateSchema, createAppointmentSchema } from "@shared/booking";
 import { isValidIsoDate } from "@shared/clinic-time";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
+import { HttpError } from "../../http/errors";
 import { requireAdmin } from "../admin-auth/guard";
-import { listAppointments } from "./admin-list";
+import { listAppointments, listAppointmentView } from "./admin-list";
+import { createBookingLimit } from "./booking-limit";
 import { rateLimited } from "../../http/rate-limit";
 import * as booking from "./service";
 
@@ -23,10 +26,11 @@ const appointmentsQuery = z.object({
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),
+  view: z.enum(APPOINTMENT_VIEWS).optional(),
 });
 
 export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (app, { db, config, now }) => {
-  app.get("/api/config", async () => booking.publicConfig(config, now()));
+  app.get("/api/config", async () => booking.publicConfig(db, config, now()));
 
   app.post(
     "/api/coupons/validate",
@@ -41,27 +45,54 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
     async (request) => booking.validateCoupon(config, request.body.code),
   );
 
-  // With a date: which slots are taken (public, no patient data). Without: the admin's list, which needs a session.
-  app.get("/api/appointments", { schema: { querystring: appointmentsQuery } }, async (request) => {
-    const { date, limit, cursor } = request.query;
-    if (date !== undefined) return booking.availability(db, config, date, now());
-    await requireAdmin(request);
-    return listAppointments(db, siteUrl(config, request), limit, cursor);
-  });
+  // With a date: which slots are taken (public, no patient data). Without: the admin's list, which needs a session,
+  // checked before the query is validated, so that nobody without one learns anything from a validation message.
+  app.get(
+    "/api/appointments",
+    {
+      schema: { querystring: appointmentsQuery },
+      preValidation: async (request) => {
+        if ((request.query as { date?: unknown }).date === undefined) await requireAdmin(request);
+      },
+    },
+    async (request) => {
+      const { date, limit, cursor, view } = request.query;
+      if (date !== undefined) return booking.availability(db, config, date, now());
+      if (view !== undefined)
+        return listAppointmentView(db, config, siteUrl(config, request), view, { limit, cursor, now: now() });
+      return listAppointments(db, siteUrl(config, request), limit, cursor);
+    },
+  );
 
   // Each booking holds a slot for the payment time; a limit per address stops one visitor holding the whole week.
-  const bookingLimit = rateLimited(
-    config.booking.bookingsPerHourPerAddress,
-    "1 hour",
-    (wait) =>
-      `Too many bookings were started from this address. Please try again in ${wait}, or contact us by e-mail.`,
+  // It counts bookings made; a looser limit on every request keeps floods of invalid ones away as well.
+  const bookingLimit = createBookingLimit(config.booking.bookingsPerHourPerAddress, 60 * 60_000);
+  const floodLimit = rateLimited(
+    Math.max(60, config.booking.bookingsPerHourPerAddress * 3),
+    "1 minute",
+    (wait) => `Too many requests from this address. Please try again in ${wait}.`,
   );
   app.post(
     "/api/appointments",
-    { schema: { body: createAppointmentSchema }, config: bookingLimit },
+    { schema: { body: createAppointmentSchema }, config: floodLimit },
     async (request, reply) => {
-      const appointment = await booking.createAppointment(db, config, request.body, now());
-      return reply.status(201).send({ appointment });
+      const taken = bookingLimit.reserve(request.ip, now().getTime());
+      if (taken.waitSeconds > 0) {
+        const minutes = Math.max(1, Math.ceil(taken.waitSeconds / 60));
+        throw new HttpError(
+          429,
+          `Too many bookings were started from this address. Please try again in ${minutes === 1 ? "1 minute" : `${minutes} minutes`}, or contact us by e-mail.`,
+          { "retry-after": String(taken.waitSeconds) },
+        );
+      }
+      try {
+        const appointment = await booking.createAppointment(db, config, request.body, now());
+        return await reply.status(201).send({ appointment });
+      } catch (error) {
+        // A booking refused (a taken slot, a date outside the schedule) does not count against the address.
+        taken.release();
+        throw error;
+      }
     },
   );
 };

@@ -1,3 +1,4 @@
+import { normalizeCouponCode } from "@shared/coupon";
 import { addMinutes } from "date-fns";
 import type { z } from "zod";
 import {
@@ -8,23 +9,26 @@ import {
   type CreatedAppointment,
   type PublicConfig,
 } from "@shared/booking";
-import { earliestBookableDate, isTooSoon, latestBookableDate, timeZoneLabel } from "@shared/clinic-time";
-import { SLOT_TIMES, slotLabel } from "@shared/slots";
+import { timeZoneLabel } from "@shared/clinic-time";
+import { daySlots } from "@shared/schedule";
+import { SLOT_TIMES } from "@shared/slots";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
-import { normaliseCoupon, priceFor } from "./pricing";
+import { bookableSlot, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from "../schedule/service";
+import { priceFor } from "./pricing";
 import * as repository from "./repository";
 import type { AppointmentRow } from "./repository";
 
 export type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
 
-export const SLOT_TAKEN_MESSAGE =
-  "This slot has just been booked by someone else. Please choose another time.";
+export { SLOT_TAKEN_MESSAGE };
 
-export function publicConfig(config: Config, now: Date): PublicConfig {
+/** GET /api/config. The notice and horizon are the doctor's (the server's settings until the doctor saves others). */
+export async function publicConfig(db: Db, config: Config, now: Date): Promise<PublicConfig> {
   const { booking, payments } = config;
+  const window = await bookingWindow(db, config);
   return {
     consultationFee: booking.fee,
     currency: "INR",
@@ -34,35 +38,32 @@ export function publicConfig(config: Config, now: Date): PublicConfig {
     clinicTimeZone: booking.timeZone,
     timeZoneLabel: timeZoneLabel(booking.timeZone, now),
     holdMinutes: booking.holdMinutes,
-    minNoticeMinutes: booking.minNoticeMinutes,
-    horizonDays: booking.horizonDays,
+    minNoticeMinutes: window.minNoticeMinutes,
+    horizonDays: window.horizonDays,
   };
 }
 
 export function validateCoupon(config: Config, code: string): CouponValidation {
   const price = priceFor(config.booking, code);
-  const valid = price.couponCode !== undefined && normaliseCoupon(code) !== "";
+  const valid = price.couponCode !== undefined && normalizeCouponCode(code) !== "";
   return { valid, fee: price.amount, discount: price.fee - price.amount };
 }
 
-/** Why a date cannot be booked at all, or undefined when it can. */
-function dateProblem(config: Config, date: string, now: Date): string | undefined {
-  const { timeZone, horizonDays } = config.booking;
-  const earliest = earliestBookableDate(now, timeZone);
-  const latest = latestBookableDate(now, timeZone, horizonDays);
-  if (date < earliest) return "This date can no longer be booked. Please choose a later date.";
-  if (date > latest)
-    return `Appointments can be booked up to ${horizonDays} days ahead. Please choose an earlier date.`;
-  return undefined;
-}
-
+/**
+ * GET /api/appointments?date=: the spec's answer, kept for the clients that show the fixed six slots. It is read from
+ * the schedule like GET /api/availability: `bookedSlots` are the times held or booked; `unavailableSlots` are the
+ * times that cannot be booked, which includes every one of the six the schedule does not offer that day.
+ */
 export async function availability(db: Db, config: Config, date: string, now: Date): Promise<Availability> {
-  const { timeZone, minNoticeMinutes } = config.booking;
-  const closed = dateProblem(config, date, now) !== undefined;
-  const unavailableSlots = SLOT_TIMES.filter(
-    (time) => closed || isTooSoon(date, time, now, timeZone, minNoticeMinutes),
-  );
-  return { date, bookedSlots: await repository.takenSlotsOn(db, date, now), unavailableSlots };
+  const schedule = await readSchedule(db, config, date, date, now);
+  const day = daySlots(date, schedule.facts, schedule.taken, schedule.rules, now);
+  const offered = new Map(day.slots.map((slot) => [slot.time, slot.status]));
+  const times = [...new Set([...SLOT_TIMES, ...offered.keys()])].sort();
+  return {
+    date,
+    bookedSlots: schedule.taken.filter((slot) => slot.date === date).map((slot) => slot.time),
+    unavailableSlots: times.filter((time) => (offered.get(time) ?? "unavailable") === "unavailable"),
+  };
 }
 
 export function toCreatedAppointment(row: AppointmentRow): CreatedAppointment {
@@ -91,15 +92,9 @@ export async function createAppointment(
   input: CreateAppointmentRequest,
   now: Date,
 ): Promise<CreatedAppointment> {
-  const { timeZone, minNoticeMinutes, holdMinutes } = config.booking;
-  const problem = dateProblem(config, input.appointmentDate, now);
-  if (problem) throw new HttpError(400, problem);
-  if (isTooSoon(input.appointmentDate, input.appointmentTime, now, timeZone, minNoticeMinutes)) {
-    throw new HttpError(
-      400,
-      `The ${slotLabel(input.appointmentTime)} time can no longer be booked: consultations must be booked at least ${minNoticeMinutes} minutes ahead. Please choose a later time.`,
-    );
-  }
+  const { holdMinutes } = config.booking;
+  // Only a slot the schedule offers, inside the notice and horizon, can be held; its length comes with it.
+  const slot = await bookableSlot(db, config, input.appointmentDate, input.appointmentTime, now);
   const price = priceFor(config.booking, input.couponCode);
   try {
     const row = await db.transaction(async (tx) => {
@@ -112,9 +107,12 @@ export async function createAppointment(
         patientEmail: input.patientEmail,
         patientPhone: input.patientPhone,
         patientAge: input.patientAge,
+        // Months only for a baby under one year; an older child's age is in years alone.
+        patientAgeMonths: input.patientAge === 0 ? (input.patientAgeMonths ?? null) : null,
         reasonForConsultation: input.reasonForConsultation,
         appointmentDate: input.appointmentDate,
         appointmentTime: input.appointmentTime,
+        durationMinutes: slot.durationMinutes,
         status: "pending_payment",
         paymentStatus: "pending",
         fee: price.fee,

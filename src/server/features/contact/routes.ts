@@ -1,24 +1,60 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { contactMessageSchema } from "@shared/contact";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
 import { receiveContactMessage } from "./service";
 
+const contactLimit = rateLimited(
+  5,
+  "1 hour",
+  (wait) =>
+    `You have sent several messages in a short time. Please try again in ${wait}, or write to us by e-mail.`,
+);
+
+/** Where a form posted without script returns to: its page, with the outcome in the address. */
+function outcomeAddress(source: unknown, outcome: "sent" | "failed"): string {
+  return source === "contact-page" ? `/contact-us?contact=${outcome}` : `/?contact=${outcome}#contact`;
+}
+
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (app, { db, now }) => {
   app.post(
     "/api/contact",
-    {
-      schema: { body: contactMessageSchema },
-      config: rateLimited(
-        5,
-        "1 hour",
-        (wait) =>
-          `You have sent several messages in a short time. Please try again in ${wait}, or write to us by e-mail.`,
-      ),
-    },
+    { schema: { body: contactMessageSchema }, config: contactLimit },
     async (request, reply) => {
       await receiveContactMessage(db, request.body, now());
       return reply.status(201).send({ received: true });
     },
   );
+
+  // The same forms posted by a browser without script (application/x-www-form-urlencoded, which only this route
+  // reads): the answer is the page again, saying whether the message was sent. The browser checked the required
+  // fields before posting.
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 64 * 1024 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    forms.withTypeProvider<ZodTypeProvider>().post(
+      "/contact",
+      {
+        schema: { body: contactMessageSchema },
+        config: contactLimit,
+        // Invalid fields, too many messages: the visitor is sent back with the failure shown above the form.
+        errorHandler: (error, request, reply) => {
+          const status = (error as { statusCode?: number }).statusCode ?? 500;
+          if (status >= 500) request.log.error({ err: error }, "contact form posted without script failed");
+          else request.log.info({ statusCode: status }, "contact form posted without script was refused");
+          const source = (request.body as { source?: unknown } | undefined)?.source;
+          void reply.redirect(outcomeAddress(source, "failed"), 303);
+        },
+      },
+      async (request, reply) => {
+        await receiveContactMessage(db, request.body, now());
+        return reply.redirect(outcomeAddress(request.body.source, "sent"), 303);
+      },
+    );
+  });
 };

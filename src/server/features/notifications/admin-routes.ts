@@ -1,26 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AdminNotification } from "@shared/admin";
-import { bookingIdOf } from "@shared/booking";
 import type { Db } from "../../db/client";
-import { HttpError } from "../../http/errors";
-import { findById, finish, latest, type OutboxRow } from "./repository";
-
-function toAdminNotification(row: OutboxRow): AdminNotification {
-  return {
-    id: row.id,
-    kind: row.kind,
-    channel: row.channel as AdminNotification["channel"],
-    recipient: row.recipient as AdminNotification["recipient"],
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    dueAt: row.dueAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    bookingId: row.appointmentId ? bookingIdOf(row.appointmentId) : null,
-  };
-}
+import type { MessagingDeps } from "./deliver";
+import { channelSetups } from "./notification-test";
+import { latestNotifications, outboxSummary, retryNotification } from "./outbox-admin";
 
 const idParams = z.object({ id: z.string().uuid("Message not found") });
 
@@ -29,28 +12,17 @@ export const adminNotificationRoutes: FastifyPluginAsyncZod<{
   db: Db;
   now: () => Date;
   nudge: () => void;
-}> = async (app, { db, now, nudge }) => {
-  app.get("/api/admin/notifications", async () => ({
-    notifications: (await latest(db, 20)).map(toAdminNotification),
-  }));
+  /** Which channels are set up, so the dashboard offers a resend of file-written messages only once one is. */
+  messaging: MessagingDeps;
+}> = async (app, { db, now, nudge, messaging }) => {
+  app.get("/api/admin/notifications", async () => {
+    const [notifications, summary] = await Promise.all([latestNotifications(db), outboxSummary(db)]);
+    return { notifications, summary, channels: channelSetups(messaging) };
+  });
 
   app.post("/api/admin/notifications/:id/retry", { schema: { params: idParams } }, async (request) => {
-    const row = await findById(db, request.params.id);
-    if (!row) throw new HttpError(404, "Message not found");
-    if (row.status !== "failed" && row.status !== "skipped") {
-      throw new HttpError(409, `Only failed or skipped messages can be retried; this one is ${row.status}.`);
-    }
-    const at = now();
-    await finish(db, row.id, { status: "pending", attempts: 0, dueAt: at, lastError: null, updatedAt: at });
+    const notification = await retryNotification(db, request.params.id, now());
     nudge();
-    return {
-      notification: toAdminNotification({
-        ...row,
-        status: "pending",
-        attempts: 0,
-        dueAt: at,
-        lastError: null,
-      }),
-    };
+    return { notification };
   });
 };

@@ -1,8 +1,8 @@
 import { join, resolve } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import { addMinutes } from "date-fns";
 import { bookingIdOf } from "@shared/booking";
-import { slotStart, timeZoneLabel } from "@shared/clinic-time";
+import { timeZoneLabel } from "@shared/clinic-time";
+import { appointmentInterval } from "@shared/schedule";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -20,11 +20,13 @@ import type {
   WhatsAppTransport,
 } from "../../integrations/messaging/types";
 import { composeAppointmentWhatsApp } from "../../integrations/whatsapp/compose-whatsapp";
-import type { DeliveryOutcome } from "../../jobs/outbox-worker";
+import type { DeliveryOutcome } from "./outbox-worker";
 import { type AppointmentRow, findAppointment } from "../booking/repository";
 import { findContactMessage } from "../contact/repository";
+import { refundFacts } from "../payments/outcome";
 import { roomLinks } from "../video/links";
 import type { OutboxRow } from "./repository";
+import { REFUND_MESSAGE_KIND } from "./schedule";
 
 export interface MessagingDeps {
   db: Db;
@@ -34,8 +36,6 @@ export interface MessagingDeps {
   whatsapp: WhatsAppTransport;
   log: FastifyBaseLogger;
 }
-
-const SLOT_MINUTES = 20;
 
 /** The site's own address, for links in messages. */
 export function siteAddress(config: Config): string {
@@ -53,23 +53,27 @@ export function siteFacts(config: Config, profile: SiteProfile): SiteFacts {
 
 export function appointmentMessageData(config: Config, row: AppointmentRow): AppointmentMessageData {
   const { timeZone } = config.booking;
-  const startsAt = slotStart(row.appointmentDate, row.appointmentTime, timeZone);
+  // The consultation's own length (from the schedule when it was booked): a 30-minute slot is a 30-minute event.
+  const { startsAt, endsAt } = appointmentInterval(row, timeZone);
   const links = roomLinks(siteAddress(config), row.videoRoomId ?? "", row.videoHostKey ?? "");
+  const refund = refundFacts(row);
   return {
     bookingId: bookingIdOf(row.id),
     patientName: row.patientName,
     patientAge: row.patientAge,
+    patientAgeMonths: row.patientAgeMonths,
     patientEmail: row.patientEmail,
     patientPhone: row.patientPhone,
     reasonForConsultation: row.reasonForConsultation,
     startsAt,
-    endsAt: addMinutes(startsAt, SLOT_MINUTES),
+    endsAt,
     timeZone,
     timeZoneLabel: timeZoneLabel(timeZone, startsAt),
     amountPaid: row.paidAmount ?? row.amount,
     roomUrl: links.patient,
     hostUrl: links.host,
     calendarUid: `${row.id}@${new URL(siteAddress(config)).hostname}`,
+    ...(refund ? { refund } : {}),
   };
 }
 
@@ -77,7 +81,7 @@ export function appointmentMessageData(config: Config, row: AppointmentRow): App
 export function templateKind(kind: string): MessageKind {
   const reminder = /^reminder_(\d+)m$/.exec(kind);
   if (reminder) return Number(reminder[1]) >= 60 ? "reminder_24h" : "reminder_30m";
-  if (kind === "confirmation" || kind === "contact_message") return kind;
+  if (kind === "confirmation" || kind === "contact_message" || kind === REFUND_MESSAGE_KIND) return kind;
   throw new Error(`Unknown message kind ${kind}`);
 }
 
@@ -108,8 +112,9 @@ export async function composeForAppointment(
 }
 
 /**
- * Sends through the channel's transport; a channel that is not set up is skipped, and outside production the
- * message is written under DATA_DIR/outbox instead, so a deployer sees exactly what patients would receive.
+ * Sends through the channel's transport. Outside production a channel that is not set up writes the message under
+ * DATA_DIR/outbox instead ("written_to_file", a success of its own kind), so a deployer sees exactly what patients
+ * would receive; in production such a message is skipped.
  */
 export async function sendOrKeep(
   deps: MessagingDeps,
@@ -138,10 +143,22 @@ export async function sendOrKeep(
     { outboxId: meta.id, kind: meta.kind, channel, file: path },
     `${channel} not configured: message written to a file`,
   );
-  return { status: "skipped", note: `${channel} is not configured (${setting}); written to ${path}` };
+  // The note reaches the dashboard: it says what happened, never where on the server (the log has the file).
+  return {
+    status: "written_to_file",
+    note: `Written to file (${channel === "email" ? "e-mail" : "WhatsApp"} not configured)`,
+  };
 }
 
 const liveStatuses = new Set(["confirmed", "completed"]);
+const refundingStatuses = new Set(["refund_pending", "refunded"]);
+
+/** Whether the message still fits the appointment: a booking's messages need it booked, a refund's a refund. */
+function stillApplies(kind: string, appointment: AppointmentRow): boolean {
+  return kind === REFUND_MESSAGE_KIND
+    ? refundingStatuses.has(appointment.paymentStatus)
+    : liveStatuses.has(appointment.status);
+}
 
 /** The worker's delivery of one outbox row. */
 export function createDeliver(deps: MessagingDeps) {
@@ -163,7 +180,7 @@ export function createDeliver(deps: MessagingDeps) {
     }
     const appointment = row.appointmentId ? await findAppointment(deps.db, row.appointmentId) : undefined;
     // Checked when sending, not when queueing: a booking cancelled since gets no further messages.
-    if (!appointment || !liveStatuses.has(appointment.status)) {
+    if (!appointment || !stillApplies(row.kind, appointment)) {
       return { status: "cancelled", note: `The appointment is ${appointment?.status ?? "gone"}` };
     }
     const message = await composeForAppointment(

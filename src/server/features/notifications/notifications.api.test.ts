@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AdminNotification, NotificationTestResult } from "@shared/admin";
+import type { AdminNotification, NotificationTestRecipients, NotificationTestResult } from "@shared/admin";
 import type { CreatedAppointment, CreatedOrder } from "@shared/booking";
 import { openDatabase } from "../../db/client";
 import { appointments, outboxMessages } from "../../db/schema";
-import { drainOutbox, RETRY_DELAYS_MINUTES } from "../../jobs/outbox-worker";
+import { drainOutbox, RETRY_DELAYS_MINUTES } from "./outbox-worker";
 import { readableMail } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { addDaysToDate } from "@shared/clinic-time";
@@ -20,7 +20,8 @@ import { claimDue } from "./repository";
 const silent = pino({ level: "silent" });
 
 const password = "correct horse battery staple";
-const origin = "http://localhost:80";
+// The site's pages are at PUBLIC_BASE_URL, so that is the Origin the admin calls come with.
+const origin = "https://clinic.test";
 
 describe.each(testEngines)("notifications through the outbox on %s", (engine) => {
   const clock = testClock("2026-11-21T10:00:00Z");
@@ -137,10 +138,12 @@ describe.each(testEngines)("notifications through the outbox on %s", (engine) =>
       "sent",
       "sent",
     ]);
-    // WhatsApp is not configured here: the messages are kept as files for the deployer to read.
-    expect(confirmations.filter((row) => row.channel === "whatsapp").map((row) => row.status)).toEqual([
-      "skipped",
-      "skipped",
+    // WhatsApp is not configured here: the messages are kept as files for the deployer to read, a state of its own.
+    const whatsapp = confirmations.filter((row) => row.channel === "whatsapp");
+    expect(whatsapp.map((row) => row.status)).toEqual(["written_to_file", "written_to_file"]);
+    expect(whatsapp.map((row) => row.lastError)).toEqual([
+      "Written to file (WhatsApp not configured)",
+      "Written to file (WhatsApp not configured)",
     ]);
     const files = readdirSync(join(dataDir, "outbox")).filter((name) => name.endsWith(".json"));
     expect(files.length).toBeGreaterThanOrEqual(2);
@@ -276,23 +279,74 @@ describe.each(testEngines)("notifications through the outbox on %s", (engine) =>
     });
     const result = response.json<NotificationTestResult>();
     expect(result.videoRoom).toEqual({ success: true });
-    expect(result.emailPatient).toEqual({ success: true });
-    expect(result.emailDoctor).toEqual({ success: true });
-    expect(result.whatsappPatient.success).toBe(false);
-    expect(result.whatsappPatient.error).toContain("not configured");
+    expect(result.emailPatient).toEqual({ success: true, delivery: "sent", to: "ishaan.parent@example.org" });
+    expect(result.emailDoctor).toEqual({ success: true, delivery: "sent", to: "appointments@example.com" });
+    // A channel that is not set up writes the message to a file: a success of its own kind, with no server path.
+    expect(result.whatsappPatient).toEqual({
+      success: true,
+      delivery: "written_to_file",
+      to: "+919845012345",
+      note: "Written to file (WhatsApp not configured)",
+    });
+    expect(JSON.stringify(result)).not.toContain(dataDir);
+
+    // Before sending, the doctor can see whom a test reaches and how each channel is set up.
+    const recipients = await t.app.inject({
+      method: "GET",
+      url: `/api/test-notifications/${id}`,
+      headers: { cookie },
+    });
+    expect(recipients.json<NotificationTestRecipients>()).toEqual({
+      appointmentId: id,
+      bookingId: id.slice(0, 8),
+      patientName: "Ishaan Verma",
+      status: "confirmed",
+      patient: { email: "ishaan.parent@example.org", whatsapp: "+919845012345" },
+      doctor: { email: "appointments@example.com", whatsapp: expect.stringMatching(/^\+\d+$/) as string },
+      channels: { email: "configured", whatsapp: "file" },
+    });
+
+    // "Send to me": the patient's messages reach the doctor's own address and number instead of the patient's.
+    smtp.messages.length = 0;
+    const toMe = await t.app.inject({
+      method: "POST",
+      url: `/api/test-notifications/${id}`,
+      payload: { sendTo: "doctor" },
+      headers: { cookie, origin },
+    });
+    const mine = toMe.json<NotificationTestResult>();
+    expect(mine.emailPatient).toMatchObject({ success: true, to: "appointments@example.com" });
+    expect(mine.whatsappPatient.to).toBe(mine.whatsappDoctor.to);
+    expect(smtp.messages.flatMap((mail) => mail.to)).toEqual([
+      "appointments@example.com",
+      "appointments@example.com",
+    ]);
+    expect(
+      smtp.messages.some((mail) => readableMail(mail.raw).includes("Your video consultation is confirmed")),
+    ).toBe(true);
 
     const list = await t.app.inject({ method: "GET", url: "/api/admin/notifications", headers: { cookie } });
     const { notifications } = list.json<{ notifications: AdminNotification[] }>();
     expect(notifications.length).toBeLessThanOrEqual(20);
-    const skipped = notifications.find((notification) => notification.status === "skipped");
+    const skipped = notifications.find((notification) => notification.status === "written_to_file");
     expect(skipped).toBeDefined();
-    const retried = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/notifications/${skipped?.id}/retry`,
-      payload: {},
-      headers: { cookie, origin },
-    });
-    expect(retried.json<{ notification: AdminNotification }>().notification).toMatchObject({
+    // Ten retries of one message at once: exactly one puts it back in the queue, the others are told it is pending.
+    const retries = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: `/api/admin/notifications/${skipped?.id}/retry`,
+          payload: {},
+          headers: { cookie, origin },
+        }),
+      ),
+    );
+    expect(retries.map((response) => response.statusCode).sort()).toEqual([
+      200,
+      ...Array<number>(9).fill(409),
+    ]);
+    const retried = retries.find((response) => response.statusCode === 200);
+    expect(retried?.json<{ notification: AdminNotification }>().notification).toMatchObject({
       status: "pending",
       attempts: 0,
     });

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 
@@ -48,7 +48,49 @@ export async function latest(db: Db, limit: number): Promise<OutboxRow[]> {
     .limit(limit);
 }
 
+/** The states a message can be sent again from: it failed, or its channel was not set up at the time. */
+export const RETRYABLE_STATUSES = ["failed", "skipped", "written_to_file"];
+
+/**
+ * Puts a failed, skipped or file-written message back in the queue, due at `at`, in one statement: of retries sent at
+ * once, exactly one finds the row still in its state. Answers the row, or nothing when it could not be retried.
+ */
+export async function requeueFailed(db: Db, id: string, at: Date): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(outboxMessages)
+    .set({ status: "pending", attempts: 0, dueAt: at, lastError: null, updatedAt: at })
+    .where(and(eq(outboxMessages.id, id), inArray(outboxMessages.status, RETRYABLE_STATUSES)))
+    .returning();
+  return row;
+}
+
 export async function findById(db: Db, id: string): Promise<OutboxRow | undefined> {
   const rows = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
   return rows[0];
+}
+
+/** Every message about one appointment, in the order they were due. */
+export async function messagesOfAppointment(db: Db, appointmentId: string): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.appointmentId, appointmentId))
+    .orderBy(outboxMessages.dueAt, outboxMessages.kind, outboxMessages.channel, outboxMessages.recipient);
+}
+
+/** How many messages are in each state, for the dashboard's one-line summary of the outbox. */
+export async function countByStatus(db: Db): Promise<{ status: string; retrying: boolean; count: number }[]> {
+  const rows = await db
+    .select({
+      status: outboxMessages.status,
+      retrying: sql<boolean>`(${outboxMessages.status} = 'pending' and ${outboxMessages.attempts} > 0)`,
+      count: count(),
+    })
+    .from(outboxMessages)
+    .groupBy(sql`1, 2`);
+  return rows.map((row) => ({
+    status: row.status,
+    retrying: Boolean(row.retrying),
+    count: Number(row.count),
+  }));
 }

@@ -1,5 +1,5 @@
 import { subMinutes } from "date-fns";
-import { slotStart } from "@shared/clinic-time";
+import { appointmentInterval } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { AppointmentRow } from "../booking/repository";
@@ -27,7 +27,7 @@ export async function enqueueConfirmationMessages(
     for (const channel of ["email", "whatsapp"] as const)
       rows.push({ ...base, kind: "confirmation", channel, recipient, dueAt: now });
   }
-  const start = slotStart(appointment.appointmentDate, appointment.appointmentTime, config.booking.timeZone);
+  const start = appointmentInterval(appointment, config.booking.timeZone).startsAt;
   for (const minutes of config.booking.reminderMinutesBefore) {
     const dueAt = subMinutes(start, minutes);
     if (dueAt <= now) continue;
@@ -36,6 +36,26 @@ export async function enqueueConfirmationMessages(
     }
   }
   await enqueue(db, rows);
+}
+
+/** The kind of the patient's message that a received payment is being refunded instead of booking the slot. */
+export const REFUND_MESSAGE_KIND = "refund";
+
+/**
+ * The patient's e-mail and WhatsApp message that the payment was received but is being refunded in full (the slot
+ * was booked by someone else first, or the amount was short), written in the transaction that decides the refund.
+ */
+export async function enqueueRefundMessages(db: Db, appointment: AppointmentRow, now: Date): Promise<void> {
+  const base = { appointmentId: appointment.id, createdAt: now, updatedAt: now, dueAt: now };
+  await enqueue(
+    db,
+    (["email", "whatsapp"] as const).map((channel) => ({
+      ...base,
+      kind: REFUND_MESSAGE_KIND,
+      channel,
+      recipient: "patient",
+    })),
+  );
 }
 
 /** A message from a contact form, e-mailed to the doctor. */

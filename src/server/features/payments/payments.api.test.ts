@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Availability, CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { appointments, domainEvents } from "../../db/schema";
 import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { CREATE_ORDER_LIMIT, VERIFY_PAYMENT_LIMIT } from "./routes";
 import { sweep } from "./service";
 
 const clock = testClock("2026-11-21T10:00:00Z");
@@ -84,6 +85,7 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
 
     expect(await verify(order.orderId)).toEqual({
       status: "PAID",
+      outcome: "confirmed",
       orderId: order.orderId,
       amount: 2000,
       bookingId: appointment.id.slice(0, 8),
@@ -127,6 +129,26 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
     await checkout(order.orderId, "cancel");
     expect((await verify(order.orderId)).status).toBe("USER_DROPPED");
     expect(await taken("2026-11-22")).not.toContain("19:40");
+  });
+
+  it("says why no order can be made for a booking already paid or cancelled", async () => {
+    const paid = await book("2026-11-23", "20:40");
+    const order = (await createOrder(paid.id)).json<CreatedOrder>();
+    await checkout(order.orderId, "pay");
+    await verify(order.orderId);
+    const again = await createOrder(paid.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe("This booking is already paid and confirmed.");
+
+    const dropped = await book("2026-11-23", "20:20");
+    const droppedOrder = (await createOrder(dropped.id)).json<CreatedOrder>();
+    await checkout(droppedOrder.orderId, "cancel");
+    await verify(droppedOrder.orderId);
+    const revived = await createOrder(dropped.id);
+    expect(revived.statusCode).toBe(409);
+    expect(revived.json<{ message: string }>().message).toBe(
+      "This booking was cancelled. Please start a new booking to choose a time.",
+    );
   });
 
   it("reports an unpaid order as ACTIVE and changes nothing", async () => {
@@ -174,7 +196,12 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
 
     await checkout(order.orderId, "pay");
     const verification = await verify(order.orderId);
-    expect(verification.status).toBe("PAID");
+    // The money was received, but the booking is not: the answer says so.
+    expect(verification).toMatchObject({
+      status: "PAID",
+      outcome: "refunded",
+      refund: { reason: "slot_taken", amount: 2000, price: 2000 },
+    });
     const refunded = await row(late.id);
     expect(refunded).toMatchObject({
       status: "cancelled",
@@ -190,5 +217,40 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
     await verify(order.orderId);
     expect((await events(late.id)).length).toBe(1);
     clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("limits create-order per address with a readable 429, leaving other addresses alone", async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/create-order",
+        remoteAddress,
+        payload: { appointmentId: "6f1c7a52-0000-4000-8000-000000000000" },
+      });
+    expect(CREATE_ORDER_LIMIT.max).toBeGreaterThanOrEqual(10);
+    for (let call = 0; call < CREATE_ORDER_LIMIT.max; call += 1)
+      expect((await from("10.77.0.1")).statusCode).toBe(404);
+    const limited = await from("10.77.0.1");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ message: string }>().message).toMatch(
+      /^Too many checkouts were started from this address\. Please try again in \d+ (seconds|minutes)\.$/,
+    );
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await from("10.77.0.2")).statusCode).toBe(404);
+  });
+
+  it("limits verify-payment per address, well above what a parent's result page asks", async () => {
+    const from = (remoteAddress: string) =>
+      t.app.inject({ method: "GET", url: "/api/verify-payment/bk_nothing", remoteAddress });
+    // The result page asks once and retries at most 3 times: several reloads a minute still get through.
+    expect(VERIFY_PAYMENT_LIMIT).toEqual({ max: 20, timeWindow: "1 minute" });
+    for (let call = 0; call < VERIFY_PAYMENT_LIMIT.max; call += 1)
+      expect((await from("10.78.0.1")).statusCode).toBe(404);
+    const limited = await from("10.78.0.1");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ message: string }>().message).toMatch(
+      /^Too many payment checks from this address\. Please try again in \d+ seconds\.$/,
+    );
+    expect((await from("10.78.0.2")).statusCode).toBe(404);
   });
 });

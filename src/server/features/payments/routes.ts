@@ -5,6 +5,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
+import { rateLimited } from "../../http/rate-limit";
 import { type PaymentGateway, WebhookSignatureError } from "../../integrations/payments/gateway";
 import * as payments from "./service";
 
@@ -17,16 +18,43 @@ export interface PaymentRouteOptions {
 
 const orderParams = z.object({ orderId: z.string().min(3).max(45) });
 
+/**
+ * Both calls reach the payment gateway (create-order once per appointment, or again after a refusal; verify-payment
+ * twice per call), so one address must not be able to spend the clinic's gateway quota. A parent creates one order
+ * per booking, and the result page asks verify-payment once per visit plus at most 3 retries on an error.
+ */
+export const CREATE_ORDER_LIMIT = { max: 30, timeWindow: "10 minutes" } as const;
+export const VERIFY_PAYMENT_LIMIT = { max: 20, timeWindow: "1 minute" } as const;
+
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, options) => {
   const { db, config, gateway, now } = options;
   const context = (log: typeof app.log) => ({ db, config, gateway, log, now: now() });
 
-  app.post("/api/create-order", { schema: { body: createOrderSchema } }, async (request) =>
-    payments.createOrder(context(request.log), request.body.appointmentId, siteUrl(config, request)),
+  app.post(
+    "/api/create-order",
+    {
+      schema: { body: createOrderSchema },
+      config: rateLimited(
+        CREATE_ORDER_LIMIT.max,
+        CREATE_ORDER_LIMIT.timeWindow,
+        (wait) => `Too many checkouts were started from this address. Please try again in ${wait}.`,
+      ),
+    },
+    async (request) =>
+      payments.createOrder(context(request.log), request.body.appointmentId, siteUrl(config, request)),
   );
 
-  app.get("/api/verify-payment/:orderId", { schema: { params: orderParams } }, async (request) =>
-    payments.verifyPayment(context(request.log), request.params.orderId),
+  app.get(
+    "/api/verify-payment/:orderId",
+    {
+      schema: { params: orderParams },
+      config: rateLimited(
+        VERIFY_PAYMENT_LIMIT.max,
+        VERIFY_PAYMENT_LIMIT.timeWindow,
+        (wait) => `Too many payment checks from this address. Please try again in ${wait}.`,
+      ),
+    },
+    async (request) => payments.verifyPayment(context(request.log), request.params.orderId),
   );
 
   // The webhook's signature covers the exact bytes sent, so this route keeps the body as raw text.

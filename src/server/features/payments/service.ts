@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { addMinutes, max } from "date-fns";
 import { bookingIdOf, type CreatedOrder, type PaymentVerification } from "@shared/booking";
@@ -14,7 +13,9 @@ import {
 } from "../../integrations/payments/gateway";
 import * as appointments from "../booking/repository";
 import type { AppointmentRow } from "../booking/repository";
-import { enqueueConfirmationMessages } from "../notifications/schedule";
+import { enqueueConfirmationMessages, enqueueRefundMessages } from "../notifications/schedule";
+import { newVideoRoom } from "../video/links";
+import { paymentOutcome, refundFacts } from "./outcome";
 import * as receipts from "./repository";
 
 /**
@@ -73,6 +74,10 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   const row = await appointments.findAppointment(ctx.db, appointmentId);
   if (!row) throw new HttpError(404, "Appointment not found");
+  if (row.status === "confirmed" || row.status === "completed")
+    throw new HttpError(409, "This booking is already paid and confirmed.");
+  if (row.status === "cancelled")
+    throw new HttpError(409, "This booking was cancelled. Please start a new booking to choose a time.");
   if (!isHoldLive(row, ctx.now)) throw new HttpError(409, HOLD_LAPSED_MESSAGE);
   if (row.orderId && row.paymentSessionId) return createdOrder(ctx, row);
 
@@ -116,9 +121,10 @@ export async function createOrder(
 type SuccessOutcome = { kind: "confirmed" | "unchanged" } | { kind: "refund"; row: AppointmentRow };
 
 /**
- * Applies a successful payment. A held appointment is confirmed. One whose hold lapsed is confirmed when its slot
- * is still free; when someone else has the slot (or the amount is wrong), the appointment is cancelled and a full
- * refund is requested. Applying the same payment again changes nothing.
+ * Applies a successful payment. A held appointment is confirmed. One whose hold lapsed, or whose checkout was
+ * dropped and closed before this payment still went through, is confirmed when its slot is still free; when someone
+ * else has the slot (or the amount is wrong), the appointment is cancelled, a full refund is requested and the
+ * patient is told so. Applying the same payment again changes nothing.
  */
 export async function applyPaymentSuccess(
   ctx: PaymentContext,
@@ -142,6 +148,7 @@ export async function applyPaymentSuccess(
         kind: "refund",
         row: await markForRefund(
           tx,
+          ctx,
           row,
           paid,
           `Paid ₹${payment.amount} instead of ₹${row.amount}; refunded in full.`,
@@ -161,7 +168,7 @@ export async function applyPaymentSuccess(
       if (!isUniqueViolation(error, "appointments_active_slot_idx")) throw error;
       const note =
         "Paid after the payment time ran out, when the slot had been booked by another patient. Full refund requested.";
-      return { kind: "refund", row: await markForRefund(tx, row, paid, note) };
+      return { kind: "refund", row: await markForRefund(tx, ctx, row, paid, note) };
     }
   });
   if (outcome.kind === "refund") await requestRefund(ctx, outcome.row);
@@ -181,15 +188,20 @@ async function confirm(
     ...paid,
     status: "confirmed",
     statusNote: null,
-    videoRoomId: row.videoRoomId ?? randomBytes(16).toString("hex"),
-    videoHostKey: row.videoHostKey ?? randomBytes(16).toString("hex"),
+    // A room made once stays: links already sent keep working.
+    ...(row.videoRoomId && row.videoHostKey ? {} : newVideoRoom()),
   });
   await appointments.recordEvent(db, "appointment_confirmed", row.id, { orderId: row.orderId });
   await enqueueConfirmationMessages(db, ctx.config, confirmed, ctx.now);
 }
 
+/**
+ * Cancels the appointment for a full refund and queues the patient's e-mail and WhatsApp message saying so, in the
+ * caller's transaction: a refund decided without its message cannot exist.
+ */
 async function markForRefund(
   db: Db,
+  ctx: PaymentContext,
   row: AppointmentRow,
   paid: Partial<AppointmentRow>,
   note: string,
@@ -203,6 +215,7 @@ async function markForRefund(
     statusNote: note,
   });
   await appointments.recordEvent(db, "appointment_refund_requested", row.id, { orderId: row.orderId });
+  await enqueueRefundMessages(db, updated, ctx.now);
   return updated;
 }
 
@@ -230,17 +243,44 @@ export async function requestRefund(ctx: PaymentContext, row: AppointmentRow): P
   }
 }
 
-/** A declined or abandoned payment frees the slot at once, so the next visitor can book it. */
-export async function applyPaymentFailure(ctx: PaymentContext, orderId: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/**
+ * A declined or abandoned payment frees the slot at once, so the next visitor can book it, and closes the gateway
+ * order, so the same checkout cannot be paid later for a slot that is no longer held. `orderStillOpen` (the gateway
+ * said ACTIVE) closes it also when the booking had been released before, for example by a lapsed hold.
+ */
+export async function applyPaymentFailure(
+  ctx: PaymentContext,
+  orderId: string,
+  options: { orderStillOpen?: boolean } = {},
+): Promise<void> {
+  const released = await ctx.db.transaction(async (tx) => {
     const row = await appointments.lockAppointmentByOrder(tx, orderId);
-    if (!row || row.status !== "pending_payment" || row.paymentStatus !== "pending") return;
+    if (!row || row.status !== "pending_payment" || row.paymentStatus !== "pending") return false;
     await appointments.updateAppointment(tx, row.id, {
       status: "cancelled",
       paymentStatus: "failed",
       updatedAt: ctx.now,
     });
+    return true;
   });
+  if (released || options.orderStillOpen) await closeOrder(ctx, orderId);
+}
+
+/**
+ * Asks the gateway to terminate the order. Best effort: should it fail, or should an attempt already in flight
+ * still succeed (TERMINATION_REQUESTED), that payment arrives later and is handled as a late payment (confirmed if
+ * the slot is still free, refunded otherwise), so no money is ever kept for nothing.
+ */
+async function closeOrder(ctx: PaymentContext, orderId: string): Promise<void> {
+  try {
+    const result = await ctx.gateway.terminateOrder(orderId);
+    ctx.log.info({ orderId, orderStatus: result.orderStatus }, "payment order closed after a failed payment");
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, orderId },
+      "could not close the payment order; a payment that still arrives is handled as a late payment",
+    );
+  }
 }
 
 /** The status the callback page shows: PAID, or what went wrong with the latest attempt, or the order's state. */
@@ -265,16 +305,21 @@ export async function verifyPayment(ctx: PaymentContext, orderId: string): Promi
   if (order.orderStatus === "PAID" && payment?.status === "SUCCESS")
     await applyPaymentSuccess(ctx, orderId, payment);
   else if (payment && (payment.status === "FAILED" || payment.status === "USER_DROPPED"))
-    await applyPaymentFailure(ctx, orderId);
+    await applyPaymentFailure(ctx, orderId, { orderStillOpen: order.orderStatus === "ACTIVE" });
 
+  // The appointment as the payment left it: a PAID order may still be a refunded booking.
+  const current = (await appointments.findAppointment(ctx.db, row.id)) ?? row;
   const status = displayStatus(order.orderStatus, payment);
+  const refund = refundFacts(current);
   return {
     status,
+    outcome: paymentOutcome(current, ctx.now),
     orderId,
     amount: status === "PAID" && payment ? payment.amount : order.amount || row.amount,
     bookingId: bookingIdOf(row.id),
     appointmentDate: row.appointmentDate,
     appointmentTime: row.appointmentTime,
+    ...(refund ? { refund } : {}),
   };
 }
 

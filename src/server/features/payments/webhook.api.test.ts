@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
-import { appointments, domainEvents } from "../../db/schema";
+import { appointments, domainEvents, webhookReceipts } from "../../db/schema";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
 import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
 
@@ -117,6 +117,29 @@ describe.each(testEngines)("Cashfree payments and webhooks on %s", (engine) => {
     ).json<PaymentVerification>();
     expect(verified.status).toBe("PAID");
     expect(await confirmations(appointment.id)).toBe(1);
+  });
+
+  it("answers the same signed webhook replayed with another x-idempotency-key as a duplicate, changing nothing", async () => {
+    const { appointment, order } = await bookAndOrder();
+    cashfree.pay(order.orderId, { at: clock.now() });
+    const webhook = cashfree.webhookFor(order.orderId, "PAYMENT_SUCCESS_WEBHOOK", { at: clock.now() });
+    expect((await deliver(webhook)).json()).toEqual({ received: true, result: "handled" });
+    const before = await row(appointment.id);
+    const receiptsBefore = (await t.database.db.select().from(webhookReceipts)).length;
+
+    // x-idempotency-key is not covered by the signature: a replay may carry any value, or none.
+    for (const key of ["replayed-with-another-key", undefined]) {
+      const { "x-idempotency-key": _original, ...headers } = webhook.headers;
+      const replay = await deliver({
+        rawBody: webhook.rawBody,
+        headers: key ? { ...headers, "x-idempotency-key": key } : headers,
+      });
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual({ received: true, result: "duplicate" });
+    }
+    expect(await row(appointment.id)).toEqual(before);
+    expect(await confirmations(appointment.id)).toBe(1);
+    expect((await t.database.db.select().from(webhookReceipts)).length).toBe(receiptsBefore);
   });
 
   it("rejects a forged, tampered or stale webhook with 401 and changes nothing", async () => {

@@ -7,9 +7,12 @@ export interface RoomAppointment {
   id: string;
   patientName: string;
   patientAge: number;
+  patientAgeMonths: number | null;
   reasonForConsultation: string;
   appointmentDate: string;
   appointmentTime: string;
+  /** The consultation's length: the room stays open a while after its end. */
+  durationMinutes: number;
   status: string;
   videoHostKey: string | null;
 }
@@ -21,9 +24,11 @@ export async function findAppointmentByRoomId(db: Db, roomId: string): Promise<R
       id: appointments.id,
       patientName: appointments.patientName,
       patientAge: appointments.patientAge,
+      patientAgeMonths: appointments.patientAgeMonths,
       reasonForConsultation: appointments.reasonForConsultation,
       appointmentDate: appointments.appointmentDate,
       appointmentTime: appointments.appointmentTime,
+      durationMinutes: appointments.durationMinutes,
       status: appointments.status,
       videoHostKey: appointments.videoHostKey,
     })

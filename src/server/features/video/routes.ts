@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
 import { createVideoService } from "../../integrations/video/video-service";
-import { lookUpRoom } from "./service";
+import { lookUpRoom, roomInvite } from "./service";
 
 export interface VideoRouteOptions {
   db: Db;
   config: Config;
   now: () => Date;
-  /** The name the doctor joins under; "Doctor" when not given. */
-  doctorName?: string;
+  /** The doctor's name (the name the doctor joins under) and contact details. */
+  profile: SiteProfile;
 }
 
 // The id is checked by the service, so that a malformed id gets the same 404 as an unknown one (not a 400).
@@ -20,26 +21,41 @@ const query = z.object({ key: z.string().max(200).optional() });
 
 export const videoRoutes: FastifyPluginAsyncZod<VideoRouteOptions> = async (
   app,
-  { db, config, now, doctorName },
+  { db, config, now, profile },
 ) => {
   const video = createVideoService(config.video);
-  const deps = { db, config, video, now, doctorName: doctorName ?? "Doctor" };
+  const deps = { db, config, video, now, profile };
 
+  // Room ids cannot be guessed (128 bits); the limit keeps a misbehaving client from hammering the database.
+  const limit = rateLimited(
+    30,
+    "1 minute",
+    (wait) => `Too many requests for video rooms. Please try again in ${wait}.`,
+  );
   app.get(
     "/api/video-room/:roomId",
     {
       schema: { params, querystring: query },
-      // Room ids cannot be guessed (128 bits); the limit keeps a misbehaving client from hammering the database.
-      config: rateLimited(
-        30,
-        "1 minute",
-        (wait) => `Too many requests for video rooms. Please try again in ${wait}.`,
-      ),
+      config: limit,
     },
     async (request, reply) => {
       // The answer carries a join token and the patient's details: no browser or proxy may keep a copy.
       reply.header("cache-control", "no-store");
       return lookUpRoom(deps, request.params.roomId, request.query.key);
+    },
+  );
+
+  app.get(
+    "/api/video-room/:roomId/invite.ics",
+    { schema: { params, querystring: query }, config: limit },
+    async (request, reply) => {
+      const invite = await roomInvite(deps, request.params.roomId, request.query.key);
+      // The invite names the patient: no shared cache may keep it.
+      return reply
+        .header("cache-control", "no-store")
+        .header("content-disposition", `attachment; filename="${invite.filename}"`)
+        .type("text/calendar; charset=utf-8")
+        .send(invite.content);
     },
   );
 };

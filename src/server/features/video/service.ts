@@ -1,20 +1,26 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { bookingIdOf } from "@shared/booking";
-import { slotStart } from "@shared/clinic-time";
+import { timeZoneLabel } from "@shared/clinic-time";
+import { appointmentInterval, DEFAULT_SLOT_MINUTES } from "@shared/schedule";
+import type { SiteProfile } from "@shared/site-profile";
 import type { VideoRoomLookup } from "@shared/video";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import type { VideoService } from "../../integrations/video/video-service";
-import { findAppointmentByRoomId } from "./repository";
+import { calendarInvite } from "../../integrations/email/calendar-invite";
+import { invitationFor } from "../../integrations/email/compose-email";
+import { findAppointment } from "../booking/repository";
+import { appointmentMessageData, siteFacts } from "../notifications/deliver";
+import { findAppointmentByRoomId, type RoomAppointment } from "./repository";
 
 export interface VideoRoomDependencies {
   db: Db;
   config: Config;
   video: VideoService;
   now: () => Date;
-  /** The name the doctor joins under (in the token); the site profile's doctor. */
-  doctorName: string;
+  /** The doctor's name (the name the doctor joins under) and contact details, for the calendar invite. */
+  profile: SiteProfile;
 }
 
 /** Room ids are 128 random bits written as 32 lowercase hex characters. */
@@ -24,28 +30,28 @@ export const ROOM_ID_PATTERN = /^[0-9a-f]{32}$/;
 const JOINABLE_STATUSES = new Set(["confirmed", "completed"]);
 
 /**
- * One answer for every reason a room cannot be joined (unknown, malformed, unpaid, too early, too late), so the
- * answer reveals nothing about which room ids exist.
+ * One answer for every id that is not a paid room (unknown, malformed, held, cancelled), so the answer reveals
+ * nothing about bookings that were never paid for.
  */
 const roomNotFound = () => new HttpError(404, "Room not found");
 
 /**
- * A room opens a while before the slot starts (VIDEO_ROOM_OPENS_MINUTES, default 60) and closes 3 hours after it,
- * both ends included. The e-mails and reminders can use the same times.
+ * A room opens a while before the slot starts (VIDEO_ROOM_OPENS_MINUTES, default 60) and closes a while after the
+ * consultation's scheduled end, both ends included. The margin after the end is the one a default 20-minute
+ * consultation has (3 hours after its start), so a longer consultation keeps its room open longer. The start and end
+ * come from the schedule module, as the reminders' and the calendar invite's do.
  */
 export function roomWindow(
-  appointment: { appointmentDate: string; appointmentTime: string },
+  appointment: { appointmentDate: string; appointmentTime: string; durationMinutes: number },
   config: Config,
-): { opensAt: Date; startsAt: Date; closesAt: Date } {
-  const startsAt = slotStart(
-    appointment.appointmentDate,
-    appointment.appointmentTime,
-    config.booking.timeZone,
-  );
+): { opensAt: Date; startsAt: Date; endsAt: Date; closesAt: Date } {
+  const { startsAt, endsAt } = appointmentInterval(appointment, config.booking.timeZone);
+  const marginAfterEnd = config.video.closesMinutesAfter - DEFAULT_SLOT_MINUTES;
   return {
     opensAt: new Date(startsAt.getTime() - config.video.opensMinutesBefore * 60_000),
     startsAt,
-    closesAt: new Date(startsAt.getTime() + config.video.closesMinutesAfter * 60_000),
+    endsAt,
+    closesAt: new Date(endsAt.getTime() + marginAfterEnd * 60_000),
   };
 }
 
@@ -56,30 +62,60 @@ function isHostKey(given: string | undefined, hostKey: string | null): boolean {
   return timingSafeEqual(digest(given), digest(hostKey));
 }
 
+/** Where a known room stands at `now`: before its window, inside it, or after it. */
+function windowState(now: Date, window: { opensAt: Date; closesAt: Date }): VideoRoomLookup["state"] {
+  if (now < window.opensAt) return "not_open";
+  if (now > window.closesAt) return "ended";
+  return "open";
+}
+
+/** A paid appointment's room, or the 404 every unknown, malformed or unpaid room id gets. */
+async function paidRoom(deps: VideoRoomDependencies, roomId: string): Promise<RoomAppointment> {
+  if (!ROOM_ID_PATTERN.test(roomId)) throw roomNotFound();
+  const appointment = await findAppointmentByRoomId(deps.db, roomId);
+  if (!appointment || !JOINABLE_STATUSES.has(appointment.status)) throw roomNotFound();
+  return appointment;
+}
+
+/**
+ * GET /api/video-room/:roomId. A paid room answers where it stands: before its window and after it, only when it
+ * opens and closes (no token, nothing about the patient), so the page can count down and join by itself; inside the
+ * window, the room, the patient's details and the join token.
+ */
 export async function lookUpRoom(
   deps: VideoRoomDependencies,
   roomId: string,
   hostKey: string | undefined,
 ): Promise<VideoRoomLookup> {
-  if (!ROOM_ID_PATTERN.test(roomId)) throw roomNotFound();
-  const appointment = await findAppointmentByRoomId(deps.db, roomId);
-  if (!appointment || !JOINABLE_STATUSES.has(appointment.status)) throw roomNotFound();
+  const appointment = await paidRoom(deps, roomId);
   const now = deps.now();
-  const { opensAt, closesAt } = roomWindow(appointment, deps.config);
-  if (now < opensAt || now > closesAt) throw roomNotFound();
-
+  const { opensAt, startsAt, closesAt } = roomWindow(appointment, deps.config);
+  const { timeZone } = deps.config.booking;
+  const window = {
+    opensAt: opensAt.toISOString(),
+    startsAt: startsAt.toISOString(),
+    closesAt: closesAt.toISOString(),
+    appointmentDate: appointment.appointmentDate,
+    appointmentTime: appointment.appointmentTime,
+    timeZone,
+    timeZoneLabel: timeZoneLabel(timeZone, startsAt),
+  };
+  const state = windowState(now, { opensAt, closesAt });
+  if (state !== "open") return { state, ...window };
   const moderator = isHostKey(hostKey, appointment.videoHostKey);
   const { video } = deps;
   const roomName = video.roomName(roomId);
   // The patient's e-mail address stays out of the token: the video service needs a name, not contact details.
   const token = await video.joinToken({
     roomName,
-    displayName: moderator ? deps.doctorName : appointment.patientName,
+    displayName: moderator ? deps.profile.doctor.name : appointment.patientName,
     moderator,
     issuedAt: now,
     expiresAt: closesAt,
   });
   return {
+    state,
+    ...window,
     room: {
       url: video.roomUrl(roomName),
       name: video.apiRoomName(roomName),
@@ -89,6 +125,7 @@ export async function lookUpRoom(
     appointment: {
       patientName: appointment.patientName,
       patientAge: appointment.patientAge,
+      patientAgeMonths: appointment.patientAgeMonths,
       reasonForConsultation: appointment.reasonForConsultation,
       appointmentDate: appointment.appointmentDate,
       appointmentTime: appointment.appointmentTime,
@@ -96,5 +133,27 @@ export async function lookUpRoom(
     },
     ...(token ? { token } : {}),
     moderator,
+  };
+}
+
+/**
+ * GET /api/video-room/:roomId/invite.ics: the confirmation e-mail's calendar invite, for a paid room at any time. The
+ * patient's link gets the patient's invite; the doctor's (the right host key) the doctor's, with the host link.
+ */
+export async function roomInvite(
+  deps: VideoRoomDependencies,
+  roomId: string,
+  hostKey: string | undefined,
+): Promise<{ filename: string; content: string }> {
+  const room = await paidRoom(deps, roomId);
+  const row = await findAppointment(deps.db, room.id);
+  if (!row) throw roomNotFound();
+  const recipient = isHostKey(hostKey, room.videoHostKey) ? "doctor" : "patient";
+  const site = siteFacts(deps.config, deps.profile);
+  const doctorEmail = deps.config.messaging.email.doctorEmail;
+  const data = appointmentMessageData(deps.config, row);
+  return {
+    filename: `consultation-${data.bookingId}.ics`,
+    content: calendarInvite(data, site, invitationFor(recipient, site, doctorEmail ? { doctorEmail } : {})),
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { appointments } from "../../db/schema";
 import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
 import { roomLinks } from "./links";
-import type { VideoRoomLookup } from "@shared/video";
+import type { OpenVideoRoom, VideoRoomLookup } from "@shared/video";
 
 // The consultation is on 2026-11-22 at 7:00 PM in India, which is 13:30 UTC. Its room opens 60 minutes before
 // (12:30 UTC) and closes 3 hours after the start (16:30 UTC).
@@ -14,6 +14,16 @@ const slot = { appointmentDate: "2026-11-22", appointmentTime: "19:00" };
 const opensAt = "2026-11-22T12:30:00Z";
 const closesAt = "2026-11-22T16:30:00Z";
 const inWindow = "2026-11-22T13:25:00Z";
+/** What every answer about the room says of its window. */
+const window = {
+  opensAt: "2026-11-22T12:30:00.000Z",
+  startsAt: "2026-11-22T13:30:00.000Z",
+  closesAt: "2026-11-22T16:30:00.000Z",
+  appointmentDate: "2026-11-22",
+  appointmentTime: "19:00",
+  timeZone: "Asia/Kolkata",
+  timeZoneLabel: "IST",
+};
 
 const hex128 = () => randomBytes(16).toString("hex");
 
@@ -58,6 +68,17 @@ async function insertRoom(
   return { id: row.id, roomId, hostKey };
 }
 
+/** An .ics file's properties by name (the first of each), with folded lines joined. */
+function icsProperties(ics: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const line of ics.replace(/\r\n[ \t]/g, "").split("\r\n")) {
+    const colon = line.search(/:(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    const name = line.slice(0, colon).split(";")[0];
+    if (colon > 0 && name && !map.has(name)) map.set(name, line.slice(colon + 1));
+  }
+  return map;
+}
+
 let address = 0;
 const from = () => `10.7.0.${++address}`;
 
@@ -82,7 +103,9 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
     const response = await lookUp(t, room.roomId);
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
-    expect(response.json<VideoRoomLookup>()).toEqual({
+    expect(response.json<OpenVideoRoom>()).toEqual({
+      state: "open",
+      ...window,
       room: {
         url: `https://meet.jit.si/consultation-${room.roomId}`,
         name: `consultation-${room.roomId}`,
@@ -92,6 +115,7 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
       appointment: {
         patientName: "Aarav Mehta",
         patientAge: 7,
+        patientAgeMonths: null,
         reasonForConsultation: "Heart murmur heard at school check-up",
         appointmentDate: "2026-11-22",
         appointmentTime: "19:00",
@@ -107,14 +131,33 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
   it("opens the room 60 minutes before the slot and closes it 3 hours after the start", async () => {
     const at = async (iso: string) => {
       clock.set(iso);
-      return (await lookUp(t, room.roomId)).statusCode;
+      const response = await lookUp(t, room.roomId);
+      expect(response.statusCode).toBe(200);
+      return response.json<VideoRoomLookup>().state;
     };
-    expect(await at("2026-11-22T12:29:00Z")).toBe(404); // 61 minutes before
-    expect(await at(opensAt)).toBe(200); // 60 minutes before
-    expect(await at("2026-11-22T13:30:00Z")).toBe(200); // the start
-    expect(await at(closesAt)).toBe(200); // 3 hours after
-    expect(await at("2026-11-22T16:31:00Z")).toBe(404); // 3 hours and 1 minute after
-    expect(await at("2026-11-21T13:30:00Z")).toBe(404); // the day before
+    expect(await at("2026-11-22T12:29:00Z")).toBe("not_open"); // 61 minutes before
+    expect(await at(opensAt)).toBe("open"); // 60 minutes before
+    expect(await at("2026-11-22T13:30:00Z")).toBe("open"); // the start
+    expect(await at(closesAt)).toBe("open"); // 3 hours after
+    expect(await at("2026-11-22T16:31:00Z")).toBe("ended"); // 3 hours and 1 minute after
+    expect(await at("2026-11-21T13:30:00Z")).toBe("not_open"); // the day before
+  });
+
+  it("answers a room that is not open yet with its window only: no token, nothing about the patient", async () => {
+    for (const key of [undefined, room.hostKey]) {
+      clock.set("2026-11-21T13:30:00Z");
+      const early = await lookUp(t, room.roomId, key);
+      expect(early.headers["cache-control"]).toBe("no-store");
+      expect(early.json()).toEqual({ state: "not_open", ...window });
+      clock.set("2026-11-22T16:31:00Z");
+      const late = await lookUp(t, room.roomId, key);
+      expect(late.json()).toEqual({ state: "ended", ...window });
+      for (const body of [early.body, late.body]) {
+        expect(body).not.toMatch(/Aarav|Heart murmur|example\.org|98450|token|consultation-/);
+        expect(body).not.toContain(room.hostKey);
+        expect(body).not.toContain(room.id.slice(0, 8));
+      }
+    }
   });
 
   it("answers 404 Room not found for unknown and malformed ids", async () => {
@@ -154,7 +197,7 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
     const other = await insertRoom(t.database.db, "20:40");
     const host = await lookUp(t, room.roomId, room.hostKey);
     expect(host.statusCode).toBe(200);
-    expect(host.json<VideoRoomLookup>().moderator).toBe(true);
+    expect(host.json<OpenVideoRoom>().moderator).toBe(true);
     for (const key of [
       "",
       "wrong",
@@ -165,7 +208,7 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
     ]) {
       const response = await lookUp(t, room.roomId, key);
       expect(response.statusCode, key).toBe(200);
-      expect(response.json<VideoRoomLookup>().moderator, key).toBe(false);
+      expect(response.json<OpenVideoRoom>().moderator, key).toBe(false);
     }
   });
 
@@ -174,6 +217,46 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
       patient: `https://clinic.example/video-consultation/${room.roomId}`,
       host: `https://clinic.example/video-consultation/${room.roomId}?key=${room.hostKey}`,
     });
+  });
+
+  it("offers the e-mail's calendar invite at any time: the patient's link, or with the host key the doctor's", async () => {
+    clock.set("2026-11-20T08:00:00Z");
+    const invite = (key?: string) => {
+      const query = key === undefined ? "" : `?key=${encodeURIComponent(key)}`;
+      return t.app.inject({
+        method: "GET",
+        url: `/api/video-room/${room.roomId}/invite.ics${query}`,
+        remoteAddress: from(),
+      });
+    };
+    const patient = await invite();
+    expect(patient.statusCode).toBe(200);
+    expect(patient.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(patient.headers["cache-control"]).toBe("no-store");
+    expect(patient.headers["content-disposition"]).toBe(
+      `attachment; filename="consultation-${room.id.slice(0, 8)}.ics"`,
+    );
+    const patientEvent = icsProperties(patient.body);
+    expect(patientEvent.get("METHOD")).toBe("REQUEST");
+    expect(patientEvent.get("DTSTART")).toBe("20261122T133000Z");
+    expect(patientEvent.get("URL")).toMatch(new RegExp(`^https?://[^/]+/video-consultation/${room.roomId}$`));
+    expect(patient.body).not.toContain(room.hostKey);
+
+    const doctor = await invite(room.hostKey);
+    const doctorEvent = icsProperties(doctor.body);
+    const url = new URL(doctorEvent.get("URL") ?? "");
+    expect(url.pathname).toBe(`/video-consultation/${room.roomId}`);
+    expect(url.searchParams.get("key")).toBe(room.hostKey);
+    expect(doctorEvent.get("LOCATION")).toBe(url.href);
+    expect(doctorEvent.get("UID")).toBe(patientEvent.get("UID"));
+    expect(doctorEvent.get("ORGANIZER")).toBe(`mailto:${sampleProfile.contact.email}`);
+    expect(doctorEvent.get("ATTENDEE")?.toLowerCase()).toBe("mailto:parent.mehta@example.org");
+
+    // A wrong key is the patient's invite; an unknown room is a 404.
+    expect(icsProperties((await invite("wrong")).body).get("URL")).toBe(patientEvent.get("URL"));
+    const unknown = await t.app.inject({ method: "GET", url: `/api/video-room/${hex128()}/invite.ics` });
+    expect(unknown.statusCode).toBe(404);
+    clock.set(inWindow);
   });
 
   it("admits the video service in the Content-Security-Policy", async () => {
@@ -224,7 +307,7 @@ describe.each(testEngines)("video room API on %s (self-hosted Jitsi with tokens)
 
   it("signs an HS256 token for this room only, expiring when the room closes", async () => {
     const response = await lookUp(t, room.roomId);
-    const body = response.json<VideoRoomLookup>();
+    const body = response.json<OpenVideoRoom>();
     expect(body.room).toEqual({
       url: `https://meet.clinic.example/consultation-${room.roomId}`,
       name: `consultation-${room.roomId}`,
@@ -247,7 +330,7 @@ describe.each(testEngines)("video room API on %s (self-hosted Jitsi with tokens)
   });
 
   it("names the doctor as moderator in the token of the host link", async () => {
-    const body = (await lookUp(t, room.roomId, room.hostKey)).json<VideoRoomLookup>();
+    const body = (await lookUp(t, room.roomId, room.hostKey)).json<OpenVideoRoom>();
     expect(body.moderator).toBe(true);
     const { payload } = await verify(body.token ?? "");
     expect(payload).toMatchObject({
@@ -255,9 +338,15 @@ describe.each(testEngines)("video room API on %s (self-hosted Jitsi with tokens)
     });
   });
 
-  it("issues no token for a room that has closed", async () => {
-    clock.set("2026-11-22T16:31:00Z");
-    expect((await lookUp(t, room.roomId)).statusCode).toBe(404);
+  it("issues no token for a room that has closed, nor for one not open yet", async () => {
+    for (const at of ["2026-11-22T16:31:00Z", "2026-11-22T12:29:00Z"]) {
+      clock.set(at);
+      for (const key of [undefined, room.hostKey]) {
+        const body = (await lookUp(t, room.roomId, key)).json<Record<string, unknown>>();
+        expect(body.state).not.toBe("open");
+        expect(body).not.toHaveProperty("token");
+      }
+    }
     clock.set(inWindow);
   });
 });
@@ -297,7 +386,7 @@ describe.each(testEngines)("video room API on %s (JaaS)", (engine) => {
   };
 
   it("joins on 8x8.vc under the App ID with an RS256 token naming the room; the patient is no moderator", async () => {
-    const body = (await lookUp(t, room.roomId)).json<VideoRoomLookup>();
+    const body = (await lookUp(t, room.roomId)).json<OpenVideoRoom>();
     expect(body.room).toEqual({
       url: `https://8x8.vc/${appId}/consultation-${room.roomId}`,
       name: `${appId}/consultation-${room.roomId}`,
@@ -318,7 +407,7 @@ describe.each(testEngines)("video room API on %s (JaaS)", (engine) => {
   });
 
   it("makes the doctor moderator in the token of the host link", async () => {
-    const body = (await lookUp(t, room.roomId, room.hostKey)).json<VideoRoomLookup>();
+    const body = (await lookUp(t, room.roomId, room.hostKey)).json<OpenVideoRoom>();
     expect(body.moderator).toBe(true);
     const payload = await verify(body.token ?? "");
     expect(payload).toMatchObject({
@@ -353,7 +442,7 @@ describe.each(testEngines)("video room API on %s (stand-in script for browser te
     const room = await insertRoom(t.database.db, "19:00");
     const response = await lookUp(t, room.roomId);
     expect(response.statusCode).toBe(200);
-    expect(response.json<VideoRoomLookup>().room.scriptUrl).toBe("http://127.0.0.1:5199/external_api.js");
+    expect(response.json<OpenVideoRoom>().room.scriptUrl).toBe("http://127.0.0.1:5199/external_api.js");
     const csp = String(response.headers["content-security-policy"]);
     expect(csp).toMatch(/script-src [^;]*http:\/\/127\.0\.0\.1:5199/);
     expect(csp).not.toMatch(/frame-src [^;]*127\.0\.0\.1/);

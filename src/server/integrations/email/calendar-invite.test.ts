@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { testAppointment, testSite } from "../../testing/message-fixtures";
-import { calendarInvite } from "./calendar-invite";
+import { calendarInvite, type InviteOptions } from "./calendar-invite";
 
 const site = testSite;
 
@@ -8,6 +8,9 @@ const appointment = testAppointment({
   patientPhone: "+91 98450 12345",
   reasonForConsultation: "Heart murmur",
 });
+
+const forPatient: InviteOptions = { recipient: "patient", organizerEmail: "contact@drrao.example" };
+const forDoctor: InviteOptions = { recipient: "doctor", organizerEmail: "priya@drrao.example" };
 
 /** The invite's properties, with folded lines joined and TEXT escapes undone. */
 function properties(ics: string): Map<string, string> {
@@ -27,7 +30,7 @@ describe("calendarInvite", () => {
   });
 
   it("is a REQUEST for the appointment in UTC: 7:00 PM IST on 22 November is 13:30Z", () => {
-    const ics = calendarInvite(appointment, site, "parent@example.com");
+    const ics = calendarInvite(appointment, site, forPatient);
     expect(ics).toMatch(/\r\n/);
     const props = properties(ics);
     expect(props.get("METHOD")).toBe("REQUEST");
@@ -51,17 +54,25 @@ describe("calendarInvite", () => {
 
   it("does not depend on the server's own time zone", () => {
     process.env.TZ = "America/New_York";
-    const inNewYork = properties(calendarInvite(appointment, site, "parent@example.com"));
+    const inNewYork = properties(calendarInvite(appointment, site, forPatient));
     process.env.TZ = "Asia/Kolkata";
-    const inIndia = properties(calendarInvite(appointment, site, "parent@example.com"));
+    const inIndia = properties(calendarInvite(appointment, site, forPatient));
     expect(inNewYork.get("DTSTART")).toBe("20261122T133000Z");
     expect(inIndia.get("DTSTART")).toBe("20261122T133000Z");
   });
 
-  it("keeps the same UID in every invite about the appointment, for the patient and the doctor", () => {
-    const forPatient = properties(calendarInvite(appointment, site, "parent@example.com"));
-    const forDoctor = calendarInvite(appointment, site, "priya@drrao.example");
-    expect(properties(forDoctor).get("UID")).toBe(forPatient.get("UID"));
-    expect(forDoctor.replace(/\r\n[ \t]/g, "")).toMatch(/ATTENDEE;[^\r\n]*:mailto:priya@drrao\.example/i);
+  it("gives the doctor the host link, organised from the doctor's own address, with the patient invited", () => {
+    const ics = calendarInvite(appointment, site, forDoctor);
+    const unfolded = ics.replace(/\r\n[ \t]/g, "");
+    const props = properties(ics);
+    expect(props.get("UID")).toBe(properties(calendarInvite(appointment, site, forPatient)).get("UID"));
+    expect(props.get("LOCATION")).toBe(appointment.hostUrl);
+    expect(props.get("URL")).toBe(appointment.hostUrl);
+    expect(props.get("DESCRIPTION")).toContain(appointment.hostUrl);
+    expect(props.get("SUMMARY")).toBe("Video consultation: Asha Kumar");
+    expect(unfolded).toMatch(/\r\nORGANIZER;CN="Dr\. Priya Rao":mailto:priya@drrao\.example\r\n/);
+    expect(unfolded).toMatch(/\r\nATTENDEE;[^\r\n]*CN="Asha Kumar":mailto:parent@example\.com\r\n/i);
+    // The patient's link (without the key) appears nowhere on its own.
+    expect(unfolded.split(appointment.hostUrl).join("")).not.toContain(appointment.roomUrl);
   });
 });

@@ -4,18 +4,35 @@ import ical, {
   ICalCalendarMethod,
   ICalEventStatus,
 } from "ical-generator";
-import type { AppointmentMessageData, SiteFacts } from "../messaging/types";
+import type { AppointmentMessageData, Recipient, SiteFacts } from "../messaging/types";
 import { bookingReference } from "../messaging/format-appointment";
 
+export interface InviteOptions {
+  /** Whose copy: the patient's carries the patient's link, the doctor's the host link (the moderator's). */
+  recipient: Recipient;
+  /**
+   * The organizer's address. The doctor's copy names the doctor's own (DOCTOR_EMAIL, else the profile's), so the
+   * doctor's calendar shows the event as theirs; the patient's names the profile's public address.
+   */
+  organizerEmail: string;
+}
+
 /**
- * The .ics invite carried by the confirmation e-mails (METHOD:REQUEST, so mail clients offer "add to calendar").
+ * The .ics invite carried by the confirmation e-mails (METHOD:REQUEST, so mail clients offer "add to calendar"), and
+ * offered as a download on the payment result and video pages. The doctor is the organizer and the patient the
+ * attendee in both copies; only the link differs.
  *
  * No time zone is set on purpose: with one, ical-generator formats plain Dates on the server's own clock and writes
  * wrong local times (research §4.4). UTC instants (DTSTART:...Z) are shown by every client in the reader's zone.
  * The UID is the appointment's stable calendarUid, so a later update (SEQUENCE 1, 2...) replaces this event
  * instead of adding a second one.
  */
-export function calendarInvite(data: AppointmentMessageData, site: SiteFacts, attendeeEmail: string): string {
+export function calendarInvite(
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  options: InviteOptions,
+): string {
+  const link = options.recipient === "doctor" ? data.hostUrl : data.roomUrl;
   const calendar = ical({
     method: ICalCalendarMethod.REQUEST,
     prodId: { company: hostOf(site.siteUrl), product: "video-consultations", language: "EN" },
@@ -26,21 +43,32 @@ export function calendarInvite(data: AppointmentMessageData, site: SiteFacts, at
     start: new Date(data.startsAt.getTime()),
     end: new Date(data.endsAt.getTime()),
     status: ICalEventStatus.CONFIRMED,
-    summary: `Video consultation with ${site.doctorName}`,
-    location: data.roomUrl,
-    url: data.roomUrl,
-    description: [
-      `Booking ID: ${bookingReference(data.bookingId)}`,
-      `Join the video consultation: ${data.roomUrl}`,
-      "Please join 5 minutes early.",
-      `Questions: ${site.contactEmail}`,
-    ].join("\n"),
-    organizer: { name: site.doctorName, email: site.contactEmail },
+    summary:
+      options.recipient === "doctor"
+        ? `Video consultation: ${data.patientName}`
+        : `Video consultation with ${site.doctorName}`,
+    location: link,
+    url: link,
+    description: (options.recipient === "doctor"
+      ? [
+          `Booking ID: ${bookingReference(data.bookingId)}`,
+          `Patient: ${data.patientName}`,
+          `Reason: ${data.reasonForConsultation}`,
+          `Join as host (your own link; do not share it): ${link}`,
+        ]
+      : [
+          `Booking ID: ${bookingReference(data.bookingId)}`,
+          `Join the video consultation: ${link}`,
+          "Please join 5 minutes early.",
+          `Questions: ${site.contactEmail}`,
+        ]
+    ).join("\n"),
+    organizer: { name: site.doctorName, email: options.organizerEmail },
   });
   // Marked accepted without RSVP: the booking itself is the acceptance, and replies would only fill the doctor's inbox.
   event.createAttendee({
-    email: attendeeEmail,
-    name: attendeeEmail === data.patientEmail ? data.patientName : site.doctorName,
+    email: data.patientEmail,
+    name: data.patientName,
     role: ICalAttendeeRole.REQ,
     status: ICalAttendeeStatus.ACCEPTED,
     rsvp: false,

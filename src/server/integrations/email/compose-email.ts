@@ -16,11 +16,12 @@ import {
   formatWhenLong,
   formatWhenShort,
 } from "../messaging/format-appointment";
-import { calendarInvite } from "./calendar-invite";
+import { calendarInvite, type InviteOptions } from "./calendar-invite";
 import { AppointmentReminderEmail, type ReminderLead } from "./templates/appointment-reminder";
 import { ContactMessageEmail } from "./templates/contact-message";
 import { DoctorConfirmationEmail } from "./templates/doctor-confirmation";
 import { PatientConfirmationEmail } from "./templates/patient-confirmation";
+import { PaymentRefundEmail } from "./templates/payment-refund";
 
 export interface ComposeEmailOptions {
   /** Where the doctor's copies go: DOCTOR_EMAIL, else the profile's contact e-mail (the default here). */
@@ -35,7 +36,8 @@ export async function composeAppointmentEmail(
   site: SiteFacts,
   options: ComposeEmailOptions = {},
 ): Promise<EmailMessage> {
-  const to = recipient === "patient" ? data.patientEmail : (options.doctorEmail ?? site.contactEmail);
+  const doctorEmail = options.doctorEmail ?? site.contactEmail;
+  const to = recipient === "patient" ? data.patientEmail : doctorEmail;
   const facts = appointmentFacts(data, site);
   const { subject, element, replyTo } = appointmentContent(kind, recipient, data, site, facts);
   const message: EmailMessage = { to, subject, ...(await renderBoth(element)) };
@@ -44,10 +46,25 @@ export async function composeAppointmentEmail(
     message.icalEvent = {
       method: "REQUEST",
       filename: "invite.ics",
-      content: calendarInvite(data, site, to),
+      content: calendarInvite(data, site, invitationFor(recipient, site, options)),
     };
   }
   return message;
+}
+
+/**
+ * Whose invite: the doctor's copy is organised from the doctor's own address (DOCTOR_EMAIL), which patients never
+ * see; the patient's from the profile's public address.
+ */
+export function invitationFor(
+  recipient: Recipient,
+  site: SiteFacts,
+  options: ComposeEmailOptions = {},
+): InviteOptions {
+  return {
+    recipient,
+    organizerEmail: recipient === "doctor" ? (options.doctorEmail ?? site.contactEmail) : site.contactEmail,
+  };
 }
 
 export interface ComposeContactOptions {
@@ -124,9 +141,33 @@ function appointmentContent(
       return reminder("24h", recipient, data, site, facts);
     case "reminder_30m":
       return reminder("30m", recipient, data, site, facts);
+    case "refund":
+      if (recipient !== "patient") throw new Error("The refund message goes to the patient only");
+      return refundNotice(data, site, facts);
     case "contact_message":
       throw new Error("contact_message is not about an appointment: use composeContactEmail");
   }
+}
+
+/** A payment received but refunded in full instead of booking the slot. */
+function refundNotice(data: AppointmentMessageData, site: SiteFacts, facts: AppointmentFacts): Content {
+  const { refund } = data;
+  if (!refund) throw new Error("A refund message needs the appointment's refund");
+  const amountRefunded = formatAmount(refund.amount);
+  return {
+    subject: `Not booked, full refund of ${amountRefunded}: your video consultation (${facts.reference})`,
+    replyTo: site.contactEmail,
+    element: createElement(PaymentRefundEmail, {
+      site,
+      reason: refund.reason,
+      patientName: data.patientName,
+      bookingReference: facts.reference,
+      when: facts.whenLong,
+      amountRefunded,
+      price: formatAmount(refund.price),
+      bookingUrl: site.siteUrl,
+    }),
+  };
 }
 
 function patientConfirmation(
@@ -160,6 +201,7 @@ function doctorConfirmation(data: AppointmentMessageData, site: SiteFacts, facts
       site,
       patientName: data.patientName,
       patientAge: data.patientAge,
+      patientAgeMonths: data.patientAgeMonths,
       reasonForConsultation: data.reasonForConsultation,
       patientPhone: data.patientPhone,
       patientEmail: data.patientEmail,

@@ -140,7 +140,11 @@ describe("e-mail over SMTP", () => {
     expect(html).toContain("₹2,000");
     const ics = unfoldIcs(part(received.raw, "text/calendar").body);
     expect(ics).toContain(`UID:${appointment.calendarUid}`);
-    expect(ics).toMatch(/ATTENDEE[^\r\n]*:mailto:priya@drrao\.example/i);
+    // The doctor's invite is the doctor's own: organised from their address, with the host link, the patient invited.
+    expect(ics).toMatch(/\nORGANIZER[^\r\n]*:mailto:priya@drrao\.example/i);
+    expect(ics).toMatch(/ATTENDEE[^\r\n]*:mailto:parent@example\.com/i);
+    expect(ics).toContain(`LOCATION:${appointment.hostUrl}`);
+    expect(ics).not.toContain(`${appointment.roomUrl}\r`);
   });
 
   it("sends the doctor's copy to the site's contact e-mail when no doctor address is configured", async () => {
@@ -160,6 +164,57 @@ describe("e-mail over SMTP", () => {
     expect(dayBefore.text).toContain("Sunday, 22 November 2026, 7:00 PM IST");
     expect(dayBefore.text).toContain(appointment.roomUrl);
     expect(dayBefore.text).toContain("https://drrao.example/refunds-cancellations");
+  });
+
+  it("tells the patient plainly that a late payment for a taken slot is refunded in full, with no invite", async () => {
+    const message = await composeAppointmentEmail(
+      "refund",
+      "patient",
+      { ...appointment, refund: { reason: "slot_taken", amount: 2000, price: 2000 } },
+      site,
+    );
+    expect(message.to).toBe("parent@example.com");
+    expect(message.subject).toBe("Not booked, full refund of ₹2,000: your video consultation (#ab12cd34)");
+    expect(message.replyTo).toBe("contact@drrao.example");
+    expect(message.icalEvent).toBeUndefined();
+    expect(message.html).toContain("Your payment is being refunded");
+    for (const fact of [
+      "We received your payment of ₹2,000",
+      "another patient had booked that time",
+      "The appointment is therefore not confirmed.",
+      "We are refunding the full ₹2,000 to the account or card you paid with",
+      "5-7 business days",
+      "#ab12cd34",
+      "Sunday, 22 November 2026, 7:00 PM IST",
+      "Book another time",
+      "contact@drrao.example",
+    ]) {
+      expect(message.text).toContain(fact);
+    }
+    expect(message.text).not.toContain(appointment.roomUrl);
+    expect(message.html).toContain('href="https://drrao.example"');
+  });
+
+  it("words an underpayment's refund by the amounts, and sends the refund message to the patient only", async () => {
+    const message = await composeAppointmentEmail(
+      "refund",
+      "patient",
+      { ...appointment, refund: { reason: "underpaid", amount: 1000, price: 2000 } },
+      site,
+    );
+    expect(message.subject).toBe("Not booked, full refund of ₹1,000: your video consultation (#ab12cd34)");
+    expect(message.text).toContain("We received a payment of ₹1,000");
+    expect(message.text).toContain("The consultation fee is ₹2,000, so the payment did not cover it");
+    expect(message.text).toContain("We are refunding the full ₹1,000");
+    expect(message.text).not.toContain("another patient");
+    await expect(
+      composeAppointmentEmail(
+        "refund",
+        "doctor",
+        { ...appointment, refund: { reason: "underpaid", amount: 1000, price: 2000 } },
+        site,
+      ),
+    ).rejects.toThrow(/patient only/);
   });
 
   it("escapes what people typed: a name cannot add markup", async () => {
@@ -314,7 +369,12 @@ describe("file outbox", () => {
     const message = await composeAppointmentEmail("reminder_30m", "patient", appointment, site);
     const meta = { kind: "reminder_30m", recipient: "patient", id: "row-2" } as const;
     const now = new Date("2026-11-22T13:00:00Z");
-    await writeToFileOutbox(dir, message, meta, { now });
-    await expect(writeToFileOutbox(dir, message, meta, { now })).rejects.toThrow(/EEXIST/);
+    const first = await writeToFileOutbox(dir, message, meta, { now });
+    const before = await readFile(first, "utf8");
+    // The same message again in the same second (a test sent twice at once) gets a name of its own.
+    const second = await writeToFileOutbox(dir, message, meta, { now });
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/_row-2-2\.eml$/);
+    expect(await readFile(first, "utf8")).toBe(before);
   });
 });

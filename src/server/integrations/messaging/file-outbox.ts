@@ -42,11 +42,25 @@ export async function writeToFileOutbox(
   const content = email
     ? await emlOf(message, options.from ?? DEFAULT_FROM)
     : `${JSON.stringify(templateMessageBody(message), null, 2)}\n`;
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, name);
-  // Patient details are inside: readable by the server's user only; "wx" never overwrites another message.
-  await writeFile(path, content, { mode: 0o600, flag: "wx" });
-  return path;
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return writeNewFile(dir, name, content);
+}
+
+/**
+ * Patient details are inside: readable by the server's user only; "wx" never overwrites another message. Two
+ * messages of one kind for one row in the same second (a test sent twice at once) get "-2", "-3"... in their name.
+ */
+async function writeNewFile(dir: string, name: string, content: string | Buffer): Promise<string> {
+  const dot = name.lastIndexOf(".");
+  for (let copy = 1; ; copy += 1) {
+    const path = join(dir, copy === 1 ? name : `${name.slice(0, dot)}-${copy}${name.slice(dot)}`);
+    try {
+      await writeFile(path, content, { mode: 0o600, flag: "wx" });
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || copy >= 100) throw error;
+    }
+  }
 }
 
 function isEmail(message: EmailMessage | WhatsAppMessage): message is EmailMessage {

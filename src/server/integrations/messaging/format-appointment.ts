@@ -22,7 +22,7 @@ export function formatClockTime(at: Date, timeZone: string, zoneLabel: string): 
   return `${format(at, "h:mm a", { in: tz(timeZone) })} ${zoneLabel}`;
 }
 
-/** The booking id people see: '#' and the first 8 characters of the appointment id (spec section 9). */
+/** The booking id people see: '#' and the first 8 characters of the appointment id. */
 export function bookingReference(bookingId: string): string {
   return `#${bookingId.slice(0, 8)}`;
 }

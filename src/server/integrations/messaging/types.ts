@@ -1,8 +1,10 @@
+import type { RefundReason } from "@shared/booking";
+
 /**
  * What the outbox worker sends and through what. Transports (SMTP, WhatsApp Cloud API) implement these; a channel
  * that is not configured is reported by `configured: false` and its messages are written to files instead.
  */
-export type MessageKind = "confirmation" | "reminder_24h" | "reminder_30m" | "contact_message";
+export type MessageKind = "confirmation" | "reminder_24h" | "reminder_30m" | "contact_message" | "refund";
 export type Channel = "email" | "whatsapp";
 export type Recipient = "patient" | "doctor";
 
@@ -58,6 +60,8 @@ export interface AppointmentMessageData {
   bookingId: string;
   patientName: string;
   patientAge: number;
+  /** A baby under one year: the age in months, with `patientAge` 0. */
+  patientAgeMonths: number | null;
   patientEmail: string;
   patientPhone: string;
   reasonForConsultation: string;
@@ -74,6 +78,11 @@ export interface AppointmentMessageData {
   hostUrl: string;
   /** A stable id for the calendar invite, the same in every message about this appointment. */
   calendarUid: string;
+  /**
+   * Set when a received payment is being refunded instead of booking the slot: why (the slot was booked by someone
+   * else first, or the amount was short), how much goes back, and the price the payment was for.
+   */
+  refund?: { reason: RefundReason; amount: number; price: number };
 }
 
 export interface ContactMessageData {

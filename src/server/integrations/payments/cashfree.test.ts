@@ -395,6 +395,53 @@ describe("cashfree gateway: refund", () => {
   });
 });
 
+describe("cashfree gateway: terminateOrder", () => {
+  it("terminates an unpaid order with PATCH {order_status: TERMINATED}, and the checkout takes no payment", async () => {
+    const input = orderInput();
+    await gateway().createOrder(input);
+    expect(await gateway().terminateOrder(input.orderId)).toEqual({
+      orderId: input.orderId,
+      orderStatus: "TERMINATED",
+    });
+    const sent = lastRequest("PATCH", input.orderId);
+    expect(sent.path).toBe(`/pg/orders/${input.orderId}`);
+    expect(sent.body).toEqual({ order_status: "TERMINATED" });
+    expect(sent.headers["x-api-version"]).toBe("2025-01-01");
+    expect((await gateway().fetchOrder(input.orderId)).orderStatus).toBe("TERMINATED");
+    expect(() => standIn.pay(input.orderId)).toThrow(/TERMINATED/);
+    // Terminating again changes nothing.
+    expect((await gateway().terminateOrder(input.orderId)).orderStatus).toBe("TERMINATED");
+  });
+
+  it("answers TERMINATION_REQUESTED while an attempt is in flight, which may still succeed", async () => {
+    const input = orderInput();
+    await gateway().createOrder(input);
+    const { paymentId } = standIn.pay(input.orderId, { status: "PENDING" });
+    expect((await gateway().terminateOrder(input.orderId)).orderStatus).toBe("TERMINATION_REQUESTED");
+    standIn.complete(input.orderId, paymentId, { status: "SUCCESS" });
+    const order = await gateway().fetchOrder(input.orderId);
+    expect(order).toMatchObject({ orderStatus: "PAID", payment: { paymentId, status: "SUCCESS" } });
+
+    const failing = orderInput();
+    await gateway().createOrder(failing);
+    const attempt = standIn.pay(failing.orderId, { status: "PENDING" });
+    await gateway().terminateOrder(failing.orderId);
+    standIn.complete(failing.orderId, attempt.paymentId, { status: "FAILED" });
+    expect((await gateway().fetchOrder(failing.orderId)).orderStatus).toBe("TERMINATED");
+  });
+
+  it("reports a paid order's refusal readably", async () => {
+    const input = orderInput();
+    await gateway().createOrder(input);
+    standIn.pay(input.orderId);
+    const error = await caught(gateway().terminateOrder(input.orderId));
+    expect(error.message).toBe(
+      "Cashfree rejected the request: order is PAID and cannot be terminated (order_inactive)",
+    );
+    expect(error.statusCode).toBe(400);
+  });
+});
+
 describe("cashfree gateway: transport failures", () => {
   it("reports wrong credentials readably and never repeats the secret", async () => {
     const wrongSecret = "cfsk_ma_test_wrong_secret_value_9999";
@@ -496,7 +543,7 @@ describe("cashfree gateway: verifyWebhook", () => {
     const { rawBody, headers } = standIn.webhookFor(orderId, "PAYMENT_SUCCESS_WEBHOOK");
     const event = gateway().verifyWebhook(rawBody, headers);
     expect(event).toEqual({
-      dedupeKey: headers["x-idempotency-key"],
+      dedupeKey: `PAYMENT_SUCCESS_WEBHOOK:${successPaymentId}`,
       type: "PAYMENT_SUCCESS",
       orderId,
       payment: {
@@ -540,13 +587,49 @@ describe("cashfree gateway: verifyWebhook", () => {
     expect(gateway().verifyWebhook(rawBody, shouted).type).toBe("PAYMENT_SUCCESS");
   });
 
-  it("falls back to a hash of the body when there is no x-idempotency-key", async () => {
+  it("keys duplicates on signed content only: x-idempotency-key, which the signature does not cover, is ignored", async () => {
     const orderId = await paidOrderWithAttempts();
     const { rawBody, headers } = standIn.webhookFor(orderId, "PAYMENT_SUCCESS_WEBHOOK");
+    const cashfree = gateway();
     const { "x-idempotency-key": _key, ...withoutKey } = headers;
-    expect(gateway().verifyWebhook(rawBody, withoutKey).dedupeKey).toBe(
-      createHash("sha256").update(rawBody).digest("hex"),
+    const keys = [
+      cashfree.verifyWebhook(rawBody, headers).dedupeKey,
+      cashfree.verifyWebhook(rawBody, { ...headers, "x-idempotency-key": randomUUID() }).dedupeKey,
+      cashfree.verifyWebhook(rawBody, withoutKey).dedupeKey,
+    ];
+    expect(new Set(keys)).toEqual(new Set([`PAYMENT_SUCCESS_WEBHOOK:${successPaymentId}`]));
+    // The same payment sent again later (a resend, a new timestamp) is the same event.
+    const later = standIn.webhookFor(orderId, "PAYMENT_SUCCESS_WEBHOOK", {
+      at: new Date(Date.now() + 1000),
+    });
+    expect(later.rawBody).not.toBe(rawBody);
+    expect(cashfree.verifyWebhook(later.rawBody, later.headers).dedupeKey).toBe(keys[0]);
+    // Another event about the same order is another key.
+    const dropped = standIn.webhookFor(orderId, "PAYMENT_USER_DROPPED_WEBHOOK");
+    expect(cashfree.verifyWebhook(dropped.rawBody, dropped.headers).dedupeKey).toMatch(
+      /^PAYMENT_USER_DROPPED_WEBHOOK:\d+$/,
     );
+  });
+
+  it("keys refund webhooks on the refund id and status, and unknown payloads on the signed body", async () => {
+    const orderId = await paidOrderWithAttempts();
+    const cashfree = gateway();
+    await cashfree.refund({ orderId, refundId: "rf_key", amount: 10, note: "PENDING" });
+    const refund = standIn.webhookFor(orderId, "REFUND_STATUS_WEBHOOK");
+    expect(cashfree.verifyWebhook(refund.rawBody, refund.headers).dedupeKey).toBe(
+      "REFUND_STATUS_WEBHOOK:rf_key:PENDING",
+    );
+    const odd = JSON.stringify({ type: "SOMETHING_NEW", data: { hello: "world" } });
+    const timestamp = String(Date.now());
+    const signed = {
+      "x-webhook-timestamp": timestamp,
+      "x-webhook-signature": signCashfreeWebhook(SECRET, timestamp, odd),
+      "x-idempotency-key": "anything",
+    };
+    expect(cashfree.verifyWebhook(odd, signed)).toEqual({
+      dedupeKey: `body:${createHash("sha256").update(odd).digest("hex")}`,
+      type: "OTHER",
+    });
   });
 
   it("refuses a forged signature, a tampered body and a malformed signature", async () => {
@@ -677,6 +760,31 @@ describe("cashfree stand-in: documented contract", () => {
       body: { type: "idempotency_error" },
     });
     expect(await post(validOrder)).toMatchObject({ status: 409, body: { code: "order_already_exists" } });
+  });
+
+  it("terminates with PATCH /orders/{order_id} only for {order_status: TERMINATED}", async () => {
+    await post(validOrder);
+    const patch = async (orderId: string, body: unknown) => {
+      const response = await fetch(`${standIn.baseUrl}/orders/${orderId}`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await patch("bk_contract_1", {})).toMatchObject({
+      status: 400,
+      body: { code: "order_status_missing" },
+    });
+    expect(await patch("bk_contract_1", { order_status: "PAID" })).toMatchObject({
+      status: 400,
+      body: { code: "order_status_invalid" },
+    });
+    expect(await patch("bk_unknown", { order_status: "TERMINATED" })).toMatchObject({ status: 404 });
+    expect(await patch("bk_contract_1", { order_status: "TERMINATED" })).toMatchObject({
+      status: 200,
+      body: { order_id: "bk_contract_1", entity: "order", order_status: "TERMINATED" },
+    });
   });
 
   it("answers an order in the documented OrderEntity shape", async () => {

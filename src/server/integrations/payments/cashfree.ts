@@ -10,6 +10,7 @@ import {
   type GatewayPayment,
   type GatewayPaymentStatus,
   type GatewayRefund,
+  type GatewayTermination,
   type PaymentGateway,
   type PaymentWebhookEvent,
   type RefundInput,
@@ -18,7 +19,7 @@ import {
 /**
  * Cashfree Payment Gateway over its REST API v2025-01-01 with plain fetch. The official cashfree-pg SDK is not used:
  * it starts a global Sentry client on construction, compares webhook signatures in non-constant time and changes
- * its typings between majors. Facts and sources: /work/shared/research/cashfree.md.
+ * its typings between majors. The calls follow Cashfree's API reference for that version (docs.cashfree.com).
  */
 
 /** Pinned: the latest version with a published contract; newer SDKs send an undocumented 2026-01-01. */
@@ -101,6 +102,10 @@ const webhookSchema = z.object({
     .object({
       order: z.object({ order_id: z.string().optional() }).nullish(),
       payment: paymentEntitySchema.nullish().catch(undefined),
+      refund: z
+        .object({ refund_id: z.string(), refund_status: z.string().optional() })
+        .nullish()
+        .catch(undefined),
     })
     .nullish(),
 });
@@ -241,6 +246,27 @@ function webhookType(type: string | undefined): PaymentWebhookEvent["type"] {
   }
 }
 
+/** Receipts keep at most 128 characters; a longer key (only from an odd payload) is shortened to its hash. */
+function boundedKey(key: string): string {
+  return key.length <= 128 ? key : `sha256:${createHash("sha256").update(key).digest("hex")}`;
+}
+
+/**
+ * The duplicate key of a verified webhook, from signed content only: x-idempotency-key is not covered by the
+ * signature, so a replay could change it at will. A payment event is the same event whenever its type and
+ * cf_payment_id are; a refund event whenever its refund id and status are (PENDING then SUCCESS are two events).
+ * Anything else is keyed on the exact signed body.
+ */
+function webhookDedupeKey(rawBody: string, parsed: z.infer<typeof webhookSchema> | undefined): string {
+  const type = parsed?.type ?? "UNKNOWN";
+  const payment = parsed?.data?.payment;
+  const refund = parsed?.data?.refund;
+  if (payment && type.startsWith("PAYMENT_")) return boundedKey(`${type}:${payment.cf_payment_id}`);
+  if (refund && type.startsWith("REFUND_"))
+    return boundedKey(`${type}:${refund.refund_id}:${refund.refund_status ?? ""}`);
+  return `body:${createHash("sha256").update(rawBody).digest("hex")}`;
+}
+
 function signaturesMatch(expected: string, received: string): boolean {
   const a = Buffer.from(expected, "utf8");
   const b = Buffer.from(received, "utf8");
@@ -294,11 +320,10 @@ function verifyCashfreeWebhook(
       "Webhook signature does not match: it was not signed with this Cashfree secret key, or the body was altered",
     );
   }
-  const dedupeKey =
-    headerValue(headers, "x-idempotency-key") ?? createHash("sha256").update(rawBody).digest("hex");
   // The payload is authentic from here on; an unexpected shape is reported as OTHER rather than refused, so
   // Cashfree stops retrying something this site cannot act on anyway.
   const parsed = webhookSchema.safeParse(parseJson(rawBody));
+  const dedupeKey = webhookDedupeKey(rawBody, parsed.success ? parsed.data : undefined);
   if (!parsed.success) return { dedupeKey, type: "OTHER" };
   const orderId = parsed.data.data?.order?.order_id;
   const payment = parsed.data.data?.payment;
@@ -321,7 +346,7 @@ interface CashfreeResponse {
 }
 
 interface RequestSpec {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   path: string;
   body?: unknown;
   /** Required on POST: names the operation the idempotency key is derived from, e.g. "create-order:{orderId}". */
@@ -383,7 +408,11 @@ function errorCodeOf(body: unknown): string | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // The gateway.
 
-export function createCashfreeGateway(options: CashfreeGatewayOptions): PaymentGateway {
+/**
+ * Cashfree's HTTP transport: authentication headers, idempotency keys on POST, the timeout, retries after a 429, and
+ * answers parsed with a schema or turned into a readable GatewayError that never carries the secret.
+ */
+function createCashfreeClient(options: CashfreeGatewayOptions) {
   const baseUrl = (options.baseUrl ?? BASE_URLS[options.environment]).replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const fetchImpl = options.fetchImpl ?? fetch;
@@ -467,43 +496,49 @@ export function createCashfreeGateway(options: CashfreeGatewayOptions): PaymentG
     return parseAnswer(spec, await request(spec), schema);
   }
 
-  function orderPath(orderId: string): string {
-    return `/orders/${encodeURIComponent(orderId)}`;
-  }
+  return { request, call, parseAnswer };
+}
 
-  function createOrderBody(input: CreateOrderInput): Record<string, unknown> {
-    const name = boundedText(input.customer.name, 3, 100);
-    const email = input.customer.email.trim();
-    const note = boundedText(input.note, 3, 200);
-    return {
-      order_id: input.orderId,
-      order_amount: rupees(input.amount),
-      order_currency: input.currency,
-      customer_details: {
-        customer_id: cashfreeCustomerId(input.customer.id),
-        customer_phone: cashfreePhone(input.customer.phone),
-        ...(lengthOf(email) >= 3 && lengthOf(email) <= 100 ? { customer_email: email } : {}),
-        ...(name ? { customer_name: name } : {}),
-      },
-      order_meta: {
-        return_url: input.returnUrl,
-        ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
-      },
-      order_expiry_time: cashfreeTime(input.expiresAt),
-      ...(note ? { order_note: note } : {}),
-    };
-  }
+function orderPath(orderId: string): string {
+  return `/orders/${encodeURIComponent(orderId)}`;
+}
 
-  function sessionOf(order: z.infer<typeof orderEntitySchema>): GatewayOrder {
-    if (!order.payment_session_id) {
-      throw new GatewayError(`Cashfree returned order ${order.order_id} without a payment_session_id`);
-    }
-    return {
-      orderId: order.order_id,
-      paymentSessionId: order.payment_session_id,
-      status: order.order_status,
-    };
+function createOrderBody(input: CreateOrderInput): Record<string, unknown> {
+  const name = boundedText(input.customer.name, 3, 100);
+  const email = input.customer.email.trim();
+  const note = boundedText(input.note, 3, 200);
+  return {
+    order_id: input.orderId,
+    order_amount: rupees(input.amount),
+    order_currency: input.currency,
+    customer_details: {
+      customer_id: cashfreeCustomerId(input.customer.id),
+      customer_phone: cashfreePhone(input.customer.phone),
+      ...(lengthOf(email) >= 3 && lengthOf(email) <= 100 ? { customer_email: email } : {}),
+      ...(name ? { customer_name: name } : {}),
+    },
+    order_meta: {
+      return_url: input.returnUrl,
+      ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
+    },
+    order_expiry_time: cashfreeTime(input.expiresAt),
+    ...(note ? { order_note: note } : {}),
+  };
+}
+
+function sessionOf(order: z.infer<typeof orderEntitySchema>): GatewayOrder {
+  if (!order.payment_session_id) {
+    throw new GatewayError(`Cashfree returned order ${order.order_id} without a payment_session_id`);
   }
+  return {
+    orderId: order.order_id,
+    paymentSessionId: order.payment_session_id,
+    status: order.order_status,
+  };
+}
+
+export function createCashfreeGateway(options: CashfreeGatewayOptions): PaymentGateway {
+  const { request, call, parseAnswer } = createCashfreeClient(options);
 
   /**
    * Cashfree already has this order id (409): an earlier attempt got through but its answer was lost, and the
@@ -550,6 +585,15 @@ export function createCashfreeGateway(options: CashfreeGatewayOptions): PaymentG
     };
   }
 
+  /** PATCH /orders/{order_id} with {"order_status": "TERMINATED"}; Cashfree answers the order entity. */
+  async function terminateOrder(orderId: string): Promise<GatewayTermination> {
+    const order = await call(
+      { method: "PATCH", path: orderPath(orderId), body: { order_status: "TERMINATED" } },
+      orderEntitySchema,
+    );
+    return { orderId: order.order_id, orderStatus: order.order_status };
+  }
+
   async function refund(input: RefundInput): Promise<GatewayRefund> {
     const note = boundedText(input.note, 3, 100);
     const body = await call(
@@ -579,6 +623,7 @@ export function createCashfreeGateway(options: CashfreeGatewayOptions): PaymentG
     createOrder,
     fetchOrder,
     refund,
+    terminateOrder,
     verifyWebhook: (rawBody, headers, now = new Date()) =>
       verifyCashfreeWebhook(options.secretKey, rawBody, headers, now),
   };

@@ -57,7 +57,10 @@ export interface GatewayOrderStatus {
 
 /** A verified webhook, reduced to what the booking service acts on. */
 export interface PaymentWebhookEvent {
-  /** Unique per webhook payload (Cashfree's x-idempotency-key, else a hash of the body): duplicates are ignored. */
+  /**
+   * Built from signed content only (the event type and the payment id, or the refund id and status): a redelivery,
+   * whatever its unsigned headers say, has the same key and is ignored.
+   */
   dedupeKey: string;
   type: "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_USER_DROPPED" | "OTHER";
   orderId?: string;
@@ -92,6 +95,17 @@ export interface PaymentGateway {
     now?: Date,
   ): PaymentWebhookEvent;
   refund(input: RefundInput): Promise<GatewayRefund>;
+  /**
+   * Closes an unpaid order so that its checkout can no longer be paid. The answer may be TERMINATION_REQUESTED when
+   * an attempt is still in flight; that attempt can still succeed, and is then handled as a late payment.
+   */
+  terminateOrder(orderId: string): Promise<GatewayTermination>;
+}
+
+export interface GatewayTermination {
+  orderId: string;
+  /** "TERMINATED", or "TERMINATION_REQUESTED" while an attempt is in flight. */
+  orderStatus: string;
 }
 
 /** A gateway call failed; `message` is readable, `statusCode` is the gateway's HTTP status when there was one. */

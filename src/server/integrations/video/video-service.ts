@@ -74,32 +74,48 @@ export function createVideoService(video: VideoConfig): VideoService {
 
 type Signer = (request: JoinTokenRequest) => Promise<string>;
 
+/** The person joining, as both token kinds carry it. JaaS and Prosody read `moderator` as the string "true". */
+function userClaims(request: JoinTokenRequest): Record<string, string> {
+  return {
+    name: request.displayName,
+    ...(request.email ? { email: request.email } : {}),
+    moderator: request.moderator ? "true" : "false",
+  };
+}
+
+/** The claims every join token shares, then signed: audience, subject, validity with some clock skew. */
+function signToken(
+  token: SignJWT,
+  request: JoinTokenRequest,
+  claims: { issuer: string; subject: string },
+  key: KeyObject,
+): Promise<string> {
+  return token
+    .setIssuer(claims.issuer)
+    .setAudience("jitsi")
+    .setSubject(claims.subject)
+    .setIssuedAt(seconds(request.issuedAt))
+    .setNotBefore(seconds(request.issuedAt) - CLOCK_SKEW_SECONDS)
+    .setExpirationTime(seconds(request.expiresAt))
+    .sign(key);
+}
+
 function tokenSigner(video: VideoConfig): Signer | undefined {
   if (video.jaas) {
     const { appId, keyId } = video.jaas;
     // node:crypto reads both PKCS#8 and the older PKCS#1 ("BEGIN RSA PRIVATE KEY") form; config.ts checked it.
     const key: KeyObject = createPrivateKey(video.jaas.privateKey);
     return (request) =>
-      new SignJWT({
-        room: request.roomName,
-        context: {
-          user: {
-            name: request.displayName,
-            ...(request.email ? { email: request.email } : {}),
-            // JaaS reads the string form; a missing or "false" value gives no moderator rights.
-            moderator: request.moderator ? "true" : "false",
-          },
-          features: jaasFeatures,
-        },
-      })
-        .setProtectedHeader({ alg: "RS256", kid: keyId, typ: "JWT" })
-        .setIssuer("chat")
-        .setAudience("jitsi")
-        .setSubject(appId)
-        .setIssuedAt(seconds(request.issuedAt))
-        .setNotBefore(seconds(request.issuedAt) - CLOCK_SKEW_SECONDS)
-        .setExpirationTime(seconds(request.expiresAt))
-        .sign(key);
+      signToken(
+        new SignJWT({
+          room: request.roomName,
+          // A missing or "false" moderator gives no moderator rights.
+          context: { user: userClaims(request), features: jaasFeatures },
+        }).setProtectedHeader({ alg: "RS256", kid: keyId, typ: "JWT" }),
+        request,
+        { issuer: "chat", subject: appId },
+        key,
+      );
   }
   if (video.jitsiToken) {
     const { appId, appSecret } = video.jitsiToken;
@@ -107,28 +123,20 @@ function tokenSigner(video: VideoConfig): Signer | undefined {
     // Prosody's token check compares `sub` with the host name, without a port.
     const subject = video.domain.replace(/:\d+$/, "");
     return (request) =>
-      new SignJWT({
-        room: request.roomName,
-        context: {
-          user: {
-            name: request.displayName,
-            ...(request.email ? { email: request.email } : {}),
-            // Stock Prosody makes every token holder a moderator; the token_affiliation plugin reads these two,
-            // so the patient joins as a member and the doctor as owner. Strings, because Prosody's presence
-            // identity copies each user field into the presence stanza as text and fails on anything else.
-            moderator: request.moderator ? "true" : "false",
-            affiliation: request.moderator ? "owner" : "member",
+      signToken(
+        new SignJWT({
+          room: request.roomName,
+          context: {
+            // Stock Prosody makes every token holder a moderator; the token_affiliation plugin reads moderator and
+            // affiliation, so the patient joins as a member and the doctor as owner. Strings, because Prosody's
+            // presence identity copies each user field into the presence stanza as text and fails on anything else.
+            user: { ...userClaims(request), affiliation: request.moderator ? "owner" : "member" },
           },
-        },
-      })
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setIssuer(appId)
-        .setAudience("jitsi")
-        .setSubject(subject)
-        .setIssuedAt(seconds(request.issuedAt))
-        .setNotBefore(seconds(request.issuedAt) - CLOCK_SKEW_SECONDS)
-        .setExpirationTime(seconds(request.expiresAt))
-        .sign(key);
+        }).setProtectedHeader({ alg: "HS256", typ: "JWT" }),
+        request,
+        { issuer: appId, subject },
+        key,
+      );
   }
   return undefined;
 }

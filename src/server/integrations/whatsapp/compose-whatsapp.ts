@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { ageLabel } from "@shared/age";
 import type {
   AppointmentMessageData,
   MessageKind,
@@ -7,7 +8,7 @@ import type {
   WhatsAppMessage,
 } from "../messaging/types";
 import { TransportError } from "../messaging/types";
-import { bookingReference, formatWhenLong } from "../messaging/format-appointment";
+import { bookingReference, formatAmount, formatWhenLong } from "../messaging/format-appointment";
 
 /**
  * WhatsApp messages are approved templates (required outside the 24-hour customer-service window); the text lives
@@ -26,12 +27,18 @@ export interface WhatsAppTemplates {
   doctorConfirmation: WhatsAppTemplate;
   /** To the patient: {{1}} patient name, {{2}} date and time with zone, {{3}} room link. */
   reminder: WhatsAppTemplate;
+  /**
+   * To the patient, when a received payment is refunded instead of booking the slot: {{1}} patient name, {{2}} date
+   * and time asked for, {{3}} booking id, {{4}} why ("the time was booked by another patient..."), {{5}} amount.
+   */
+  refund: WhatsAppTemplate;
 }
 
 export const DEFAULT_WHATSAPP_TEMPLATES: WhatsAppTemplates = {
   confirmation: { name: "appointment_confirmation", language: "en" },
   doctorConfirmation: { name: "doctor_new_appointment", language: "en" },
   reminder: { name: "appointment_reminder", language: "en" },
+  refund: { name: "booking_refund", language: "en" },
 };
 
 export interface ComposeWhatsAppOptions {
@@ -65,7 +72,7 @@ export function composeAppointmentWhatsApp(
       options.templates.doctorConfirmation,
       [
         data.patientName,
-        String(data.patientAge),
+        ageLabel(data.patientAge, data.patientAgeMonths),
         when,
         cut(data.reasonForConsultation, REASON_MAX),
         data.hostUrl,
@@ -81,7 +88,24 @@ export function composeAppointmentWhatsApp(
       data.roomUrl,
     ]);
   }
+  if (kind === "refund") {
+    if (!data.refund) throw new Error("A refund message needs the appointment's refund");
+    return message(to, options.templates.refund, [
+      data.patientName,
+      when,
+      bookingReference(data.bookingId),
+      refundReasonText(data.refund),
+      formatAmount(data.refund.amount),
+    ]);
+  }
   return message(to, options.templates.reminder, [data.patientName, when, data.roomUrl]);
+}
+
+/** {{4}} of the refund template, which reads "...could not confirm it: {{4}}." */
+function refundReasonText(refund: NonNullable<AppointmentMessageData["refund"]>): string {
+  return refund.reason === "underpaid"
+    ? `the payment of ${formatAmount(refund.amount)} was less than the consultation fee of ${formatAmount(refund.price)}`
+    : "the time was booked by another patient before your payment reached us";
 }
 
 function message(to: string, template: WhatsAppTemplate, parameters: string[]): WhatsAppMessage {

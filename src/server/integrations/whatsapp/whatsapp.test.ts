@@ -112,12 +112,22 @@ describe("WhatsApp Cloud API transport", () => {
     const [name, age, when, reason, link] = message.bodyParameters;
     expect([name, age, when, link]).toEqual([
       "Asha Kumar",
-      "6",
+      "6 years",
       "Sunday, 22 November 2026, 7:00 PM IST",
       appointment.hostUrl,
     ]);
     expect(reason).toMatch(/^Breathless on climbing stairs\.; Sweats while feeding\. x+…$/);
     expect(reason).toHaveLength(200);
+
+    // A baby's age is in months.
+    const baby = composeAppointmentWhatsApp(
+      "confirmation",
+      "doctor",
+      { ...appointment, patientAge: 0, patientAgeMonths: 5 },
+      site,
+      { templates, doctorNumber: "98860 54321" },
+    );
+    expect(baby.bodyParameters[1]).toBe("5 months");
   });
 
   it("uses the configured template names and language, and the profile's phone for the doctor by default", () => {
@@ -125,6 +135,7 @@ describe("WhatsApp Cloud API transport", () => {
       confirmation: { name: "booking_ok", language: "en_US" },
       doctorConfirmation: { name: "new_booking", language: "en_US" },
       reminder: { name: "see_you_soon", language: "hi" },
+      refund: { name: "money_back", language: "en_US" },
     };
     const reminder = composeAppointmentWhatsApp("reminder_30m", "patient", appointment, site, {
       templates: custom,
@@ -140,6 +151,42 @@ describe("WhatsApp Cloud API transport", () => {
     });
     expect(doctor.to).toBe("+918041234567");
     expect(doctor.template).toBe("new_booking");
+  });
+
+  it("tells the patient of a refunded payment: the slot taken, or the amount short, and the full amount back", () => {
+    const slotTaken = composeAppointmentWhatsApp(
+      "refund",
+      "patient",
+      { ...appointment, refund: { reason: "slot_taken", amount: 2000, price: 2000 } },
+      site,
+      { templates },
+    );
+    expect(slotTaken).toEqual({
+      to: "+919845012345",
+      template: "booking_refund",
+      language: "en",
+      bodyParameters: [
+        "Asha Kumar",
+        "Sunday, 22 November 2026, 7:00 PM IST",
+        "#ab12cd34",
+        "the time was booked by another patient before your payment reached us",
+        "₹2,000",
+      ],
+    });
+    const underpaid = composeAppointmentWhatsApp(
+      "refund",
+      "patient",
+      { ...appointment, refund: { reason: "underpaid", amount: 1000, price: 2000 } },
+      site,
+      { templates },
+    );
+    expect(underpaid.bodyParameters.slice(3)).toEqual([
+      "the payment of ₹1,000 was less than the consultation fee of ₹2,000",
+      "₹1,000",
+    ]);
+    expect(() => composeAppointmentWhatsApp("refund", "doctor", appointment, site, { templates })).toThrow(
+      TransportError,
+    );
   });
 
   it("refuses a doctor reminder: no template exists for it", () => {

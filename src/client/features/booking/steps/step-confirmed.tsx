@@ -1,7 +1,7 @@
 import { bookingIdOf, type CreatedAppointment, type PublicConfig } from "@shared/booking";
 import { BellRing, CircleCheckBig, Mail, Video } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { StepHeading } from "../booking-field";
+import { StepHeading } from "../step-heading";
 import { formatAppointmentDate, slotWithZone } from "../booking-logic";
 
 export interface StepConfirmedProps {

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
-import { StepHeading } from "../booking-field";
+import { StepHeading } from "../step-heading";
 import { formatAppointmentDate, slotWithZone } from "../booking-logic";
 import { getCashfree, loadCashfreeSdk } from "../cashfree-sdk";
 import { startCheckout } from "../start-checkout";
@@ -69,7 +69,7 @@ export function StepPayment({
         setProcessing(false);
         return;
       case "failed":
-        showErrorToast(outcome.error, "payment");
+        showErrorToast(outcome.error, "payment", { retryPayment: () => void pay() });
         setProcessing(false);
         return;
     }

@@ -1,15 +1,16 @@
-import { type Availability, type PublicConfig, slotChoiceSchema } from "@shared/booking";
-import { earliestBookableDate, latestBookableDate } from "@shared/clinic-time";
+import { type PublicConfig, slotChoiceSchema } from "@shared/booking";
+import { clinicDate, latestBookableDate } from "@shared/clinic-time";
+import { addMonths, type DayClosedReason, longDate, type MonthAvailability } from "@shared/schedule";
 import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, CircleAlert, Info, LoaderCircle, RotateCcw } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { Calendar, type CalendarDayFacts } from "@/components/ui/calendar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { BookingField, describedBy, StepHeading } from "../booking-field";
+import { dayAvailabilityQuery, monthAvailabilityQuery } from "../api";
+import { StepHeading } from "../step-heading";
 import {
-  availabilityKey,
   dateRangeError,
   formatAppointmentDate,
   heldSlotOf,
@@ -30,6 +31,15 @@ function useNow(intervalMs = 60_000): Date {
   return now;
 }
 
+/** The browser's own zone, for the local time beside each slot. */
+const visitorTimeZone = (() => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+})();
+
 interface SlotErrors {
   appointmentDate?: string;
   appointmentTime?: string;
@@ -41,18 +51,86 @@ export interface StepSlotProps {
   focusHeading: boolean;
 }
 
-/** Step 2: date, time slot and an optional coupon; Continue creates the appointment and the payment order. */
-export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
-  const { state, creating } = wizard;
+/** What the calendar says of a date without free times, to the ear and (briefly) to the eye. */
+const closedDay: Record<DayClosedReason, { description: string; badge?: string }> = {
+  past: { description: "no longer bookable" },
+  beyond_horizon: { description: "not open for booking yet" },
+  leave: { description: "the doctor is on leave", badge: "Leave" },
+  day_off: { description: "no consultations" },
+  fully_booked: { description: "fully booked", badge: "Full" },
+};
+
+function calendarFacts(month: MonthAvailability | undefined, date: string): CalendarDayFacts {
+  const day = month?.days.find((entry) => entry.date === date);
+  if (!day) return { disabled: true, description: "not bookable" };
+  if (day.freeSlots > 0) {
+    return {
+      disabled: false,
+      description: `${day.freeSlots} ${day.freeSlots === 1 ? "time" : "times"} free`,
+      badge: `${day.freeSlots} free`,
+    };
+  }
+  const closed = closedDay[day.reason ?? "fully_booked"];
+  return { disabled: true, ...closed };
+}
+
+/**
+ * The month the calendar shows, and the first date with a free slot chosen for the parent when the step opens
+ * without one (looking at later months when this one has none, up to the horizon).
+ */
+function useMonthCalendar(config: PublicConfig, wizard: BookingWizard, today: string, lastDate: string) {
+  const chosen = wizard.state.data.appointmentDate;
+  const [month, setMonth] = useState(() => (chosen || today).slice(0, 7));
+  // Only until a date is chosen (by this or by the parent) or the parent turns a page themselves.
+  const [autoPick, setAutoPick] = useState(!chosen);
+  const monthQuery = useQuery(monthAvailabilityQuery(month));
+  const { changeDate } = wizard;
+  const data = monthQuery.data;
+  const lastMonth = lastDate.slice(0, 7);
+  const searching = autoPick && !chosen;
+
+  let firstFree: string | undefined;
+  if (searching && data?.month === month) {
+    firstFree = data.days.find((day) => day.freeSlots > 0)?.date;
+    // Nothing free this month: look at the next one, up to the horizon.
+    if (!firstFree) {
+      if (month < lastMonth) setMonth(addMonths(month, 1));
+      else setAutoPick(false);
+    }
+  }
+  useEffect(() => {
+    if (firstFree) changeDate(firstFree);
+  }, [firstFree, changeDate]);
+
+  return {
+    month,
+    changeMonth: (next: string) => {
+      setAutoPick(false);
+      setMonth(next);
+    },
+    monthQuery,
+    minMonth: today.slice(0, 7),
+    maxMonth: lastMonth,
+    searching,
+  };
+}
+
+/**
+ * The slot step's state: the calendar, the chosen date's slots as the grid shows them, the chosen one, and the checks
+ * Continue runs before the appointment is created.
+ */
+function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
+  const { state } = wizard;
   const { data } = state;
   const now = useNow();
-  const minDate = earliestBookableDate(now, config.clinicTimeZone);
-  const maxDate = latestBookableDate(now, config.clinicTimeZone, config.horizonDays);
-  const rangeError = dateRangeError(data.appointmentDate, minDate, maxDate);
+  const today = clinicDate(now, config.clinicTimeZone);
+  const lastDate = latestBookableDate(now, config.clinicTimeZone, config.horizonDays);
+  const calendar = useMonthCalendar(config, wizard, today, lastDate);
+  const rangeError = dateRangeError(data.appointmentDate, today, lastDate);
   const [fieldErrors, setFieldErrors] = useState<SlotErrors>({});
 
-  const availability = useQuery<Availability>({
-    queryKey: availabilityKey(data.appointmentDate),
+  const availability = useQuery({
+    ...dayAvailabilityQuery(data.appointmentDate),
     enabled: Boolean(data.appointmentDate) && !rangeError,
   });
 
@@ -64,6 +142,7 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
         now,
         timeZone: config.clinicTimeZone,
         timeZoneLabel: config.timeZoneLabel,
+        visitorTimeZone,
         minNoticeMinutes: config.minNoticeMinutes,
         heldSlot,
       })
@@ -71,12 +150,6 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
   // A slot that was taken meanwhile (for example after a booking conflict) no longer counts as chosen.
   const chosenSlot = slots.find((slot) => slot.time === data.appointmentTime && isSelectable(slot.status));
   const chosenTime = chosenSlot?.time ?? "";
-  const canContinue = Boolean(data.appointmentDate) && Boolean(chosenTime) && !rangeError && !creating;
-
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (state.error) alertRef.current?.scrollIntoView({ block: "nearest" });
-  }, [state.error]);
 
   const submit = () => {
     const parsed = slotChoiceSchema.safeParse({
@@ -100,7 +173,32 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
     void wizard.continueToPayment();
   };
 
-  const dateError = fieldErrors.appointmentDate ?? rangeError;
+  return {
+    today,
+    calendar,
+    rangeError,
+    availability,
+    heldSlot,
+    slots,
+    chosenTime,
+    fieldErrors,
+    clearErrors: () => setFieldErrors({}),
+    canContinue: Boolean(data.appointmentDate) && Boolean(chosenTime) && !rangeError && !wizard.creating,
+    submit,
+  };
+}
+
+/** Step 2: date, time slot and an optional coupon; Continue creates the appointment and the payment order. */
+export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
+  const { state, creating } = wizard;
+  const { data } = state;
+  const choice = useSlotChoice(config, wizard);
+  const { fieldErrors, heldSlot, calendar } = choice;
+  const dateError = fieldErrors.appointmentDate ?? choice.rangeError;
+  const day = choice.availability.data;
+  const describedByIds = ["booking-date-hint", dateError ? "booking-date-error" : ""]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <div className="flex flex-col gap-4">
@@ -108,64 +206,82 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
         Choose a Date and Time
       </StepHeading>
 
-      {state.error && (
-        <div
-          ref={alertRef}
-          role="alert"
-          className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-        >
-          <CircleAlert className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden="true" />
-          <p>{state.error}</p>
-        </div>
-      )}
+      <StepError message={state.error} />
 
       <form
         noValidate
         aria-labelledby="booking-step-title"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          choice.submit();
         }}
         className="flex flex-col gap-5"
       >
-        <BookingField
-          id="booking-date"
-          label="Appointment Date"
-          hint={`Dates and times are in the clinic's time zone (${config.timeZoneLabel}). You can book up to ${config.horizonDays} days ahead.`}
-          error={dateError}
-        >
-          <Input
-            type="date"
-            min={minDate}
-            max={maxDate}
-            value={data.appointmentDate}
-            required
-            aria-required
-            className="sm:max-w-56"
-            onChange={(event) => {
-              setFieldErrors({});
-              wizard.changeDate(event.target.value);
-            }}
-            {...describedBy("booking-date", { hint: true, error: Boolean(dateError) })}
-          />
-        </BookingField>
+        <div className="flex flex-col gap-1.5">
+          <p className="text-sm font-medium text-slate-800">Appointment Date</p>
+          <p id="booking-date-hint" className="text-xs text-slate-600">
+            Dates and times are in the clinic&apos;s time zone ({config.timeZoneLabel}). You can book up to{" "}
+            {config.horizonDays} days ahead; highlighted dates have free times.
+          </p>
+          {calendar.monthQuery.isError ? (
+            <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+              <span>The calendar could not be loaded.</span>
+              <Button variant="outline" size="sm" onClick={() => void calendar.monthQuery.refetch()}>
+                <RotateCcw aria-hidden="true" />
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <Calendar
+              id="booking-date"
+              label="Appointment Date"
+              describedBy={describedByIds}
+              month={calendar.month}
+              onMonthChange={calendar.changeMonth}
+              minMonth={calendar.minMonth}
+              maxMonth={calendar.maxMonth}
+              today={choice.today}
+              selected={data.appointmentDate || undefined}
+              busy={calendar.monthQuery.data?.month !== calendar.month}
+              dayFacts={(date) => calendarFacts(calendar.monthQuery.data, date)}
+              onSelect={(date) => {
+                choice.clearErrors();
+                wizard.changeDate(date);
+              }}
+            />
+          )}
+          {calendar.monthQuery.data && !calendar.searching && noFreeDay(calendar.monthQuery.data) && (
+            <p className="text-sm text-slate-700">No free times this month. Try the next month.</p>
+          )}
+          {dateError && (
+            <p id="booking-date-error" className="text-sm font-medium text-red-700">
+              {dateError}
+            </p>
+          )}
+        </div>
 
         <div className="flex flex-col gap-2">
           <p id="booking-slot-label" className="text-sm font-medium text-slate-800">
             Time Slot
+            {data.appointmentDate && (
+              <span className="font-normal text-slate-700"> on {longDate(data.appointmentDate)}</span>
+            )}
           </p>
           <SlotArea
             date={data.appointmentDate}
-            rangeError={Boolean(rangeError)}
-            loading={availability.isPending && availability.fetchStatus !== "idle"}
-            failed={availability.isError}
-            onRetry={() => void availability.refetch()}
+            rangeError={Boolean(choice.rangeError)}
+            loading={choice.availability.isPending && choice.availability.fetchStatus !== "idle"}
+            failed={choice.availability.isError}
+            closedMessage={
+              day && day.date === data.appointmentDate && day.freeSlots === 0 ? day.message : undefined
+            }
+            onRetry={() => void choice.availability.refetch()}
           >
             <SlotGrid
-              slots={slots}
-              selected={chosenTime}
+              slots={choice.slots}
+              selected={choice.chosenTime}
               onSelect={(time) => {
-                setFieldErrors({});
+                choice.clearErrors();
                 wizard.chooseSlot(time);
               }}
               labelledBy="booking-slot-label"
@@ -180,14 +296,7 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
         </div>
 
         {heldSlot && (
-          <p className="flex gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
-            <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            <span>
-              {slotLabel(heldSlot.time)} on {formatAppointmentDate(heldSlot.date)} is held for you for{" "}
-              {config.holdMinutes} minutes from booking. Continue with it to pay; a different time makes a new
-              booking.
-            </span>
-          </p>
+          <HeldSlotNote date={heldSlot.date} time={heldSlot.time} holdMinutes={config.holdMinutes} />
         )}
 
         {config.couponAvailable && (
@@ -199,26 +308,75 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
           />
         )}
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-          <Button variant="outline" onClick={wizard.backToDetails} disabled={creating}>
-            <ArrowLeft aria-hidden="true" />
-            Back
-          </Button>
-          <Button type="submit" disabled={!canContinue} aria-busy={creating || undefined}>
-            {creating ? (
-              <>
-                <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-                Creating Appointment...
-              </>
-            ) : (
-              <>
-                Continue to Payment
-                <ArrowRight aria-hidden="true" />
-              </>
-            )}
-          </Button>
-        </div>
+        <StepSlotActions onBack={wizard.backToDetails} creating={creating} canContinue={choice.canContinue} />
       </form>
+    </div>
+  );
+}
+
+function noFreeDay(month: MonthAvailability): boolean {
+  return month.days.every((day) => day.freeSlots === 0);
+}
+
+/** The last call's failure, scrolled into view when it appears. */
+function StepError({ message }: { message: string | undefined }) {
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) alertRef.current?.scrollIntoView({ block: "nearest" });
+  }, [message]);
+  if (!message) return null;
+  return (
+    <div
+      ref={alertRef}
+      role="alert"
+      className="flex gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+    >
+      <CircleAlert className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden="true" />
+      <p>{message}</p>
+    </div>
+  );
+}
+
+function HeldSlotNote({ date, time, holdMinutes }: { date: string; time: string; holdMinutes: number }) {
+  return (
+    <p className="flex gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+      <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+      <span>
+        {slotLabel(time)} on {formatAppointmentDate(date)} is held for you for {holdMinutes} minutes from
+        booking. Continue with it to pay; a different time makes a new booking.
+      </span>
+    </p>
+  );
+}
+
+function StepSlotActions({
+  onBack,
+  creating,
+  canContinue,
+}: {
+  onBack: () => void;
+  creating: boolean;
+  canContinue: boolean;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+      <Button variant="outline" onClick={onBack} disabled={creating}>
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </Button>
+      <Button type="submit" disabled={!canContinue} aria-busy={creating || undefined}>
+        {creating ? (
+          <>
+            <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            Creating Appointment...
+          </>
+        ) : (
+          <>
+            Continue to Payment
+            <ArrowRight aria-hidden="true" />
+          </>
+        )}
+      </Button>
     </div>
   );
 }
@@ -228,12 +386,14 @@ interface SlotAreaProps {
   rangeError: boolean;
   loading: boolean;
   failed: boolean;
+  /** Why the date has no free time (on leave, fully booked...), when it has none. */
+  closedMessage: string | undefined;
   onRetry: () => void;
   children: ReactNode;
 }
 
 /** What stands in for the grid before a date is chosen, while it loads, or when it could not be loaded. */
-function SlotArea({ date, rangeError, loading, failed, onRetry, children }: SlotAreaProps) {
+function SlotArea({ date, rangeError, loading, failed, closedMessage, onRetry, children }: SlotAreaProps) {
   if (!date || rangeError) {
     return <p className="text-sm text-slate-600">Choose a date to see the available times.</p>;
   }
@@ -257,5 +417,10 @@ function SlotArea({ date, rangeError, loading, failed, onRetry, children }: Slot
       </div>
     );
   }
-  return <>{children}</>;
+  return (
+    <>
+      {closedMessage && <p className="text-sm text-slate-700">{closedMessage}</p>}
+      {children}
+    </>
+  );
 }

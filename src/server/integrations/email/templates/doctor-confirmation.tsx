@@ -1,4 +1,5 @@
 import { Heading, Link, Text } from "@react-email/components";
+import { ageLabel } from "@shared/age";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, Detail, EmailLayout, styles, TypedText } from "./email-layout";
 
@@ -6,6 +7,7 @@ export interface DoctorConfirmationProps {
   site: SiteFacts;
   patientName: string;
   patientAge: number;
+  patientAgeMonths: number | null;
   reasonForConsultation: string;
   patientPhone: string;
   patientEmail: string;
@@ -28,7 +30,7 @@ export function DoctorConfirmationEmail(props: DoctorConfirmationProps) {
       <Detail label="Date and time">{props.when}</Detail>
       <Detail label="Duration">{props.durationMinutes} minutes</Detail>
       <Detail label="Patient">{props.patientName}</Detail>
-      <Detail label="Age">{ageText(props.patientAge)}</Detail>
+      <Detail label="Age">{ageLabel(props.patientAge, props.patientAgeMonths)}</Detail>
       <Detail label="Phone">
         <Link href={`tel:${props.patientPhone.replace(/[^\d+]/g, "")}`} style={styles.link}>
           {props.patientPhone}
@@ -52,8 +54,4 @@ export function DoctorConfirmationEmail(props: DoctorConfirmationProps) {
       </Text>
     </EmailLayout>
   );
-}
-
-function ageText(age: number): string {
-  return age === 1 ? "1 year" : `${age} years`;
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { simulatorOrders } from "../../../db/schema";
 import {
+  GatewayError,
   type GatewayOrderStatus,
   type GatewayPaymentStatus,
   type PaymentGateway,
@@ -13,6 +14,9 @@ import {
  * A payment gateway that takes no money: orders live in the simulator_orders table, and the checkout page
  * (simulator-routes.ts) lets the visitor pay, decline or cancel, then returns to the site like a real gateway.
  * It is the default when no Cashfree keys are configured, so the whole booking flow works on a fresh install.
+ *
+ * A checkout allows one attempt: declining or cancelling closes the order (TERMINATED) for good, as the site's
+ * own termination of a dropped payment would, so the page can never be paid afterwards.
  */
 export type SimulatorOutcome = "pay" | "decline" | "cancel";
 
@@ -31,24 +35,33 @@ export async function findSimulatorOrder(db: Db, orderId: string): Promise<Simul
   return rows[0];
 }
 
-/** Records what the visitor chose on the checkout page. A paid order stays paid. */
+/** An order that can no longer be paid: declined, cancelled, or terminated by the site. */
+export function isClosedSimulatorOrder(order: SimulatorOrder): boolean {
+  return order.status === "TERMINATED";
+}
+
+/**
+ * Records what the visitor chose on the checkout page, only on an order still open for payment: a paid order
+ * stays paid, and a closed one stays closed (answered as it is, unchanged). The update is conditional on the order
+ * being ACTIVE, so two submissions racing each other cannot both win.
+ */
 export async function settleSimulatorOrder(
   db: Db,
   orderId: string,
   outcome: SimulatorOutcome,
 ): Promise<SimulatorOrder | undefined> {
   const order = await findSimulatorOrder(db, orderId);
-  if (!order || order.status === "PAID") return order;
+  if (!order || order.status !== "ACTIVE") return order;
   const [updated] = await db
     .update(simulatorOrders)
     .set({
-      status: outcome === "pay" ? "PAID" : order.status,
+      status: outcome === "pay" ? "PAID" : "TERMINATED",
       paymentId: randomId("simpay"),
       paymentStatus: outcomePaymentStatus[outcome],
     })
-    .where(eq(simulatorOrders.orderId, orderId))
+    .where(and(eq(simulatorOrders.orderId, orderId), eq(simulatorOrders.status, "ACTIVE")))
     .returning();
-  return updated;
+  return updated ?? findSimulatorOrder(db, orderId);
 }
 
 export function createSimulatorGateway(db: Db): PaymentGateway {
@@ -100,6 +113,17 @@ export function createSimulatorGateway(db: Db): PaymentGateway {
 
     verifyWebhook() {
       throw new WebhookSignatureError("The payment simulator sends no webhooks");
+    },
+
+    async terminateOrder(orderId) {
+      const [closed] = await db
+        .update(simulatorOrders)
+        .set({ status: "TERMINATED" })
+        .where(and(eq(simulatorOrders.orderId, orderId), eq(simulatorOrders.status, "ACTIVE")))
+        .returning();
+      const order = closed ?? (await findSimulatorOrder(db, orderId));
+      if (!order) throw new GatewayError(`The payment simulator has no order ${orderId}`, 404);
+      return { orderId, orderStatus: order.status };
     },
 
     async refund(input) {

@@ -1,6 +1,6 @@
-import type { Db } from "./client";
-import { createArticle } from "../features/articles/service";
-import { claimSetting } from "./settings";
+import type { Db } from "../../db/client";
+import { createArticle } from "./service";
+import { claimSetting } from "../../db/settings";
 
 /**
  * Three sample articles so that a fresh site does not look empty. They are marked `is_sample` so the doctor can

@@ -1,20 +1,21 @@
 import type { FastifyBaseLogger } from "fastify";
 import { addMinutes } from "date-fns";
-import type { Db } from "../db/client";
-import { claimDue, finish, type OutboxRow } from "../features/notifications/repository";
-import { TransportError } from "../integrations/messaging/types";
+import type { Db } from "../../db/client";
+import { claimDue, finish, type OutboxRow } from "./repository";
+import { TransportError } from "../../integrations/messaging/types";
 
 /** What became of one message. Errors are thrown instead: they are retried. */
 export type DeliveryOutcome =
   | { status: "sent"; providerMessageId?: string }
   | { status: "skipped"; note: string }
+  /** The channel is not set up (outside production): the message was written to a file under DATA_DIR/outbox. */
+  | { status: "written_to_file"; note: string }
   | { status: "cancelled"; note: string };
 
 export type Deliver = (row: OutboxRow) => Promise<DeliveryOutcome>;
 
 /** Waits after the 1st, 2nd... failed attempt; the 6th failure is final. */
 export const RETRY_DELAYS_MINUTES = [1, 5, 30, 120, 120];
-export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
 /** A row is locked this long while a worker sends it; a worker that dies frees it when the lock lapses. */
 const LOCK_MINUTES = 5;
 const BATCH = 10;
@@ -23,7 +24,7 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 }
 
-/** Sends one claimed row and records the result: sent, skipped, cancelled, to be retried later, or failed. */
+/** Sends one claimed row and records the result: sent, written to a file, skipped, cancelled, retried later, or failed. */
 async function process(
   db: Db,
   deliver: Deliver,
@@ -46,6 +47,8 @@ async function process(
     } else {
       await finish(db, row.id, {
         status: outcome.status,
+        // A message written to a file is delivered as far as the site can take it: when is worth showing.
+        ...(outcome.status === "written_to_file" ? { sentAt: at } : {}),
         lastError: outcome.note,
         lockedUntil: null,
         updatedAt: at,

@@ -1,0 +1,225 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { type CashfreeStandIn, startCashfreeStandIn } from "../src/server/testing/cashfree-stand-in";
+import { E2E_ADMIN_PASSWORD } from "./support/admin";
+import { bookToCheckout, inDays } from "./support/booking";
+
+/**
+ * What the parent is told after paying is the truth: a payment received for a slot that someone else booked
+ * meanwhile (or for too little) shows as refunded, never as a confirmed booking; a cancelled checkout stays closed.
+ */
+
+test("a cancelled checkout shows closed and cannot be paid afterwards", async ({ page }) => {
+  await bookToCheckout(
+    page,
+    { date: inDays(9), label: "8:40 PM" },
+    { name: "Changed Mind", email: "changed.mind@example.org", age: "8", reason: "Chest pain after running" },
+  );
+  const checkoutUrl = page.url();
+  await page.getByRole("button", { name: "Cancel and return" }).click();
+  await page.waitForURL(/\/payment\/callback\?order_id=/);
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+  await expect(page.getByText("Cancelled at checkout", { exact: true })).toBeVisible();
+
+  // Back to the checkout page: it is closed, and offers no way to pay.
+  await page.goto(checkoutUrl);
+  await expect(page.getByRole("heading", { name: "Checkout closed" })).toBeVisible();
+  await expect(page.getByText("This payment was cancelled.")).toBeVisible();
+  await expect(page.getByText("This checkout is closed and can no longer be paid.")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+  await page.getByRole("link", { name: "Return to the site" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+
+  // A Pay sent anyway (an old tab, a script) is refused, and the booking stays released.
+  const forced = await page.request.post(checkoutUrl, { form: { outcome: "pay" }, maxRedirects: 0 });
+  expect(forced.status()).toBe(409);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toHaveCount(0);
+});
+
+/** A free loopback port: taken from the system, then given back for the server to listen on. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+test.describe("payments through Cashfree (a loopback stand-in)", () => {
+  test.describe.configure({ mode: "serial" });
+
+  const credentials = { appId: "TEST10293847", secretKey: "cfsk_ma_test_browser_secret" };
+  let cashfree: CashfreeStandIn;
+  let server: ChildProcess;
+  let base = "";
+  let dataDir = "";
+
+  /** The production build started a second time, with Cashfree pointed at the stand-in in this process. */
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    cashfree = await startCashfreeStandIn(credentials);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    dataDir = mkdtempSync(join(tmpdir(), "clinic-e2e-cashfree-"));
+    server = spawn(process.execPath, ["dist/server/main.js"], {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "development",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        PUBLIC_BASE_URL: base,
+        CASHFREE_APP_ID: credentials.appId,
+        CASHFREE_SECRET_KEY: credentials.secretKey,
+        CASHFREE_BASE_URL: cashfree.baseUrl,
+        OUTBOX_POLL_SECONDS: "1",
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      },
+    });
+    await expect
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`${base}/api/health`)).status;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 60_000, intervals: [250] },
+      )
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    await cashfree.close();
+  });
+
+  async function bookAndOrder(patientName: string, date: string, time: string) {
+    const created = await fetch(`${base}/api/appointments`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        patientName,
+        patientEmail: `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
+        patientPhone: "+91 98450 12345",
+        patientAge: 6,
+        reasonForConsultation: "Heart murmur heard at a school check-up",
+        appointmentDate: date,
+        appointmentTime: time,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { appointment } = (await created.json()) as { appointment: { id: string } };
+    const ordered = await fetch(`${base}/api/create-order`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ appointmentId: appointment.id }),
+    });
+    expect(ordered.status).toBe(200);
+    const { orderId } = (await ordered.json()) as { orderId: string };
+    return { bookingId: appointment.id.slice(0, 8), orderId };
+  }
+
+  async function screenshots(page: Page, name: string): Promise<void> {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    }
+  }
+
+  test("a payment that was still in flight when the patient left, for a slot booked since, is shown as refunded", async ({
+    page,
+  }) => {
+    const date = inDays(1);
+    const { bookingId, orderId } = await bookAndOrder("Ravi Shetty", date, "19:00");
+    // A UPI payment is started, then the checkout is closed: the booking is released and the order closed.
+    const inFlight = cashfree.pay(orderId, { status: "PENDING" });
+    cashfree.pay(orderId, { status: "USER_DROPPED" });
+    await page.goto(`${base}/payment/callback?order_id=${orderId}`);
+    await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+    const termination = cashfree.requests.find(
+      (request) => request.method === "PATCH" && request.path === `/pg/orders/${orderId}`,
+    );
+    expect(termination?.body).toEqual({ order_status: "TERMINATED" });
+
+    // Another parent books the freed slot; then the payment in flight goes through after all.
+    await bookAndOrder("Other Parent", date, "19:00");
+    cashfree.complete(orderId, inFlight.paymentId, { status: "SUCCESS" });
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Slot No Longer Available" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toHaveCount(0);
+    await expect(page.getByText("Your appointment is confirmed")).toHaveCount(0);
+    await expect(
+      page.getByText("We received your payment of ₹2,000, but your appointment is not confirmed."),
+    ).toBeVisible();
+    await expect(
+      page.getByText("The time you chose was booked by another patient before your payment reached us."),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Full refund of ₹2,000" })).toBeVisible();
+    await expect(page.getByText(/The full amount is being refunded to the account or card/)).toBeVisible();
+    await expect(page.getByText(`#${bookingId}`).first()).toBeVisible();
+    await expect(page.getByText("Refund in progress")).toBeVisible();
+    await expect(page).toHaveTitle(/^Slot No Longer Available \|/);
+    await expect(page.getByRole("button", { name: "Book Another Time" })).toBeVisible();
+
+    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    expect(
+      axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
+    ).toEqual([]);
+    await screenshots(page, "refunded-slot-taken");
+
+    // The patient is told by e-mail and WhatsApp too (no channel is set up here: the outbox writes files).
+    await expect
+      .poll(
+        () => {
+          try {
+            return readdirSync(join(dataDir, "outbox"))
+              .map((name) => readFileSync(join(dataDir, "outbox", name), "utf8"))
+              .filter((text) => text.includes(bookingId) && /refund/i.test(text)).length;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(2);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("button", { name: "Book Another Time" }).click();
+    await expect(page.getByRole("dialog").getByRole("heading", { name: "Patient Details" })).toBeVisible();
+  });
+
+  test("a payment for less than the fee is shown as refunded, with both amounts", async ({ page }) => {
+    const { orderId } = await bookAndOrder("Short Payment", inDays(1), "19:20");
+    cashfree.pay(orderId, { amount: 1000 });
+    await page.goto(`${base}/payment/callback?order_id=${orderId}`);
+    await expect(page.getByRole("heading", { name: "Payment Below the Fee" })).toBeVisible();
+    await expect(
+      page.getByText("We received your payment of ₹1,000, but your appointment is not confirmed."),
+    ).toBeVisible();
+    await expect(
+      page.getByText("The consultation fee is ₹2,000, so the payment did not cover the booking."),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Full refund of ₹1,000" })).toBeVisible();
+    await screenshots(page, "refunded-underpaid");
+  });
+});

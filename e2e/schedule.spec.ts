@@ -1,0 +1,237 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD, logInAsAdmin } from "./support/admin";
+import { bookAndPay, calendarDay, fillDetails, inDays, openBooking } from "./support/booking";
+
+/**
+ * The doctor's schedule, end to end. Leave changes what every parent may book, so these tests run on a site of
+ * their own (the production build started again, on its own embedded database), never on the one the other specs
+ * book on at the same time.
+ */
+const port = Number(process.env.E2E_PORT ?? 5180) + 7;
+const base = `http://127.0.0.1:${port}`;
+
+test.use({ baseURL: base });
+test.describe.configure({ mode: "serial" });
+
+let server: ChildProcess;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  server = spawn(process.execPath, ["dist/server/main.js"], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), "clinic-e2e-schedule-")),
+      LOG_LEVEL: "warn",
+      PUBLIC_BASE_URL: base,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${base}/api/health`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+});
+
+async function expectNoSevereViolations(page: Page, include: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .include(include)
+    .analyze();
+  const severe = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    severe.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
+}
+
+/** The page at 1280 and at 360 pixels wide, kept with the test's results. */
+async function screenshots(page: Page, name: string, target?: Locator): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    const path = test.info().outputPath(`${name}-${width}.png`);
+    if (target) await target.screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test("the doctor blocks tomorrow: the parent's calendar shows it disabled, and tomorrow's appointment is listed for action", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const tomorrow = inDays(1);
+  await bookAndPay(
+    page,
+    { date: tomorrow, label: "8:40 PM" },
+    { name: "Tara Menon", phone: "+91 98450 77777", email: "tara.parent@example.org" },
+  );
+
+  await logInAsAdmin(page);
+  const form = page.getByRole("form", { name: "Add leave or an override" });
+  await form.getByLabel("First day").fill(tomorrow);
+  await form.getByLabel("Note (only you see it)").fill("Conference");
+  await form.getByRole("button", { name: "Add leave" }).click();
+
+  // Nothing is saved before the doctor has seen the appointment the leave takes.
+  const review = page.getByRole("alertdialog");
+  await expect(
+    review.getByRole("heading", { name: "This change takes the time of 1 confirmed appointment" }),
+  ).toBeVisible();
+  await expect(review.getByTestId("affected-appointment")).toContainText("Tara Menon");
+  await expect(review.getByTestId("affected-appointment")).toContainText("8:40 PM IST");
+  await expect(review.getByRole("button", { name: "Go back" })).toBeFocused();
+  await expectNoSevereViolations(page, '[role="alertdialog"]');
+  await review.getByRole("button", { name: "Save and keep them listed" }).click();
+  await expect(page.getByText("Schedule Updated", { exact: true })).toBeVisible();
+
+  const listed = page.getByTestId("needs-action-row").filter({ hasText: "Tara Menon" });
+  await expect(listed).toContainText("Leave: Conference");
+  await expect(listed).toContainText("8:40 PM IST");
+  await expect(listed.getByRole("link", { name: /98450 77777/ })).toHaveAttribute(
+    "href",
+    "tel:+919845077777",
+  );
+  await expect(listed.getByRole("link", { name: /tara\.parent@example\.org/ })).toHaveAttribute(
+    "href",
+    "mailto:tara.parent@example.org",
+  );
+  await expect(page.getByTestId("exception-row").filter({ hasText: "Conference" })).toContainText("Leave");
+  // The appointment itself is untouched: still confirmed and paid in the list of appointments.
+  const row = page.getByTestId("appointment-row").filter({ hasText: "Tara Menon" });
+  await expect(row).toContainText("Confirmed");
+  await expect(row).toContainText("Paid");
+
+  await page.waitForLoadState("networkidle");
+  await expectNoSevereViolations(page, "main");
+  const section = (title: string) =>
+    page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title }) });
+  await screenshots(page, "schedule-needs-action", section("Appointments Needing Action (1)"));
+  await screenshots(page, "schedule-leave", section("Leave and Date Overrides"));
+  await screenshots(page, "schedule-weekly-hours", section("Weekly Hours"));
+
+  // The parent's calendar: tomorrow cannot be chosen, and says why.
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, { name: "Next Parent" });
+  const day = await calendarDay(dialog, tomorrow);
+  await expect(day).toHaveAttribute("aria-disabled", "true");
+  await expect(day).toHaveAccessibleName(/the doctor is on leave$/);
+  // Playwright treats aria-disabled as disabled and would wait; a parent's click is forced through.
+  await day.click({ force: true });
+  await expect(day.locator("xpath=..")).toHaveAttribute("aria-selected", "false");
+  await expect(day).toBeDisabled();
+  await expectNoSevereViolations(page, '[role="dialog"]');
+  await screenshots(page, "parent-calendar", dialog);
+
+  // A booking sent anyway is refused with the reason.
+  const refused = await page.request.post("/api/appointments", {
+    data: {
+      patientName: "Api Parent",
+      patientEmail: "api.parent@example.org",
+      patientPhone: "+91 98450 12345",
+      patientAge: 6,
+      reasonForConsultation: "Murmur",
+      appointmentDate: tomorrow,
+      appointmentTime: "19:00",
+    },
+  });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { message: string }).message).toContain("on leave");
+});
+
+test("the calendar opens on the first free date and is used with the keyboard", async ({ page }) => {
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, { name: "Keyboard Parent" });
+  const calendar = dialog.getByRole("group", { name: "Appointment Date" });
+  const grid = calendar.getByRole("grid");
+  await expect(grid).not.toHaveAttribute("aria-busy", "true");
+
+  // Tomorrow is on leave (the test above), so the first free date is today or the day after tomorrow.
+  const selected = calendar.locator('td[aria-selected="true"] button');
+  await expect(selected).toHaveCount(1);
+  const first = (await selected.getAttribute("data-date")) ?? "";
+  expect([inDays(0), inDays(2)]).toContain(first);
+  await expect(dialog.getByRole("button", { name: /^7:00 PM IST|^8:40 PM IST/ }).first()).toBeVisible();
+
+  // One tab stop: the chosen date. Arrows move by a day and a week, Home and End to the week's ends.
+  await selected.focus();
+  await page.keyboard.press("ArrowRight");
+  const next = inDays(first === inDays(0) ? 1 : 3);
+  await expect(calendar.locator(`[data-date="${next}"]`)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  const weekLater = addDays(next, 7);
+  await expect(calendar.locator(`[data-date="${weekLater}"]`)).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(page.locator(":focus")).toHaveAttribute("data-date", startOfWeek(weekLater));
+  await page.keyboard.press("End");
+  await expect(page.locator(":focus")).toHaveAttribute("data-date", addDays(startOfWeek(weekLater), 6));
+  // Page Down shows the next month, with the same day of the month focused.
+  const focusedBefore = (await page.locator(":focus").getAttribute("data-date")) ?? "";
+  await page.keyboard.press("PageDown");
+  await expect(page.locator(":focus")).toHaveAttribute(
+    "data-date",
+    new RegExp(`^${nextMonth(focusedBefore)}-`),
+  );
+  await page.keyboard.press("PageUp");
+  await expect(page.locator(":focus")).toHaveAttribute(
+    "data-date",
+    new RegExp(`^${focusedBefore.slice(0, 7)}-`),
+  );
+  // Enter chooses the focused date when it has free times.
+  await page.keyboard.press("Home");
+  const target = (await page.locator(":focus").getAttribute("data-date")) ?? "";
+  if ((await page.locator(":focus").getAttribute("aria-disabled")) !== "true" && target >= inDays(0)) {
+    await page.keyboard.press("Enter");
+    await expect(calendar.locator(`[data-date="${target}"]`).locator("xpath=..")).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+  }
+});
+
+function addDays(date: string, days: number): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}
+
+/** Weeks start on Sunday, as Indian calendars do. */
+function startOfWeek(date: string): string {
+  return addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay());
+}
+
+function nextMonth(date: string): string {
+  const [year, month] = date.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
+}

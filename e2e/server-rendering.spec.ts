@@ -1,0 +1,129 @@
+import { expect, type Page, test } from "@playwright/test";
+import { sampleProfile } from "../src/shared/sample-profile";
+
+/**
+ * The public pages arrive rendered: their text is there without script (for a parent whose phone has not run it
+ * yet, a crawler, a link preview), and once the script runs the page is hydrated without a warning, a CSP report or
+ * an issue in Chromium's DevTools, and without asking the API again for what the page already carries.
+ */
+const { doctor, services } = sampleProfile;
+const articleTitles = [
+  "Heart Murmurs in Children: When Should Parents Worry?",
+  "Fast Heartbeat in Children: Understanding SVT",
+  "Preparing for Your Child's Online Heart Consultation",
+];
+const publicPages = [
+  "/",
+  "/articles/heart-murmurs-in-children",
+  "/contact-us",
+  "/terms-conditions",
+  "/refunds-cancellations",
+  "/no-such-page",
+];
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home page shows the doctor, the services and the published articles", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(doctor.name);
+    for (const service of services)
+      await expect(page.locator("section#services").getByText(service.title, { exact: true })).toBeVisible();
+    for (const title of articleTitles)
+      await expect(page.locator("section#articles").getByRole("link", { name: title })).toBeVisible();
+    await expect(page.locator("section#contact").getByRole("button", { name: "Send Message" })).toBeVisible();
+  });
+
+  test("an article's page shows its whole text, and links lead on", async ({ page }) => {
+    await page.goto("/articles/heart-murmurs-in-children");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(articleTitles[0]!);
+    await expect(page.getByRole("heading", { name: "Innocent murmurs" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Signs that need a specialist" })).toBeVisible();
+    await expect(page.getByText(/most murmurs in children are innocent/)).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms & Conditions" }).click();
+    await expect(page).toHaveURL(/\/terms-conditions$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms & Conditions");
+  });
+
+  test("the Contact Us form sends a message as a plain form", async ({ page }) => {
+    await page.goto("/contact-us");
+    const form = page.getByRole("form", { name: "Send a message" });
+    await form.getByLabel("Full Name").fill("Plain Form Parent");
+    await form.getByLabel("Email").fill("plain.form@example.org");
+    await form.getByLabel("Subject").fill("Report review");
+    await form.getByLabel("Message").fill("Sent from a browser without script.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact-us\?contact=sent$/);
+    await expect(page.getByRole("status").filter({ hasText: "Message Sent" })).toContainText(
+      "Thank you for your message. We will get back to you soon.",
+    );
+  });
+});
+
+/** Console warnings and errors, CSP reports and DevTools issues, from the page's first byte on. */
+async function watch(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error")
+      problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`error: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`CSP report: ${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on("Audits.issueAdded", ({ issue }) =>
+    problems.push(`issue: ${issue.code} ${JSON.stringify(issue.details)}`),
+  );
+  await cdp.send("Audits.enable");
+  const apiReads: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === "/api/articles" || path.startsWith("/api/articles/") || path === "/api/config")
+      apiReads.push(path);
+  });
+  return { problems, apiReads };
+}
+
+test("public pages hydrate with no warning, CSP report or DevTools issue, and fetch none of their data again", async ({
+  page,
+}) => {
+  const { problems, apiReads } = await watch(page);
+  for (const path of publicPages) {
+    const response = await page.goto(path);
+    // Hydrated: a control that only script drives works.
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /Book Appointment|Open menu/ })
+      .first()
+      .waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(response?.status(), path).toBe(path === "/no-such-page" ? 404 : 200);
+  }
+  // The document's own 404 status is reported by Chromium as a failed load; nothing else may be.
+  expect(problems.filter((problem) => !problem.includes("status of 404"))).toEqual([]);
+  expect(apiReads).toEqual([]);
+});
+
+test("the hydrated pages work: the booking dialog opens with its configuration and Read More opens an article", async ({
+  page,
+}) => {
+  const { problems, apiReads } = await watch(page);
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("button", { name: "Book Appointment" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Book Video Consultation" })).toBeVisible();
+  await expect(dialog.getByText("Loading configuration...")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await page
+    .locator("section#articles")
+    .getByRole("button", { name: /Read More/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog").getByText(/^Published:/)).toBeVisible();
+  await page.keyboard.press("Escape");
+  expect(problems).toEqual([]);
+  expect(apiReads).toEqual([]);
+});

@@ -1,0 +1,30 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The admin password the browser tests start the site with (playwright.config.ts passes it as ADMIN_PASSWORD). */
+export const E2E_ADMIN_PASSWORD = "e2e admin password";
+
+/** Opens the footer's Admin Login dialog and submits a password, without checking the outcome. */
+export async function submitAdminLogin(page: Page, password = E2E_ADMIN_PASSWORD): Promise<void> {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" }).click();
+  const dialog = page.getByRole("dialog", { name: "Admin Login" });
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Login" }).click();
+}
+
+/** Signs in through the footer's dialog, as the doctor does, and waits for the dashboard. */
+export async function logInAsAdmin(page: Page): Promise<void> {
+  await submitAdminLogin(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Admin Login" })).toHaveCount(0);
+}
+
+/** Signs the request context in through the API, for tests that read admin data without the dashboard. */
+export async function logInThroughApi(request: APIRequestContext, origin: string): Promise<void> {
+  const login = await request.post("/api/admin/login", {
+    data: { password: E2E_ADMIN_PASSWORD },
+    headers: { origin },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+}

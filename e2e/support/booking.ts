@@ -1,0 +1,103 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { addDaysToDate, clinicDate } from "../../src/shared/clinic-time";
+
+/** A date in the clinic's zone this many days from today: tomorrow is always bookable, whatever the hour. */
+export function inDays(days: number): string {
+  return addDaysToDate(clinicDate(new Date(), "Asia/Kolkata"), days);
+}
+
+export interface PatientDetails {
+  name: string;
+  phone: string;
+  email: string;
+  age: string;
+  reason: string;
+}
+
+const defaultPatient: PatientDetails = {
+  name: "Asha Rao",
+  phone: "+91 98765 43210",
+  email: "asha.parent@example.org",
+  age: "7",
+  reason: "Heart murmur heard at a school check-up",
+};
+
+/** Opens the booking dialog from the home page and answers it, on its first step. */
+export async function openBooking(page: Page): Promise<Locator> {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Book Video Consultation" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
+  return dialog;
+}
+
+/** Step 1: fills the patient's details and continues to the time step. */
+export async function fillDetails(dialog: Locator, patient: Partial<PatientDetails> = {}): Promise<void> {
+  const details = { ...defaultPatient, ...patient };
+  await dialog.getByLabel("Full Name").fill(details.name);
+  await dialog.getByLabel("Phone Number").fill(details.phone);
+  await dialog.getByLabel("Email", { exact: true }).fill(details.email);
+  await dialog.getByLabel("Age").fill(details.age);
+  await dialog.getByLabel("Reason for Consultation").fill(details.reason);
+  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
+  await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
+}
+
+/** The calendar's button for a date (YYYY-MM-DD), after turning to its month; it waits for the month's facts. */
+export async function calendarDay(dialog: Locator, date: string): Promise<Locator> {
+  const calendar = dialog.getByRole("group", { name: "Appointment Date" });
+  await expect(calendar.getByRole("grid")).toBeVisible();
+  await expect(calendar.getByRole("grid")).not.toHaveAttribute("aria-busy", "true");
+  for (let turns = 0; turns < 13; turns++) {
+    const shown = (await calendar.locator("[data-date]").first().getAttribute("data-date")) ?? "";
+    if (shown.slice(0, 7) === date.slice(0, 7)) break;
+    await calendar.getByRole("button", { name: shown < date ? "Next month" : "Previous month" }).click();
+    await expect(calendar.locator(`[data-date^="${shown.slice(0, 7)}"]`)).toHaveCount(0);
+  }
+  await expect(calendar.getByRole("grid")).not.toHaveAttribute("aria-busy", "true");
+  return calendar.locator(`[data-date="${date}"]`);
+}
+
+/** Step 2: picks a date in the calendar. */
+export async function pickDate(dialog: Locator, date: string): Promise<void> {
+  const day = await calendarDay(dialog, date);
+  await expect(day).not.toHaveAttribute("aria-disabled", "true");
+  await day.click();
+  await expect(day.locator("xpath=..")).toHaveAttribute("aria-selected", "true");
+}
+
+/** Step 2: picks a date and a slot by its label ("7:00 PM"). */
+export async function chooseSlot(dialog: Locator, date: string, label: string): Promise<void> {
+  await pickDate(dialog, date);
+  await dialog.getByRole("button", { name: new RegExp(`^${label} IST`) }).click();
+}
+
+export async function continueToPayment(dialog: Locator): Promise<void> {
+  await dialog.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(dialog.getByRole("heading", { name: "Review and Pay" })).toBeVisible();
+}
+
+/** Steps 1 to 3, then the payment simulator's checkout page: the parent's way to a paid booking. */
+export async function bookToCheckout(
+  page: Page,
+  slot: { date: string; label: string },
+  patient: Partial<PatientDetails> = {},
+): Promise<void> {
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, patient);
+  await chooseSlot(dialog, slot.date, slot.label);
+  await continueToPayment(dialog);
+  await dialog.getByRole("button", { name: /^Pay ₹[\d,]+ & Confirm/ }).click();
+  await page.waitForURL(/\/payment\/simulator\//);
+}
+
+/** A whole booking paid on the simulator, ending on "Payment Successful!". */
+export async function bookAndPay(
+  page: Page,
+  slot: { date: string; label: string },
+  patient: Partial<PatientDetails> = {},
+): Promise<void> {
+  await bookToCheckout(page, slot, patient);
+  await page.getByRole("button", { name: /^Pay ₹[\d,]+$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+}

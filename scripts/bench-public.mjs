@@ -1,0 +1,221 @@
+// The public side of `npm run bench`: the public reads (/api/articles, /api/config, /) at 50 connections side by
+// side with a bare node:http server answering the same bytes in the same run, on PGlite and on PostgreSQL, with the
+// server's peak memory; and Lighthouse (mobile, its default throttling) on the home page, an article and Contact Us.
+import { fork, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { findChromium } from "./chromium.mjs";
+import { root } from "./build-state.mjs";
+
+export const publicReads = ["/api/articles", "/api/config", "/"];
+export const lighthousePages = ["/", "/articles/heart-murmurs-in-children", "/contact-us"];
+/** What `npm start` runs the server with (package.json); the benchmark measures the same process. */
+export const serverNodeFlags = ["--max-semi-space-size=8"];
+
+function rssMb(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+async function waitForHealth(base, child) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill();
+  throw new Error("The server did not start");
+}
+
+/** The production build, as `npm start` runs it, on its own port and database. */
+export async function startSite(env) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...serverNodeFlags, join(root, "dist/server/main.js")], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      PUBLIC_BASE_URL: base,
+      PAYMENT_PROVIDER: "simulator",
+      SEED_SAMPLE_CONTENT: "true",
+      ADMIN_PASSWORD: "benchmark admin password",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitForHealth(base, child);
+  return {
+    base,
+    pid: child.pid,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+/** A bare node:http server in its own process, answering every request with these bytes. */
+async function startBare(body, contentType) {
+  const dir = mkdtempSync(join(tmpdir(), "clinic-bare-"));
+  const bodyFile = join(dir, "body");
+  const serverFile = join(dir, "bare-server.cjs");
+  writeFileSync(bodyFile, body);
+  writeFileSync(
+    serverFile,
+    `const http = require("node:http");
+const body = require("node:fs").readFileSync(process.argv[2]);
+const headers = { "content-type": process.argv[3], "content-length": body.length };
+const server = http.createServer((request, response) => {
+  response.writeHead(200, headers);
+  response.end(body);
+});
+server.listen(0, "127.0.0.1", () => process.send(server.address().port));
+`,
+  );
+  const child = fork(serverFile, [bodyFile, contentType], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const port = await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", () => reject(new Error("The bare server did not start")));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill();
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function load(url, { seconds, connections, pid }) {
+  let peak = pid ? rssMb(pid) : NaN;
+  const sampler = pid ? setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100) : undefined;
+  const result = await autocannon({ url, connections, duration: seconds });
+  clearInterval(sampler);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result.errors + result.non2xx === 0,
+    peakRss: peak,
+  };
+}
+
+/**
+ * Each public read on the site, then the same bytes from a bare node:http server, one after the other in this run:
+ * the ratio is what the framework, the headers and the cache cost. Both are loaded the way autocannon asks (no
+ * compression), after one warm-up second each.
+ */
+export async function benchPublicReads(site, engine, { seconds, connections }) {
+  const rows = [];
+  for (const path of publicReads) {
+    const response = await fetch(site.base + path, { headers: { "accept-encoding": "identity" } });
+    const body = Buffer.from(await response.arrayBuffer());
+    const bare = await startBare(body, response.headers.get("content-type") ?? "application/octet-stream");
+    try {
+      await load(site.base + path, { seconds: 1, connections });
+      const ours = await load(site.base + path, { seconds, connections, pid: site.pid });
+      await load(bare.base + path, { seconds: 1, connections });
+      const theirs = await load(bare.base + path, { seconds, connections });
+      rows.push({ engine, path, bytes: body.length, ours, bare: theirs, ratio: ours.rps / theirs.rps });
+    } finally {
+      await bare.stop();
+    }
+  }
+  return rows;
+}
+
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+
+/** Lighthouse, mobile, default (simulated) throttling: `runs` runs per page, the run with the median score kept. */
+export async function runLighthouse(base, { runs = 3 } = {}) {
+  process.env.CHROME_PATH ??= await findChromium();
+  const rows = [];
+  for (const path of lighthousePages) {
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH,
+        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+      });
+      try {
+        const { lhr } = await lighthouse(base + path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: categories,
+        });
+        results.push(lhr);
+      } finally {
+        await chrome.kill();
+      }
+    }
+    results.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = results[Math.floor(results.length / 2)];
+    const ms = (id) => Math.round(lhr.audits[id].numericValue);
+    rows.push({
+      path,
+      scores: Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)])),
+      fcp: ms("first-contentful-paint"),
+      lcp: ms("largest-contentful-paint"),
+      tbt: ms("total-blocking-time"),
+      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      allScores: results.map((run) => Math.round(run.categories.performance.score * 100)),
+      version: lhr.lighthouseVersion,
+    });
+  }
+  return rows;
+}
+
+const number = (value) => Math.round(value).toLocaleString("en-US");
+const seconds = (ms) => (ms / 1000).toFixed(2);
+
+export function publicReadsTable(rows, { seconds: duration, connections }) {
+  return [
+    `Public reads, ${duration} s each at ${connections} connections (autocannon, no compression), each followed in the same run by a bare \`node:http\` server answering the same bytes. Budget: at least 50 % of the bare server's requests/s, p99 under 20 ms; peak RSS at most 300 MB on PGlite and 200 MB on PostgreSQL.`,
+    "",
+    "| engine | read | bytes | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | peak RSS MB |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.engine} | \`${r.path}\` | ${number(r.bytes)} | ${number(r.ours.rps)} | ${r.ours.p50} | ${r.ours.p99} | ${number(r.bare.rps)} | ${r.bare.p99} | ${Math.round(r.ratio * 100)} % | ${Math.round(r.ours.peakRss)} |`,
+    ),
+  ].join("\n");
+}
+
+export function lighthouseTable(rows) {
+  return [
+    `Lighthouse ${rows[0]?.version ?? ""} (mobile, default simulated throttling), production build on PGlite, the median of three runs per page (performance scores of the three runs in the last column). Budget: performance at least 98; accessibility, best practices and SEO 100; FCP at most 1.2 s, LCP at most 1.5 s, TBT at most 100 ms.`,
+    "",
+    "| page | performance | accessibility | best practices | SEO | FCP s | LCP s | TBT ms | CLS | runs |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| \`${r.path}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${seconds(r.fcp)} | ${seconds(r.lcp)} | ${r.tbt} | ${r.cls.toFixed(3)} | ${r.allScores.join(", ")} |`,
+    ),
+  ].join("\n");
+}
+
+/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` in docs/performance.md. */
+export function writeSection(name, text) {
+  const docPath = join(root, "docs/performance.md");
+  const doc = readFileSync(docPath, "utf8");
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  if (!doc.includes(start) || !doc.includes(end)) return false;
+  writeFileSync(
+    docPath,
+    doc.slice(0, doc.indexOf(start) + start.length) + "\n\n" + text + "\n\n" + doc.slice(doc.indexOf(end)),
+  );
+  return true;
+}

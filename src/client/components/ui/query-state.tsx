@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import { Button } from "./button";
+import { Skeleton } from "./skeleton";
+
+interface QueryLike<T> {
+  isPending: boolean;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
+interface QueryStateProps<T> {
+  query: QueryLike<T>;
+  /** What is loaded, in the plural: "articles" gives "Loading articles…" and "The articles could not be loaded." */
+  what: string;
+  /** The height of each placeholder row while loading. */
+  rowClassName?: string;
+  isEmpty: (data: T) => boolean;
+  /** Shown when the answer holds nothing. */
+  empty: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The three states every list of the dashboard goes through before it shows rows: loading (placeholder rows, and a
+ * status for screen readers), failed (an alert with Retry), and empty.
+ */
+export function QueryState<T>({
+  query,
+  what,
+  rowClassName = "h-10",
+  isEmpty,
+  empty,
+  children,
+}: QueryStateProps<T>) {
+  if (query.isPending) {
+    return (
+      <div className="flex flex-col gap-3 p-5 sm:p-6" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading {what}…
+        </span>
+        <Skeleton className={`${rowClassName} w-full`} />
+        <Skeleton className={`${rowClassName} w-full`} />
+        <Skeleton className={`${rowClassName} w-full`} />
+      </div>
+    );
+  }
+  if (query.data === undefined) {
+    return (
+      <div className="flex flex-col items-start gap-3 p-5 sm:p-6">
+        <p role="alert" className="text-sm font-medium text-red-700">
+          The {what} could not be loaded.
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (isEmpty(query.data)) return <p className="p-5 text-slate-700 sm:p-6">{empty}</p>;
+  return children(query.data);
+}

@@ -1,0 +1,84 @@
+import type { PageRenderInput, RenderedApp } from "@shared/page-data";
+import { dehydrate } from "@tanstack/react-query";
+import { type ReactNode, StrictMode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { Writable } from "node:stream";
+import { Router } from "wouter";
+import { App } from "./app";
+import { publishedArticlesQuery, articleQuery } from "./features/articles/api";
+import { publicConfigQuery } from "./features/booking/api";
+import { createQueryClient } from "./lib/query-client";
+import { provideSiteProfile } from "./lib/site-profile";
+
+/** How long a render may take before it is abandoned (a component that never resolves must not hold a request). */
+const RENDER_TIMEOUT_MS = 5_000;
+
+/**
+ * The server's entry of the browser app: renders a public page to HTML with the reads the server already made, and
+ * answers the page data the browser hydrates from. It waits for the whole page (lazy page chunks included) before it
+ * answers, because the server keeps the finished page in memory and every read is in hand before the render starts.
+ */
+export async function render(input: PageRenderInput): Promise<RenderedApp> {
+  provideSiteProfile(input.profile, input.clinicTimeZone);
+  const queryClient = createQueryClient();
+  const { reads } = input;
+  if (reads.articles)
+    queryClient.setQueryData(publishedArticlesQuery().queryKey, { articles: reads.articles });
+  if (reads.article)
+    queryClient.setQueryData(articleQuery(reads.article.slug).queryKey, { article: reads.article.article });
+  if (reads.config) queryClient.setQueryData(publicConfigQuery().queryKey, reads.config);
+  const queries = dehydrate(queryClient);
+  const data = { profile: input.profile, clinicTimeZone: input.clinicTimeZone, queries };
+  if (!input.html) return { html: "", data: { ...data, rendered: false } };
+
+  const [path = "/", search = ""] = input.url.split("?");
+  const page = (
+    <StrictMode>
+      <Router ssrPath={path} ssrSearch={search}>
+        <App queryClient={queryClient} queries={queries} />
+      </Router>
+    </StrictMode>
+  );
+  const html = await renderToHtml(page);
+  queryClient.clear();
+  return { html, data: { ...data, rendered: true } };
+}
+
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      },
+    });
+    let failed = false;
+    const timer = setTimeout(() => {
+      if (!failed) stream.abort(new Error(`The page did not render within ${RENDER_TIMEOUT_MS} ms`));
+    }, RENDER_TIMEOUT_MS);
+    const stream = renderToPipeableStream(element, {
+      // Past this many bytes React would send later Suspense boundaries as a fallback plus an inline script that
+      // swaps the content in, to show the top sooner. The whole page is sent at once here, so it is plain HTML: no
+      // script, no nonce, nothing to wait for.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        clearTimeout(timer);
+        if (!failed) stream.pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        failed = true;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError(error) {
+        failed = true;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+  });
+}

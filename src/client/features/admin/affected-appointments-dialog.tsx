@@ -1,0 +1,93 @@
+import type { AppointmentNeedingAction } from "@shared/schedule-admin";
+import { useRef } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { ContactLinks } from "./needs-action";
+import { appointmentWhen } from "./schedule-format";
+
+interface AffectedAppointmentsDialogProps {
+  affected: AppointmentNeedingAction[];
+  zone: string;
+  saving: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * Shown when a change would take the time of confirmed appointments: they are listed with the patient's contact
+ * before anything is saved. The first focus is the safe choice, Go back.
+ */
+export function AffectedAppointmentsDialog({
+  affected,
+  zone,
+  saving,
+  onConfirm,
+  onCancel,
+}: AffectedAppointmentsDialogProps) {
+  const backRef = useRef<HTMLButtonElement>(null);
+  const count =
+    affected.length === 1 ? "1 confirmed appointment" : `${affected.length} confirmed appointments`;
+  return (
+    <Dialog open onOpenChange={(open) => !open && !saving && onCancel()}>
+      <DialogContent
+        role="alertdialog"
+        className="max-w-xl"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          backRef.current?.focus();
+        }}
+        onInteractOutside={(event) => event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>This change takes the time of {count}</DialogTitle>
+          <DialogDescription>
+            {affected.length === 1 ? "It is" : "They are"} not cancelled:{" "}
+            {affected.length === 1 ? "it stays" : "they stay"} booked and paid, and{" "}
+            {affected.length === 1 ? "is" : "are"} listed under Appointments Needing Action. Contact each
+            patient to agree a new time or a cancellation; moving or cancelling from the dashboard is not
+            available yet.
+          </DialogDescription>
+        </DialogHeader>
+        <ul
+          className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200"
+          aria-label="Affected appointments"
+        >
+          {affected.map((appointment) => (
+            <li
+              key={appointment.id}
+              className="flex flex-col gap-1 p-3 text-sm"
+              data-testid="affected-appointment"
+            >
+              <p className="font-semibold text-slate-900">
+                {appointment.patientName}{" "}
+                <span className="font-mono font-normal text-slate-600">#{appointment.bookingId}</span>
+              </p>
+              <p className="text-slate-700">
+                {appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)}
+              </p>
+              <ContactLinks appointment={appointment} />
+            </li>
+          ))}
+        </ul>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button ref={backRef} variant="outline" disabled={saving}>
+              Go back
+            </Button>
+          </DialogClose>
+          <Button onClick={onConfirm} disabled={saving}>
+            {saving ? "Saving..." : "Save and keep them listed"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+import type {
+  AdminAppointmentDetails,
+  AdminAppointmentViewPage,
+  AppointmentView,
+  ChannelSetup,
+  NotificationTestRecipients,
+  OutboxSummary,
+  AdminNotification,
+  AdminSession,
+  AdminStats,
+  ArticlePreview,
+  GatewayDiagnostic,
+  NotificationTestResult,
+} from "@shared/admin";
+import type { Article, ArticleInput } from "@shared/articles";
+import type { AdminSchedule, NewExceptionInput, ScheduleSettingsInput } from "@shared/schedule-admin";
+import { queryOptions } from "@tanstack/react-query";
+import { apiGet, apiJson, apiRequest, errorStatus } from "@/lib/api";
+
+/** Everything the dashboard reads sits under ["admin"], so signing out can drop it in one call. */
+export const adminKeys = {
+  all: ["admin"] as const,
+  session: ["admin", "session"] as const,
+  stats: ["admin", "stats"] as const,
+  articles: ["admin", "articles"] as const,
+  appointmentViews: ["admin", "appointment-views"] as const,
+  appointmentView: (view: AppointmentView, cursor: string | null) =>
+    ["admin", "appointment-views", view, cursor] as const,
+  appointmentDetails: (id: string) => ["admin", "appointment", id] as const,
+  notificationRecipients: (id: string) => ["admin", "notification-recipients", id] as const,
+  gateway: ["admin", "gateway"] as const,
+  notifications: ["admin", "notifications"] as const,
+  preview: (content: string) => ["admin", "preview", content] as const,
+  schedule: ["admin", "schedule"] as const,
+};
+
+/** The live session, or null when signed out: a 401 here is an answer, not an error. */
+export function sessionQuery() {
+  return queryOptions({
+    queryKey: adminKeys.session,
+    queryFn: async (): Promise<AdminSession | null> => {
+      try {
+        return await apiGet<AdminSession>("/api/admin/session");
+      } catch (error) {
+        if (errorStatus(error) === 401) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function statsQuery() {
+  return queryOptions({ queryKey: adminKeys.stats, queryFn: () => apiGet<AdminStats>("/api/admin/stats") });
+}
+
+export function adminArticlesQuery() {
+  return queryOptions({
+    queryKey: adminKeys.articles,
+    queryFn: () => apiGet<{ articles: Article[] }>("/api/admin/articles"),
+  });
+}
+
+export const APPOINTMENTS_PAGE_SIZE = 10;
+
+/** One page of one of the dashboard's lists: upcoming, past, or cancelled and refunded. */
+export function appointmentViewQuery(view: AppointmentView, cursor: string | null) {
+  const query = `view=${view}&limit=${APPOINTMENTS_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+  return queryOptions({
+    queryKey: adminKeys.appointmentView(view, cursor),
+    queryFn: () => apiGet<AdminAppointmentViewPage>(`/api/appointments?${query}`),
+  });
+}
+
+/** An appointment with the messages sent about it. */
+export function appointmentDetailsQuery(id: string) {
+  return queryOptions({
+    queryKey: adminKeys.appointmentDetails(id),
+    queryFn: () => apiGet<AdminAppointmentDetails>(`/api/admin/appointments/${encodeURIComponent(id)}`),
+  });
+}
+
+/** Whom a notification test of this appointment would reach, and how each channel is set up. */
+export function notificationRecipientsQuery(id: string) {
+  return queryOptions({
+    queryKey: adminKeys.notificationRecipients(id),
+    queryFn: () => apiGet<NotificationTestRecipients>(`/api/test-notifications/${encodeURIComponent(id)}`),
+  });
+}
+
+export function gatewayQuery() {
+  return queryOptions({
+    queryKey: adminKeys.gateway,
+    queryFn: () => apiGet<GatewayDiagnostic>("/api/admin/cashfree-test"),
+  });
+}
+
+export function notificationsQuery() {
+  return queryOptions({
+    queryKey: adminKeys.notifications,
+    queryFn: () =>
+      apiGet<{
+        notifications: AdminNotification[];
+        summary: OutboxSummary;
+        channels: Record<AdminNotification["channel"], ChannelSetup>;
+      }>("/api/admin/notifications"),
+  });
+}
+
+export function articlePreviewQuery(content: string) {
+  return queryOptions({
+    queryKey: adminKeys.preview(content),
+    queryFn: () => apiJson<ArticlePreview>("POST", "/api/admin/articles/preview", { content }),
+  });
+}
+
+export function login(password: string): Promise<AdminSession> {
+  return apiJson<AdminSession>("POST", "/api/admin/login", { password });
+}
+
+export async function logout(): Promise<void> {
+  await apiRequest("POST", "/api/admin/logout", {});
+}
+
+/** Creates an article, or saves the one with this id. */
+export async function saveArticle(id: string | undefined, input: ArticleInput): Promise<Article> {
+  const { article } = id
+    ? await apiJson<{ article: Article }>("PUT", `/api/admin/articles/${encodeURIComponent(id)}`, input)
+    : await apiJson<{ article: Article }>("POST", "/api/admin/articles", input);
+  return article;
+}
+
+export async function deleteArticle(id: string): Promise<void> {
+  await apiRequest("DELETE", `/api/admin/articles/${encodeURIComponent(id)}`);
+}
+
+export function testGateway(): Promise<GatewayDiagnostic> {
+  return apiJson<GatewayDiagnostic>("POST", "/api/admin/cashfree-test", {});
+}
+
+export async function retryNotification(id: string): Promise<void> {
+  await apiRequest("POST", `/api/admin/notifications/${encodeURIComponent(id)}/retry`, {});
+}
+
+export function testNotifications({
+  appointmentId,
+  sendTo = "patient",
+}: {
+  appointmentId: string;
+  sendTo?: "patient" | "doctor";
+}): Promise<NotificationTestResult> {
+  return apiJson<NotificationTestResult>(
+    "POST",
+    `/api/test-notifications/${encodeURIComponent(appointmentId)}`,
+    { sendTo },
+  );
+}
+
+/** The doctor's weekly hours, booking window, leave and overrides, and the appointments needing action. */
+export function scheduleQuery() {
+  return queryOptions({
+    queryKey: adminKeys.schedule,
+    queryFn: () => apiGet<AdminSchedule>("/api/admin/schedule"),
+  });
+}
+
+/**
+ * The schedule's changes. Each answers the whole schedule, or 409 with `affected` (the confirmed appointments the
+ * change would take the slot of) until the call names them all in `acknowledgedAppointmentIds`.
+ */
+export function saveSchedule(input: ScheduleSettingsInput): Promise<AdminSchedule> {
+  return apiJson<AdminSchedule>("PUT", "/api/admin/schedule", input);
+}
+
+export function addScheduleException(input: NewExceptionInput): Promise<AdminSchedule> {
+  return apiJson<AdminSchedule>("POST", "/api/admin/schedule/exceptions", input);
+}
+
+export function removeScheduleException(id: string, acknowledged: readonly string[]): Promise<AdminSchedule> {
+  const query =
+    acknowledged.length > 0 ? `?acknowledge=${acknowledged.map(encodeURIComponent).join(",")}` : "";
+  return apiJson<AdminSchedule>("DELETE", `/api/admin/schedule/exceptions/${encodeURIComponent(id)}${query}`);
+}

@@ -1,0 +1,186 @@
+import type { AdminAppointment, AdminNotification } from "@shared/admin";
+import { formatRupees } from "@shared/booking";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  appointmentDateTime,
+  appointmentStatusLabel,
+  appointmentStatusVariant,
+  patientAge,
+  paymentStatusLabel,
+  paymentStatusVariant,
+} from "./admin-format";
+import { appointmentDetailsQuery } from "./api";
+import {
+  formatInstant,
+  notificationKindLabel,
+  notificationMoment,
+  notificationRouteLabel,
+  notificationStatusLabel,
+  notificationStatusVariant,
+} from "./notification-format";
+import { VideoActions } from "./video-actions";
+
+/** What was paid and given back: "₹2,000 paid", "₹1,500 paid, ₹1,500 refunded", "₹2,000 due". */
+function paymentText(appointment: AdminAppointment): string {
+  const paid = appointment.paidAmount;
+  if (paid === null) return `₹${formatRupees(appointment.amount)} due`;
+  const refund = appointment.refundAmount ? `, ₹${formatRupees(appointment.refundAmount)} refunded` : "";
+  return `₹${formatRupees(paid)} paid${refund}`;
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+/**
+ * An appointment's details: the patient (name, age, reason, phone, e-mail), the payment, the video links with the
+ * host's, and every message sent about it.
+ */
+export function AppointmentDetailsDialog({
+  appointment,
+  timeZone,
+  zone,
+  onOpenChange,
+}: {
+  appointment: AdminAppointment | null;
+  onOpenChange: (open: boolean) => void;
+} & ZoneProps) {
+  return (
+    <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
+      {appointment && (
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{appointment.patientName}</DialogTitle>
+            <DialogDescription>
+              Booking #{appointment.bookingId} · {appointmentDateTime(appointment, zone)}
+            </DialogDescription>
+          </DialogHeader>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <Row term="Age">{patientAge(appointment).replace(/^Age /, "")}</Row>
+            <Row term="Reason">
+              <span className="whitespace-pre-line">{appointment.reasonForConsultation}</span>
+            </Row>
+            <Row term="Phone">
+              <a
+                className="text-brand-700 underline underline-offset-4"
+                href={`tel:${appointment.patientPhone.replace(/[^\d+]/g, "")}`}
+              >
+                {appointment.patientPhone}
+              </a>
+            </Row>
+            <Row term="E-mail">
+              <a
+                className="break-all text-brand-700 underline underline-offset-4"
+                href={`mailto:${appointment.patientEmail}`}
+              >
+                {appointment.patientEmail}
+              </a>
+            </Row>
+            <Row term="Status">
+              <span className="flex flex-col items-start gap-1">
+                <Badge variant={appointmentStatusVariant(appointment.status)}>
+                  {appointmentStatusLabel(appointment.status)}
+                </Badge>
+                {appointment.statusNote && (
+                  <span className="text-xs text-slate-600">{appointment.statusNote}</span>
+                )}
+              </span>
+            </Row>
+            <Row term="Payment">
+              <span className="flex flex-wrap items-center gap-2">
+                <Badge variant={paymentStatusVariant(appointment.paymentStatus)}>
+                  {paymentStatusLabel(appointment.paymentStatus)}
+                </Badge>
+                {paymentText(appointment)}
+              </span>
+            </Row>
+          </dl>
+          <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+            <h3 className="text-sm font-semibold text-slate-900">Video consultation</h3>
+            {appointment.videoHostUrl &&
+            (appointment.status === "confirmed" || appointment.status === "completed") ? (
+              <>
+                <VideoActions appointment={appointment} withHostCopy />
+                <p className="text-xs text-slate-600">
+                  Your host link makes you the moderator; do not share it. The patient has their own link.
+                </p>
+              </>
+            ) : (
+              <p className="text-sm text-slate-600">No video room: the appointment is not confirmed.</p>
+            )}
+          </div>
+          <MessagesSent appointmentId={appointment.id} timeZone={timeZone} zone={zone} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+interface ZoneProps {
+  /** The clinic's zone and its short name, once the configuration is loaded. */
+  timeZone: string | undefined;
+  zone: string | undefined;
+}
+
+function MessagesSent({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+  const details = useQuery(appointmentDetailsQuery(appointmentId));
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">Messages</h3>
+      {details.isPending ? (
+        <div aria-busy="true" className="flex flex-col gap-2">
+          <span className="sr-only" role="status">
+            Loading the messages…
+          </span>
+          <Skeleton className="h-8 w-full" />
+          <Skeleton className="h-8 w-full" />
+        </div>
+      ) : details.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          The messages could not be loaded.
+        </p>
+      ) : details.data.messages.length === 0 ? (
+        <p className="text-sm text-slate-600">No messages about this appointment.</p>
+      ) : (
+        <ul
+          className="flex flex-col divide-y divide-slate-100 text-sm"
+          aria-label="Messages about this appointment"
+        >
+          {details.data.messages.map((message) => (
+            <MessageRow key={message.id} message={message} timeZone={timeZone} zone={zone} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function MessageRow({ message, timeZone, zone }: { message: AdminNotification } & ZoneProps) {
+  const { label, at } = notificationMoment(message);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <span className="min-w-0">
+        <span className="font-medium text-slate-900">{notificationKindLabel(message.kind)}</span>
+        <span className="text-slate-600">
+          {" "}
+          · {notificationRouteLabel(message.channel, message.recipient)}
+        </span>
+        <span className="block text-xs text-slate-600">
+          {label} {formatInstant(at, timeZone, zone)}
+        </span>
+      </span>
+      <Badge variant={notificationStatusVariant(message.status)}>
+        {notificationStatusLabel(message.status)}
+      </Badge>
+    </li>
+  );
+}

@@ -1,0 +1,215 @@
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday, type WeeklyTemplate } from "@shared/schedule";
+import { type AdminSchedule, scheduleSettingsSchema } from "@shared/schedule-admin";
+import { useQuery } from "@tanstack/react-query";
+import { Clock } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { describedBy, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { QueryState } from "@/components/ui/query-state";
+import { ApiError } from "@/lib/api";
+import { publicConfigQuery } from "@/features/booking/api";
+import { AffectedAppointmentsDialog } from "./affected-appointments-dialog";
+import { saveSchedule, scheduleQuery } from "./api";
+import { sessionsSummary } from "./schedule-format";
+import { SectionTitle } from "./section-title";
+import {
+  errorsUnder,
+  fromDraft,
+  issuesByPath,
+  type SessionDraft,
+  SessionsEditor,
+  toDraft,
+} from "./sessions-editor";
+import { useScheduleChange } from "./use-schedule-change";
+
+type WeeklyDraft = Record<Weekday, SessionDraft[]>;
+
+interface SettingsDraft {
+  weekly: WeeklyDraft;
+  minNoticeMinutes: string;
+  horizonDays: string;
+}
+
+function toSettingsDraft(schedule: AdminSchedule): SettingsDraft {
+  return {
+    weekly: Object.fromEntries(
+      WEEKDAYS.map((day) => [day, schedule.weekly[day].map(toDraft)]),
+    ) as WeeklyDraft,
+    minNoticeMinutes: String(schedule.minNoticeMinutes),
+    horizonDays: String(schedule.horizonDays),
+  };
+}
+
+const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+
+/** Weekly Hours: each weekday's sessions (none is a day off), and how soon and how far ahead parents may book. */
+export function WeeklyHours() {
+  const schedule = useQuery(scheduleQuery());
+  return (
+    <section aria-labelledby="weekly-hours-title">
+      <Card>
+        <div className="flex flex-col gap-1 border-b border-slate-200 p-5 sm:p-6">
+          <SectionTitle id="weekly-hours-title" icon={Clock}>
+            Weekly Hours
+          </SectionTitle>
+          <p className="text-sm text-slate-700">
+            When parents can book, in the clinic&apos;s time zone
+            {schedule.data ? ` (${schedule.data.timeZone})` : ""}. A day without a session is a day off. Leave
+            and single dates are set below.
+          </p>
+        </div>
+        <QueryState
+          query={schedule}
+          what="weekly hours"
+          isEmpty={() => false}
+          empty={null}
+          rowClassName="h-16"
+        >
+          {(data) => (
+            <WeeklyHoursForm
+              key={JSON.stringify([data.weekly, data.minNoticeMinutes, data.horizonDays])}
+              schedule={data}
+            />
+          )}
+        </QueryState>
+      </Card>
+    </section>
+  );
+}
+
+function WeeklyHoursForm({ schedule }: { schedule: AdminSchedule }) {
+  const [draft, setDraft] = useState<SettingsDraft>(() => toSettingsDraft(schedule));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { data: config } = useQuery(publicConfigQuery());
+  const change = useScheduleChange({
+    send: (input: { weekly: WeeklyTemplate; minNoticeMinutes: number; horizonDays: number }, acknowledged) =>
+      saveSchedule({ ...input, acknowledgedAppointmentIds: [...acknowledged] }),
+    saved: { title: "Weekly Hours Saved", description: "Parents now see the new hours." },
+    onInvalid: (error) => {
+      if (error instanceof ApiError && error.status === 400)
+        setErrors(issuesByPath(error.body?.issues ?? []));
+    },
+  });
+
+  const submit = () => {
+    const parsed = scheduleSettingsSchema.safeParse({
+      weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, draft.weekly[day].map(fromDraft)])),
+      minNoticeMinutes: toNumber(draft.minNoticeMinutes),
+      horizonDays: toNumber(draft.horizonDays),
+    });
+    if (!parsed.success) {
+      setErrors(issuesByPath(parsed.error.issues));
+      // Focus the first field with a message, where the doctor can read and fix it.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('#weekly-hours [aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    setErrors({});
+    change.submit({
+      weekly: parsed.data.weekly,
+      minNoticeMinutes: parsed.data.minNoticeMinutes,
+      horizonDays: parsed.data.horizonDays,
+    });
+  };
+
+  const setDay = (day: Weekday, sessions: SessionDraft[]) =>
+    setDraft((current) => ({ ...current, weekly: { ...current.weekly, [day]: sessions } }));
+
+  return (
+    <form
+      id="weekly-hours"
+      noValidate
+      aria-labelledby="weekly-hours-title"
+      className="flex flex-col"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex flex-col divide-y divide-slate-200">
+        {WEEKDAYS.map((day) => {
+          const name = WEEKDAY_NAMES[day];
+          const summary = sessionsSummary(
+            draft.weekly[day].map(fromDraft).filter((s) => !Number.isNaN(s.slotMinutes)),
+          );
+          return (
+            <fieldset key={day} className="flex flex-col gap-3 p-5 sm:p-6" data-testid={`weekday-${day}`}>
+              <legend className="sr-only">{name}</legend>
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <p aria-hidden="true" className="font-semibold text-slate-900">
+                  {name}
+                </p>
+                <p className="text-sm text-slate-700">
+                  {draft.weekly[day].length === 0 ? "Day off" : summary}
+                </p>
+              </div>
+              <SessionsEditor
+                id={`weekly-${day}`}
+                name={name}
+                sessions={draft.weekly[day]}
+                onChange={(sessions) => setDay(day, sessions)}
+                errors={errorsUnder(errors, `weekly.${day}`)}
+              />
+            </fieldset>
+          );
+        })}
+      </div>
+      <fieldset className="grid gap-4 border-t border-slate-200 p-5 sm:grid-cols-2 sm:p-6">
+        <legend className="sr-only">Booking window</legend>
+        <FormField
+          id="schedule-notice"
+          label="Minimum notice (minutes)"
+          hint={`A time can be booked until this long before it starts. Server default: ${schedule.defaults.minNoticeMinutes}.`}
+          error={errors.minNoticeMinutes}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={draft.minNoticeMinutes}
+            onChange={(event) =>
+              setDraft((current) => ({ ...current, minNoticeMinutes: event.target.value }))
+            }
+            {...describedBy("schedule-notice", { hint: true, error: Boolean(errors.minNoticeMinutes) })}
+          />
+        </FormField>
+        <FormField
+          id="schedule-horizon"
+          label="Bookable days ahead"
+          hint={`How far ahead parents may book. Server default: ${schedule.defaults.horizonDays}.`}
+          error={errors.horizonDays}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={draft.horizonDays}
+            onChange={(event) => setDraft((current) => ({ ...current, horizonDays: event.target.value }))}
+            {...describedBy("schedule-horizon", { hint: true, error: Boolean(errors.horizonDays) })}
+          />
+        </FormField>
+      </fieldset>
+      <div className="flex flex-col gap-2 border-t border-slate-200 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <p className="text-sm text-slate-600">
+          Appointments already booked keep their time; any that no longer fit are listed for you before
+          saving.
+        </p>
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? "Saving..." : "Save weekly hours"}
+        </Button>
+      </div>
+      {change.review && (
+        <AffectedAppointmentsDialog
+          affected={change.review.affected}
+          zone={config?.timeZoneLabel ?? ""}
+          saving={change.isPending}
+          onConfirm={change.confirm}
+          onCancel={change.cancel}
+        />
+      )}
+    </form>
+  );
+}

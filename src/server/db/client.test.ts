@@ -1,0 +1,120 @@
+import { createServer } from "node:net";
+import { describe, expect, it } from "vitest";
+import { DatabaseOpenError, openDatabase } from "./client";
+
+const PASSWORD = "Sup3r-secret-pw";
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/** A local port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+async function openFailure(url: string): Promise<Error> {
+  const error = await openDatabase({ url }).then(
+    async (database) => {
+      await database.close();
+      return undefined;
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(DatabaseOpenError);
+  const message = (error as Error).message;
+  expect(message).not.toContain(PASSWORD);
+  expect(message).not.toContain("\n");
+  return error as Error;
+}
+
+/**
+ * A loopback stand-in that answers any startup message the way PostgreSQL refuses a login: an ErrorResponse with
+ * the given SQLSTATE (wire protocol 3.0), then closes.
+ */
+async function refusingServer(code: string, message: string): Promise<{ port: number; close: () => void }> {
+  const field = (type: string, value: string) =>
+    Buffer.concat([Buffer.from(type), Buffer.from(`${value}\0`)]);
+  const body = Buffer.concat([field("S", "FATAL"), field("C", code), field("M", message), Buffer.from([0])]);
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(body.length + 4);
+  const reply = Buffer.concat([Buffer.from("E"), length, body]);
+  const server = createServer((socket) => socket.once("data", () => socket.end(reply)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return { port: address.port, close: () => server.close() };
+}
+
+describe("a wrong DATABASE_URL", () => {
+  it("names a refused connection in one line, without the password", async () => {
+    const port = await closedPort();
+    const error = await openFailure(`postgres://clinic:${PASSWORD}@127.0.0.1:${port}/clinic`);
+    expect(error.message).toBe(
+      `Cannot connect to PostgreSQL at 127.0.0.1:${port} (database clinic): connection refused. Check DATABASE_URL.`,
+    );
+  });
+
+  it("names a host name that does not resolve", async () => {
+    const error = await openFailure(`postgres://clinic:${PASSWORD}@no-such-host.invalid:5432/clinic`);
+    expect(error.message).toBe(
+      "Cannot connect to PostgreSQL at no-such-host.invalid:5432 (database clinic): " +
+        "the host name no-such-host.invalid could not be resolved. Check DATABASE_URL.",
+    );
+  });
+
+  it("names a wrong password (SQLSTATE 28P01)", async () => {
+    const server = await refusingServer("28P01", 'password authentication failed for user "clinic"');
+    try {
+      const error = await openFailure(`postgres://clinic:${PASSWORD}@127.0.0.1:${server.port}/clinic`);
+      expect(error.message).toBe(
+        `Cannot connect to PostgreSQL at 127.0.0.1:${server.port} (database clinic): ` +
+          'password authentication failed for user "clinic". Check DATABASE_URL.',
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  it("names an unknown database (SQLSTATE 3D000)", async () => {
+    const server = await refusingServer("3D000", 'database "clinic" does not exist');
+    try {
+      const error = await openFailure(`postgres://clinic:${PASSWORD}@127.0.0.1:${server.port}/clinic`);
+      expect(error.message).toBe(
+        `Cannot connect to PostgreSQL at 127.0.0.1:${server.port} (database clinic): ` +
+          'database "clinic" does not exist. Check DATABASE_URL.',
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  it.runIf(testDatabaseUrl)("names an unknown database on a real server", async () => {
+    const url = new URL(testDatabaseUrl ?? "");
+    url.password = PASSWORD;
+    url.pathname = "/clinic_no_such_database";
+    const error = await openFailure(url.toString());
+    expect(error.message).toBe(
+      `Cannot connect to PostgreSQL at ${url.hostname}:${url.port || 5432} (database clinic_no_such_database): ` +
+        'database "clinic_no_such_database" does not exist. Check DATABASE_URL.',
+    );
+  });
+
+  it.runIf(testDatabaseUrl)("names a user the server does not accept", async () => {
+    const url = new URL(testDatabaseUrl ?? "");
+    url.username = "clinic_no_such_user";
+    url.password = PASSWORD;
+    const error = await openFailure(url.toString());
+    expect(error.message).toMatch(
+      /^Cannot connect to PostgreSQL at .+ \(database .+\): .*authentication failed for user "clinic_no_such_user".*\. Check DATABASE_URL\.$/,
+    );
+  });
+
+  it.runIf(testDatabaseUrl)("opens when the address is right", async () => {
+    const database = await openDatabase({ url: testDatabaseUrl });
+    expect(await database.ping()).toBe(true);
+    await database.close();
+  });
+});

@@ -1,0 +1,366 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
+import { appointments, domainEvents, outboxMessages, simulatorOrders } from "../../db/schema";
+import { drainOutbox } from "../notifications/outbox-worker";
+import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
+import { readableMail } from "../../testing/mime";
+import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
+import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
+import { createDeliver } from "../notifications/deliver";
+
+/**
+ * What the parent is told about a payment is the appointment's real state: a payment that arrives for a slot
+ * someone else booked meanwhile, or for too little, is refunded and said to be; a closed checkout stays closed.
+ */
+const silent = pino({ level: "silent" });
+const START = "2026-11-21T10:00:00Z";
+const whatsappIds = { token: "EAAG-outcomes-token-0123", phoneNumberId: "106540352242922" };
+
+interface Harness {
+  t: TestApp;
+  smtp: SmtpStandIn;
+  whatsapp: WhatsAppStandIn;
+}
+
+async function startHarness(
+  engine: (typeof testEngines)[number],
+  now: () => Date,
+  env: Record<string, string> = {},
+): Promise<Harness> {
+  const smtp = await startSmtpStandIn();
+  const whatsapp = await startWhatsAppStandIn(whatsappIds);
+  const t = await createTestApp(engine, {
+    now,
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: '"Dr. Ananya Rao" <appointments@clinic.test>',
+      WHATSAPP_TOKEN: whatsappIds.token,
+      WHATSAPP_PHONE_NUMBER_ID: whatsappIds.phoneNumberId,
+      WHATSAPP_API_BASE_URL: whatsapp.baseUrl,
+      PUBLIC_BASE_URL: "https://clinic.test",
+      ...env,
+    },
+  });
+  return { t, smtp, whatsapp };
+}
+
+function helpers(h: () => Harness, clock: ReturnType<typeof testClock>) {
+  const app = () => h().t.app;
+  const db = () => h().t.database.db;
+  let address = 0;
+  return {
+    /** Each booking from its own address, so the per-address booking limit never interferes. */
+    book: async (appointmentDate: string, appointmentTime: string, patientName = "Meera Pillai") => {
+      address += 1;
+      const response = await app().inject({
+        method: "POST",
+        url: "/api/appointments",
+        remoteAddress: `10.44.0.${address}`,
+        payload: {
+          patientName,
+          patientEmail: `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
+          patientPhone: "+91 98450 12345",
+          patientAge: 5,
+          reasonForConsultation: "Breathless when feeding",
+          appointmentDate,
+          appointmentTime,
+        },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json<{ appointment: CreatedAppointment }>().appointment;
+    },
+    order: async (appointmentId: string) => {
+      const response = await app().inject({
+        method: "POST",
+        url: "/api/create-order",
+        payload: { appointmentId },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<CreatedOrder>();
+    },
+    verify: async (orderId: string) => {
+      const response = await app().inject({ method: "GET", url: `/api/verify-payment/${orderId}` });
+      expect(response.statusCode).toBe(200);
+      return response.json<PaymentVerification>();
+    },
+    row: async (id: string) => (await db().select().from(appointments).where(eq(appointments.id, id)))[0],
+    events: async (id: string) =>
+      (await db().select().from(domainEvents).where(eq(domainEvents.appointmentId, id))).map(
+        (event) => event.type,
+      ),
+    outbox: async (id: string) =>
+      (await db().select().from(outboxMessages).where(eq(outboxMessages.appointmentId, id)))
+        .map((row) => `${row.kind} ${row.channel} ${row.recipient}`)
+        .sort(),
+    drain: () => drainOutbox(db(), createDeliver(app().messaging), clock.now, silent),
+    mailsTo: (address: string) =>
+      h()
+        .smtp.messages.filter((mail) => mail.to.includes(address))
+        .map((mail) => readableMail(mail.raw)),
+    whatsappTemplates: () =>
+      h().whatsapp.requests.map((request) => {
+        const body = request.body as {
+          template: { name: string; components: { parameters: { text: string }[] }[] };
+        };
+        return {
+          name: body.template.name,
+          parameters: body.template.components.flatMap((component) =>
+            component.parameters.map((parameter) => parameter.text),
+          ),
+        };
+      }),
+  };
+}
+
+describe.each(testEngines)("payment outcomes on the simulator, on %s", (engine) => {
+  const clock = testClock(START);
+  let h: Harness;
+  const { book, order, verify, row, events, outbox, drain, mailsTo, whatsappTemplates } = helpers(
+    () => h,
+    clock,
+  );
+  const checkout = (orderId: string, outcome: "pay" | "decline" | "cancel") =>
+    h.t.app.inject({
+      method: "POST",
+      url: `/payment/simulator/${orderId}`,
+      payload: `outcome=${outcome}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+
+  beforeAll(async () => {
+    h = await startHarness(engine, clock.now);
+  });
+  afterAll(async () => {
+    await h.t.close();
+    await h.smtp.close();
+    await h.whatsapp.close();
+  });
+  beforeEach(() => {
+    clock.set(START);
+  });
+
+  it("answers a late payment whose slot was taken as refunded, not as a booking, and tells the patient so", async () => {
+    const late = await book("2026-11-25", "20:20", "Meera Pillai");
+    const { orderId } = await order(late.id);
+    clock.advanceMinutes(16);
+    await book("2026-11-25", "20:20", "Other Parent");
+    await checkout(orderId, "pay");
+
+    const answer = await verify(orderId);
+    expect(answer).toEqual({
+      status: "PAID",
+      outcome: "refunded",
+      orderId,
+      amount: 2000,
+      bookingId: late.id.slice(0, 8),
+      appointmentDate: "2026-11-25",
+      appointmentTime: "20:20",
+      refund: { reason: "slot_taken", amount: 2000, price: 2000 },
+    });
+    expect(await row(late.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(await events(late.id)).toEqual(["appointment_refund_requested"]);
+    // Queued with the refund itself: the patient's e-mail and WhatsApp message, and no booking messages.
+    expect(await outbox(late.id)).toEqual(["refund email patient", "refund whatsapp patient"]);
+
+    await drain();
+    const [mail, ...more] = mailsTo("meera.parent@example.org");
+    expect(more).toHaveLength(0);
+    expect(mail).toContain("Your payment is being refunded");
+    expect(mail).toContain("another patient had booked that time");
+    expect(mail).toContain("We are refunding the full ₹2,000");
+    expect(mail).toContain(`#${late.id.slice(0, 8)}`);
+    expect(whatsappTemplates()).toEqual([
+      {
+        name: "booking_refund",
+        parameters: [
+          "Meera Pillai",
+          "Wednesday, 25 November 2026, 8:20 PM IST",
+          `#${late.id.slice(0, 8)}`,
+          "the time was booked by another patient before your payment reached us",
+          "₹2,000",
+        ],
+      },
+    ]);
+
+    // Asking again (the page reloaded) tells the same and queues nothing more.
+    expect((await verify(orderId)).outcome).toBe("refunded");
+    expect(await outbox(late.id)).toHaveLength(2);
+  });
+
+  it("answers a confirmed booking as confirmed, and an unpaid one as pending, then expired", async () => {
+    const paid = await book("2026-11-26", "19:00");
+    const paidOrder = await order(paid.id);
+    await checkout(paidOrder.orderId, "pay");
+    const confirmed = await verify(paidOrder.orderId);
+    expect(confirmed).toMatchObject({ status: "PAID", outcome: "confirmed" });
+    expect(confirmed.refund).toBeUndefined();
+
+    const unpaid = await book("2026-11-26", "19:20");
+    const unpaidOrder = await order(unpaid.id);
+    expect(await verify(unpaidOrder.orderId)).toMatchObject({ status: "ACTIVE", outcome: "pending" });
+    clock.advanceMinutes(16);
+    expect(await verify(unpaidOrder.orderId)).toMatchObject({ status: "ACTIVE", outcome: "expired" });
+  });
+
+  for (const [choice, status, wording] of [
+    ["cancel", "USER_DROPPED", "This payment was cancelled."],
+    ["decline", "FAILED", "This payment was declined."],
+  ] as const) {
+    it(`keeps a checkout closed after ${choice}: the page shows it closed and refuses Pay, nothing revives`, async () => {
+      const appointment = await book("2026-11-27", choice === "cancel" ? "19:00" : "19:20");
+      const { orderId, checkoutUrl } = await order(appointment.id);
+      expect((await checkout(orderId, choice)).statusCode).toBe(303);
+
+      const page = await h.t.app.inject({ method: "GET", url: checkoutUrl ?? "" });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("Checkout closed");
+      expect(page.body).toContain(wording);
+      expect(page.body).toContain("This checkout is closed and can no longer be paid.");
+      expect(page.body).not.toContain('value="pay"');
+      expect(page.body).toContain(`href="https://clinic.test/payment/callback?order_id=${orderId}"`);
+
+      const pay = await checkout(orderId, "pay");
+      expect(pay.statusCode).toBe(409);
+      expect(pay.body).toContain("can no longer be paid");
+
+      expect(await verify(orderId)).toMatchObject({ status, outcome: "failed" });
+      expect(await row(appointment.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+      expect(await events(appointment.id)).toEqual([]);
+      const [simulated] = await h.t.database.db
+        .select()
+        .from(simulatorOrders)
+        .where(eq(simulatorOrders.orderId, orderId));
+      expect(simulated).toMatchObject({ status: "TERMINATED", paymentStatus: status });
+
+      // Someone else books the freed slot; the old checkout still cannot be paid.
+      await book("2026-11-27", appointment.appointmentTime, "Next Parent");
+      expect((await checkout(orderId, "pay")).statusCode).toBe(409);
+      expect(await row(appointment.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+      expect(await outbox(appointment.id)).toEqual([]);
+    });
+  }
+});
+
+describe.each(testEngines)("payment outcomes on Cashfree, on %s", (engine) => {
+  const clock = testClock(START);
+  const credentials = { appId: "TEST10293847", secretKey: "cfsk_ma_test_outcomes_secret" };
+  let cashfree: CashfreeStandIn;
+  let h: Harness;
+  const { book, order, verify, row, outbox, drain, mailsTo } = helpers(() => h, clock);
+  const deliver = (webhook: { rawBody: string; headers: Record<string, string> }) =>
+    h.t.app.inject({
+      method: "POST",
+      url: "/api/payments/webhook",
+      payload: webhook.rawBody,
+      headers: webhook.headers,
+    });
+  const terminations = (orderId: string) =>
+    cashfree.requests.filter(
+      (request) => request.method === "PATCH" && request.path === `/pg/orders/${orderId}`,
+    );
+
+  beforeAll(async () => {
+    cashfree = await startCashfreeStandIn({ ...credentials, now: clock.now });
+    h = await startHarness(engine, clock.now, {
+      CASHFREE_APP_ID: credentials.appId,
+      CASHFREE_SECRET_KEY: credentials.secretKey,
+      CASHFREE_BASE_URL: cashfree.baseUrl,
+    });
+  });
+  afterAll(async () => {
+    await h.t.close();
+    await h.smtp.close();
+    await h.whatsapp.close();
+    await cashfree.close();
+  });
+  beforeEach(() => {
+    clock.set(START);
+  });
+
+  it("terminates the Cashfree order when the patient drops the payment, so its checkout takes no payment", async () => {
+    const appointment = await book("2026-11-22", "19:00");
+    const { orderId } = await order(appointment.id);
+    cashfree.pay(orderId, { status: "USER_DROPPED" });
+
+    expect(await verify(orderId)).toMatchObject({ status: "USER_DROPPED", outcome: "failed" });
+    expect(await row(appointment.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+    const [patch, ...more] = terminations(orderId);
+    expect(more).toHaveLength(0);
+    expect(patch?.body).toEqual({ order_status: "TERMINATED" });
+    expect(patch?.status).toBe(200);
+    expect((await h.t.gateway.fetchOrder(orderId)).orderStatus).toBe("TERMINATED");
+    expect(() => cashfree.pay(orderId)).toThrow(/TERMINATED/);
+  });
+
+  it("terminates on a dropped-payment webhook too, and refunds a payment still in flight that then succeeds for a taken slot", async () => {
+    const appointment = await book("2026-11-22", "19:20", "Kavya Menon");
+    const { orderId } = await order(appointment.id);
+    const inFlight = cashfree.pay(orderId, { status: "PENDING" });
+    cashfree.pay(orderId, { status: "USER_DROPPED" });
+    const dropped = await deliver(cashfree.webhookFor(orderId, "PAYMENT_USER_DROPPED_WEBHOOK"));
+    expect(dropped.json()).toEqual({ received: true, result: "handled" });
+    expect(await row(appointment.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+    expect(terminations(orderId).map((request) => request.status)).toEqual([200]);
+    expect((await h.t.gateway.fetchOrder(orderId)).orderStatus).toBe("TERMINATION_REQUESTED");
+
+    // The freed slot is booked by another parent; then the attempt in flight succeeds after all.
+    await book("2026-11-22", "19:20", "Rival Parent");
+    cashfree.complete(orderId, inFlight.paymentId, { status: "SUCCESS" });
+    const success = await deliver(cashfree.webhookFor(orderId, "PAYMENT_SUCCESS_WEBHOOK"));
+    expect(success.json()).toEqual({ received: true, result: "handled" });
+
+    expect(await row(appointment.id)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refund_pending",
+      refundAmount: 2000,
+    });
+    expect(
+      cashfree.requests.find((request) => request.path === `/pg/orders/${orderId}/refunds`)?.body,
+    ).toMatchObject({ refund_amount: 2000 });
+    expect(await outbox(appointment.id)).toEqual(["refund email patient", "refund whatsapp patient"]);
+    expect(await verify(orderId)).toMatchObject({
+      status: "PAID",
+      outcome: "refund_pending",
+      refund: { reason: "slot_taken", amount: 2000, price: 2000 },
+    });
+  });
+
+  it("confirms a payment that was in flight at the drop when its slot is still free", async () => {
+    const appointment = await book("2026-11-22", "19:40");
+    const { orderId } = await order(appointment.id);
+    const inFlight = cashfree.pay(orderId, { status: "PENDING" });
+    cashfree.pay(orderId, { status: "USER_DROPPED" });
+    await verify(orderId);
+    expect(await row(appointment.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+
+    cashfree.complete(orderId, inFlight.paymentId, { status: "SUCCESS" });
+    expect(await verify(orderId)).toMatchObject({ status: "PAID", outcome: "confirmed" });
+    expect(await row(appointment.id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+  });
+
+  it("answers an underpayment as refunded, with both amounts, and tells the patient why", async () => {
+    const appointment = await book("2026-11-22", "20:00", "Anil Joshi");
+    const { orderId } = await order(appointment.id);
+    cashfree.pay(orderId, { amount: 1000 });
+
+    expect(await verify(orderId)).toMatchObject({
+      status: "PAID",
+      amount: 1000,
+      outcome: "refund_pending",
+      refund: { reason: "underpaid", amount: 1000, price: 2000 },
+    });
+    expect(await row(appointment.id)).toMatchObject({ status: "cancelled", refundAmount: 1000 });
+    await drain();
+    const [mail] = mailsTo("anil.parent@example.org");
+    expect(mail).toContain("Your payment is being refunded");
+    expect(mail).toContain("We received a payment of ₹1,000");
+    expect(mail).toContain("The consultation fee is ₹2,000, so the payment did not cover it");
+    const templates = h.whatsapp.requests.map(
+      (request) => (request.body as { template: { name: string } }).template.name,
+    );
+    expect(templates).toContain("booking_refund");
+  });
+});

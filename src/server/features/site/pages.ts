@@ -1,0 +1,234 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Article } from "@shared/articles";
+import type { PublicConfig } from "@shared/booking";
+import type { PageReads } from "@shared/page-data";
+import type { SiteProfile } from "@shared/site-profile";
+import type { Config } from "../../config";
+import { type LoadedPage, notFoundTitle, publicUrl } from "../../http/client-app";
+import { sendApiNotFound } from "../../http/errors";
+import {
+  articlePageData,
+  homePageData,
+  infoPageData,
+  type OpeningHours,
+  type SiteFacts,
+} from "./structured-data";
+
+export interface PageRouteOptions {
+  config: Config;
+  profile: SiteProfile;
+  /** When video consultations are held, for search engines; the spec's daily hours by default. */
+  openingHours?: () => Promise<OpeningHours[] | undefined>;
+}
+
+/** An article picture for link previews: its own address when absolute, else on this site (relative without a base). */
+function imageAddress(config: Config, imageUrl: string): string {
+  return /^https?:\/\//i.test(imageUrl) ? imageUrl : (publicUrl(config, imageUrl) ?? imageUrl);
+}
+
+/**
+ * The query parameters a public page reads: only the outcome of a contact form posted without script. Anything else
+ * in the address (tracking tags) does not change the page, so it is rendered and kept as if absent.
+ */
+function pageAddress(path: string, query: Record<string, unknown>): string {
+  const outcome = query.contact;
+  return outcome === "sent" || outcome === "failed" ? `${path}?contact=${outcome}` : path;
+}
+
+const slugParams = z.object({ slug: z.string().min(1).max(120) });
+
+/**
+ * Every page of the browser app. The public ones (home, articles, Contact Us, Terms, Refunds, 404) are rendered on
+ * the server with the reads they show and kept in memory; the admin, payment result and video room pages are
+ * rendered in the browser. Also the sitemap and robots.txt.
+ */
+export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, options) => {
+  const { config, profile } = options;
+  /**
+   * A page's reads are the public API's own answers, asked in-process (from memory when they are there), so the
+   * data a page carries is exactly what the browser would otherwise fetch. Null for a 404.
+   */
+  const read = async <T>(url: string): Promise<T | null> => {
+    const response = await app.inject({ method: "GET", url });
+    if (response.statusCode === 404) return null;
+    if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
+    return response.json<T>();
+  };
+  const publicConfig = async () => {
+    const answer = await read<PublicConfig>("/api/config");
+    if (!answer) throw new Error("GET /api/config answered 404");
+    return answer;
+  };
+  const publishedArticles = async () =>
+    (await read<{ articles: Article[] }>("/api/articles"))?.articles ?? [];
+  const facts = async (): Promise<SiteFacts> => ({
+    profile,
+    config: await publicConfig(),
+    baseUrl: config.publicBaseUrl,
+    openingHours: (await options.openingHours?.()) ?? undefined,
+  });
+  const withConfig = async (reads: PageReads = {}): Promise<PageReads> => ({
+    ...reads,
+    config: await publicConfig(),
+  });
+  const titled = (title: string) => `${title} | ${profile.doctor.name}`;
+  const notFoundHead = {
+    title: notFoundTitle,
+    description: "The page you are looking for does not exist.",
+    noindex: true,
+    url: undefined,
+  };
+
+  app.get("/", async (request, reply) => {
+    const url = pageAddress("/", request.query as Record<string, unknown>);
+    return reply.sendPage({
+      cacheKey: url,
+      url,
+      render: true,
+      load: async () => ({
+        head: { structuredData: homePageData(await facts()) },
+        reads: await withConfig({ articles: await publishedArticles() }),
+      }),
+    });
+  });
+
+  app.get("/articles/:slug", { schema: { params: slugParams } }, async (request, reply) => {
+    const { slug } = request.params;
+    return reply.sendPage({
+      cacheKey: `/articles/${slug}`,
+      url: `/articles/${slug}`,
+      render: true,
+      load: async (): Promise<LoadedPage> => {
+        const found = await read<{ article: Article }>(`/api/articles/${encodeURIComponent(slug)}`);
+        const article = found?.article ?? null;
+        const reads = await withConfig({ article: { slug, article } });
+        if (!article) return { status: 404, head: notFoundHead, reads, pageModule: "pages/article.tsx" };
+        return {
+          head: {
+            title: article.title,
+            description: article.excerpt,
+            type: "article",
+            image: article.imageUrl ? imageAddress(config, article.imageUrl) : null,
+            structuredData: articlePageData(await facts(), article),
+          },
+          reads,
+          pageModule: "pages/article.tsx",
+        };
+      },
+    });
+  });
+
+  const infoPages = [
+    {
+      path: "/contact-us",
+      title: "Contact Us",
+      type: "ContactPage",
+      pageModule: "pages/contact-us.tsx",
+      description: `E-mail, consultation hours and location of ${profile.doctor.name}, and a form to send a message.`,
+    },
+    {
+      path: "/terms-conditions",
+      title: "Terms & Conditions",
+      type: "WebPage",
+      pageModule: "pages/terms.tsx",
+      description: `The terms of online video consultations with ${profile.doctor.name}: payment, appointments, privacy and liability.`,
+    },
+    {
+      path: "/refunds-cancellations",
+      title: "Refunds & Cancellations",
+      type: "WebPage",
+      pageModule: "pages/refunds.tsx",
+      description: `How to cancel or reschedule a video consultation with ${profile.doctor.name}, and when a refund is given.`,
+    },
+  ] as const;
+  for (const page of infoPages) {
+    app.get(page.path, async (request, reply) => {
+      const url = pageAddress(page.path, request.query as Record<string, unknown>);
+      return reply.sendPage({
+        cacheKey: url,
+        url,
+        render: true,
+        load: async () => ({
+          head: {
+            title: titled(page.title),
+            description: page.description,
+            structuredData: infoPageData(await facts(), {
+              type: page.type,
+              name: page.title,
+              path: page.path,
+              description: page.description,
+            }),
+          },
+          reads: await withConfig(),
+          pageModule: page.pageModule,
+        }),
+      });
+    });
+  }
+
+  // Pages for one person (the doctor, a patient after paying, a video call): rendered in the browser, not indexed.
+  for (const path of ["/admin", "/admin/cashfree-test", "/payment/callback", "/video-consultation/:roomId"]) {
+    app.get(path, async (_request, reply) =>
+      reply.sendPage({
+        cacheKey: path,
+        render: false,
+        load: async () => ({ head: { noindex: true, url: undefined }, reads: await withConfig() }),
+      }),
+    );
+  }
+
+  // One 404 page for every unknown address: rendered for a path no route has, so it is the same page for all.
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === "GET" || request.method === "HEAD") &&
+      !request.url.startsWith("/api/") &&
+      request.url !== "/api";
+    if (!wantsPage) return sendApiNotFound(request, reply);
+    return reply.sendPage({
+      cacheKey: "404",
+      url: "/404",
+      render: true,
+      load: async () => ({ status: 404, head: notFoundHead, reads: await withConfig() }),
+    });
+  });
+
+  app.get("/sitemap.xml", async (_request, reply) => {
+    if (!config.publicBaseUrl)
+      return reply.status(404).type("text/plain; charset=utf-8").send("The sitemap needs PUBLIC_BASE_URL.\n");
+    const published = await publishedArticles();
+    const lastArticle = published.reduce<string | undefined>(
+      (latest, article) => (!latest || article.updatedAt > latest ? article.updatedAt : latest),
+      undefined,
+    );
+    const entry = (path: string, lastmod?: string) =>
+      `  <url><loc>${escapeXml(publicUrl(config, path) ?? path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      entry("/", lastArticle),
+      ...infoPages.map((page) => entry(page.path)),
+      ...published.map((article) => entry(`/articles/${article.slug}`, article.updatedAt)),
+      "</urlset>",
+      "",
+    ].join("\n");
+    return reply.type("application/xml; charset=utf-8").send(body);
+  });
+
+  const robots = [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /api/",
+    "Disallow: /payment/",
+    "Disallow: /video-consultation/",
+    ...(config.publicBaseUrl ? ["", `Sitemap: ${publicUrl(config, "/sitemap.xml")}`] : []),
+    "",
+  ].join("\n");
+  app.get("/robots.txt", async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots),
+  );
+};
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,239 @@
+import type { Article } from "@shared/articles";
+import type { PublicConfig } from "@shared/booking";
+import type { SiteProfile } from "@shared/site-profile";
+import { SLOT_TIMES } from "@shared/slots";
+
+/**
+ * schema.org JSON-LD for search engines: who the doctor is (an IndividualPhysician with credentials, specialty,
+ * address, languages, video consultation hours, telephone and fee), what each page is, and where it sits
+ * (BreadcrumbList). Addresses are absolute only with PUBLIC_BASE_URL; without it they are paths on this site.
+ */
+type Json = Record<string, unknown>;
+
+export interface SiteFacts {
+  profile: SiteProfile;
+  config: PublicConfig;
+  /** PUBLIC_BASE_URL without a trailing slash, or undefined. */
+  baseUrl: string | undefined;
+  /** When video consultations are held; the consultation hours of the spec (daily) by default. */
+  openingHours?: OpeningHours[];
+}
+
+export interface OpeningHours {
+  days: readonly string[];
+  /** "19:00" */
+  opens: string;
+  /** "21:00" */
+  closes: string;
+}
+
+const ALL_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+/** A slot lasts 20 minutes: the last one, at 8:40 PM, ends at 9:00 PM. */
+const SLOT_MINUTES = 20;
+
+function endOfLastSlot(): string {
+  const last = SLOT_TIMES[SLOT_TIMES.length - 1] ?? "20:40";
+  const [hours = 0, minutes = 0] = last.split(":").map(Number);
+  const end = hours * 60 + minutes + SLOT_MINUTES;
+  return `${String(Math.floor(end / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
+}
+
+export const defaultOpeningHours: OpeningHours[] = [
+  { days: ALL_DAYS, opens: SLOT_TIMES[0] ?? "19:00", closes: endOfLastSlot() },
+];
+
+/** A path on this site as an absolute address (an address already absolute stays as it is). */
+export function absolute(facts: Pick<SiteFacts, "baseUrl">, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return facts.baseUrl ? `${facts.baseUrl}${path.startsWith("/") ? path : `/${path}`}` : path;
+}
+
+const physicianId = (facts: SiteFacts) => absolute(facts, "/#physician");
+const websiteId = (facts: SiteFacts) => absolute(facts, "/#website");
+
+/** schema.org's MedicalSpecialty values named by the words of the profile's specialty. */
+function medicalSpecialties(specialty: string): string[] {
+  const found: string[] = [];
+  if (/paediatric|pediatric|child/i.test(specialty)) found.push("https://schema.org/Pediatric");
+  if (/cardi|heart/i.test(specialty)) found.push("https://schema.org/Cardiovascular");
+  return found.length > 0 ? found : [specialty];
+}
+
+/** "Bengaluru, Karnataka, India" -> locality, region, country. */
+function postalAddress(location: string): Json {
+  const parts = location
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const address: Json = { "@type": "PostalAddress" };
+  if (parts.length === 1) address.addressLocality = parts[0];
+  else {
+    address.addressLocality = parts[0];
+    if (parts.length > 2) address.addressRegion = parts[1];
+    address.addressCountry = parts[parts.length - 1];
+  }
+  return address;
+}
+
+/** ₹ with Indian digit grouping: "₹2,000". */
+function rupees(amount: number): string {
+  return `₹${new Intl.NumberFormat("en-IN").format(amount)}`;
+}
+
+export function physician(facts: SiteFacts): Json {
+  const { doctor, about, contact, memberships, services } = facts.profile;
+  const node: Json = {
+    "@type": "IndividualPhysician",
+    "@id": physicianId(facts),
+    name: doctor.name,
+    description: doctor.tagline,
+    url: absolute(facts, "/"),
+    medicalSpecialty: medicalSpecialties(doctor.specialty),
+    hasCredential: about.qualifications.map((qualification) => ({
+      "@type": "EducationalOccupationalCredential",
+      credentialCategory: "degree",
+      name: qualification.degree,
+      recognizedBy: { "@type": "Organization", name: qualification.institution },
+    })),
+    knowsLanguage: doctor.languages,
+    knowsAbout: [...about.expertise, ...services.map((service) => service.title)],
+    memberOf: memberships.map((membership) => ({ "@type": "Organization", name: membership.title })),
+    address: postalAddress(contact.location),
+    telephone: contact.phone,
+    email: contact.email,
+    priceRange: rupees(facts.config.consultationFee),
+    currenciesAccepted: facts.config.currency,
+    isAcceptingNewPatients: true,
+    openingHoursSpecification: (facts.openingHours ?? defaultOpeningHours).map((hours) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: hours.days.map((day) => `https://schema.org/${day}`),
+      opens: hours.opens,
+      closes: hours.closes,
+    })),
+  };
+  if (doctor.photoUrl) node.image = absolute(facts, doctor.photoUrl);
+  return node;
+}
+
+function author(facts: SiteFacts): Json {
+  return {
+    "@type": "Person",
+    "@id": absolute(facts, "/#doctor"),
+    name: facts.profile.doctor.name,
+    jobTitle: facts.profile.doctor.specialty,
+    url: absolute(facts, "/#about"),
+  };
+}
+
+function website(facts: SiteFacts): Json {
+  return {
+    "@type": "WebSite",
+    "@id": websiteId(facts),
+    url: absolute(facts, "/"),
+    name: facts.profile.seo.title,
+    inLanguage: "en-IN",
+    publisher: { "@id": physicianId(facts) },
+  };
+}
+
+export function breadcrumbs(facts: SiteFacts, trail: { name: string; path: string }[]): Json {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absolute(facts, crumb.path),
+    })),
+  };
+}
+
+const home = { name: "Home", path: "/" };
+
+/** The home page: the site, the doctor, and the page itself. */
+export function homePageData(facts: SiteFacts): Json {
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      website(facts),
+      physician(facts),
+      {
+        "@type": "MedicalWebPage",
+        "@id": absolute(facts, "/#webpage"),
+        url: absolute(facts, "/"),
+        name: facts.profile.seo.title,
+        description: facts.profile.seo.description,
+        isPartOf: { "@id": websiteId(facts) },
+        about: { "@id": physicianId(facts) },
+        inLanguage: "en-IN",
+      },
+    ],
+  };
+}
+
+/** An article's page: the article (author, dates, image), the medical web page it is, and its breadcrumbs. */
+export function articlePageData(facts: SiteFacts, article: Article): Json {
+  const path = `/articles/${article.slug}`;
+  const url = absolute(facts, path);
+  const image = article.imageUrl ?? facts.profile.doctor.photoUrl;
+  const articleNode: Json = {
+    "@type": "Article",
+    "@id": `${url}#article`,
+    headline: article.title,
+    description: article.excerpt,
+    ...(image ? { image: absolute(facts, image) } : {}),
+    datePublished: article.createdAt,
+    dateModified: article.updatedAt,
+    author: author(facts),
+    publisher: { "@id": physicianId(facts) },
+    mainEntityOfPage: url,
+    inLanguage: "en-IN",
+  };
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      articleNode,
+      {
+        "@type": "MedicalWebPage",
+        "@id": url,
+        url,
+        name: article.title,
+        description: article.excerpt,
+        datePublished: article.createdAt,
+        dateModified: article.updatedAt,
+        lastReviewed: article.updatedAt,
+        reviewedBy: { "@id": absolute(facts, "/#doctor") },
+        mainEntity: { "@id": `${url}#article` },
+        isPartOf: { "@id": websiteId(facts) },
+        inLanguage: "en-IN",
+      },
+      breadcrumbs(facts, [home, { name: "Articles", path: "/#articles" }, { name: article.title, path }]),
+      physician(facts),
+    ],
+  };
+}
+
+/** The other public pages (Contact Us, Terms, Refunds): what they are, their breadcrumbs, and the doctor. */
+export function infoPageData(
+  facts: SiteFacts,
+  page: { type: "ContactPage" | "WebPage"; name: string; path: string; description: string },
+): Json {
+  const url = absolute(facts, page.path);
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": page.type,
+        "@id": url,
+        url,
+        name: page.name,
+        description: page.description,
+        isPartOf: { "@id": websiteId(facts) },
+        about: { "@id": physicianId(facts) },
+        inLanguage: "en-IN",
+      },
+      breadcrumbs(facts, [home, { name: page.name, path: page.path }]),
+      physician(facts),
+    ],
+  };
+}

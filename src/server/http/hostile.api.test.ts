@@ -1,0 +1,423 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiErrorBody } from "@shared/api-error";
+import { appointments, articles, contactMessages } from "../db/schema";
+import {
+  createTestApp,
+  publicApiRoutes,
+  signInAsAdmin,
+  TEST_ADMIN_PASSWORD,
+  TEST_ORIGIN,
+  type TestApp,
+  testClock,
+  testEngines,
+} from "../testing/test-app";
+
+/**
+ * What an intruder sends: odd spellings of every path, NUL bytes, malformed and huge bodies, pathological Markdown.
+ * Whatever arrives, the answer is a 4xx in the one error shape or a normal answer, never a 5xx, and no admin route
+ * answers without a session.
+ */
+const password = TEST_ADMIN_PASSWORD;
+const origin = TEST_ORIGIN;
+/** With a date, the appointments list is the public availability; without, it answers 401 like any admin route. */
+const publicRoutes = new Set([...publicApiRoutes, "GET /api/appointments"]);
+const clock = testClock("2026-11-21T10:00:00Z");
+
+const paramValues = [
+  "6f1c7a52-0000-4000-8000-000000000000",
+  "%00",
+  "a%00b",
+  "%ff",
+  "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+  "..%5c..%5cwindows",
+  "%E2%80%AE%F0%9F%92%A5",
+  "a".repeat(101),
+  "%25%32%65",
+];
+
+function pathSpellings(path: string): string[] {
+  return [
+    path,
+    path.replace("/api/", "/%61pi/"),
+    path.replace(/\/([a-z])/, (_m, letter: string) => `/%${letter.charCodeAt(0).toString(16).toUpperCase()}`),
+    path.replace("/api/", "/api//"),
+    path.replace("/api/", "/api/./"),
+    path.toUpperCase(),
+    `${path}/`,
+    `${path}?x=%00`,
+  ];
+}
+
+const bodies: { name: string; payload: string; type: string }[] = [
+  { name: "empty object", payload: "{}", type: "application/json" },
+  { name: "malformed JSON", payload: '{"a":', type: "application/json" },
+  { name: "JSON array", payload: "[1,2,3]", type: "application/json" },
+  { name: "JSON null", payload: "null", type: "application/json" },
+  { name: "deeply nested JSON", payload: `${"[".repeat(5000)}${"]".repeat(5000)}`, type: "application/json" },
+  {
+    name: "NUL in every field",
+    payload: JSON.stringify({
+      patientName: "A\u0000",
+      patientEmail: "a\u0000@example.com",
+      patientPhone: "9876543210\u0000",
+      patientAge: 5,
+      reasonForConsultation: "\u0000",
+      appointmentDate: "2026-11-23\u0000",
+      appointmentTime: "19:00\u0000",
+      name: "\u0000",
+      email: "\u0000",
+      message: "\u0000",
+      title: "\u0000",
+      excerpt: "\u0000",
+      content: "\u0000",
+      password: "\u0000",
+      code: "\u0000",
+      appointmentId: "\u0000",
+    }),
+    type: "application/json",
+  },
+  {
+    name: "wrong types",
+    payload: '{"patientAge":"x","published":"yes","amount":-1}',
+    type: "application/json",
+  },
+  { name: "huge body", payload: JSON.stringify({ message: "x".repeat(300_000) }), type: "application/json" },
+  { name: "plain text", payload: "hello", type: "text/plain" },
+  { name: "form", payload: "a=b&outcome=pay", type: "application/x-www-form-urlencoded" },
+  { name: "xml", payload: "<a/>", type: "application/xml" },
+  {
+    name: "prototype pollution",
+    payload: '{"__proto__":{"admin":true},"constructor":{}}',
+    type: "application/json",
+  },
+];
+
+const pathologicalMarkdown = [
+  "*a ".repeat(20_000),
+  ">".repeat(5_000),
+  "[a](".repeat(30_000),
+  "<".repeat(100_000),
+];
+
+describe.each(testEngines)("hostile requests on %s", (engine) => {
+  let t: TestApp;
+  let cookie = "";
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      env: { ADMIN_PASSWORD: password, BOOKINGS_PER_HOUR_PER_ADDRESS: "100000" },
+      now: clock.now,
+    });
+    cookie = await signInAsAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  const expectErrorShape = (response: { statusCode: number; json: <T>() => T }, context: string) => {
+    const body = response.json<ApiErrorBody>();
+    expect(body.statusCode, context).toBe(response.statusCode);
+    expect(body.message, context).toMatch(/^[A-Z]/);
+    expect(body.requestId, context).toMatch(/^\S{16,}$/);
+  };
+
+  it("answers 500 sweeping requests with no 5xx and no admin answer without a session", async () => {
+    const routes = t.app.routeList;
+    let sent = 0;
+    const failures: string[] = [];
+    for (const route of routes) {
+      const admin = route.url.startsWith("/api/") && !publicRoutes.has(`${route.method} ${route.url}`);
+      const paths = route.url.includes(":")
+        ? paramValues.map((value) => route.url.replace(/:[A-Za-z]+/g, value))
+        : [route.url];
+      const urls = [...new Set(paths.flatMap(pathSpellings))];
+      const withBody = route.method !== "GET" && route.method !== "DELETE";
+      const cases = withBody
+        ? urls.flatMap((url) => bodies.map((body) => ({ url, body })))
+        : urls.map((url) => ({ url, body: undefined }));
+      for (const { url, body } of cases) {
+        const response = await t.app.inject({
+          method: route.method as "POST",
+          url,
+          headers: { origin, ...(body ? { "content-type": body.type } : {}) },
+          ...(body ? { payload: body.payload } : {}),
+          remoteAddress: `10.9.${sent % 250}.${Math.floor(sent / 250) % 250}`,
+        });
+        sent += 1;
+        const context = `${route.method} ${url.slice(0, 80)} ${body?.name ?? ""} -> ${response.statusCode}`;
+        if (response.statusCode >= 500) failures.push(context);
+        if (admin && response.statusCode < 300) failures.push(`admin without session: ${context}`);
+        // Page routes answer the 404 page (its head as JSON when no browser app is served); the API, the error shape.
+        const apiAnswer = !response.body.startsWith('{"page"');
+        if (
+          response.statusCode >= 400 &&
+          apiAnswer &&
+          String(response.headers["content-type"]).includes("json")
+        )
+          expectErrorShape(response, context);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(500);
+  });
+
+  it("keeps the database unchanged by every request refused for a NUL byte", async () => {
+    const before = {
+      appointments: (await t.database.db.select().from(appointments)).length,
+      contacts: (await t.database.db.select().from(contactMessages)).length,
+      articles: (await t.database.db.select().from(articles)).length,
+    };
+    const booking = {
+      patientName: "Asha",
+      patientEmail: "asha@example.com",
+      patientPhone: "9876543210",
+      patientAge: 7,
+      reasonForConsultation: "Murmur",
+      appointmentDate: "2026-11-23",
+      appointmentTime: "19:00",
+    };
+    for (const field of ["patientName", "patientEmail", "patientPhone", "reasonForConsultation"] as const) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/appointments",
+        payload: { ...booking, [field]: `${booking[field]}\u0000` },
+      });
+      expect(response.statusCode, field).toBe(400);
+      expectErrorShape(response, field);
+    }
+    const contact = { name: "Asha", email: "asha@example.com", message: "Hello", phone: "", subject: "" };
+    for (const field of ["name", "email", "message", "phone", "subject"] as const) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: { ...contact, [field]: `x\u0000` },
+      });
+      expect(response.statusCode, field).toBe(400);
+    }
+    const article = { title: "T", excerpt: "E", content: "C", published: true };
+    for (const field of ["title", "excerpt", "content"] as const) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/articles",
+        headers: { cookie, origin },
+        payload: { ...article, [field]: `x\u0000` },
+      });
+      expect(response.statusCode, field).toBe(400);
+    }
+    for (const url of [
+      "/api/verify-payment/a%00b",
+      "/api/articles/%00",
+      "/articles/%00",
+      "/payment/simulator/%00",
+      "/api/video-room/%00",
+    ]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<ApiErrorBody>().message).toContain("NUL");
+    }
+    expect({
+      appointments: (await t.database.db.select().from(appointments)).length,
+      contacts: (await t.database.db.select().from(contactMessages)).length,
+      articles: (await t.database.db.select().from(articles)).length,
+    }).toEqual(before);
+  });
+
+  it("refuses e-mail addresses with quotes, angle brackets or spaces, on bookings and contact forms", async () => {
+    for (const email of ['a"<script>@example.com', "a<b>@example.com", "a b@example.com", "a@exa mple.com"]) {
+      const booking = await t.app.inject({
+        method: "POST",
+        url: "/api/appointments",
+        payload: {
+          patientName: "Asha",
+          patientEmail: email,
+          patientPhone: "9876543210",
+          patientAge: 7,
+          reasonForConsultation: "Murmur",
+          appointmentDate: "2026-11-23",
+          appointmentTime: "19:00",
+        },
+      });
+      expect(booking.statusCode, email).toBe(400);
+      expect(booking.json<ApiErrorBody>().message).toBe("Please enter a valid email address");
+      const contact = await t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: { name: "Asha", email, message: "Hello" },
+        remoteAddress: "10.8.2.1",
+      });
+      expect(contact.statusCode, email).toBe(400);
+      expect(contact.json<ApiErrorBody>().message).toBe("Please enter a valid email address");
+    }
+  });
+
+  it("answers Fastify's own refusals in the one error shape with a request id", async () => {
+    const cases = [
+      { url: "/api/articles/%ff", status: 400 },
+      { url: `/api/articles/${"a".repeat(150)}`, status: 414 },
+    ];
+    for (const { url, status } of cases) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(status);
+      expectErrorShape(response, url);
+      expect(response.json<ApiErrorBody>().message).not.toContain("aaaa");
+    }
+    const tooLarge = await t.app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { message: "x".repeat(300_000) },
+      remoteAddress: "10.8.0.1",
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expectErrorShape(tooLarge, "413");
+    for (const type of ["text/plain", "application/xml"]) {
+      const unsupported = await t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload: "hello",
+        headers: { "content-type": type },
+        remoteAddress: `10.8.1.${type.length}`,
+      });
+      expect(unsupported.statusCode, type).toBe(415);
+      expectErrorShape(unsupported, type);
+    }
+  });
+
+  it("renders pathological Markdown without holding the server, and answers 4xx when it cannot", async () => {
+    const session = await signInAsAdmin(t.app);
+    for (const content of pathologicalMarkdown) {
+      const started = Date.now();
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/articles/preview",
+        headers: { cookie: session, origin },
+        payload: { content },
+      });
+      expect(response.statusCode, content.slice(0, 8)).toBeLessThan(500);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+  });
+});
+
+describe("absolute addresses and transport headers", () => {
+  it("builds og:url and canonical from PUBLIC_BASE_URL only, never from the Host header", async () => {
+    const t = await createTestApp("pglite", { env: { PUBLIC_BASE_URL: "https://drrao.example" } });
+    try {
+      for (const url of [
+        "/contact-us",
+        "/terms-conditions?x=//evil.example",
+        "//evil.example/x",
+        "/no/such/page",
+      ]) {
+        const response = await t.app.inject({ method: "GET", url, headers: { host: "evil.example" } });
+        const page = response.json<{ page: { url?: string } }>().page;
+        // A page that does not exist has no canonical address at all.
+        if (response.statusCode === 404) expect(page.url, url).toBeUndefined();
+        else expect(page.url, url).toMatch(/^https:\/\/drrao\.example\//);
+        expect(response.body, url).not.toMatch(/(https?:)?\/\/evil\.example/);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("answers headers too large with 431 in the one error shape", async () => {
+    const t = await createTestApp("pglite");
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      socket.on("end", () => resolve(answer));
+      socket.on("error", reject);
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    });
+    await t.close();
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    const body = JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4)) as ApiErrorBody;
+    expect(body).toMatchObject({ statusCode: 431, error: "Request Header Fields Too Large" });
+    expect(body.requestId).toMatch(/^\S{16,}$/);
+  });
+
+  it("trusts only PUBLIC_BASE_URL's origin for admin writes when it is set, whatever the Host header says", async () => {
+    const t = await createTestApp("pglite", {
+      env: { PUBLIC_BASE_URL: "https://drrao.example", ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
+    });
+    try {
+      const login = (origin: string, host: string) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/admin/login",
+          payload: { password: TEST_ADMIN_PASSWORD },
+          headers: { origin, host },
+        });
+      expect((await login("http://evil.example", "evil.example")).statusCode).toBe(403);
+      expect((await login("https://drrao.example", "evil.example")).statusCode).toBe(200);
+      const csp = String(
+        (await t.app.inject({ method: "GET", url: "/api/health" })).headers["content-security-policy"],
+      );
+      expect(csp).toMatch(/form-action 'self' https:\/\/drrao\.example/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("cuts off a request whose body trickles in, and caps the connections one address holds", async () => {
+    const t = await createTestApp("pglite", {
+      env: { REQUEST_TIMEOUT_SECONDS: "1", MAX_CONNECTIONS_PER_ADDRESS: "3" },
+    });
+    try {
+      const { port } = new URL(await t.app.listen({ port: 0, host: "127.0.0.1" }));
+      const open = () => connect(Number(port), "127.0.0.1");
+      const closed = (socket: ReturnType<typeof open>) =>
+        new Promise<number>((resolve) => {
+          const started = Date.now();
+          socket.on("error", () => undefined);
+          socket.on("close", () => resolve(Date.now() - started));
+        });
+
+      const slow = open();
+      const slowClosed = closed(slow);
+      slow.write(
+        "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+      );
+      const trickle = setInterval(() => slow.write(" "), 200);
+      let answer = "";
+      slow.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      expect(await slowClosed).toBeLessThan(4_000);
+      clearInterval(trickle);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+
+      const held = [open(), open(), open()];
+      await Promise.all(held.map((socket) => new Promise((resolve) => socket.on("connect", resolve))));
+      const extra = open();
+      expect(await closed(extra)).toBeLessThan(1_000);
+      const heldClosed = closed(held[0]!);
+      held[0]!.destroy();
+      await heldClosed;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      for (const socket of held) socket.destroy();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("sends HSTS only over https, and X-Frame-Options agreeing with frame-ancestors", async () => {
+    const t = await createTestApp("pglite", { env: { TRUST_PROXY: "true" } });
+    try {
+      const plain = await t.app.inject({ method: "GET", url: "/api/health" });
+      expect(plain.headers["strict-transport-security"]).toBeUndefined();
+      expect(plain.headers["x-frame-options"]).toBe("DENY");
+      expect(plain.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      const secure = await t.app.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(secure.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import type { Article } from "./articles";
+import type { PublicConfig } from "./booking";
+import type { SiteProfile } from "./site-profile";
+
+/**
+ * What the server hands the browser app inside a page: the doctor's profile, the clinic's zone (dates are shown in
+ * it on both sides, so the server's and the browser's text agree), and the reads the page shows. The server renders
+ * the page from it and writes it into the page; the browser starts from it and asks the API for none of it again.
+ */
+export interface PageReads {
+  /** GET /api/articles */
+  articles?: Article[];
+  /** GET /api/articles/{slug}; `article` is null when no published article has that slug (the page is a 404). */
+  article?: { slug: string; article: Article | null };
+  /** GET /api/config */
+  config?: PublicConfig;
+}
+
+export interface PageRenderInput {
+  /** The path and query the page is rendered for. */
+  url: string;
+  profile: SiteProfile;
+  clinicTimeZone: string;
+  reads: PageReads;
+  /** False for the pages the browser renders alone (admin, payment result, video room): only the data is made. */
+  html: boolean;
+}
+
+/** The JSON the page carries in `<script id="page-data" type="application/json">`. */
+export interface PageData {
+  profile: SiteProfile;
+  clinicTimeZone: string;
+  /** TanStack Query's dehydrated cache, made by the browser app's server entry from `reads`. */
+  queries: unknown;
+  /** True when the server rendered the app's HTML, which the browser then hydrates. */
+  rendered: boolean;
+}
+
+/** What the browser app's server entry answers: the app's HTML and the page data to write beside it. */
+export interface RenderedApp {
+  html: string;
+  data: PageData;
+}
+
+export const PAGE_DATA_ELEMENT_ID = "page-data";
+
+/**
+ * Written by Vite (`html.cspNonce`) into the built page template on its script, preload and style tags; the server
+ * puts each response's nonce in its place.
+ */
+export const CSP_NONCE_PLACEHOLDER = "__clinic_csp_nonce__";

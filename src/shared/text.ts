@@ -1,0 +1,14 @@
+/**
+ * Text that no field of this product accepts: the NUL character. PostgreSQL cannot store it in a text column, and
+ * nobody types it, so a request carrying one anywhere (a form field, a path, a query) is refused as a whole.
+ */
+export const NUL_MESSAGE = "The request contains a NUL character (\\u0000), which no field accepts.";
+
+/** Whether a value, or any string inside it (arrays and plain objects, however nested), holds a NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 32 || value === null || typeof value !== "object") return false;
+  if (value instanceof URLSearchParams) return containsNul([...value.entries()], depth + 1);
+  const items = Array.isArray(value) ? value : Object.entries(value as Record<string, unknown>);
+  return items.some((item) => containsNul(item, depth + 1));
+}
