@@ -49,6 +49,8 @@ export async function startSite(env) {
       PUBLIC_BASE_URL: base,
       PAYMENT_PROVIDER: "simulator",
       SEED_SAMPLE_CONTENT: "true",
+      // Production refuses the sample profile's placeholder registration number.
+      SITE_PROFILE_FILE: join(root, "scripts/bench-profile.json"),
       ADMIN_PASSWORD: "benchmark admin password",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -48,6 +48,8 @@ async function startServer(env) {
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       PAYMENT_PROVIDER: "simulator",
       SEED_SAMPLE_CONTENT: "true",
+      // Production refuses the sample profile's placeholder registration number.
+      SITE_PROFILE_FILE: join(root, "scripts/bench-profile.json"),
       // One load generator books all 360 slots from one address; the production limit would stop it at 20.
       BOOKINGS_PER_HOUR_PER_ADDRESS: "100000",
       ADMIN_PASSWORD: "benchmark admin password",

@@ -24,6 +24,7 @@ const AdminPage = lazy(() => import("@/pages/admin"));
 const CashfreeTestPage = lazy(() => import("@/pages/admin-cashfree-test"));
 const PaymentCallbackPage = lazy(() => import("@/pages/payment-callback"));
 const VideoConsultationPage = lazy(() => import("@/pages/video-consultation"));
+const ManageAppointmentPage = lazy(() => import("@/pages/manage-appointment"));
 const NotFoundPage = lazy(() => import("@/pages/not-found"));
 
 function PageFallback() {
@@ -51,6 +52,7 @@ export function App({ queryClient, queries }: AppProps) {
             <Route path="/admin/cashfree-test" component={CashfreeTestPage} />
             <Route path="/payment/callback" component={PaymentCallbackPage} />
             <Route path="/video-consultation/:roomId" component={VideoConsultationPage} />
+            <Route path="/appointments/manage/:token" component={ManageAppointmentPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -12,6 +12,8 @@ import { adminScope, decorateAdminSession } from "./features/admin-auth/guard";
 import { adminAuthRoutes } from "./features/admin-auth/routes";
 import { resolveAdminPasswordHash } from "./features/admin-auth/service";
 import { adminRoutes } from "./features/admin/routes";
+import { adminLifecycleRoutes } from "./features/appointments/admin-routes";
+import { manageRoutes } from "./features/appointments/routes";
 import { adminArticleRoutes } from "./features/articles/admin-routes";
 import { articleRoutes } from "./features/articles/routes";
 import { contactRoutes } from "./features/contact/routes";
@@ -197,12 +199,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         messaging,
       });
       await admin.register(adminScheduleRoutes, { db: database.db, config, now });
+      await admin.register(adminLifecycleRoutes, { db: database.db, config, gateway, profile, now });
     },
   });
   await app.register(videoRoutes, { db: database.db, config, now, profile });
   await app.register(bookingRoutes, { db: database.db, config, now });
   await app.register(scheduleRoutes, { db: database.db, config, now });
   await app.register(paymentRoutes, { db: database.db, config, gateway, now });
+  await app.register(manageRoutes, { db: database.db, config, gateway, profile, now });
   if (gateway.name === "simulator") await app.register(simulatorRoutes, { db: database.db, profile });
   await registerClientApp(app, {
     config,

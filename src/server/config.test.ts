@@ -210,6 +210,8 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
         doctorConfirmation: { name: "new_booking", language: "en_US" },
         reminder: { name: "booking_reminder", language: "en_US" },
         refund: { name: "payment_refunded", language: "en_US" },
+        change: { name: "appointment_change", language: "en_US" },
+        doctorChange: { name: "doctor_appointment_change", language: "en_US" },
       },
     });
   });

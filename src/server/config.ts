@@ -155,6 +155,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_DOCTOR: templateName("doctor_new_appointment"),
   WHATSAPP_TEMPLATE_REMINDER: templateName("appointment_reminder"),
   WHATSAPP_TEMPLATE_REFUND: templateName("booking_refund"),
+  WHATSAPP_TEMPLATE_CHANGE: templateName("appointment_change"),
+  WHATSAPP_TEMPLATE_DOCTOR_CHANGE: templateName("doctor_appointment_change"),
   WHATSAPP_TEMPLATE_LANGUAGE: optionalText.pipe(
     z
       .string()
@@ -440,6 +442,8 @@ function messagingConfig(env: z.infer<typeof envSchema>) {
         doctorConfirmation: { name: env.WHATSAPP_TEMPLATE_DOCTOR, language },
         reminder: { name: env.WHATSAPP_TEMPLATE_REMINDER, language },
         refund: { name: env.WHATSAPP_TEMPLATE_REFUND, language },
+        change: { name: env.WHATSAPP_TEMPLATE_CHANGE, language },
+        doctorChange: { name: env.WHATSAPP_TEMPLATE_DOCTOR_CHANGE, language },
       },
     },
   };

@@ -20,7 +20,7 @@ async function start(): Promise<void> {
     }
     throw error;
   }
-  const profile = loadSiteProfile(config.siteProfileFile);
+  const profile = loadSiteProfile(config.siteProfileFile, { production: config.isProduction });
   let database: Database;
   try {
     database = await openDatabase({

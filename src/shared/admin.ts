@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ARTICLE_CONTENT_MAX_LENGTH, ARTICLE_CONTENT_TOO_LONG } from "./articles";
 import type { AppointmentStatus, PaymentStatus } from "./booking";
+import type { HistoryEntry, RefundView } from "./manage";
 
 /** POST /api/admin/login */
 export const loginSchema = z.object({ password: z.string().min(1, "Password is required").max(1000) });
@@ -43,6 +44,10 @@ export interface AdminAppointment {
   refundAmount: number | null;
   /** Why an appointment is in an unusual state (for example a refunded late payment). */
   statusNote: string | null;
+  /** Three hours after its start nobody marked it completed or no-show: the dashboard asks the doctor to. */
+  awaitingOutcome: boolean;
+  /** Reschedules made so far (the parent's and the doctor's). */
+  reschedules: number;
   createdAt: string;
   /** The patient's and the doctor's (moderator) links to the video page, once the booking is confirmed. */
   videoRoomUrl: string | null;
@@ -74,11 +79,36 @@ export interface AdminAppointmentViewPage {
   nextCursor: string | null;
 }
 
-/** GET /api/admin/appointments/{id}: an appointment with the messages sent about it. */
+/** What the doctor can do with an appointment now (the dashboard shows only these buttons). */
+export interface AdminAppointmentActions {
+  /** Mark completed: a confirmed appointment (before or after its start). */
+  complete: boolean;
+  /** Mark no-show: a confirmed appointment, once it has started. */
+  noShow: boolean;
+  /** Move to any free slot (not limited by the parent's policy): a confirmed appointment before its start. */
+  reschedule: boolean;
+  /** Cancel as the doctor, always with a full refund: a confirmed appointment. */
+  cancel: boolean;
+  /** Send the patient's confirmation again (e-mail and WhatsApp): a confirmed appointment. */
+  resendConfirmation: boolean;
+  /** Download the fee receipt (GET /api/admin/appointments/{id}/receipt): any paid appointment. */
+  receipt: boolean;
+}
+
+/**
+ * GET /api/admin/appointments/{id}: an appointment with the messages sent about it, its refunds, its history (who
+ * did what, when) and the actions open to the doctor. Every action under /api/admin/appointments/{id}/... answers it.
+ */
 export interface AdminAppointmentDetails {
   appointment: AdminAppointment;
   messages: AdminNotification[];
+  refunds: RefundView[];
+  history: HistoryEntry[];
+  actions: AdminAppointmentActions;
 }
+
+/** POST /api/admin/appointments/{id}/reschedule (any free slot) and /cancel ({reason}, always a full refund). */
+export { rescheduleSchema as adminRescheduleSchema, doctorCancelSchema } from "./manage";
 
 /** POST /api/test-notifications/{appointmentId}: one result per channel. */
 export interface ChannelResult {

@@ -121,7 +121,12 @@ export interface Availability {
 
 export type AppointmentStatus =
   "pending_payment" | "confirmed" | "completed" | "expired" | "cancelled" | "no_show";
-export type PaymentStatus = "pending" | "paid" | "failed" | "refund_pending" | "refunded";
+/**
+ * The money's state: paid, or (after a cancellation or a refused late payment) a refund on its way, done in full, or
+ * done in part (a 50 % refund). "refund_pending" lasts until the gateway says every refund is final.
+ */
+export type PaymentStatus =
+  "pending" | "paid" | "failed" | "refund_pending" | "refunded" | "partially_refunded";
 
 /** POST /api/appointments answers { appointment: CreatedAppointment } with status 201. */
 export interface CreatedAppointment {
@@ -175,6 +180,11 @@ export interface PaymentVerification {
   appointmentTime?: string;
   /** With outcome refund_pending or refunded: why, what goes back, and the price the payment was for. */
   refund?: { reason: RefundReason; amount: number; price: number };
+  /**
+   * With outcome confirmed: the parent's own link to manage the booking (cancel, reschedule, receipt),
+   * "{PUBLIC_BASE_URL}/appointments/manage/{token}". Absent once the page has handed out its share of links.
+   */
+  manageUrl?: string;
 }
 
 export function bookingIdOf(appointmentId: string): string {

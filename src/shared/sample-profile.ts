@@ -10,6 +10,7 @@ export const sampleProfile: SiteProfile = {
     shortName: "Dr. Ananya Rao",
     specialty: "Consultant Paediatric Cardiologist",
     qualifications: ["MBBS", "DCH", "CCT Paediatric Cardiology"],
+    registration: { number: "SAMPLE-000000", council: "Karnataka Medical Council" },
     languages: ["English", "Hindi", "Kannada"],
     experience: "10+ years",
     patientsTreated: "1000+ patients treated",

@@ -18,6 +18,11 @@ export const siteProfileSchema = z.object({
     patientsTreated: z.string().min(1),
     tagline: z.string().min(1),
     photoUrl: z.string().optional(),
+    /**
+     * The medical registration that fee receipts and prescriptions must carry: the number and the council that
+     * gave it ("Karnataka Medical Council"). Required in production: the sample's placeholder is refused there.
+     */
+    registration: z.object({ number: z.string().min(1), council: z.string().min(1) }),
   }),
   about: z.object({
     paragraphs: z.array(z.string().min(1)).min(1),

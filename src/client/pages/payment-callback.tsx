@@ -156,6 +156,17 @@ function PaymentSucceeded({ result, zone }: { result: PaymentVerification; zone:
             The video consultation link is shared 30 minutes before the appointment.
           </NextItem>
           <NextItem icon={<Clock aria-hidden="true" />}>Please join the video room 5 minutes early.</NextItem>
+          {result.manageUrl ? (
+            <NextItem icon={<CalendarPlus aria-hidden="true" />}>
+              <a
+                href={new URL(result.manageUrl).pathname}
+                className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+              >
+                Manage your booking
+              </a>
+              : cancel, reschedule or download your fee receipt.
+            </NextItem>
+          ) : null}
         </ul>
       </div>
       <HomeButton />

@@ -89,9 +89,19 @@ export const appointments = pgTable(
     gatewayPaymentId: varchar("gateway_payment_id", { length: 64 }).unique(),
     paidAmount: integer("paid_amount"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
-    refundId: varchar("refund_id", { length: 40 }),
+    /** The rupees refunded or being refunded, all refunds together (the `refunds` rows hold each one). */
     refundAmount: integer("refund_amount"),
-    refundStatus: varchar("refund_status", { length: 20 }),
+    /** Moves made so far, by the parent or the doctor; the policy allows the parent two. */
+    rescheduleCount: integer("reschedule_count").notNull().default(0),
+    /**
+     * The calendar event's SEQUENCE: 0 when booked, one more at every move and at a cancellation, so the updated
+     * invite (same UID) replaces the one in the patient's and the doctor's calendars.
+     */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** Why the doctor cancelled, which the parent reads; null otherwise. */
+    cancellationReason: text("cancellation_reason"),
+    /** The fee receipt's number, "2026-27/000001", given once the payment is confirmed. */
+    receiptNumber: varchar("receipt_number", { length: 20 }).unique(),
     /** The video room: 128 random bits in hex, never derived from the appointment id. Set on confirmation. */
     videoRoomId: varchar("video_room_id", { length: 32 }).unique(),
     /** A second random value that makes the doctor's link a moderator's link. */
@@ -126,6 +136,69 @@ export const domainEvents = pgTable(
   },
   (table) => [index("domain_events_appointment_idx").on(table.appointmentId, table.createdAt)],
 );
+
+/**
+ * The parent's manage links. Each message (and the payment result page) carries its own random token; only its
+ * SHA-256 is kept, so the table alone opens no booking.
+ */
+export const manageLinks = pgTable(
+  "manage_links",
+  {
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    /** Where the link was handed out: email, whatsapp or result_page. */
+    issuedFor: varchar("issued_for", { length: 20 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("manage_links_appointment_idx").on(table.appointmentId)],
+);
+
+/**
+ * Refunds: one row per refund asked of the gateway, with our own `refund_id` (the gateway's idempotency key, so a
+ * retried request never refunds twice). `pending` until the gateway says `succeeded` or `failed`; a failed one is
+ * retried from the dashboard under the same id.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    refundId: varchar("refund_id", { length: 40 }).notNull().unique(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    orderId: varchar("order_id", { length: 45 }).notNull(),
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull(),
+    /** patient, doctor or system. */
+    initiatedBy: varchar("initiated_by", { length: 20 }).notNull(),
+    /** pending, succeeded or failed. */
+    state: varchar("state", { length: 20 }).notNull().default("pending"),
+    /** Whether the gateway accepted the request; a request that did not reach it is sent again by the sweeper. */
+    requested: boolean("requested").notNull().default(false),
+    /** The gateway's own words: SUCCESS, PENDING, ONHOLD, CANCELLED, FAILED. */
+    gatewayStatus: varchar("gateway_status", { length: 20 }),
+    gatewayRefundId: varchar("gateway_refund_id", { length: 64 }),
+    failureReason: text("failure_reason"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("refunds_appointment_idx").on(table.appointmentId, table.createdAt),
+    index("refunds_open_idx").on(table.state),
+    check("refunds_state", sql`${table.state} in ('pending', 'succeeded', 'failed')`),
+    check("refunds_amount", sql`${table.amount} > 0`),
+  ],
+);
+
+/** The last receipt number given in each Indian financial year ("2026-27"), counted up in one statement. */
+export const receiptCounters = pgTable("receipt_counters", {
+  financialYear: varchar("financial_year", { length: 7 }).primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
 
 /** Payment webhooks already handled, so that a redelivery changes nothing. */
 export const webhookReceipts = pgTable("webhook_receipts", {
@@ -272,6 +345,9 @@ export const scheduleExceptions = pgTable(
 );
 
 export const schema = {
+  manageLinks,
+  refunds,
+  receiptCounters,
   outboxMessages,
   adminSessions,
   adminLoginThrottle,

@@ -80,6 +80,8 @@ export interface CashfreeStandIn {
     paymentId: string,
     options?: { status?: StandInFinalPaymentStatus; at?: Date },
   ): void;
+  /** Ends a PENDING refund as the bank would: SUCCESS (with an ARN) or FAILED. */
+  settleRefund(orderId: string, refundId: string, status: "SUCCESS" | "FAILED"): void;
   /** Marks an unpaid order EXPIRED. */
   expire(orderId: string): void;
   /** The next n requests answer 429 with x-ratelimit-retry: retryAfterSeconds. */
@@ -884,6 +886,19 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     requests,
     pay,
     complete,
+    settleRefund: (orderId, refundId, status) => {
+      const refund = (refunds.get(orderId) ?? []).find((candidate) => candidate.refund_id === refundId);
+      if (!refund) throw new Error(`Cashfree stand-in: order ${orderId} has no refund ${refundId}`);
+      refund.refund_status = status;
+      refund.status_description =
+        status === "SUCCESS" ? "Refund processed successfully" : "Refund failed at the bank";
+      if (status === "SUCCESS") {
+        refund.refund_arn = randomBytes(6).toString("hex").toUpperCase();
+        refund.processed_at = ist(clock());
+      }
+      // The last refund is the one a REFUND_STATUS_WEBHOOK carries: move this one to the end.
+      refunds.set(orderId, [...(refunds.get(orderId) ?? []).filter((other) => other !== refund), refund]);
+    },
     expire: (orderId) => {
       const order = requireOrder(orderId);
       if (order.order_status === "ACTIVE") order.order_status = "EXPIRED";

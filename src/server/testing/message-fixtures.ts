@@ -26,6 +26,7 @@ export function testAppointment(changes: Partial<AppointmentMessageData> = {}): 
     hostUrl:
       "https://drrao.example/video-consultation/0f8e7d6c5b4a39281706f5e4d3c2b1a0?key=9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d",
     calendarUid: "ab12cd34-5e6f-4a7b-8c9d-0e1f2a3b4c5d@drrao.example",
+    calendarSequence: 0,
     ...changes,
   };
 }

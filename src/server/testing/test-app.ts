@@ -169,4 +169,8 @@ export const publicApiRoutes = new Set([
   "GET /api/video-room/:roomId",
   "GET /api/video-room/:roomId/invite.ics",
   "GET /api/availability",
+  "GET /api/manage/:token",
+  "POST /api/manage/:token/cancel",
+  "POST /api/manage/:token/reschedule",
+  "GET /api/manage/:token/receipt",
 ]);

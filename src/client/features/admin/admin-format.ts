@@ -35,6 +35,7 @@ const paymentLabels: Record<PaymentStatus, string> = {
   failed: "Failed",
   refund_pending: "Refund pending",
   refunded: "Refunded",
+  partially_refunded: "Partly refunded",
 };
 
 function titleCase(value: string): string {

@@ -180,3 +180,48 @@ export function removeScheduleException(id: string, acknowledged: readonly strin
     acknowledged.length > 0 ? `?acknowledge=${acknowledged.map(encodeURIComponent).join(",")}` : "";
   return apiJson<AdminSchedule>("DELETE", `/api/admin/schedule/exceptions/${encodeURIComponent(id)}${query}`);
 }
+
+/** The doctor's actions on an appointment; each answers the appointment's details as they are afterwards. */
+export type AppointmentAction = "complete" | "no-show" | "resend-confirmation";
+
+export function appointmentAction(id: string, action: AppointmentAction): Promise<AdminAppointmentDetails> {
+  return apiJson<AdminAppointmentDetails>(
+    "POST",
+    `/api/admin/appointments/${encodeURIComponent(id)}/${action}`,
+    {},
+  );
+}
+
+export function cancelAppointmentAsDoctor(id: string, reason: string): Promise<AdminAppointmentDetails> {
+  return apiJson<AdminAppointmentDetails>(
+    "POST",
+    `/api/admin/appointments/${encodeURIComponent(id)}/cancel`,
+    {
+      reason,
+    },
+  );
+}
+
+export function rescheduleAppointmentAsDoctor(
+  id: string,
+  appointmentDate: string,
+  appointmentTime: string,
+): Promise<AdminAppointmentDetails> {
+  return apiJson<AdminAppointmentDetails>(
+    "POST",
+    `/api/admin/appointments/${encodeURIComponent(id)}/reschedule`,
+    { appointmentDate, appointmentTime },
+  );
+}
+
+export function retryRefund(refundId: string): Promise<AdminAppointmentDetails> {
+  return apiJson<AdminAppointmentDetails>(
+    "POST",
+    `/api/admin/refunds/${encodeURIComponent(refundId)}/retry`,
+    {},
+  );
+}
+
+export function adminReceiptUrl(id: string): string {
+  return `/api/admin/appointments/${encodeURIComponent(id)}/receipt`;
+}

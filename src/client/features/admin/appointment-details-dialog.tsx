@@ -22,6 +22,7 @@ import {
   notificationStatusLabel,
   notificationStatusVariant,
 } from "./notification-format";
+import { AppointmentActions } from "./appointment-actions";
 import { VideoActions } from "./video-actions";
 
 /** What was paid and given back: "₹2,000 paid", "₹1,500 paid, ₹1,500 refunded", "₹2,000 due". */
@@ -118,6 +119,7 @@ export function AppointmentDetailsDialog({
               <p className="text-sm text-slate-600">No video room: the appointment is not confirmed.</p>
             )}
           </div>
+          <AppointmentActions appointmentId={appointment.id} zone={zone} />
           <MessagesSent appointmentId={appointment.id} timeZone={timeZone} zone={zone} />
         </DialogContent>
       )}

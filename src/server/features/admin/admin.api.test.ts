@@ -10,7 +10,7 @@ import type {
   NotificationTestResult,
 } from "@shared/admin";
 import type { Article } from "@shared/articles";
-import { appointments } from "../../db/schema";
+import { appointments, refunds } from "../../db/schema";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
 import {
   createTestApp,
@@ -364,8 +364,22 @@ describe.each(testEngines)("admin API on %s", (engine) => {
         paymentStatus: "refunded",
         paidAmount: 2000,
         refundAmount: 2000,
+        orderId: "bk_refunded_late",
       },
     ]);
+    const [late] = await t.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.patientName, "Refunded Late"));
+    await t.database.db.insert(refunds).values({
+      refundId: "rf_refunded_late_1",
+      appointmentId: late?.id ?? "",
+      orderId: "bk_refunded_late",
+      amount: 2000,
+      reason: "Paid after the slot was taken",
+      initiatedBy: "system",
+      state: "succeeded",
+    });
     const stats = (await admin("GET", "/api/admin/stats")).json<AdminStats>();
     expect(stats).toEqual({
       todayAppointments: 2,

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AdminStats } from "@shared/admin";
 import { type Db, rowsOf } from "../../db/client";
-import { rescheduleRequests } from "../../db/schema";
 
 /** The four dashboard figures in one round trip. `today` is the clinic's date, not the server's. */
 export async function dashboardStats(db: Db, today: string): Promise<AdminStats> {
@@ -12,9 +11,8 @@ export async function dashboardStats(db: Db, today: string): Promise<AdminStats>
       (select count(*) from articles where published) as published_articles,
       (select count(distinct lower(patient_email) || '|' || lower(patient_name)) from appointments
         where payment_status = 'paid') as total_patients,
-      (select coalesce(sum(paid_amount) filter (where payment_status in ('paid', 'refund_pending', 'refunded')), 0)
-            - coalesce(sum(refund_amount) filter (where payment_status in ('refund_pending', 'refunded')), 0)
-        from appointments) as total_revenue
+      (select coalesce(sum(paid_amount) filter (where paid_amount is not null), 0) from appointments)
+        - (select coalesce(sum(amount), 0) from refunds) as total_revenue
   `);
   const [row] = rowsOf<{
     today_appointments: number | string;
@@ -28,12 +26,4 @@ export async function dashboardStats(db: Db, today: string): Promise<AdminStats>
     totalPatients: Number(row?.total_patients ?? 0),
     totalRevenue: Number(row?.total_revenue ?? 0),
   };
-}
-
-export async function listRescheduleRequests(db: Db) {
-  return db
-    .select()
-    .from(rescheduleRequests)
-    .orderBy(sql`${rescheduleRequests.createdAt} desc`)
-    .limit(100);
 }

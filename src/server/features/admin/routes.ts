@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { gatewayStatus, testGatewayConnection } from "./gateway-diagnostic";
 import * as admin from "./service";
-
-const appointmentParams = z.object({ id: z.string().max(100) });
 
 /** The dashboard's read-only calls. The admin guard has already checked the session for every /api/admin path. */
 export const adminRoutes: FastifyPluginAsyncZod<{
@@ -17,12 +14,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
 }> = async (app, { db, config, profile, now }) => {
   app.get("/api/admin/stats", async () => admin.stats(db, config, now()));
-
-  app.get("/api/admin/reschedule-requests", async () => admin.rescheduleRequests(db));
-
-  app.get("/api/admin/appointments/:id", { schema: { params: appointmentParams } }, async (request) =>
-    admin.appointmentDetails(db, siteUrl(config, request), request.params.id),
-  );
 
   app.get("/api/admin/cashfree-test", async () => gatewayStatus(config));
 

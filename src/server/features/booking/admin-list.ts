@@ -1,6 +1,7 @@
 import type { AdminAppointment, AdminAppointmentPage, AdminAppointmentViewPage } from "@shared/admin";
 import { bookingIdOf } from "@shared/booking";
 import { clinicDate } from "@shared/clinic-time";
+import { appointmentInterval } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
@@ -13,7 +14,27 @@ import {
   type ViewCursor,
 } from "./repository";
 
-export function toAdminAppointment(row: AppointmentRow, siteUrl: string): AdminAppointment {
+/** How long after its start a consultation nobody marked is put to the doctor as "awaiting outcome". */
+export const AWAITING_OUTCOME_AFTER_MS = 3 * 60 * 60_000;
+
+/** The time now and the clinic's zone, for what depends on them (an appointment awaiting its outcome). */
+export interface ClinicClock {
+  now: Date;
+  timeZone: string;
+}
+
+/** A confirmed consultation that started three hours ago or more and was not marked completed or no-show. */
+export function isAwaitingOutcome(row: AppointmentRow, clock: ClinicClock): boolean {
+  if (row.status !== "confirmed") return false;
+  const { startsAt } = appointmentInterval(row, clock.timeZone);
+  return clock.now.getTime() - startsAt.getTime() >= AWAITING_OUTCOME_AFTER_MS;
+}
+
+export function toAdminAppointment(
+  row: AppointmentRow,
+  siteUrl: string,
+  clock: ClinicClock,
+): AdminAppointment {
   const links =
     row.videoRoomId && row.videoHostKey ? roomLinks(siteUrl, row.videoRoomId, row.videoHostKey) : undefined;
   return {
@@ -33,6 +54,8 @@ export function toAdminAppointment(row: AppointmentRow, siteUrl: string): AdminA
     paidAmount: row.paidAmount,
     refundAmount: row.refundAmount,
     statusNote: row.statusNote,
+    awaitingOutcome: isAwaitingOutcome(row, clock),
+    reschedules: row.rescheduleCount,
     createdAt: row.createdAt.toISOString(),
     videoRoomUrl: links?.patient ?? null,
     videoHostUrl: links?.host ?? null,
@@ -44,6 +67,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export async function listAppointments(
   db: Db,
   siteUrl: string,
+  clock: ClinicClock,
   limit: number,
   cursor?: string,
 ): Promise<AdminAppointmentPage> {
@@ -53,7 +77,7 @@ export async function listAppointments(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    appointments: page.map((row) => toAdminAppointment(row, siteUrl)),
+    appointments: page.map((row) => toAdminAppointment(row, siteUrl, clock)),
     nextCursor: rows.length > limit && last ? last.id : null,
   };
 }
@@ -94,7 +118,9 @@ export async function listAppointmentView(
     view,
     today,
     total,
-    appointments: page.map((row) => toAdminAppointment(row, siteUrl)),
+    appointments: page.map((row) =>
+      toAdminAppointment(row, siteUrl, { now: options.now, timeZone: config.booking.timeZone }),
+    ),
     nextCursor:
       rows.length > options.limit && last
         ? `${last.appointmentDate}_${last.appointmentTime}_${last.id}`

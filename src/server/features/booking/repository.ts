@@ -33,6 +33,12 @@ export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise
   return inserted;
 }
 
+/** Reads and locks an appointment, so that two changes to it (a cancel and a reschedule) run one after the other. */
+export async function lockAppointment(db: Db, id: string): Promise<AppointmentRow | undefined> {
+  const rows = await db.select().from(appointments).where(eq(appointments.id, id)).for("update").limit(1);
+  return rows[0];
+}
+
 export async function findAppointment(db: Db, id: string): Promise<AppointmentRow | undefined> {
   const rows = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
   return rows[0];
@@ -62,18 +68,6 @@ export async function updateAppointment(
   const [row] = await db.update(appointments).set(changes).where(eq(appointments.id, id)).returning();
   if (!row) throw new Error(`Appointment ${id} vanished during an update`);
   return row;
-}
-
-/** Appointments whose refund was decided but not yet accepted by the gateway. */
-export async function appointmentsAwaitingRefund(db: Db): Promise<AppointmentRow[]> {
-  return db
-    .select()
-    .from(appointments)
-    .where(
-      and(eq(appointments.paymentStatus, "refund_pending"), eq(appointments.refundStatus, "REQUEST_FAILED")),
-    )
-    .orderBy(desc(appointments.updatedAt))
-    .limit(20);
 }
 
 export async function recordEvent(

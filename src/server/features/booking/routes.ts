@@ -60,7 +60,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
       if (date !== undefined) return booking.availability(db, config, date, now());
       if (view !== undefined)
         return listAppointmentView(db, config, siteUrl(config, request), view, { limit, cursor, now: now() });
-      return listAppointments(db, siteUrl(config, request), limit, cursor);
+      const clock = { now: now(), timeZone: config.booking.timeZone };
+      return listAppointments(db, siteUrl(config, request), clock, limit, cursor);
     },
   );
 

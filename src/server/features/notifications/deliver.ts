@@ -26,7 +26,8 @@ import { findContactMessage } from "../contact/repository";
 import { refundFacts } from "../payments/outcome";
 import { roomLinks } from "../video/links";
 import type { OutboxRow } from "./repository";
-import { REFUND_MESSAGE_KIND } from "./schedule";
+import { CANCELLED_MESSAGE_KIND, REFUND_MESSAGE_KIND } from "./schedule";
+import { issueManageLink } from "../appointments/manage-links";
 
 export interface MessagingDeps {
   db: Db;
@@ -51,12 +52,27 @@ export function siteFacts(config: Config, profile: SiteProfile): SiteFacts {
   };
 }
 
-export function appointmentMessageData(config: Config, row: AppointmentRow): AppointmentMessageData {
+/** Who cancelled, read from the appointment: the doctor always gives a reason; a refused late payment is "system". */
+function cancellationOf(row: AppointmentRow): AppointmentMessageData["cancellation"] {
+  if (row.status !== "cancelled") return undefined;
+  return {
+    by: row.cancellationReason ? "doctor" : "patient",
+    reason: row.cancellationReason,
+    refundAmount: row.refundAmount ?? 0,
+  };
+}
+
+export function appointmentMessageData(
+  config: Config,
+  row: AppointmentRow,
+  extras: { manageUrl?: string } = {},
+): AppointmentMessageData {
   const { timeZone } = config.booking;
   // The consultation's own length (from the schedule when it was booked): a 30-minute slot is a 30-minute event.
   const { startsAt, endsAt } = appointmentInterval(row, timeZone);
   const links = roomLinks(siteAddress(config), row.videoRoomId ?? "", row.videoHostKey ?? "");
   const refund = refundFacts(row);
+  const cancellation = cancellationOf(row);
   return {
     bookingId: bookingIdOf(row.id),
     patientName: row.patientName,
@@ -73,14 +89,19 @@ export function appointmentMessageData(config: Config, row: AppointmentRow): App
     roomUrl: links.patient,
     hostUrl: links.host,
     calendarUid: `${row.id}@${new URL(siteAddress(config)).hostname}`,
+    calendarSequence: row.calendarSequence,
     ...(refund ? { refund } : {}),
+    ...(cancellation ? { cancellation } : {}),
+    ...(extras.manageUrl ? { manageUrl: extras.manageUrl } : {}),
   };
 }
 
 /** The template a row uses: a reminder an hour or more ahead is the "coming up" one, a later one "starting soon". */
 export function templateKind(kind: string): MessageKind {
-  const reminder = /^reminder_(\d+)m$/.exec(kind);
+  const reminder = /^reminder_(\d+)m(?:_s\d+)?$/.exec(kind);
   if (reminder) return Number(reminder[1]) >= 60 ? "reminder_24h" : "reminder_30m";
+  if (/^rescheduled_\d+$/.test(kind)) return "rescheduled";
+  if (kind === CANCELLED_MESSAGE_KIND) return "cancelled";
   if (kind === "confirmation" || kind === "contact_message" || kind === REFUND_MESSAGE_KIND) return kind;
   throw new Error(`Unknown message kind ${kind}`);
 }
@@ -92,8 +113,9 @@ export async function composeForAppointment(
   kind: MessageKind,
   channel: Channel,
   recipient: Recipient,
+  extras: { manageUrl?: string } = {},
 ): Promise<EmailMessage | WhatsAppMessage> {
-  const data = appointmentMessageData(deps.config, row);
+  const data = appointmentMessageData(deps.config, row, extras);
   const site = siteFacts(deps.config, deps.profile);
   const { email, whatsapp } = deps.config.messaging;
   if (channel === "email") {
@@ -153,11 +175,29 @@ export async function sendOrKeep(
 const liveStatuses = new Set(["confirmed", "completed"]);
 const refundingStatuses = new Set(["refund_pending", "refunded"]);
 
-/** Whether the message still fits the appointment: a booking's messages need it booked, a refund's a refund. */
+/** The calendar sequence a reminder or a move's message was queued for; 0 for the first booking. */
+function sequenceOf(kind: string): number {
+  const match = /_s?(\d+)$/.exec(kind);
+  return /^(reminder_\d+m_s\d+|rescheduled_\d+)$/.test(kind) && match ? Number(match[1]) : 0;
+}
+
+/**
+ * Whether the message still fits the appointment: a booking's messages need it booked, a refund's a refund, a
+ * cancellation's a cancelled booking; a reminder or a move's message needs the appointment still at the time it was
+ * queued for (no reminder is sent for a time that moved).
+ */
 function stillApplies(kind: string, appointment: AppointmentRow): boolean {
-  return kind === REFUND_MESSAGE_KIND
-    ? refundingStatuses.has(appointment.paymentStatus)
-    : liveStatuses.has(appointment.status);
+  if (kind === REFUND_MESSAGE_KIND) return refundingStatuses.has(appointment.paymentStatus);
+  if (kind === CANCELLED_MESSAGE_KIND) return appointment.status === "cancelled";
+  if (!liveStatuses.has(appointment.status)) return false;
+  if (kind.startsWith("reminder_") || kind.startsWith("rescheduled_"))
+    return sequenceOf(kind) === appointment.calendarSequence;
+  return true;
+}
+
+/** The patient's messages that carry the link to manage the booking. */
+function carriesManageLink(kind: MessageKind, recipient: Recipient): boolean {
+  return recipient === "patient" && (kind === "confirmation" || kind === "rescheduled");
 }
 
 /** The worker's delivery of one outbox row. */
@@ -183,12 +223,18 @@ export function createDeliver(deps: MessagingDeps) {
     if (!appointment || !stillApplies(row.kind, appointment)) {
       return { status: "cancelled", note: `The appointment is ${appointment?.status ?? "gone"}` };
     }
+    const kind = templateKind(row.kind);
+    // Each message gets its own link; only its hash is stored, so the link exists only in the message itself.
+    const manageUrl = carriesManageLink(kind, recipient)
+      ? await issueManageLink(deps.db, appointment.id, channel, siteAddress(deps.config), new Date())
+      : undefined;
     const message = await composeForAppointment(
       deps,
       appointment,
-      templateKind(row.kind),
+      kind,
       channel,
       recipient,
+      manageUrl ? { manageUrl } : {},
     );
     return sendOrKeep(deps, channel, message, meta);
   };

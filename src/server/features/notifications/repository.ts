@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like, notInArray, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 
@@ -93,4 +93,38 @@ export async function countByStatus(db: Db): Promise<{ status: string; retrying:
     retrying: Boolean(row.retrying),
     count: Number(row.count),
   }));
+}
+
+/** Withdraws the reminders not yet sent for an appointment that moved or was cancelled. */
+export async function withdrawPendingReminders(db: Db, appointmentId: string, now: Date): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: "cancelled", lastError: "The appointment moved or was cancelled", updatedAt: now })
+    .where(
+      and(
+        eq(outboxMessages.appointmentId, appointmentId),
+        eq(outboxMessages.status, "pending"),
+        like(outboxMessages.kind, "reminder_%"),
+      ),
+    );
+}
+
+/**
+ * Puts the patient's confirmation (e-mail and WhatsApp) back in the queue, due now, unless it is queued already.
+ * Answers how many messages will go out.
+ */
+export async function requeuePatientConfirmation(db: Db, appointmentId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({ status: "pending", attempts: 0, dueAt: now, lastError: null, sentAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(outboxMessages.appointmentId, appointmentId),
+        eq(outboxMessages.kind, "confirmation"),
+        eq(outboxMessages.recipient, "patient"),
+        notInArray(outboxMessages.status, ["pending", "processing"]),
+      ),
+    )
+    .returning({ id: outboxMessages.id });
+  return rows.length;
 }

@@ -3,11 +3,68 @@ import { appointmentInterval } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { AppointmentRow } from "../booking/repository";
-import { enqueue, type NewOutboxRow } from "./repository";
+import {
+  enqueue,
+  type NewOutboxRow,
+  requeuePatientConfirmation,
+  withdrawPendingReminders,
+} from "./repository";
 
-/** Reminder kinds carry their offset ("reminder_1440m"), so every configured reminder is its own row. */
-export function reminderKind(minutesBefore: number): string {
-  return `reminder_${minutesBefore}m`;
+/** The doctor's "resend confirmation": the patient's confirmation goes out again, as it reads now. */
+export async function resendConfirmation(db: Db, appointmentId: string, now: Date): Promise<number> {
+  return requeuePatientConfirmation(db, appointmentId, now);
+}
+
+/**
+ * Reminder kinds carry their offset ("reminder_1440m"), so every configured reminder is its own row, and after a
+ * move the calendar sequence ("reminder_1440m_s1"), so the moved time gets its own reminders.
+ */
+export function reminderKind(minutesBefore: number, sequence = 0): string {
+  return sequence === 0 ? `reminder_${minutesBefore}m` : `reminder_${minutesBefore}m_s${sequence}`;
+}
+
+/** The patient's reminders before the call, at the appointment's current time; those already due are left out. */
+function reminderRows(config: Config, appointment: AppointmentRow, now: Date): NewOutboxRow[] {
+  const base = { appointmentId: appointment.id, createdAt: now, updatedAt: now };
+  const start = appointmentInterval(appointment, config.booking.timeZone).startsAt;
+  const rows: NewOutboxRow[] = [];
+  for (const minutes of config.booking.reminderMinutesBefore) {
+    const dueAt = subMinutes(start, minutes);
+    if (dueAt <= now) continue;
+    const kind = reminderKind(minutes, appointment.calendarSequence);
+    for (const channel of ["email", "whatsapp"] as const)
+      rows.push({ ...base, kind, channel, recipient: "patient", dueAt });
+  }
+  return rows;
+}
+
+/** The kind of the messages about a move: one set per move, by the calendar sequence it made. */
+export function rescheduledKind(sequence: number): string {
+  return `rescheduled_${sequence}`;
+}
+export const CANCELLED_MESSAGE_KIND = "cancelled";
+
+/**
+ * A move or a cancellation, in its own transaction: the messages to the patient and the doctor by e-mail and
+ * WhatsApp (with the updated or withdrawn calendar event), the reminders of the old time withdrawn and, after a
+ * move, new ones for the new time.
+ */
+export async function enqueueChangeMessages(
+  db: Db,
+  config: Config,
+  appointment: AppointmentRow,
+  change: "rescheduled" | "cancelled",
+  now: Date,
+): Promise<void> {
+  await withdrawPendingReminders(db, appointment.id, now);
+  const kind =
+    change === "rescheduled" ? rescheduledKind(appointment.calendarSequence) : CANCELLED_MESSAGE_KIND;
+  const base = { appointmentId: appointment.id, createdAt: now, updatedAt: now, dueAt: now, kind };
+  const rows: NewOutboxRow[] = [];
+  for (const recipient of ["patient", "doctor"] as const)
+    for (const channel of ["email", "whatsapp"] as const) rows.push({ ...base, channel, recipient });
+  if (change === "rescheduled") rows.push(...reminderRows(config, appointment, now));
+  await enqueue(db, rows);
 }
 
 /**
@@ -27,14 +84,7 @@ export async function enqueueConfirmationMessages(
     for (const channel of ["email", "whatsapp"] as const)
       rows.push({ ...base, kind: "confirmation", channel, recipient, dueAt: now });
   }
-  const start = appointmentInterval(appointment, config.booking.timeZone).startsAt;
-  for (const minutes of config.booking.reminderMinutesBefore) {
-    const dueAt = subMinutes(start, minutes);
-    if (dueAt <= now) continue;
-    for (const channel of ["email", "whatsapp"] as const) {
-      rows.push({ ...base, kind: reminderKind(minutes), channel, recipient: "patient", dueAt });
-    }
-  }
+  rows.push(...reminderRows(config, appointment, now));
   await enqueue(db, rows);
 }
 

@@ -161,7 +161,11 @@ describe.each(testEngines)("payment outcomes on the simulator, on %s", (engine) 
       refund: { reason: "slot_taken", amount: 2000, price: 2000 },
     });
     expect(await row(late.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
-    expect(await events(late.id)).toEqual(["appointment_refund_requested"]);
+    expect(await events(late.id)).toEqual([
+      "appointment_refund_requested",
+      "refund_requested",
+      "refund_succeeded",
+    ]);
     // Queued with the refund itself: the patient's e-mail and WhatsApp message, and no booking messages.
     expect(await outbox(late.id)).toEqual(["refund email patient", "refund whatsapp patient"]);
 

@@ -91,6 +91,8 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
       bookingId: appointment.id.slice(0, 8),
       appointmentDate: "2026-11-22",
       appointmentTime: "19:00",
+      // The parent's own link to the booking, on the site's public address.
+      manageUrl: expect.stringMatching(/\/appointments\/manage\/[A-Za-z0-9_-]{43}$/) as unknown,
     });
     expect(await row(appointment.id)).toMatchObject({
       status: "confirmed",
@@ -208,14 +210,17 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
       paymentStatus: "refunded",
       paidAmount: 2000,
       refundAmount: 2000,
-      refundStatus: "SUCCESS",
     });
     expect(refunded?.statusNote).toContain("Full refund requested");
-    expect((await events(late.id)).map((event) => event.type)).toEqual(["appointment_refund_requested"]);
+    expect((await events(late.id)).map((event) => event.type)).toEqual([
+      "appointment_refund_requested",
+      "refund_requested",
+      "refund_succeeded",
+    ]);
     expect((await row(other.id))?.status).toBe("pending_payment");
 
     await verify(order.orderId);
-    expect((await events(late.id)).length).toBe(1);
+    expect((await events(late.id)).length).toBe(3);
     clock.set("2026-11-21T10:00:00Z");
   });
 

@@ -15,7 +15,11 @@ import * as appointments from "../booking/repository";
 import type { AppointmentRow } from "../booking/repository";
 import { enqueueConfirmationMessages, enqueueRefundMessages } from "../notifications/schedule";
 import { newVideoRoom } from "../video/links";
+import { issueManageLink, RESULT_PAGE_LINK_LIMIT, resultPageLinks } from "../appointments/manage-links";
 import { paymentOutcome, refundFacts } from "./outcome";
+import { nextReceiptNumber } from "./receipt-number";
+import type { RefundRow } from "./refund-repository";
+import { applyRefundStatus, recordRefund, submitRefund, sweepRefunds } from "./refunds";
 import * as receipts from "./repository";
 
 /**
@@ -37,11 +41,6 @@ export const HOLD_LAPSED_MESSAGE =
 /** Cashfree order ids: 3-45 characters of letters, digits, '_' and '-'. One order per appointment. */
 export function orderIdFor(appointmentId: string): string {
   return `bk_${appointmentId.replaceAll("-", "")}`;
-}
-
-/** Refund ids: 3-40 characters. One full refund per appointment. */
-function refundIdFor(appointmentId: string): string {
-  return `rf_${appointmentId.replaceAll("-", "")}`;
 }
 
 function returnUrlFor(baseUrl: string, orderId: string): string {
@@ -118,7 +117,7 @@ export async function createOrder(
   return createdOrder(ctx, updated);
 }
 
-type SuccessOutcome = { kind: "confirmed" | "unchanged" } | { kind: "refund"; row: AppointmentRow };
+type SuccessOutcome = { kind: "confirmed" | "unchanged" } | { kind: "refund"; refund: RefundRow };
 
 /**
  * Applies a successful payment. A held appointment is confirmed. One whose hold lapsed, or whose checkout was
@@ -146,7 +145,7 @@ export async function applyPaymentSuccess(
     if (payment.amount < row.amount) {
       return {
         kind: "refund",
-        row: await markForRefund(
+        refund: await markForRefund(
           tx,
           ctx,
           row,
@@ -168,10 +167,10 @@ export async function applyPaymentSuccess(
       if (!isUniqueViolation(error, "appointments_active_slot_idx")) throw error;
       const note =
         "Paid after the payment time ran out, when the slot had been booked by another patient. Full refund requested.";
-      return { kind: "refund", row: await markForRefund(tx, ctx, row, paid, note) };
+      return { kind: "refund", refund: await markForRefund(tx, ctx, row, paid, note) };
     }
   });
-  if (outcome.kind === "refund") await requestRefund(ctx, outcome.row);
+  if (outcome.kind === "refund") await submitRefund(ctx, outcome.refund);
 }
 
 /**
@@ -190,6 +189,7 @@ async function confirm(
     statusNote: null,
     // A room made once stays: links already sent keep working.
     ...(row.videoRoomId && row.videoHostKey ? {} : newVideoRoom()),
+    receiptNumber: row.receiptNumber ?? (await nextReceiptNumber(db, ctx.now, ctx.config.booking.timeZone)),
   });
   await appointments.recordEvent(db, "appointment_confirmed", row.id, { orderId: row.orderId });
   await enqueueConfirmationMessages(db, ctx.config, confirmed, ctx.now);
@@ -205,42 +205,25 @@ async function markForRefund(
   row: AppointmentRow,
   paid: Partial<AppointmentRow>,
   note: string,
-): Promise<AppointmentRow> {
+): Promise<RefundRow> {
   const updated = await appointments.updateAppointment(db, row.id, {
     ...paid,
     status: "cancelled",
-    paymentStatus: "refund_pending",
-    refundId: refundIdFor(row.id),
-    refundAmount: paid.paidAmount ?? row.amount,
     statusNote: note,
   });
-  await appointments.recordEvent(db, "appointment_refund_requested", row.id, { orderId: row.orderId });
-  await enqueueRefundMessages(db, updated, ctx.now);
-  return updated;
-}
-
-/** Asks the gateway for the refund and records its answer; a failed request is retried by the sweeper. */
-export async function requestRefund(ctx: PaymentContext, row: AppointmentRow): Promise<void> {
-  if (!row.orderId || !row.refundId || !row.refundAmount) return;
-  try {
-    const refund = await ctx.gateway.refund({
-      orderId: row.orderId,
-      refundId: row.refundId,
-      amount: row.refundAmount,
-      note: `Refund for booking ${bookingIdOf(row.id)}`,
-    });
-    await appointments.updateAppointment(ctx.db, row.id, {
-      refundStatus: refund.status,
-      paymentStatus: refund.status === "SUCCESS" ? "refunded" : "refund_pending",
-      updatedAt: ctx.now,
-    });
-  } catch (error) {
-    ctx.log.error({ err: error, orderId: row.orderId }, "refund request failed; it will be retried");
-    await appointments.updateAppointment(ctx.db, row.id, {
-      refundStatus: "REQUEST_FAILED",
-      updatedAt: ctx.now,
-    });
-  }
+  await appointments.recordEvent(db, "appointment_refund_requested", row.id, {
+    actor: "system",
+    orderId: row.orderId,
+  });
+  const refund = await recordRefund(
+    db,
+    updated,
+    { amount: paid.paidAmount ?? row.amount, reason: note, initiatedBy: "system" },
+    ctx.now,
+  );
+  const refunding = (await appointments.findAppointment(db, row.id)) ?? updated;
+  await enqueueRefundMessages(db, refunding, ctx.now);
+  return refund;
 }
 
 /**
@@ -320,7 +303,22 @@ export async function verifyPayment(ctx: PaymentContext, orderId: string): Promi
     appointmentDate: row.appointmentDate,
     appointmentTime: row.appointmentTime,
     ...(refund ? { refund } : {}),
+    ...(await resultPageManageLink(ctx, current)),
   };
+}
+
+/**
+ * The manage link on the result page of a confirmed booking. The order id in the page's address is the key (as it
+ * is for the result itself); a link is issued per visit, up to a few, so a reload still shows one.
+ */
+async function resultPageManageLink(
+  ctx: PaymentContext,
+  row: AppointmentRow,
+): Promise<{ manageUrl?: string }> {
+  if (row.status !== "confirmed") return {};
+  if ((await resultPageLinks(ctx.db, row.id)) >= RESULT_PAGE_LINK_LIMIT) return {};
+  const siteUrl = ctx.config.publicBaseUrl ?? `http://localhost:${ctx.config.port}`;
+  return { manageUrl: await issueManageLink(ctx.db, row.id, "result_page", siteUrl, ctx.now) };
 }
 
 /** A verified webhook: handled once, through the same paths as the verify call. */
@@ -337,15 +335,15 @@ export async function handleWebhook(
       await applyPaymentFailure(ctx, event.orderId);
     }
   }
+  if (event.type === "REFUND_STATUS" && event.refund) await applyRefundStatus(ctx, event.refund);
   const stored = await receipts.storeReceipt(ctx.db, event.dedupeKey, event.type, event.orderId);
   if (!stored) return "duplicate";
-  return known ? "handled" : "ignored";
+  return known || event.type === "REFUND_STATUS" ? "handled" : "ignored";
 }
 
-/** Releases lapsed holds and retries refunds the gateway did not accept; run periodically. */
+/** Releases lapsed holds and follows open refunds (sent again, or asked about) until final; run periodically. */
 export async function sweep(ctx: PaymentContext): Promise<{ expired: number; refundsRetried: number }> {
   const expired = await appointments.expireLapsedHolds(ctx.db, ctx.now);
-  const awaiting = await appointments.appointmentsAwaitingRefund(ctx.db);
-  for (const row of awaiting) await requestRefund(ctx, row);
-  return { expired, refundsRetried: awaiting.length };
+  const refundsRetried = await sweepRefunds(ctx);
+  return { expired, refundsRetried };
 }

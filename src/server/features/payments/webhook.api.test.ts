@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
-import { appointments, domainEvents, webhookReceipts } from "../../db/schema";
+import { appointments, domainEvents, refunds, webhookReceipts } from "../../db/schema";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
 import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
 
@@ -210,14 +210,23 @@ describe.each(testEngines)("Cashfree payments and webhooks on %s", (engine) => {
     );
     expect(refundRequest?.body).toMatchObject({
       refund_amount: 2000,
-      refund_id: `rf_${appointment.id.replaceAll("-", "")}`,
+      refund_id: `rf_${appointment.id.replaceAll("-", "")}_1`,
     });
     expect(await row(appointment.id)).toMatchObject({
       status: "cancelled",
       paymentStatus: "refund_pending",
       refundAmount: 2000,
     });
-    expect((await row(appointment.id))?.refundStatus).toBe("PENDING");
+    const [refund] = await t.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.appointmentId, appointment.id));
+    expect(refund).toMatchObject({
+      state: "pending",
+      gatewayStatus: "PENDING",
+      amount: 2000,
+      requested: true,
+    });
     clock.set("2026-11-21T10:00:00Z");
   });
 });

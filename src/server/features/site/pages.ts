@@ -168,7 +168,13 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   }
 
   // Pages for one person (the doctor, a patient after paying, a video call): rendered in the browser, not indexed.
-  for (const path of ["/admin", "/admin/cashfree-test", "/payment/callback", "/video-consultation/:roomId"]) {
+  for (const path of [
+    "/admin",
+    "/admin/cashfree-test",
+    "/payment/callback",
+    "/video-consultation/:roomId",
+    "/appointments/manage/:token",
+  ]) {
     app.get(path, async (_request, reply) =>
       reply.sendPage({
         cacheKey: path,
@@ -221,6 +227,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     "Disallow: /api/",
     "Disallow: /payment/",
     "Disallow: /video-consultation/",
+    "Disallow: /appointments/",
     ...(config.publicBaseUrl ? ["", `Sitemap: ${publicUrl(config, "/sitemap.xml")}`] : []),
     "",
   ].join("\n");

@@ -21,7 +21,21 @@ function mergeOverride(base: Json, override: Json): Json {
  * The doctor's profile: the sample, overridden by the deployer's JSON file when one is named. A file that cannot be
  * read or that gives a wrong shape stops the start with a message naming the file and each wrong field.
  */
-export function loadSiteProfile(file: string | undefined): SiteProfile {
+export function loadSiteProfile(
+  file: string | undefined,
+  options: { production?: boolean } = {},
+): SiteProfile {
+  const profile = readProfile(file);
+  // Receipts carry the registration; a sample number on a real receipt would be a false statement.
+  if (options.production && profile.doctor.registration.number === sampleProfile.doctor.registration.number) {
+    throw new Error(
+      "In production the site profile must give the doctor's registration (doctor.registration.number and council), which fee receipts carry: set it in SITE_PROFILE_FILE",
+    );
+  }
+  return profile;
+}
+
+function readProfile(file: string | undefined): SiteProfile {
   if (!file) return sampleProfile;
   let override: unknown;
   try {

@@ -15,6 +15,8 @@ export interface InviteOptions {
    * doctor's calendar shows the event as theirs; the patient's names the profile's public address.
    */
   organizerEmail: string;
+  /** CANCEL withdraws the event (same UID, higher SEQUENCE) from the calendars it was added to. */
+  method?: "REQUEST" | "CANCEL";
 }
 
 /**
@@ -33,16 +35,17 @@ export function calendarInvite(
   options: InviteOptions,
 ): string {
   const link = options.recipient === "doctor" ? data.hostUrl : data.roomUrl;
+  const cancelled = options.method === "CANCEL";
   const calendar = ical({
-    method: ICalCalendarMethod.REQUEST,
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
     prodId: { company: hostOf(site.siteUrl), product: "video-consultations", language: "EN" },
   });
   const event = calendar.createEvent({
     id: data.calendarUid,
-    sequence: 0,
+    sequence: data.calendarSequence,
     start: new Date(data.startsAt.getTime()),
     end: new Date(data.endsAt.getTime()),
-    status: ICalEventStatus.CONFIRMED,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     summary:
       options.recipient === "doctor"
         ? `Video consultation: ${data.patientName}`

@@ -17,6 +17,7 @@ import {
   formatWhenShort,
 } from "../messaging/format-appointment";
 import { calendarInvite, type InviteOptions } from "./calendar-invite";
+import { AppointmentChangeEmail } from "./templates/appointment-change";
 import { AppointmentReminderEmail, type ReminderLead } from "./templates/appointment-reminder";
 import { ContactMessageEmail } from "./templates/contact-message";
 import { DoctorConfirmationEmail } from "./templates/doctor-confirmation";
@@ -42,11 +43,14 @@ export async function composeAppointmentEmail(
   const { subject, element, replyTo } = appointmentContent(kind, recipient, data, site, facts);
   const message: EmailMessage = { to, subject, ...(await renderBoth(element)) };
   if (replyTo) message.replyTo = replyTo;
-  if (kind === "confirmation") {
+  // The confirmation adds the event to the calendar, a move updates it (same UID, higher SEQUENCE), a
+  // cancellation withdraws it.
+  if (kind === "confirmation" || kind === "rescheduled" || kind === "cancelled") {
+    const method = kind === "cancelled" ? "CANCEL" : "REQUEST";
     message.icalEvent = {
-      method: "REQUEST",
-      filename: "invite.ics",
-      content: calendarInvite(data, site, invitationFor(recipient, site, options)),
+      method,
+      filename: kind === "cancelled" ? "cancel.ics" : "invite.ics",
+      content: calendarInvite(data, site, { ...invitationFor(recipient, site, options), method }),
     };
   }
   return message;
@@ -144,6 +148,10 @@ function appointmentContent(
     case "refund":
       if (recipient !== "patient") throw new Error("The refund message goes to the patient only");
       return refundNotice(data, site, facts);
+    case "rescheduled":
+      return rescheduledNotice(recipient, data, site, facts);
+    case "cancelled":
+      return cancelledNotice(recipient, data, site, facts);
     case "contact_message":
       throw new Error("contact_message is not about an appointment: use composeContactEmail");
   }
@@ -170,6 +178,77 @@ function refundNotice(data: AppointmentMessageData, site: SiteFacts, facts: Appo
   };
 }
 
+/** The consultation moved to another time: the new time, the link (unchanged) and, for the parent, the manage link. */
+function rescheduledNotice(
+  recipient: Recipient,
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  facts: AppointmentFacts,
+): Content {
+  const toPatient = recipient === "patient";
+  const paragraphs = toPatient
+    ? [
+        `The video consultation with ${site.doctorName} for ${data.patientName} has moved. The new time is ${facts.whenLong}.`,
+        "The video link stays the same; the updated calendar invite is attached, and the reminders follow the new time.",
+      ]
+    : [`The video consultation with ${data.patientName} has moved to ${facts.whenLong}.`];
+  const button = toPatient
+    ? data.manageUrl
+      ? { label: "Manage your booking", href: data.manageUrl }
+      : { label: "Join video consultation", href: data.roomUrl }
+    : { label: "Join as host", href: data.hostUrl };
+  return {
+    subject: `Moved to ${facts.whenShort}: video consultation (${facts.reference})`,
+    replyTo: toPatient ? site.contactEmail : data.patientEmail,
+    element: createElement(AppointmentChangeEmail, {
+      site,
+      heading: toPatient ? "Your consultation has moved" : "A consultation has moved",
+      preview: `New time: ${facts.whenLong}.`,
+      paragraphs,
+      bookingReference: facts.reference,
+      patientName: data.patientName,
+      when: facts.whenLong,
+      whenLabel: "New date and time",
+      button,
+    }),
+  };
+}
+
+/** The consultation was cancelled: by whom, why (the doctor's reason) and what is refunded. */
+function cancelledNotice(
+  recipient: Recipient,
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  facts: AppointmentFacts,
+): Content {
+  const cancellation = data.cancellation ?? { by: "patient", reason: null, refundAmount: 0 };
+  const toPatient = recipient === "patient";
+  const who =
+    cancellation.by === "doctor"
+      ? `${site.doctorName} has cancelled the video consultation for ${data.patientName} on ${facts.whenLong}.`
+      : `The video consultation for ${data.patientName} on ${facts.whenLong} has been cancelled at the parent's request.`;
+  const reason = cancellation.reason ? [`Reason: ${cancellation.reason}`] : [];
+  const money =
+    cancellation.refundAmount > 0
+      ? `${formatAmount(cancellation.refundAmount)} is being refunded to the account or card ${toPatient ? "you" : "the parent"} paid with; it reaches the bank within 5-7 business days.`
+      : "No refund is due under the cancellation policy.";
+  return {
+    subject: `Cancelled: video consultation on ${facts.whenShort} (${facts.reference})`,
+    replyTo: toPatient ? site.contactEmail : data.patientEmail,
+    element: createElement(AppointmentChangeEmail, {
+      site,
+      heading: toPatient ? "Your consultation is cancelled" : "A consultation is cancelled",
+      preview: `Cancelled: ${facts.whenLong}.`,
+      paragraphs: [who, ...reason, money],
+      bookingReference: facts.reference,
+      patientName: data.patientName,
+      when: facts.whenLong,
+      whenLabel: "Cancelled time",
+      ...(toPatient ? { button: { label: "Book another time", href: site.siteUrl } } : {}),
+    }),
+  };
+}
+
 function patientConfirmation(
   data: AppointmentMessageData,
   site: SiteFacts,
@@ -188,6 +267,7 @@ function patientConfirmation(
       amountPaid: formatAmount(data.amountPaid),
       roomUrl: data.roomUrl,
       refundsUrl: facts.refundsUrl,
+      ...(data.manageUrl ? { manageUrl: data.manageUrl } : {}),
     }),
   };
 }

@@ -4,7 +4,14 @@ import type { RefundReason } from "@shared/booking";
  * What the outbox worker sends and through what. Transports (SMTP, WhatsApp Cloud API) implement these; a channel
  * that is not configured is reported by `configured: false` and its messages are written to files instead.
  */
-export type MessageKind = "confirmation" | "reminder_24h" | "reminder_30m" | "contact_message" | "refund";
+export type MessageKind =
+  | "confirmation"
+  | "reminder_24h"
+  | "reminder_30m"
+  | "contact_message"
+  | "refund"
+  | "rescheduled"
+  | "cancelled";
 export type Channel = "email" | "whatsapp";
 export type Recipient = "patient" | "doctor";
 
@@ -14,8 +21,8 @@ export interface EmailMessage {
   html: string;
   text: string;
   replyTo?: string;
-  /** A calendar invite (METHOD:REQUEST), sent as text/calendar alongside the HTML. */
-  icalEvent?: { method: "REQUEST"; filename: string; content: string };
+  /** A calendar invite (METHOD:REQUEST) or its withdrawal (METHOD:CANCEL), sent as text/calendar with the HTML. */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 }
 
 export interface WhatsAppMessage {
@@ -83,6 +90,12 @@ export interface AppointmentMessageData {
    * else first, or the amount was short), how much goes back, and the price the payment was for.
    */
   refund?: { reason: RefundReason; amount: number; price: number };
+  /** The event's SEQUENCE: one more after every move and at a cancellation, so the new invite replaces the old. */
+  calendarSequence: number;
+  /** The parent's link to manage the booking (cancel, reschedule, receipt); on the patient's messages only. */
+  manageUrl?: string;
+  /** A cancellation: who cancelled, the doctor's reason, and the rupees refunded (0 when none is due). */
+  cancellation?: { by: "patient" | "doctor" | "system"; reason: string | null; refundAmount: number };
 }
 
 export interface ContactMessageData {

@@ -87,7 +87,20 @@ const refundEntitySchema = z.object({
   refund_id: z.string(),
   refund_status: z.string(),
   refund_amount: z.number(),
+  cf_refund_id: z.union([z.string(), z.number()]).nullish(),
+  status_description: z.string().nullish(),
 });
+type RefundEntity = z.infer<typeof refundEntitySchema>;
+
+function toGatewayRefund(entity: RefundEntity): GatewayRefund {
+  return {
+    refundId: entity.refund_id,
+    status: entity.refund_status,
+    amount: entity.refund_amount,
+    ...(entity.cf_refund_id != null ? { gatewayRefundId: String(entity.cf_refund_id) } : {}),
+    ...(entity.status_description ? { message: entity.status_description } : {}),
+  };
+}
 
 const errorBodySchema = z.object({
   message: z.string(),
@@ -103,7 +116,14 @@ const webhookSchema = z.object({
       order: z.object({ order_id: z.string().optional() }).nullish(),
       payment: paymentEntitySchema.nullish().catch(undefined),
       refund: z
-        .object({ refund_id: z.string(), refund_status: z.string().optional() })
+        .object({
+          refund_id: z.string(),
+          refund_status: z.string().optional(),
+          refund_amount: z.number().optional(),
+          order_id: z.string().optional(),
+          cf_refund_id: z.union([z.string(), z.number()]).nullish(),
+          status_description: z.string().nullish(),
+        })
         .nullish()
         .catch(undefined),
     })
@@ -241,6 +261,8 @@ function webhookType(type: string | undefined): PaymentWebhookEvent["type"] {
       return "PAYMENT_FAILED";
     case "PAYMENT_USER_DROPPED_WEBHOOK":
       return "PAYMENT_USER_DROPPED";
+    case "REFUND_STATUS_WEBHOOK":
+      return "REFUND_STATUS";
     default:
       return "OTHER";
   }
@@ -325,13 +347,23 @@ function verifyCashfreeWebhook(
   const parsed = webhookSchema.safeParse(parseJson(rawBody));
   const dedupeKey = webhookDedupeKey(rawBody, parsed.success ? parsed.data : undefined);
   if (!parsed.success) return { dedupeKey, type: "OTHER" };
-  const orderId = parsed.data.data?.order?.order_id;
+  const refund = parsed.data.data?.refund;
+  const orderId = parsed.data.data?.order?.order_id ?? refund?.order_id;
   const payment = parsed.data.data?.payment;
   return {
     dedupeKey,
     type: webhookType(parsed.data.type),
     ...(orderId ? { orderId } : {}),
     ...(payment ? { payment: toGatewayPayment(payment) } : {}),
+    ...(refund?.refund_status
+      ? {
+          refund: toGatewayRefund({
+            ...refund,
+            refund_status: refund.refund_status,
+            refund_amount: refund.refund_amount ?? 0,
+          }),
+        }
+      : {}),
   };
 }
 
@@ -614,7 +646,16 @@ export function createCashfreeGateway(options: CashfreeGatewayOptions): PaymentG
       ? (body.find((candidate) => candidate.refund_id === input.refundId) ?? body[0])
       : body;
     if (!entity) throw new GatewayError("Cashfree answered the refund with an empty list");
-    return { refundId: entity.refund_id, status: entity.refund_status, amount: entity.refund_amount };
+    return toGatewayRefund(entity);
+  }
+
+  /** GET /orders/{order_id}/refunds/{refund_id}: the refund's state now. */
+  async function fetchRefund(orderId: string, refundId: string): Promise<GatewayRefund> {
+    const entity = await call(
+      { method: "GET", path: `${orderPath(orderId)}/refunds/${encodeURIComponent(refundId)}` },
+      refundEntitySchema,
+    );
+    return toGatewayRefund(entity);
   }
 
   return {
@@ -623,6 +664,7 @@ export function createCashfreeGateway(options: CashfreeGatewayOptions): PaymentG
     createOrder,
     fetchOrder,
     refund,
+    fetchRefund,
     terminateOrder,
     verifyWebhook: (rawBody, headers, now = new Date()) =>
       verifyCashfreeWebhook(options.secretKey, rawBody, headers, now),

@@ -62,9 +62,11 @@ export interface PaymentWebhookEvent {
    * whatever its unsigned headers say, has the same key and is ignored.
    */
   dedupeKey: string;
-  type: "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_USER_DROPPED" | "OTHER";
+  type: "PAYMENT_SUCCESS" | "PAYMENT_FAILED" | "PAYMENT_USER_DROPPED" | "REFUND_STATUS" | "OTHER";
   orderId?: string;
   payment?: GatewayPayment;
+  /** REFUND_STATUS: our refund id and the gateway's status for it. */
+  refund?: GatewayRefund;
 }
 
 export interface RefundInput {
@@ -80,6 +82,10 @@ export interface GatewayRefund {
   /** "SUCCESS", "PENDING", "ONHOLD", "CANCELLED", "FAILED". */
   status: string;
   amount: number;
+  /** The gateway's own id for the refund, when it gives one. */
+  gatewayRefundId?: string;
+  /** Why a refund failed or is on hold, in the gateway's words. */
+  message?: string;
 }
 
 export interface PaymentGateway {
@@ -94,7 +100,10 @@ export interface PaymentGateway {
     headers: Record<string, string | string[] | undefined>,
     now?: Date,
   ): PaymentWebhookEvent;
+  /** Asks for a refund under our own refund id; asking again with the same id refunds nothing twice. */
   refund(input: RefundInput): Promise<GatewayRefund>;
+  /** The refund's state now, polled until it is final (SUCCESS, FAILED, CANCELLED). */
+  fetchRefund(orderId: string, refundId: string): Promise<GatewayRefund>;
   /**
    * Closes an unpaid order so that its checkout can no longer be paid. The answer may be TERMINATION_REQUESTED when
    * an attempt is still in flight; that attempt can still succeed, and is then handled as a late payment.

@@ -32,6 +32,14 @@ export interface WhatsAppTemplates {
    * and time asked for, {{3}} booking id, {{4}} why ("the time was booked by another patient..."), {{5}} amount.
    */
   refund: WhatsAppTemplate;
+  /**
+   * To the patient, when the booking moved or was cancelled: {{1}} patient name, {{2}} booking id, {{3}} what
+   * changed ("moved to Thursday, 3 December 2026, 7:20 PM IST" / "cancelled; ₹1,000 is being refunded"), {{4}} the
+   * link to manage the booking (or the site's address after a cancellation).
+   */
+  change: WhatsAppTemplate;
+  /** To the doctor, when a booking moved or was cancelled: {{1}} patient name, {{2}} booking id, {{3}} what changed. */
+  doctorChange: WhatsAppTemplate;
 }
 
 export const DEFAULT_WHATSAPP_TEMPLATES: WhatsAppTemplates = {
@@ -39,6 +47,8 @@ export const DEFAULT_WHATSAPP_TEMPLATES: WhatsAppTemplates = {
   doctorConfirmation: { name: "doctor_new_appointment", language: "en" },
   reminder: { name: "appointment_reminder", language: "en" },
   refund: { name: "booking_refund", language: "en" },
+  change: { name: "appointment_change", language: "en" },
+  doctorChange: { name: "doctor_appointment_change", language: "en" },
 };
 
 export interface ComposeWhatsAppOptions {
@@ -63,6 +73,24 @@ export function composeAppointmentWhatsApp(
   if (kind === "contact_message") {
     throw new Error("contact_message is not about an appointment and has no WhatsApp template");
   }
+  if (kind === "rescheduled" || kind === "cancelled") {
+    const change = changeText(kind, data, when);
+    const reference = bookingReference(data.bookingId);
+    if (recipient === "doctor") {
+      return message(
+        toE164(options.doctorNumber ?? site.contactPhone, region),
+        options.templates.doctorChange,
+        [data.patientName, reference, change],
+      );
+    }
+    const link = kind === "cancelled" ? site.siteUrl : (data.manageUrl ?? data.roomUrl);
+    return message(toE164(data.patientPhone, region), options.templates.change, [
+      data.patientName,
+      reference,
+      change,
+      link,
+    ]);
+  }
   if (recipient === "doctor") {
     if (kind !== "confirmation") {
       throw new TransportError(`There is no WhatsApp template for the doctor's ${kind} message`, true);
@@ -86,6 +114,7 @@ export function composeAppointmentWhatsApp(
       when,
       bookingReference(data.bookingId),
       data.roomUrl,
+      data.manageUrl ?? data.roomUrl,
     ]);
   }
   if (kind === "refund") {
@@ -99,6 +128,16 @@ export function composeAppointmentWhatsApp(
     ]);
   }
   return message(to, options.templates.reminder, [data.patientName, when, data.roomUrl]);
+}
+
+/** {{3}} of the change templates: what happened, in a phrase. */
+function changeText(kind: "rescheduled" | "cancelled", data: AppointmentMessageData, when: string): string {
+  if (kind === "rescheduled") return `moved to ${when}`;
+  const refund = data.cancellation?.refundAmount ?? 0;
+  const by = data.cancellation?.by === "doctor" ? "cancelled by the doctor" : "cancelled";
+  const reason = data.cancellation?.reason ? ` (${cut(data.cancellation.reason, REASON_MAX)})` : "";
+  const money = refund > 0 ? `; ${formatAmount(refund)} is being refunded` : "; no refund is due";
+  return `${when}: ${by}${reason}${money}`;
 }
 
 /** {{4}} of the refund template, which reads "...could not confirm it: {{4}}." */

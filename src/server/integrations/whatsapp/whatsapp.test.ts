@@ -86,6 +86,8 @@ describe("WhatsApp Cloud API transport", () => {
               { type: "text", text: "Sunday, 22 November 2026, 7:00 PM IST" },
               { type: "text", text: "#ab12cd34" },
               { type: "text", text: appointment.roomUrl },
+              // {{5}}, the manage link; a message without one (a test message) repeats the video link.
+              { type: "text", text: appointment.roomUrl },
             ],
           },
         ],
@@ -136,6 +138,8 @@ describe("WhatsApp Cloud API transport", () => {
       doctorConfirmation: { name: "new_booking", language: "en_US" },
       reminder: { name: "see_you_soon", language: "hi" },
       refund: { name: "money_back", language: "en_US" },
+      change: { name: "booking_changed", language: "en_US" },
+      doctorChange: { name: "booking_changed_doctor", language: "en_US" },
     };
     const reminder = composeAppointmentWhatsApp("reminder_30m", "patient", appointment, site, {
       templates: custom,

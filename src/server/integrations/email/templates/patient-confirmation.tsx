@@ -14,6 +14,8 @@ export interface PatientConfirmationProps {
   amountPaid: string;
   roomUrl: string;
   refundsUrl: string;
+  /** The parent's own page for this booking: cancel, reschedule, receipt. */
+  manageUrl?: string;
 }
 
 /** Sent once the payment is confirmed; the parent keeps it as the record of the booking and the way in. */
@@ -45,12 +47,22 @@ export function PatientConfirmationEmail(props: PatientConfirmationProps) {
           "Join 5 minutes early from a quiet, well-lit room, with a charged phone or laptop and a steady internet connection. Allow the browser to use the camera and microphone. Joining more than 15 minutes late may count as a missed appointment.",
           "Keep any reports ready: earlier ECG or echocardiogram (echo) reports, hospital discharge summaries, prescriptions and the list of medicines the patient takes now.",
           <>
-            To cancel or reschedule, write to{" "}
-            <Link href={`mailto:${site.contactEmail}`} style={styles.link}>
-              {site.contactEmail}
-            </Link>{" "}
-            with your booking ID. Cancelling more than 24 hours before the appointment gives a full refund or
-            a free reschedule; read the{" "}
+            To cancel or reschedule,{" "}
+            {props.manageUrl ? (
+              <Link href={props.manageUrl} style={styles.link}>
+                manage your booking here
+              </Link>
+            ) : (
+              <>
+                write to{" "}
+                <Link href={`mailto:${site.contactEmail}`} style={styles.link}>
+                  {site.contactEmail}
+                </Link>{" "}
+                with your booking ID
+              </>
+            )}
+            ; you can download your fee receipt there too. Cancelling more than 24 hours before the
+            appointment gives a full refund or a free reschedule; read the{" "}
             <Link href={props.refundsUrl} style={styles.link}>
               refund and cancellation policy
             </Link>

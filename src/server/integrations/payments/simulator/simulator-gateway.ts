@@ -137,5 +137,12 @@ export function createSimulatorGateway(db: Db): PaymentGateway {
         .where(eq(simulatorOrders.orderId, input.orderId));
       return { refundId: input.refundId, status: "SUCCESS", amount: input.amount };
     },
+
+    // The simulator refunds at once: every refund it accepted is final.
+    async fetchRefund(orderId, refundId) {
+      const order = await findSimulatorOrder(db, orderId);
+      if (!order) throw new GatewayError(`The payment simulator has no order ${orderId}`, 404);
+      return { refundId, status: order.refundedAmount > 0 ? "SUCCESS" : "FAILED", amount: 0 };
+    },
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" DROP COLUMN "refund_id";--> statement-breakpoint
+ALTER TABLE "appointments" DROP COLUMN "refund_status";

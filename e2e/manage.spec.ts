@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { logInAsAdmin } from "./support/admin";
+import { bookAndPay, inDays } from "./support/booking";
+
+/**
+ * The appointment after payment, as a parent and the doctor live it: the manage link from the confirmation e-mail
+ * (written to DATA_DIR/outbox, as no e-mail is set up here), a reschedule, a cancellation with its refund, and the
+ * doctor's own cancellation from the dashboard.
+ */
+const outboxDir = join(process.env.E2E_DATA_DIR ?? "", "outbox");
+
+/** The manage link in the confirmation e-mail written for this patient's address. */
+function manageLinkFor(email: string): string | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(outboxDir);
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    const text = readFileSync(join(outboxDir, name), "utf8");
+    if (!text.includes(email) || !/confirm/i.test(name + text)) continue;
+    const link = /https?:\/\/[^\s"'<>]+\/appointments\/manage\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+    if (link) return link;
+  }
+  return undefined;
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
+test("a parent opens the link from the confirmation, reschedules, then cancels and sees the refund", async ({
+  page,
+}) => {
+  const email = "manage.parent@example.org";
+  await bookAndPay(page, { date: inDays(4), label: "7:00 PM" }, { name: "Manage Parent", email });
+  await expect(page.getByRole("link", { name: "Manage your booking" })).toBeVisible();
+
+  await expect.poll(() => manageLinkFor(email), { timeout: 20_000 }).toBeTruthy();
+  const link = manageLinkFor(email) ?? "";
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole("heading", { name: "Your booking" })).toBeVisible();
+  await expect(page.getByText("Manage Parent")).toBeVisible();
+  await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+  await screenshots(page, "manage-confirmed");
+
+  await page.getByRole("button", { name: /^Reschedule/ }).click();
+  const move = page.getByRole("dialog", { name: "Choose a new time" });
+  await move.getByLabel("New date").fill(inDays(5));
+  await move.getByRole("button", { name: "7:20 PM" }).click();
+  await move
+    .getByRole("button", { name: /^Move to .* at 7:20 PM IST \(1 reschedule left after this\)$/ })
+    .click();
+  await expect(page.getByRole("status")).toContainText("Your consultation has moved");
+  await expect(page.getByText(/7:20 PM IST/).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Cancel the booking" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancel this booking?" });
+  await expect(cancel).toContainText(
+    "Cancel now and get ₹2,000 back, 100 % of ₹2,000, within 5–7 business days.",
+  );
+  await cancel.getByRole("button", { name: "Cancel the booking" }).click();
+  await expect(page.getByRole("status")).toContainText("Your booking is cancelled");
+  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByText("Refunded: ₹2,000.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel the booking" })).toHaveCount(0);
+  await screenshots(page, "manage-cancelled");
+});
+
+test("a link that opens no booking says so, with the clinic's contact", async ({ page }) => {
+  await page.goto(`/appointments/manage/${"x".repeat(43)}`);
+  await expect(page.getByRole("alert")).toContainText("This link is not valid");
+});
+
+test("the doctor cancels an appointment from the dashboard with a reason, and the refund follows", async ({
+  page,
+}) => {
+  await bookAndPay(page, { date: inDays(4), label: "8:00 PM" }, { name: "Doctor Cancels" });
+  await logInAsAdmin(page);
+  const row = page.getByTestId("appointment-row").filter({ hasText: "Doctor Cancels" });
+  await row.getByRole("button", { name: "Doctor Cancels: details" }).click();
+  const details = page.getByRole("dialog", { name: "Doctor Cancels" });
+  await details.getByRole("button", { name: "Cancel appointment" }).click();
+  const confirm = page.getByRole("dialog", { name: "Cancel this appointment?" });
+  await expect(confirm).toContainText("full refund of ₹2,000");
+  await confirm.getByLabel("Reason for the parent").fill("The doctor is unwell today");
+  await confirm.getByRole("button", { name: "Cancel and refund" }).click();
+  await expect(details.getByText("Refund ₹2,000: refunded")).toBeVisible();
+  await expect(details.getByText(/Cancelled by the doctor/)).toBeVisible();
+  await screenshots(page, "doctor-cancelled");
+});

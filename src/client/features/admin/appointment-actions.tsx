@@ -1,0 +1,192 @@
+import type { AdminAppointmentDetails } from "@shared/admin";
+import { formatRupees } from "@shared/booking";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/input";
+import { ConfirmDialog } from "@/features/manage/confirm-dialog";
+import { RescheduleDialog } from "@/features/manage/reschedule-dialog";
+import {
+  adminKeys,
+  adminReceiptUrl,
+  type AppointmentAction,
+  appointmentAction,
+  appointmentDetailsQuery,
+  cancelAppointmentAsDoctor,
+  rescheduleAppointmentAsDoctor,
+  retryRefund,
+} from "./api";
+
+const REFUND_STATE_WORDS = { pending: "in progress", succeeded: "refunded", failed: "failed" } as const;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : "Something went wrong. Please try again.";
+}
+
+/**
+ * The doctor's actions on one appointment (only those open now), its refunds with a retry for a failed one, and
+ * its history: who did what, when.
+ */
+export function AppointmentActions({
+  appointmentId,
+  zone,
+}: {
+  appointmentId: string;
+  zone: string | undefined;
+}) {
+  const queryClient = useQueryClient();
+  const details = useQuery(appointmentDetailsQuery(appointmentId));
+  const [dialog, setDialog] = useState<"cancel" | "reschedule" | null>(null);
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
+  const applied = (next: AdminAppointmentDetails) => {
+    queryClient.setQueryData(adminKeys.appointmentDetails(appointmentId), next);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.appointmentViews });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+    setDialog(null);
+  };
+  const simple = useMutation({
+    mutationFn: (action: AppointmentAction) => appointmentAction(appointmentId, action),
+    onSuccess: applied,
+  });
+  const cancel = useMutation({
+    mutationFn: () => cancelAppointmentAsDoctor(appointmentId, reason),
+    onSuccess: applied,
+  });
+  const move = useMutation({
+    mutationFn: (slot: { date: string; time: string }) =>
+      rescheduleAppointmentAsDoctor(appointmentId, slot.date, slot.time),
+    onSuccess: applied,
+  });
+  const retry = useMutation({ mutationFn: retryRefund, onSuccess: applied });
+  if (!details.data) return null;
+  const { actions, refunds, history, appointment } = details.data;
+  const refundable = Math.max(0, (appointment.paidAmount ?? 0) - (appointment.refundAmount ?? 0));
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">Actions</h3>
+      <div className="flex flex-wrap gap-2">
+        {actions.complete ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={simple.isPending}
+            onClick={() => simple.mutate("complete")}
+          >
+            Mark completed
+          </Button>
+        ) : null}
+        {actions.noShow ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={simple.isPending}
+            onClick={() => simple.mutate("no-show")}
+          >
+            Mark no-show
+          </Button>
+        ) : null}
+        {actions.reschedule ? (
+          <Button size="sm" variant="outline" onClick={() => setDialog("reschedule")}>
+            Reschedule
+          </Button>
+        ) : null}
+        {actions.resendConfirmation ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={simple.isPending}
+            onClick={() => simple.mutate("resend-confirmation")}
+          >
+            Resend confirmation
+          </Button>
+        ) : null}
+        {actions.receipt ? (
+          <Button size="sm" variant="outline" asChild>
+            <a href={adminReceiptUrl(appointmentId)} download>
+              Download receipt
+            </a>
+          </Button>
+        ) : null}
+        {actions.cancel ? (
+          <Button size="sm" variant="destructive" onClick={() => setDialog("cancel")}>
+            Cancel appointment
+          </Button>
+        ) : null}
+      </div>
+      {simple.error || retry.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {messageOf(simple.error ?? retry.error)}
+        </p>
+      ) : null}
+      {refunds.length > 0 ? (
+        <ul aria-label="Refunds" className="flex flex-col gap-1 text-sm">
+          {refunds.map((refund) => (
+            <li key={refund.refundId} className="flex flex-wrap items-center gap-2">
+              <span>
+                Refund ₹{formatRupees(refund.amount)}: {REFUND_STATE_WORDS[refund.state]}
+                {refund.failureReason ? ` (${refund.failureReason})` : ""}
+              </span>
+              {refund.state === "failed" ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate(refund.refundId)}
+                >
+                  Retry refund
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {history.length > 0 ? (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">History</h3>
+          <ol className="mt-1 flex flex-col gap-1 text-sm text-slate-700">
+            {history.map((entry) => (
+              <li key={`${entry.type}-${entry.at}`}>
+                <span className="text-slate-500">
+                  {new Date(entry.at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })} {zone ?? ""}
+                </span>{" "}
+                {entry.summary}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={dialog === "cancel"}
+        onOpenChange={(open) => setDialog(open ? "cancel" : null)}
+        title="Cancel this appointment?"
+        description={`The parent gets a full refund of ₹${formatRupees(refundable)} and reads your reason.`}
+        confirmLabel="Cancel and refund"
+        cancelLabel="Keep it"
+        pending={cancel.isPending}
+        error={cancel.error ? messageOf(cancel.error) : null}
+        onConfirm={() => cancel.mutate()}
+      >
+        <div className="grid gap-2">
+          <Label htmlFor={reasonId}>Reason for the parent</Label>
+          <Textarea
+            id={reasonId}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            rows={3}
+          />
+        </div>
+      </ConfirmDialog>
+      <RescheduleDialog
+        open={dialog === "reschedule"}
+        onOpenChange={(open) => setDialog(open ? "reschedule" : null)}
+        timeZoneLabel={zone ?? "IST"}
+        pending={move.isPending}
+        error={move.error ? messageOf(move.error) : null}
+        onConfirm={(date, time) => move.mutate({ date, time })}
+      />
+    </div>
+  );
+}

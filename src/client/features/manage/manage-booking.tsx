@@ -1,0 +1,155 @@
+import { formatRupees } from "@shared/booking";
+import type { ManageView } from "@shared/manage";
+import { slotLabel } from "@shared/slots";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CalendarClock, Download, Video, XCircle } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { formatAppointmentDate } from "@/features/booking/booking-logic";
+import { cancelBooking, manageQuery, receiptUrl, rescheduleBooking } from "./api";
+import { ConfirmDialog } from "./confirm-dialog";
+import { cancelConsequence, PAYMENT_WORDS, refundText, STATUS_WORDS } from "./manage-text";
+import { RescheduleDialog } from "./reschedule-dialog";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-2 sm:flex-row sm:gap-4">
+      <dt className="w-40 shrink-0 text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : "Something went wrong. Please try again.";
+}
+
+/** The parent's booking and the actions the policy allows now, each confirmed with its consequence. */
+export function ManageBooking({ token, view }: { token: string; view: ManageView }) {
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<"cancel" | "reschedule" | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const done = (next: ManageView, text: string) => {
+    queryClient.setQueryData(manageQuery(token).queryKey, next);
+    setDialog(null);
+    setNotice(text);
+  };
+  const cancel = useMutation({
+    mutationFn: () => cancelBooking(token),
+    onSuccess: (next) => done(next, "Your booking is cancelled. A message with the details is on its way."),
+  });
+  const move = useMutation({
+    mutationFn: (slot: { date: string; time: string }) =>
+      rescheduleBooking(token, { appointmentDate: slot.date, appointmentTime: slot.time }),
+    onSuccess: (next) =>
+      done(next, "Your consultation has moved. The new time is on its way by e-mail and WhatsApp."),
+  });
+  const { appointment, policy } = view;
+  const when = `${formatAppointmentDate(appointment.appointmentDate)}, ${slotLabel(appointment.appointmentTime)} ${appointment.timeZoneLabel}`;
+
+  return (
+    <div className="grid gap-6">
+      {notice ? (
+        <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
+          {notice}
+        </p>
+      ) : null}
+      <dl>
+        <Fact label="Booking ID">#{appointment.bookingId}</Fact>
+        <Fact label="Patient">{appointment.patientName}</Fact>
+        <Fact label="Date and time">{when}</Fact>
+        <Fact label="Duration">{appointment.durationMinutes} minutes</Fact>
+        <Fact label="Status">{STATUS_WORDS[appointment.status]}</Fact>
+        <Fact label="Payment">
+          {PAYMENT_WORDS[appointment.paymentStatus]}, ₹{formatRupees(appointment.amountPaid)} paid
+        </Fact>
+        {appointment.cancellationReason ? (
+          <Fact label="Doctor's reason">{appointment.cancellationReason}</Fact>
+        ) : null}
+        {view.refunds.map((refund) => (
+          <Fact key={refund.refundId} label="Refund">
+            {refundText(refund, view.refundBusinessDays)}
+          </Fact>
+        ))}
+      </dl>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {appointment.videoRoomUrl ? (
+          <Button asChild>
+            <a href={new URL(appointment.videoRoomUrl).pathname}>
+              <Video aria-hidden="true" className="size-4" /> Video consultation page
+            </a>
+          </Button>
+        ) : null}
+        {appointment.receiptAvailable ? (
+          <Button asChild variant="outline">
+            <a href={receiptUrl(token)} download>
+              <Download aria-hidden="true" className="size-4" /> Download receipt (PDF)
+            </a>
+          </Button>
+        ) : null}
+      </div>
+      {appointment.roomOpensAt ? (
+        <p className="text-sm text-slate-700">
+          The video room opens{" "}
+          {new Intl.DateTimeFormat("en-IN", {
+            hour: "numeric",
+            minute: "2-digit",
+            timeZone: "Asia/Kolkata",
+          }).format(new Date(appointment.roomOpensAt))}{" "}
+          {appointment.timeZoneLabel}, before the consultation starts.
+        </p>
+      ) : null}
+
+      <section aria-labelledby="manage-actions" className="grid gap-3">
+        <h2 id="manage-actions" className="text-lg font-semibold text-slate-900">
+          Change or cancel
+        </h2>
+        {policy.reschedule.allowed ? (
+          <Button type="button" variant="outline" onClick={() => setDialog("reschedule")}>
+            <CalendarClock aria-hidden="true" className="size-4" /> Reschedule ({policy.reschedule.remaining}{" "}
+            left)
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-700">{policy.reschedule.message}</p>
+        )}
+        {policy.cancel.allowed ? (
+          <Button type="button" variant="destructive" onClick={() => setDialog("cancel")}>
+            <XCircle aria-hidden="true" className="size-4" /> Cancel the booking
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-700">{policy.cancel.message}</p>
+        )}
+        <p className="text-sm text-slate-600">
+          The full policy is on the{" "}
+          <Link href="/refunds-cancellations" className="font-medium text-brand-700 underline">
+            Refunds &amp; Cancellations
+          </Link>{" "}
+          page.
+        </p>
+      </section>
+
+      <ConfirmDialog
+        open={dialog === "cancel"}
+        onOpenChange={(open) => setDialog(open ? "cancel" : null)}
+        title="Cancel this booking?"
+        description={cancelConsequence(view)}
+        confirmLabel="Cancel the booking"
+        cancelLabel="Keep the booking"
+        pending={cancel.isPending}
+        error={cancel.error ? messageOf(cancel.error) : null}
+        onConfirm={() => cancel.mutate()}
+      />
+      <RescheduleDialog
+        open={dialog === "reschedule"}
+        onOpenChange={(open) => setDialog(open ? "reschedule" : null)}
+        remaining={policy.reschedule.remaining}
+        timeZoneLabel={appointment.timeZoneLabel}
+        pending={move.isPending}
+        error={move.error ? messageOf(move.error) : null}
+        onConfirm={(date, time) => move.mutate({ date, time })}
+      />
+    </div>
+  );
+}

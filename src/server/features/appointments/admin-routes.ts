@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AdminAppointmentDetails } from "@shared/admin";
+import { doctorCancelSchema, rescheduleSchema } from "@shared/manage";
+import type { SiteProfile } from "@shared/site-profile";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { siteUrl } from "../../http/client-app";
+import type { PaymentGateway } from "../../integrations/payments/gateway";
+import { retryRefund } from "../payments/refunds";
+import { appointmentDetails, rescheduleHistory } from "./details";
+import { receiptFor } from "./receipt";
+import * as lifecycle from "./service";
+
+export interface AdminLifecycleRouteOptions {
+  db: Db;
+  config: Config;
+  gateway: PaymentGateway;
+  profile: SiteProfile;
+  now: () => Date;
+}
+
+// Any text up to 100 characters: an id that is no appointment's is a 404 from the service, like an unknown one.
+const idParams = z.object({ id: z.string().max(100) });
+const refundParams = z.object({ refundId: z.string().regex(/^[A-Za-z0-9_-]{3,40}$/, "Refund not found") });
+
+/**
+ * The doctor's actions on an appointment. Registered inside the admin scope, whose hook checks the session and the
+ * origin of every request; each answers the appointment's details as they are afterwards.
+ */
+export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOptions> = async (
+  app,
+  { db, config, gateway, profile, now },
+) => {
+  const context = (request: Parameters<typeof siteUrl>[1]): lifecycle.LifecycleContext => ({
+    db,
+    config,
+    gateway,
+    log: request.log,
+    now: now(),
+    siteUrl: siteUrl(config, request),
+  });
+  const details = (ctx: lifecycle.LifecycleContext, id: string): Promise<AdminAppointmentDetails> =>
+    appointmentDetails(ctx, id);
+
+  app.get("/api/admin/reschedule-requests", async () => rescheduleHistory(db));
+
+  app.get("/api/admin/appointments/:id", { schema: { params: idParams } }, async (request) =>
+    details(context(request), request.params.id),
+  );
+
+  app.post("/api/admin/appointments/:id/complete", { schema: { params: idParams } }, async (request) => {
+    const ctx = context(request);
+    await lifecycle.markOutcome(ctx, request.params.id, "completed");
+    return details(ctx, request.params.id);
+  });
+
+  app.post("/api/admin/appointments/:id/no-show", { schema: { params: idParams } }, async (request) => {
+    const ctx = context(request);
+    await lifecycle.markOutcome(ctx, request.params.id, "no_show");
+    return details(ctx, request.params.id);
+  });
+
+  app.post(
+    "/api/admin/appointments/:id/reschedule",
+    { schema: { params: idParams, body: rescheduleSchema } },
+    async (request) => {
+      const ctx = context(request);
+      await lifecycle.rescheduleByDoctor(ctx, request.params.id, request.body);
+      return details(ctx, request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/admin/appointments/:id/cancel",
+    { schema: { params: idParams, body: doctorCancelSchema } },
+    async (request) => {
+      const ctx = context(request);
+      await lifecycle.cancelByDoctor(ctx, request.params.id, request.body.reason);
+      return details(ctx, request.params.id);
+    },
+  );
+
+  app.post(
+    "/api/admin/appointments/:id/resend-confirmation",
+    { schema: { params: idParams } },
+    async (request) => {
+      const ctx = context(request);
+      await lifecycle.resendPatientConfirmation(ctx, request.params.id);
+      return details(ctx, request.params.id);
+    },
+  );
+
+  app.get("/api/admin/appointments/:id/receipt", { schema: { params: idParams } }, async (request, reply) => {
+    const receipt = await receiptFor(db, config, profile, request.params.id, now());
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="${receipt.filename}"`)
+      .header("cache-control", "no-store")
+      .send(receipt.pdf);
+  });
+
+  app.post("/api/admin/refunds/:refundId/retry", { schema: { params: refundParams } }, async (request) => {
+    const ctx = context(request);
+    const refund = await retryRefund(ctx, request.params.refundId);
+    return details(ctx, refund.appointmentId);
+  });
+};

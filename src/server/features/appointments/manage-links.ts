@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { manageLinks } from "../../db/schema";
+
+/** Where a manage link was handed out. */
+export type ManageLinkChannel = "email" | "whatsapp" | "result_page";
+
+/** The path of the parent's page for a booking. */
+export function managePath(token: string): string {
+  return `/appointments/manage/${token}`;
+}
+
+function hashOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** 32 random bytes (256 bits) in base64url: 43 characters, safe in a URL and a WhatsApp template. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A new manage link for an appointment: a fresh random token per message, of which only the hash is kept. Answers
+ * the absolute URL to put in the message.
+ */
+export async function issueManageLink(
+  db: Db,
+  appointmentId: string,
+  issuedFor: ManageLinkChannel,
+  siteUrl: string,
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(manageLinks).values({ tokenHash: hashOf(token), appointmentId, issuedFor, createdAt: now });
+  return `${siteUrl.replace(/\/+$/, "")}${managePath(token)}`;
+}
+
+/** The appointment a token opens, or undefined for anything else (the shape is checked before the database). */
+export async function appointmentIdForToken(db: Db, token: string): Promise<string | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const rows = await db
+    .select({ appointmentId: manageLinks.appointmentId })
+    .from(manageLinks)
+    .where(eq(manageLinks.tokenHash, hashOf(token)))
+    .limit(1);
+  return rows[0]?.appointmentId;
+}
+
+/** The most links the payment result page hands out for one booking: a few reloads, not a link per request. */
+export const RESULT_PAGE_LINK_LIMIT = 10;
+
+/** How many links the payment result page has handed out for an appointment. */
+export async function resultPageLinks(db: Db, appointmentId: string): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(manageLinks)
+    .where(and(eq(manageLinks.appointmentId, appointmentId), eq(manageLinks.issuedFor, "result_page")));
+  return Number(rows[0]?.n ?? 0);
+}

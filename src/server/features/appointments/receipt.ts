@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { bookingIdOf } from "@shared/booking";
+import type { SiteProfile } from "@shared/site-profile";
+import { appointmentInterval } from "@shared/schedule";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { HttpError } from "../../http/errors";
+import { type ReceiptData, renderReceiptPdf } from "../../integrations/pdf/receipt-pdf";
+import * as appointments from "../booking/repository";
+import type { AppointmentRow } from "../booking/repository";
+import { nextReceiptNumber } from "../payments/receipt-number";
+import { refundsOf } from "../payments/refund-repository";
+
+export interface ReceiptFile {
+  filename: string;
+  pdf: Buffer;
+}
+
+/**
+ * The fee receipt of a paid appointment as a PDF. Its number was given when the payment was confirmed; a booking
+ * paid before receipts existed gets the next number the first time its receipt is asked for.
+ */
+export async function receiptFor(
+  db: Db,
+  config: Config,
+  profile: SiteProfile,
+  id: string,
+  now: Date,
+): Promise<ReceiptFile> {
+  const row = z.uuid().safeParse(id).success ? await appointments.findAppointment(db, id) : undefined;
+  if (!row || row.paidAmount === null || !row.paidAt)
+    throw new HttpError(404, "There is no receipt for this booking: it has not been paid.");
+  const numbered = row.receiptNumber ? row : await giveReceiptNumber(db, config, row, now);
+  const pdf = await renderReceiptPdf(await receiptData(db, config, profile, numbered, now));
+  return { filename: `receipt-${bookingIdOf(row.id)}.pdf`, pdf };
+}
+
+async function giveReceiptNumber(db: Db, config: Config, row: AppointmentRow, now: Date) {
+  return db.transaction(async (tx) => {
+    const locked = await appointments.lockAppointment(tx, row.id);
+    if (locked?.receiptNumber) return locked;
+    const receiptNumber = await nextReceiptNumber(tx, now, config.booking.timeZone);
+    return appointments.updateAppointment(tx, row.id, { receiptNumber });
+  });
+}
+
+async function receiptData(
+  db: Db,
+  config: Config,
+  profile: SiteProfile,
+  row: AppointmentRow,
+  now: Date,
+): Promise<ReceiptData> {
+  const { timeZone } = config.booking;
+  const refunds = await refundsOf(db, row.id);
+  return {
+    receiptNumber: row.receiptNumber ?? "",
+    issuedAt: now,
+    timeZone,
+    doctor: {
+      name: profile.doctor.name,
+      qualifications: profile.doctor.qualifications.join(", "),
+      registrationNumber: profile.doctor.registration.number,
+      council: profile.doctor.registration.council,
+    },
+    clinic: {
+      name: profile.doctor.name,
+      address: profile.contact.location,
+      email: profile.contact.email,
+      phone: profile.contact.phone,
+    },
+    patientName: row.patientName,
+    parentName: null,
+    bookingId: bookingIdOf(row.id),
+    consultation: {
+      startsAt: appointmentInterval(row, timeZone).startsAt,
+      durationMinutes: row.durationMinutes,
+      description: "Online video consultation",
+    },
+    fee: row.fee,
+    couponCode: row.couponCode,
+    discount: Math.max(0, row.fee - row.amount),
+    amountPaid: row.paidAmount ?? 0,
+    payment: {
+      reference: row.gatewayPaymentId ?? row.orderId ?? "",
+      paidAt: row.paidAt ?? now,
+      method: row.gateway === "cashfree" ? "Cashfree" : "Payment simulator (test payment)",
+    },
+    refunds: refunds.map((refund) => ({
+      amount: refund.amount,
+      state: refund.state as "pending" | "succeeded" | "failed",
+      createdAt: refund.createdAt,
+      reason: refund.reason,
+    })),
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { rescheduleSchema } from "@shared/manage";
+import type { SiteProfile } from "@shared/site-profile";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { siteUrl } from "../../http/client-app";
+import { rateLimited } from "../../http/rate-limit";
+import type { PaymentGateway } from "../../integrations/payments/gateway";
+import * as lifecycle from "./service";
+
+export interface ManageRouteOptions {
+  db: Db;
+  config: Config;
+  gateway: PaymentGateway;
+  profile: SiteProfile;
+  now: () => Date;
+}
+
+const tokenParams = z.object({ token: z.string().max(100) });
+
+/**
+ * The parent's manage link: the booking, what the policy allows now, and the actions. The token is the only key; an
+ * unknown one is a 404 with the same message whatever its shape, so the answer tells nothing about other bookings.
+ */
+export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (
+  app,
+  { db, config, gateway, profile, now },
+) => {
+  const limit = rateLimited(60, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
+  const context = (request: Parameters<typeof siteUrl>[1]): lifecycle.LifecycleContext => ({
+    db,
+    config,
+    gateway,
+    log: request.log,
+    now: now(),
+    siteUrl: siteUrl(config, request),
+  });
+
+  app.get(
+    "/api/manage/:token",
+    { schema: { params: tokenParams }, config: limit },
+    async (request, reply) => {
+      void reply.header("cache-control", "no-store");
+      return lifecycle.manageView(context(request), request.params.token);
+    },
+  );
+
+  app.post("/api/manage/:token/cancel", { schema: { params: tokenParams }, config: limit }, async (request) =>
+    lifecycle.cancelByParent(context(request), request.params.token),
+  );
+
+  app.post(
+    "/api/manage/:token/reschedule",
+    { schema: { params: tokenParams, body: rescheduleSchema }, config: limit },
+    async (request) => lifecycle.rescheduleByParent(context(request), request.params.token, request.body),
+  );
+
+  app.get(
+    "/api/manage/:token/receipt",
+    { schema: { params: tokenParams }, config: limit },
+    async (request, reply) => {
+      const receipt = await lifecycle.receiptByToken(context(request), profile, request.params.token);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${receipt.filename}"`)
+        .header("cache-control", "no-store")
+        .send(receipt.pdf);
+    },
+  );
+};

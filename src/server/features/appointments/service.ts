@@ -1,0 +1,345 @@
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import { subMinutes } from "date-fns";
+import { bookingIdOf } from "@shared/booking";
+import { decide, DEFAULT_POLICY, type PolicyDecision } from "@shared/cancellation-policy";
+import { timeZoneLabel } from "@shared/clinic-time";
+import type { ManageView, RescheduleInput } from "@shared/manage";
+import { appointmentInterval } from "@shared/schedule";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { HttpError } from "../../http/errors";
+import type { PaymentGateway } from "../../integrations/payments/gateway";
+import * as appointments from "../booking/repository";
+import type { AppointmentRow } from "../booking/repository";
+import { enqueueChangeMessages, resendConfirmation } from "../notifications/schedule";
+import * as refundRepository from "../payments/refund-repository";
+import { recordRefund, submitRefund, toRefundView } from "../payments/refunds";
+import { bookableSlot, SLOT_TAKEN_MESSAGE } from "../schedule/service";
+import { roomLinks } from "../video/links";
+import { appointmentIdForToken } from "./manage-links";
+import { receiptFor, type ReceiptFile } from "./receipt";
+import type { SiteProfile } from "@shared/site-profile";
+
+/**
+ * The appointment after payment: what the parent may do from the manage link under the published policy, and the
+ * doctor's own actions. Every change is one transaction on the locked appointment row: the change, its history
+ * entry, its refund and its messages are written together or not at all; the refund is then asked of the gateway.
+ */
+export interface LifecycleContext {
+  db: Db;
+  config: Config;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+  now: Date;
+  /** The site's public address, for the links the page shows. */
+  siteUrl: string;
+}
+
+export type Actor = "patient" | "doctor";
+
+export const INVALID_LINK_MESSAGE =
+  "This link is not valid. Please use the link in your confirmation e-mail or WhatsApp message.";
+
+/** Locks the appointment with this id; anything that is not an appointment's id is the same 404 as an unknown one. */
+async function lockKnown(tx: Db, id: string): Promise<AppointmentRow | undefined> {
+  return isUuid(id) ? appointments.lockAppointment(tx, id) : undefined;
+}
+
+function isUuid(id: string): boolean {
+  return z.uuid().safeParse(id).success;
+}
+
+function startOf(ctx: LifecycleContext, row: AppointmentRow): Date {
+  return appointmentInterval(row, ctx.config.booking.timeZone).startsAt;
+}
+
+/** The amount paid and not yet refunded: what a cancellation can still give back. */
+function refundable(row: AppointmentRow): number {
+  return Math.max(0, (row.paidAmount ?? 0) - (row.refundAmount ?? 0));
+}
+
+/** What the parent may do now, from the policy module: the same numbers the Refunds page shows. */
+export function parentPolicy(ctx: LifecycleContext, row: AppointmentRow): PolicyDecision {
+  return decide(
+    {
+      status: row.status,
+      startsAt: startOf(ctx, row),
+      amountPaid: refundable(row),
+      reschedules: row.rescheduleCount,
+    },
+    ctx.now,
+  );
+}
+
+async function appointmentForToken(ctx: LifecycleContext, token: string): Promise<AppointmentRow> {
+  const id = await appointmentIdForToken(ctx.db, token);
+  const row = id ? await appointments.findAppointment(ctx.db, id) : undefined;
+  if (!row) throw new HttpError(404, INVALID_LINK_MESSAGE);
+  return row;
+}
+
+/** GET /api/manage/{token}: the booking as its parent sees it, with what the policy allows now. */
+export async function manageView(ctx: LifecycleContext, token: string): Promise<ManageView> {
+  return viewOf(ctx, await appointmentForToken(ctx, token));
+}
+
+async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<ManageView> {
+  const { timeZone } = ctx.config.booking;
+  const startsAt = startOf(ctx, row);
+  const decision = parentPolicy(ctx, row);
+  const live = row.status === "confirmed" || row.status === "completed";
+  const refunds = await refundRepository.refundsOf(ctx.db, row.id);
+  return {
+    appointment: {
+      bookingId: bookingIdOf(row.id),
+      patientName: row.patientName,
+      appointmentDate: row.appointmentDate,
+      appointmentTime: row.appointmentTime,
+      durationMinutes: row.durationMinutes,
+      startsAt: startsAt.toISOString(),
+      timeZoneLabel: timeZoneLabel(timeZone, startsAt),
+      status: row.status as ManageView["appointment"]["status"],
+      paymentStatus: row.paymentStatus as ManageView["appointment"]["paymentStatus"],
+      amountPaid: row.paidAmount ?? 0,
+      reschedules: row.rescheduleCount,
+      cancellationReason: row.cancellationReason,
+      videoRoomUrl:
+        live && row.videoRoomId && row.videoHostKey
+          ? roomLinks(ctx.siteUrl, row.videoRoomId, row.videoHostKey).patient
+          : null,
+      roomOpensAt: live ? subMinutes(startsAt, ctx.config.video.opensMinutesBefore).toISOString() : null,
+      receiptAvailable: row.receiptNumber !== null && row.paidAmount !== null,
+    },
+    policy: {
+      cancel: decision.cancel,
+      reschedule: decision.reschedule,
+    },
+    refunds: refunds.map(toRefundView),
+    refundBusinessDays: DEFAULT_POLICY.refundBusinessDays,
+  };
+}
+
+/** GET /api/manage/{token}/receipt */
+export async function receiptByToken(
+  ctx: LifecycleContext,
+  profile: SiteProfile,
+  token: string,
+): Promise<ReceiptFile> {
+  const row = await appointmentForToken(ctx, token);
+  return receiptFor(ctx.db, ctx.config, profile, row.id, ctx.now);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cancelling
+
+interface CancelRequest {
+  actor: Actor;
+  /** The doctor's reason, which the parent reads. */
+  reason?: string;
+}
+
+/**
+ * Cancels a confirmed appointment. The parent gets what the policy gives at this minute (decided again on the
+ * locked row, so two cancels cannot both refund); the doctor always gives back everything not yet refunded.
+ */
+async function cancel(ctx: LifecycleContext, id: string, request: CancelRequest): Promise<AppointmentRow> {
+  const refund = await ctx.db.transaction(async (tx) => {
+    const row = await lockKnown(tx, id);
+    if (!row) throw new HttpError(404, "Appointment not found");
+    const { amount, reason } = cancellationTerms(ctx, row, request);
+    const cancelled = await appointments.updateAppointment(tx, row.id, {
+      status: "cancelled",
+      cancellationReason: request.actor === "doctor" ? (request.reason ?? null) : null,
+      calendarSequence: row.calendarSequence + 1,
+      updatedAt: ctx.now,
+    });
+    await appointments.recordEvent(tx, "appointment_cancelled", row.id, {
+      actor: request.actor,
+      refundAmount: amount,
+      ...(request.reason ? { reason: request.reason } : {}),
+    });
+    const recorded =
+      amount > 0 && row.orderId
+        ? await recordRefund(tx, cancelled, { amount, reason, initiatedBy: request.actor }, ctx.now)
+        : undefined;
+    const current = (await appointments.findAppointment(tx, row.id)) ?? cancelled;
+    await enqueueChangeMessages(tx, ctx.config, current, "cancelled", ctx.now);
+    return recorded;
+  });
+  if (refund) await submitRefund(ctx, refund);
+  return (await appointments.findAppointment(ctx.db, id)) as AppointmentRow;
+}
+
+function cancellationTerms(
+  ctx: LifecycleContext,
+  row: AppointmentRow,
+  request: CancelRequest,
+): { amount: number; reason: string } {
+  if (request.actor === "doctor") {
+    if (row.status !== "confirmed")
+      throw new HttpError(409, "Only a confirmed appointment can be cancelled.");
+    return { amount: refundable(row), reason: `Cancelled by the doctor: ${request.reason ?? ""}`.trim() };
+  }
+  const decision = parentPolicy(ctx, row);
+  if (!decision.cancel.allowed)
+    throw new HttpError(409, decision.cancel.message ?? "This booking can no longer be cancelled.");
+  return {
+    amount: decision.cancel.refundAmount,
+    reason: `Cancelled by the parent: ${decision.cancel.refundPercent}% refund under the policy`,
+  };
+}
+
+export async function cancelByParent(ctx: LifecycleContext, token: string): Promise<ManageView> {
+  const row = await appointmentForToken(ctx, token);
+  return viewOf(ctx, await cancel(ctx, row.id, { actor: "patient" }));
+}
+
+export async function cancelByDoctor(
+  ctx: LifecycleContext,
+  id: string,
+  reason: string,
+): Promise<AppointmentRow> {
+  return cancel(ctx, id, { actor: "doctor", reason });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Moving
+
+/**
+ * Moves a confirmed appointment to another offered, free slot. The schedule is read first (a slot not offered is a
+ * 400 saying why); the move itself is one UPDATE under the unique slot index, so of many moves into one slot exactly
+ * one wins and the rest get 409 "slot". The parent's move is checked against the policy on the locked row.
+ */
+async function move(
+  ctx: LifecycleContext,
+  id: string,
+  input: RescheduleInput,
+  actor: Actor,
+): Promise<AppointmentRow> {
+  const slot = await bookableSlot(ctx.db, ctx.config, input.appointmentDate, input.appointmentTime, ctx.now);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const row = await lockKnown(tx, id);
+      if (!row) throw new HttpError(404, "Appointment not found");
+      checkMoveAllowed(ctx, row, actor);
+      if (row.appointmentDate === input.appointmentDate && row.appointmentTime === input.appointmentTime)
+        throw new HttpError(409, "The consultation is already at this time. Please choose another slot.");
+      const moved = await appointments.updateAppointment(tx, row.id, {
+        appointmentDate: input.appointmentDate,
+        appointmentTime: slot.time,
+        durationMinutes: slot.durationMinutes,
+        rescheduleCount: row.rescheduleCount + 1,
+        calendarSequence: row.calendarSequence + 1,
+        updatedAt: ctx.now,
+      });
+      await appointments.recordEvent(tx, "appointment_rescheduled", row.id, {
+        actor,
+        from: { date: row.appointmentDate, time: row.appointmentTime },
+        to: { date: moved.appointmentDate, time: moved.appointmentTime },
+      });
+      await enqueueChangeMessages(tx, ctx.config, moved, "rescheduled", ctx.now);
+      return moved;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "appointments_active_slot_idx"))
+      throw new HttpError(409, SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+function checkMoveAllowed(ctx: LifecycleContext, row: AppointmentRow, actor: Actor): void {
+  if (actor === "patient") {
+    const decision = parentPolicy(ctx, row);
+    if (!decision.reschedule.allowed)
+      throw new HttpError(409, decision.reschedule.message ?? "This booking can no longer be rescheduled.");
+    return;
+  }
+  if (row.status !== "confirmed")
+    throw new HttpError(409, "Only a confirmed appointment can be rescheduled.");
+  if (startOf(ctx, row) <= ctx.now)
+    throw new HttpError(409, "This consultation has already started, so it can no longer be rescheduled.");
+}
+
+export async function rescheduleByParent(
+  ctx: LifecycleContext,
+  token: string,
+  input: RescheduleInput,
+): Promise<ManageView> {
+  const row = await appointmentForToken(ctx, token);
+  return viewOf(ctx, await move(ctx, row.id, input, "patient"));
+}
+
+export async function rescheduleByDoctor(
+  ctx: LifecycleContext,
+  id: string,
+  input: RescheduleInput,
+): Promise<AppointmentRow> {
+  return move(ctx, id, input, "doctor");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The doctor's other actions
+
+export type Outcome = "completed" | "no_show";
+
+/** Marks how a consultation ended; only a confirmed one, and only once it has started. */
+export async function markOutcome(
+  ctx: LifecycleContext,
+  id: string,
+  outcome: Outcome,
+): Promise<AppointmentRow> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockKnown(tx, id);
+    if (!row) throw new HttpError(404, "Appointment not found");
+    if (row.status !== "confirmed")
+      throw new HttpError(409, "Only a confirmed appointment can be marked completed or no-show.");
+    if (startOf(ctx, row) > ctx.now) {
+      throw new HttpError(
+        409,
+        "This consultation has not started yet; it can be marked completed or no-show once it has.",
+      );
+    }
+    const updated = await appointments.updateAppointment(tx, row.id, { status: outcome, updatedAt: ctx.now });
+    await appointments.recordEvent(
+      tx,
+      outcome === "completed" ? "appointment_completed" : "appointment_no_show",
+      row.id,
+      { actor: "doctor" },
+    );
+    return updated;
+  });
+}
+
+/** Sends the patient's confirmation again, as it reads now (the current time, a fresh manage link). */
+export async function resendPatientConfirmation(ctx: LifecycleContext, id: string): Promise<AppointmentRow> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockKnown(tx, id);
+    if (!row) throw new HttpError(404, "Appointment not found");
+    if (row.status !== "confirmed")
+      throw new HttpError(409, "Only a confirmed appointment's confirmation can be sent again.");
+    const queued = await resendConfirmation(tx, row.id, ctx.now);
+    if (queued === 0)
+      throw new HttpError(
+        409,
+        "The confirmation is already waiting to be sent. Please try again in a minute.",
+      );
+    await appointments.recordEvent(tx, "confirmation_resent", row.id, { actor: "doctor" });
+    return row;
+  });
+}
+
+/** Whether each of the doctor's actions is open now (the dashboard shows only those). */
+export function doctorActions(ctx: LifecycleContext, row: AppointmentRow) {
+  const confirmed = row.status === "confirmed";
+  const started = startOf(ctx, row) <= ctx.now;
+  return {
+    complete: confirmed && started,
+    noShow: confirmed && started,
+    reschedule: confirmed && !started,
+    cancel: confirmed,
+    resendConfirmation: confirmed,
+    receipt: row.receiptNumber !== null && row.paidAmount !== null,
+  };
+}

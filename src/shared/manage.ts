@@ -1,0 +1,100 @@
+import { z } from "zod";
+import type { AppointmentStatus, PaymentStatus } from "./booking";
+
+/**
+ * The appointment after payment: the parent's manage link (/appointments/manage/{token}) and the doctor's actions.
+ * What the parent may do comes from the published policy (cancellation-policy.ts); the server decides, the page only
+ * shows the decision.
+ */
+
+/** A refund's state: asked of the gateway and not final yet, money on its way back, or refused by the gateway. */
+export type RefundState = "pending" | "succeeded" | "failed";
+
+/** Who started a refund or a change. */
+export type Actor = "patient" | "doctor" | "system";
+
+export interface RefundView {
+  /** Our own id, sent to the gateway (idempotent on retry). */
+  refundId: string;
+  /** Rupees. */
+  amount: number;
+  reason: string;
+  state: RefundState;
+  initiatedBy: Actor;
+  createdAt: string;
+  /** When the gateway said the refund succeeded or failed. */
+  completedAt: string | null;
+  /** The gateway's reason for a failure, for the doctor. */
+  failureReason: string | null;
+}
+
+/** One line of an appointment's history: who did what, when. */
+export interface HistoryEntry {
+  /** appointment_confirmed, appointment_rescheduled, appointment_cancelled, refund_requested, refund_succeeded... */
+  type: string;
+  actor: Actor;
+  /** What happened, in a sentence the doctor reads ("Rescheduled by the parent from 2 Dec 7:00 PM to 3 Dec 7:20 PM"). */
+  summary: string;
+  at: string;
+}
+
+export interface ManagePolicy {
+  cancel: {
+    allowed: boolean;
+    refundPercent: number;
+    refundAmount: number;
+    reason?: string;
+    message?: string;
+  };
+  reschedule: { allowed: boolean; remaining: number; reason?: string; message?: string };
+}
+
+/** GET /api/manage/{token} */
+export interface ManageView {
+  appointment: {
+    bookingId: string;
+    patientName: string;
+    appointmentDate: string;
+    appointmentTime: string;
+    durationMinutes: number;
+    /** The start as an instant (ISO), and the clinic's zone label ("IST"). */
+    startsAt: string;
+    timeZoneLabel: string;
+    status: AppointmentStatus;
+    paymentStatus: PaymentStatus;
+    /** The amount paid, in rupees. */
+    amountPaid: number;
+    reschedules: number;
+    /** Why the doctor cancelled, when the doctor did. */
+    cancellationReason: string | null;
+    /** The patient's video link, and when the room opens (ISO); null once cancelled. */
+    videoRoomUrl: string | null;
+    roomOpensAt: string | null;
+    /** Whether a receipt can be downloaded (GET /api/manage/{token}/receipt). */
+    receiptAvailable: boolean;
+  };
+  policy: ManagePolicy;
+  refunds: RefundView[];
+  /** "5–7": business days a refund takes, as the page tells the parent. */
+  refundBusinessDays: string;
+}
+
+/** POST /api/manage/{token}/reschedule and the doctor's reschedule. */
+export const rescheduleSchema = z.object({
+  appointmentDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a date"),
+  appointmentTime: z.string().regex(/^\d{2}:\d{2}$/, "Please select a time slot"),
+});
+export type RescheduleInput = z.infer<typeof rescheduleSchema>;
+
+/** POST /api/admin/appointments/{id}/cancel: the parent reads the reason. */
+export const doctorCancelSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(3, "Please give a reason the parent will read")
+    .max(500, "The reason must be at most 500 characters"),
+});
+export type DoctorCancelInput = z.infer<typeof doctorCancelSchema>;
+
+/** The answer of every action: the appointment as the manage page shows it afterwards. */
+export type ManageActionResult = ManageView;
