@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { waitUntilHydrated } from "./hydration";
 
 /** The admin password the browser tests start the site with (playwright.config.ts passes it as ADMIN_PASSWORD). */
 export const E2E_ADMIN_PASSWORD = "e2e admin password";
@@ -6,7 +7,9 @@ export const E2E_ADMIN_PASSWORD = "e2e admin password";
 /** Opens the footer's Admin Login dialog and submits a password, without checking the outcome. */
 export async function submitAdminLogin(page: Page, password = E2E_ADMIN_PASSWORD): Promise<void> {
   await page.goto("/");
-  await page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" }).click();
+  const adminLogin = page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" });
+  await waitUntilHydrated(adminLogin);
+  await adminLogin.click();
   const dialog = page.getByRole("dialog", { name: "Admin Login" });
   await dialog.getByLabel("Password").fill(password);
   await dialog.getByRole("button", { name: "Login" }).click();

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { waitUntilHydrated } from "./hydration";
 import { addDaysToDate, clinicDate } from "../../src/shared/clinic-time";
 
 /** A date in the clinic's zone this many days from today: tomorrow is always bookable, whatever the hour. */
@@ -25,7 +26,9 @@ const defaultPatient: PatientDetails = {
 /** Opens the booking dialog from the home page and answers it, on its first step. */
 export async function openBooking(page: Page): Promise<Locator> {
   await page.goto("/");
-  await page.getByRole("button", { name: "Book Video Consultation" }).first().click();
+  const book = page.getByRole("button", { name: "Book Video Consultation" }).first();
+  await waitUntilHydrated(book);
+  await book.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
   return dialog;
