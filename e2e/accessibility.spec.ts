@@ -1,27 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { logInAsAdmin } from "./support/admin";
-
-/** Runs axe on the page (or one part of it) and fails on any serious or critical violation, naming each. */
-async function expectNoSevereViolations(page: Page, include?: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).withTags([
-    "wcag2a",
-    "wcag2aa",
-    "wcag21a",
-    "wcag21aa",
-    "best-practice",
-  ]);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  const severe = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    severe.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
-}
+import { expectNoSevereViolations } from "./support/axe";
 
 const pages = [
   "/",

@@ -1,18 +1,12 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { logInAsAdmin } from "./support/admin";
 import { bookAndPay, inDays } from "./support/booking";
+import { screenshots } from "./support/screenshots";
 
 /**
  * The appointment after payment, as a parent and the doctor live it: the manage link from the payment result page, a
  * reschedule, a cancellation with its refund, and the doctor's own cancellation from the dashboard.
  */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
-
 test("a parent opens the link from the confirmation, reschedules, then cancels and sees the refund", async ({
   page,
 }) => {

@@ -1,14 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../src/server/testing/cashfree-stand-in";
-import { E2E_ADMIN_PASSWORD } from "./support/admin";
+import { expectNoSevereViolations } from "./support/axe";
 import { bookToCheckout, inDays } from "./support/booking";
+import { screenshots } from "./support/screenshots";
+import { type OwnSite, startOwnSite } from "./support/site";
 
 /**
  * What the parent is told after paying is the truth: a payment received for a slot that someone else booked
@@ -44,22 +41,12 @@ test("a cancelled checkout shows closed and cannot be paid afterwards", async ({
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toHaveCount(0);
 });
 
-/** A free loopback port: taken from the system, then given back for the server to listen on. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
-
 test.describe("payments through Cashfree (a loopback stand-in)", () => {
   test.describe.configure({ mode: "serial" });
 
   const credentials = { appId: "TEST10293847", secretKey: "cfsk_ma_test_browser_secret" };
   let cashfree: CashfreeStandIn;
-  let server: ChildProcess;
+  let site: OwnSite;
   let base = "";
   let dataDir = "";
 
@@ -67,48 +54,20 @@ test.describe("payments through Cashfree (a loopback stand-in)", () => {
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     cashfree = await startCashfreeStandIn(credentials);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), "clinic-e2e-cashfree-"));
-    server = spawn(process.execPath, ["dist/server/main.js"], {
-      cwd: fileURLToPath(new URL("..", import.meta.url)),
-      stdio: ["ignore", "ignore", "inherit"],
+    site = await startOwnSite("cashfree", {
       env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "development",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        PUBLIC_BASE_URL: base,
         CASHFREE_APP_ID: credentials.appId,
         CASHFREE_SECRET_KEY: credentials.secretKey,
         CASHFREE_BASE_URL: cashfree.baseUrl,
         OUTBOX_POLL_SECONDS: "1",
-        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       },
     });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${base}/api/health`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        { timeout: 60_000, intervals: [250] },
-      )
-      .toBe(200);
+    base = site.base;
+    dataDir = site.dataDir;
   });
 
   test.afterAll(async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await site.stop();
     await cashfree.close();
   });
 
@@ -136,13 +95,6 @@ test.describe("payments through Cashfree (a loopback stand-in)", () => {
     expect(ordered.status).toBe(200);
     const { orderId } = (await ordered.json()) as { orderId: string };
     return { bookingId: appointment.id.slice(0, 8), orderId };
-  }
-
-  async function screenshots(page: Page, name: string): Promise<void> {
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-    }
   }
 
   test("a payment that was still in flight when the patient left, for a slot booked since, is shown as refunded", async ({
@@ -181,10 +133,7 @@ test.describe("payments through Cashfree (a loopback stand-in)", () => {
     await expect(page).toHaveTitle(/^Slot No Longer Available \|/);
     await expect(page.getByRole("button", { name: "Book Another Time" })).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).include("main").analyze();
-    expect(
-      axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
-    ).toEqual([]);
+    await expectNoSevereViolations(page, "main");
     await screenshots(page, "refunded-slot-taken");
 
     // The patient is told by e-mail and WhatsApp too (no channel is set up here: the outbox writes files).

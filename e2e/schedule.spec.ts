@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { E2E_ADMIN_PASSWORD, logInAsAdmin } from "./support/admin";
+import { expect, test } from "@playwright/test";
+import { logInAsAdmin } from "./support/admin";
+import { expectNoSevereViolations } from "./support/axe";
 import { bookAndPay, calendarDay, fillDetails, inDays, openBooking } from "./support/booking";
+import { screenshots } from "./support/screenshots";
+import { type OwnSite, startOwnSite } from "./support/site";
 
 /**
  * The doctor's schedule, end to end. Leave changes what every parent may book, so these tests run on a site of
@@ -19,74 +16,18 @@ const base = `http://127.0.0.1:${port}`;
 test.use({ baseURL: base });
 test.describe.configure({ mode: "serial" });
 
-let server: ChildProcess;
+let site: OwnSite;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  server = spawn(process.execPath, ["dist/server/main.js"], {
-    cwd: fileURLToPath(new URL("..", import.meta.url)),
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), "clinic-e2e-schedule-")),
-      LOG_LEVEL: "warn",
-      PUBLIC_BASE_URL: base,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-    },
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${base}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(200);
+  site = await startOwnSite("schedule", { port });
 });
 
 test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await site.stop();
 });
 
-async function expectNoSevereViolations(page: Page, include: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .include(include)
-    .analyze();
-  const severe = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  expect(
-    severe.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    ),
-  ).toEqual([]);
-}
-
 /** The page at 1280 and at 360 pixels wide, kept with the test's results. */
-async function screenshots(page: Page, name: string, target?: Locator): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    const path = test.info().outputPath(`${name}-${width}.png`);
-    if (target) await target.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
 test("the doctor blocks tomorrow: the parent's calendar shows it disabled, and tomorrow's appointment is listed for action", async ({
   page,
 }) => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import type { CreatedOrder } from "@shared/booking";
 import pg from "pg";
 import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
@@ -151,6 +152,21 @@ export async function signInAsAdmin(app: FastifyInstance, password = TEST_ADMIN_
   if (response.statusCode !== 200)
     throw new Error(`Admin sign-in failed: ${response.statusCode} ${response.body}`);
   return String([response.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
+}
+
+/** Pays a held appointment on the payment simulator's checkout, as a parent would, and lets the site verify it. */
+export async function payOnSimulator(app: FastifyInstance, appointmentId: string): Promise<string> {
+  const order = (
+    await app.inject({ method: "POST", url: "/api/create-order", payload: { appointmentId } })
+  ).json<CreatedOrder>();
+  await app.inject({
+    method: "POST",
+    url: `/payment/simulator/${order.orderId}`,
+    payload: "outcome=pay",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  await app.inject({ method: "GET", url: `/api/verify-payment/${order.orderId}` });
+  return order.orderId;
 }
 
 /** Every API route a visitor without a session may call; anything else under /api is the administrator's. */

@@ -1,4 +1,5 @@
 import type { AppointmentNeedingAction } from "@shared/schedule-admin";
+import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -10,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { publicConfigQuery } from "@/features/booking/api";
 import { ContactLinks } from "./needs-action";
 import { appointmentWhen } from "./schedule-format";
 
@@ -19,6 +21,38 @@ interface AffectedAppointmentsDialogProps {
   saving: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+}
+
+/** What a schedule change (`useScheduleChange`) holds while the doctor reviews the appointments it would take. */
+interface ReviewedChange {
+  review: { affected: AppointmentNeedingAction[] } | null;
+  isPending: boolean;
+  confirm: () => void;
+  cancel: () => void;
+}
+
+/** The review step of a schedule change: nothing while there is nothing to review. */
+export function ScheduleChangeReview({
+  change,
+  onCancel,
+}: {
+  change: ReviewedChange;
+  onCancel?: () => void;
+}) {
+  const { data: config } = useQuery(publicConfigQuery());
+  if (!change.review) return null;
+  return (
+    <AffectedAppointmentsDialog
+      affected={change.review.affected}
+      zone={config?.timeZoneLabel ?? ""}
+      saving={change.isPending}
+      onConfirm={change.confirm}
+      onCancel={() => {
+        onCancel?.();
+        change.cancel();
+      }}
+    />
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ import { Input } from "@/components/ui/input";
 import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
 import { dayAvailabilityQuery, publicConfigQuery } from "@/features/booking/api";
-import { AffectedAppointmentsDialog } from "./affected-appointments-dialog";
+import { ScheduleChangeReview } from "./affected-appointments-dialog";
 import { addScheduleException, removeScheduleException, scheduleQuery } from "./api";
 import { serverMessage } from "./api-errors";
 import { describeException } from "./schedule-format";
@@ -261,15 +261,7 @@ function AddException() {
           {change.isPending ? "Saving..." : kind?.submit}
         </Button>
       </div>
-      {change.review && (
-        <AffectedAppointmentsDialog
-          affected={change.review.affected}
-          zone={config?.timeZoneLabel ?? ""}
-          saving={change.isPending}
-          onConfirm={change.confirm}
-          onCancel={change.cancel}
-        />
-      )}
+      <ScheduleChangeReview change={change} />
     </form>
   );
 }
@@ -341,7 +333,6 @@ function BlockTimeField({
 }
 
 function ExceptionList({ schedule }: { schedule: AdminSchedule }) {
-  const { data: config } = useQuery(publicConfigQuery());
   const [removing, setRemoving] = useState<string | null>(null);
   const change = useScheduleChange({
     send: (id: string, acknowledged) => removeScheduleException(id, acknowledged),
@@ -364,18 +355,7 @@ function ExceptionList({ schedule }: { schedule: AdminSchedule }) {
           />
         ))}
       </ul>
-      {change.review && (
-        <AffectedAppointmentsDialog
-          affected={change.review.affected}
-          zone={config?.timeZoneLabel ?? ""}
-          saving={change.isPending}
-          onConfirm={change.confirm}
-          onCancel={() => {
-            setRemoving(null);
-            change.cancel();
-          }}
-        />
-      )}
+      <ScheduleChangeReview change={change} onCancel={() => setRemoving(null)} />
     </>
   );
 }

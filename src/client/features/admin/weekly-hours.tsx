@@ -9,8 +9,7 @@ import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
-import { publicConfigQuery } from "@/features/booking/api";
-import { AffectedAppointmentsDialog } from "./affected-appointments-dialog";
+import { ScheduleChangeReview } from "./affected-appointments-dialog";
 import { saveSchedule, scheduleQuery } from "./api";
 import { sessionsSummary } from "./schedule-format";
 import { SectionTitle } from "./section-title";
@@ -82,7 +81,6 @@ export function WeeklyHours() {
 function WeeklyHoursForm({ schedule }: { schedule: AdminSchedule }) {
   const [draft, setDraft] = useState<SettingsDraft>(() => toSettingsDraft(schedule));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { data: config } = useQuery(publicConfigQuery());
   const change = useScheduleChange({
     send: (input: { weekly: WeeklyTemplate; minNoticeMinutes: number; horizonDays: number }, acknowledged) =>
       saveSchedule({ ...input, acknowledgedAppointmentIds: [...acknowledged] }),
@@ -201,15 +199,7 @@ function WeeklyHoursForm({ schedule }: { schedule: AdminSchedule }) {
           {change.isPending ? "Saving..." : "Save weekly hours"}
         </Button>
       </div>
-      {change.review && (
-        <AffectedAppointmentsDialog
-          affected={change.review.affected}
-          zone={config?.timeZoneLabel ?? ""}
-          saving={change.isPending}
-          onConfirm={change.confirm}
-          onCancel={change.cancel}
-        />
-      )}
+      <ScheduleChangeReview change={change} />
     </form>
   );
 }

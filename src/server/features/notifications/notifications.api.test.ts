@@ -5,14 +5,14 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminNotification, NotificationTestRecipients, NotificationTestResult } from "@shared/admin";
-import type { CreatedAppointment, CreatedOrder } from "@shared/booking";
+import type { CreatedAppointment } from "@shared/booking";
 import { openDatabase } from "../../db/client";
 import { appointments, outboxMessages } from "../../db/schema";
 import { drainOutbox, RETRY_DELAYS_MINUTES } from "./outbox-worker";
 import { readableMail } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { addDaysToDate } from "@shared/clinic-time";
-import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { createTestApp, payOnSimulator, type TestApp, testClock, testEngines } from "../../testing/test-app";
 import { createDeliver } from "./deliver";
 import { receiveContactMessage } from "../contact/service";
 import { claimDue } from "./repository";
@@ -79,20 +79,7 @@ describe.each(testEngines)("notifications through the outbox on %s", (engine) =>
     });
     expect(created.statusCode).toBe(201);
     const { appointment } = created.json<{ appointment: CreatedAppointment }>();
-    const order = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/create-order",
-        payload: { appointmentId: appointment.id },
-      })
-    ).json<CreatedOrder>();
-    await t.app.inject({
-      method: "POST",
-      url: `/payment/simulator/${order.orderId}`,
-      payload: "outcome=pay",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-    await t.app.inject({ method: "GET", url: `/api/verify-payment/${order.orderId}` });
+    await payOnSimulator(t.app, appointment.id);
     return appointment.id;
   }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Availability, CreatedAppointment, CreatedOrder, PublicConfig } from "@shared/booking";
+import type { Availability, CreatedAppointment, PublicConfig } from "@shared/booking";
 import {
   DEFAULT_WEEKLY_TEMPLATE,
   type DayAvailability,
@@ -11,6 +11,7 @@ import type { AdminSchedule, AppointmentNeedingAction } from "@shared/schedule-a
 import { appointments, outboxMessages } from "../../db/schema";
 import {
   createTestApp,
+  payOnSimulator,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
@@ -60,20 +61,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
     const created = await book(date, time, patientName);
     expect(created.statusCode, created.body).toBe(201);
     const { appointment } = created.json<{ appointment: CreatedAppointment }>();
-    const order = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/create-order",
-        payload: { appointmentId: appointment.id },
-      })
-    ).json<CreatedOrder>();
-    await t.app.inject({
-      method: "POST",
-      url: `/payment/simulator/${order.orderId}`,
-      payload: "outcome=pay",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-    await t.app.inject({ method: "GET", url: `/api/verify-payment/${order.orderId}` });
+    await payOnSimulator(t.app, appointment.id);
     const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, appointment.id));
     expect(row?.status).toBe("confirmed");
     return appointment.id;
