@@ -14,7 +14,9 @@ const patientDetailsFields = z.object({
     .string()
     .trim()
     .min(1, "Patient name is required")
-    .max(100, "Please keep the name under 100 characters"),
+    .max(100, "Please keep the name under 100 characters")
+    // A name is one line of text: control characters would end up in e-mail headers and calendar invites.
+    .refine((name) => !/\p{Cc}/u.test(name), "Please enter the name without special characters"),
   patientEmail: z
     .string()
     .trim()

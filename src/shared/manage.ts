@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppointmentStatus, PaymentStatus } from "./booking";
+import { type AppointmentStatus, type PaymentStatus, slotChoiceSchema } from "./booking";
 
 /**
  * The appointment after payment: the parent's manage link (/appointments/manage/{token}) and the doctor's actions.
@@ -80,10 +80,8 @@ export interface ManageView {
 }
 
 /** POST /api/manage/{token}/reschedule and the doctor's reschedule. */
-export const rescheduleSchema = z.object({
-  appointmentDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a date"),
-  appointmentTime: z.string().regex(/^\d{2}:\d{2}$/, "Please select a time slot"),
-});
+/** The new time: the same checks as a booking's slot choice, so an impossible date or time is a 400, never a 500. */
+export const rescheduleSchema = slotChoiceSchema;
 export type RescheduleInput = z.infer<typeof rescheduleSchema>;
 
 /** POST /api/admin/appointments/{id}/cancel: the parent reads the reason. */

@@ -508,6 +508,13 @@ describe.each(testEngines)("admin API on %s", (engine) => {
     expect(await all("cancelled")).toContain("2026-11-21 19:40 Today Pending");
     clock.set("2026-11-21T10:00:00Z");
     expect((await admin("GET", "/api/appointments?view=upcoming&cursor=garbage")).statusCode).toBe(400);
+    // A cursor of the right shape with an impossible date or time is forged too, and must not reach the query.
+    const id = "730750c5-eeb7-4793-8762-2246175f1a10";
+    for (const forged of [`2026-02-30_19:00_${id}`, `0000-00-00_00:00_${id}`, `2026-11-29_25:00_${id}`]) {
+      const answer = await admin("GET", `/api/appointments?view=past&cursor=${forged}`);
+      expect(answer.statusCode, forged).toBe(400);
+      expect(answer.json<{ message: string }>().message).toBe("The cursor is not one this list gave out");
+    }
     expect((await admin("GET", "/api/appointments?view=someday")).statusCode).toBe(400);
 
     // Each row opens the appointment's details with the messages about it.

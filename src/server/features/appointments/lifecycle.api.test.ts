@@ -340,6 +340,30 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(29);
   });
 
+  it("answers a move to an impossible date or time with 400 from the parent's link and the dashboard, changing nothing", async () => {
+    const { id, token } = await bookAndPay("2026-12-09", "19:00", "Impossible Date");
+    for (const [appointmentDate, appointmentTime] of [
+      ["2026-02-30", "19:00"],
+      ["2026-11-31", "19:00"],
+      ["2026-13-01", "19:00"],
+      ["0000-00-00", "19:00"],
+      ["2026-12-10", "25:00"],
+      ["2026-12-10", "19:60"],
+    ]) {
+      const payload = { appointmentDate, appointmentTime };
+      const parent = await act(token, "reschedule", payload);
+      expect(parent.status, `${appointmentDate} ${appointmentTime}`).toBe(400);
+      expect(parent.body.message).toMatch(/Please select/);
+      const doctor = await admin("POST", `/api/admin/appointments/${id}/reschedule`, payload);
+      expect(doctor.status, `${appointmentDate} ${appointmentTime}`).toBe(400);
+    }
+    expect(await row(id)).toMatchObject({
+      appointmentDate: "2026-12-09",
+      appointmentTime: "19:00",
+      rescheduleCount: 0,
+    });
+  });
+
   it("retries a refund the gateway failed, from the doctor's dashboard", async () => {
     const { id, orderId, token } = await bookAndPay("2026-11-29", "19:00", "Failed Refund");
     await act(token, "cancel");

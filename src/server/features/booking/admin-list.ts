@@ -1,7 +1,7 @@
 import type { AdminAppointment, AdminAppointmentPage, AdminAppointmentViewPage } from "@shared/admin";
 import { bookingIdOf } from "@shared/booking";
-import { clinicDate } from "@shared/clinic-time";
-import { appointmentInterval } from "@shared/schedule";
+import { clinicDate, isValidIsoDate } from "@shared/clinic-time";
+import { appointmentInterval, isClockTime } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
@@ -88,9 +88,11 @@ const viewCursorPattern = /^(\d{4}-\d{2}-\d{2})_(\d{2}:\d{2})_([0-9a-f-]{36})$/;
 function parseViewCursor(cursor: string | undefined): ViewCursor | undefined {
   if (cursor === undefined) return undefined;
   const match = viewCursorPattern.exec(cursor);
-  if (!match?.[1] || !match[2] || !match[3] || !uuidPattern.test(match[3]))
+  const [, date, time, id] = match ?? [];
+  // A forged cursor must stop here: an impossible date reaching the query is a database error.
+  if (!date || !time || !id || !isValidIsoDate(date) || !isClockTime(time) || !uuidPattern.test(id))
     throw new HttpError(400, "The cursor is not one this list gave out");
-  return { date: match[1], time: match[2], id: match[3] };
+  return { date, time, id };
 }
 
 /**

@@ -115,6 +115,12 @@ describe.each(testEngines)("booking API on %s", (engine) => {
   it("rejects each invalid field with the form's own message", async () => {
     const cases: [object, string, string][] = [
       [{ patientName: "   " }, "patientName", "Patient name is required"],
+      [{ patientName: "Ab\u0001c" }, "patientName", "Please enter the name without special characters"],
+      [
+        { patientName: "Line\r\nBcc: x@y.z" },
+        "patientName",
+        "Please enter the name without special characters",
+      ],
       [{ patientEmail: "" }, "patientEmail", "Email is required"],
       [{ patientEmail: "a b@c.d" }, "patientEmail", "Please enter a valid email address"],
       [{ patientPhone: "" }, "patientPhone", "Phone number is required"],

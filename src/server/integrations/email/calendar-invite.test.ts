@@ -52,6 +52,17 @@ describe("calendarInvite", () => {
     expect(ics).not.toContain(appointment.hostUrl);
   });
 
+  it("keeps a name with quotes or control characters inside its CN parameter, adding no parameter of its own", () => {
+    const forged = testAppointment({ patientName: 'Ab";ROLE=CHAIR;X="y\u0001' });
+    const unfolded = calendarInvite(forged, site, forPatient).replace(/\r\n[ \t]/g, "");
+    const attendee = unfolded.split("\r\n").find((line) => line.startsWith("ATTENDEE")) ?? "";
+    expect(attendee).toContain(`CN="Ab';ROLE=CHAIR;X='y":MAILTO:`);
+    // Parameters are split on ";" outside quotes: exactly the ones the invite sets, and one CN.
+    const parameters = attendee.slice(0, attendee.indexOf(":MAILTO")).split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/);
+    expect(parameters.filter((parameter) => parameter.startsWith("ROLE="))).toEqual(["ROLE=REQ-PARTICIPANT"]);
+    expect(attendee).not.toMatch(/\p{Cc}/u);
+  });
+
   it("does not depend on the server's own time zone", () => {
     process.env.TZ = "America/New_York";
     const inNewYork = properties(calendarInvite(appointment, site, forPatient));

@@ -66,12 +66,12 @@ export function calendarInvite(
           `Questions: ${site.contactEmail}`,
         ]
     ).join("\n"),
-    organizer: { name: site.doctorName, email: options.organizerEmail },
+    organizer: { name: asParameterValue(site.doctorName), email: options.organizerEmail },
   });
   // Marked accepted without RSVP: the booking itself is the acceptance, and replies would only fill the doctor's inbox.
   event.createAttendee({
     email: data.patientEmail,
-    name: data.patientName,
+    name: asParameterValue(data.patientName),
     role: ICalAttendeeRole.REQ,
     status: ICalAttendeeStatus.ACCEPTED,
     rsvp: false,
@@ -85,4 +85,16 @@ function hostOf(siteUrl: string): string {
   } catch {
     return "clinic";
   }
+}
+
+/**
+ * A name as an iCalendar parameter value (CN=...). RFC 5545 gives a quoted parameter no escape for a double quote
+ * and allows no control characters, so a quote becomes an apostrophe and controls are dropped; otherwise a name such
+ * as `A";ROLE=CHAIR;X="` would add parameters of its own in a strict reader.
+ */
+function asParameterValue(name: string): string {
+  return name
+    .replace(/"/g, "'")
+    .replace(/\p{Cc}/gu, " ")
+    .trim();
 }
