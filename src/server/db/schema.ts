@@ -91,7 +91,7 @@ export const appointments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** The rupees refunded or being refunded, all refunds together (the `refunds` rows hold each one). */
     refundAmount: integer("refund_amount"),
-    /** Moves made so far, by the parent or the doctor; the policy allows the parent two. */
+    /** Moves the parent has made; the policy allows two. The doctor's moves are not counted (the history has them). */
     rescheduleCount: integer("reschedule_count").notNull().default(0),
     /**
      * The calendar event's SEQUENCE: 0 when booked, one more at every move and at a cancellation, so the updated

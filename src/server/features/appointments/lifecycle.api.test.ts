@@ -340,6 +340,22 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(29);
   });
 
+  it("leaves the parent's two reschedules untouched by the doctor's move, and says so when the time is unchanged", async () => {
+    const { id, token } = await bookAndPay("2026-12-11", "19:00", "Doctor Moved");
+    const moved = await admin("POST", `/api/admin/appointments/${id}/reschedule`, {
+      appointmentDate: "2026-12-12",
+      appointmentTime: "19:00",
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const view = await manage(token);
+    expect(view.body.appointment).toMatchObject({ appointmentDate: "2026-12-12", reschedules: 0 });
+    expect(view.body.policy.reschedule).toMatchObject({ allowed: true, remaining: 2 });
+
+    const same = await act(token, "reschedule", { appointmentDate: "2026-12-12", appointmentTime: "19:00" });
+    expect(same.status).toBe(409);
+    expect(same.body.message).toBe("The consultation is already at this time. Please choose another slot.");
+  });
+
   it("answers a move to an impossible date or time with 400 from the parent's link and the dashboard, changing nothing", async () => {
     const { id, token } = await bookAndPay("2026-12-09", "19:00", "Impossible Date");
     for (const [appointmentDate, appointmentTime] of [
@@ -383,6 +399,12 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     expect(
       (await admin("POST", `/api/admin/refunds/${retried.body.refunds[0]?.refundId}/retry`)).status,
     ).toBe(409);
+    // An id that is no refund's, of any shape, is not found.
+    for (const unknown of ["x", "rf_unknown_9", "%20"]) {
+      const answer = await admin("POST", `/api/admin/refunds/${unknown}/retry`);
+      expect(answer.status, unknown).toBe(404);
+      expect(answer.body.message).toBe("Refund not found");
+    }
   });
 
   it("lets the doctor mark the outcome only once the consultation has started, and flags one nobody marked", async () => {

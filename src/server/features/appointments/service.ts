@@ -212,12 +212,18 @@ export async function cancelByDoctor(
  * 400 saying why); the move itself is one UPDATE under the unique slot index, so of many moves into one slot exactly
  * one wins and the rest get 409 "slot". The parent's move is checked against the policy on the locked row.
  */
+const SAME_TIME_MESSAGE = "The consultation is already at this time. Please choose another slot.";
+
 async function move(
   ctx: LifecycleContext,
   id: string,
   input: RescheduleInput,
   actor: Actor,
 ): Promise<AppointmentRow> {
+  const current = await appointments.findAppointment(ctx.db, id);
+  // Checked before the slot: the appointment's own time reads as booked, which would blame another patient.
+  if (current?.appointmentDate === input.appointmentDate && current.appointmentTime === input.appointmentTime)
+    throw new HttpError(409, SAME_TIME_MESSAGE);
   const slot = await bookableSlot(ctx.db, ctx.config, input.appointmentDate, input.appointmentTime, ctx.now);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -225,12 +231,13 @@ async function move(
       if (!row) throw new HttpError(404, "Appointment not found");
       checkMoveAllowed(ctx, row, actor);
       if (row.appointmentDate === input.appointmentDate && row.appointmentTime === input.appointmentTime)
-        throw new HttpError(409, "The consultation is already at this time. Please choose another slot.");
+        throw new HttpError(409, SAME_TIME_MESSAGE);
       const moved = await appointments.updateAppointment(tx, row.id, {
         appointmentDate: input.appointmentDate,
         appointmentTime: slot.time,
         durationMinutes: slot.durationMinutes,
-        rescheduleCount: row.rescheduleCount + 1,
+        // The policy's allowance is the parent's: a move the doctor makes (unavailable, a fault of ours) is not one.
+        rescheduleCount: actor === "patient" ? row.rescheduleCount + 1 : row.rescheduleCount,
         calendarSequence: row.calendarSequence + 1,
         updatedAt: ctx.now,
       });

@@ -179,7 +179,9 @@ export async function bookableSlot(
   if (slot.status === "unavailable") {
     throw new HttpError(
       400,
-      `The ${slotLabel(time)} time can no longer be booked: consultations must be booked at least ${rules.minNoticeMinutes} minutes ahead. Please choose a later time.`,
+      rules.minNoticeMinutes > 0
+        ? `The ${slotLabel(time)} time can no longer be booked: consultations must be booked at least ${rules.minNoticeMinutes} minutes ahead. Please choose a later time.`
+        : `The ${slotLabel(time)} time can no longer be booked. Please choose a later time.`,
     );
   }
   if (slot.status === "booked") throw new HttpError(409, SLOT_TAKEN_MESSAGE);
