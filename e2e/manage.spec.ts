@@ -1,12 +1,50 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { mimeParts } from "../src/server/testing/mime";
 import { logInAsAdmin } from "./support/admin";
 import { bookAndPay, inDays } from "./support/booking";
 import { screenshots } from "./support/screenshots";
 
 /**
- * The appointment after payment, as a parent and the doctor live it: the manage link from the payment result page, a
- * reschedule, a cancellation with its refund, and the doctor's own cancellation from the dashboard.
+ * The appointment after payment, as a parent and the doctor live it: the manage link from the confirmation e-mail (and
+ * the payment result page), a reschedule, a cancellation with its refund, and the doctor's own cancellation from the
+ * dashboard.
  */
+
+/**
+ * The manage link in the patient's confirmation e-mail, as the site wrote it to DATA_DIR/outbox (no SMTP is set up in
+ * the browser tests), decoded as a mail program would.
+ */
+function safeList(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
+
+async function manageLinkFromConfirmation(email: string): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  let link = "";
+  await expect
+    .poll(
+      () => {
+        // The folder appears with the first message the outbox writes, a few seconds after the payment.
+        const files = safeList(outbox).filter((name) => /_confirmation_patient_email_.*\.eml$/.test(name));
+        for (const name of files) {
+          const raw = readFileSync(join(outbox, name), "utf8");
+          if (!raw.includes(email)) continue;
+          const text = mimeParts(raw).find((part) => part.contentType === "text/plain")?.body ?? "";
+          link = /https?:\/\/\S+\/appointments\/manage\/[A-Za-z0-9_-]+/.exec(text)?.[0] ?? "";
+        }
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/\/appointments\/manage\/[A-Za-z0-9_-]{43}$/);
+  return link;
+}
 test("a parent opens the link from the confirmation, reschedules, then cancels and sees the refund", async ({
   page,
 }) => {
@@ -14,7 +52,8 @@ test("a parent opens the link from the confirmation, reschedules, then cancels a
   await bookAndPay(page, { date: inDays(4), label: "7:00 PM" }, { name: "Manage Parent", email });
   await expect(page.getByRole("link", { name: "Manage your booking" })).toBeVisible();
 
-  await page.getByRole("link", { name: "Manage your booking" }).click();
+  // The parent comes back later, from the e-mail.
+  await page.goto(await manageLinkFromConfirmation(email));
   await expect(page.getByRole("heading", { name: "Your booking" })).toBeVisible();
   await expect(page.getByText("Manage Parent")).toBeVisible();
   await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();

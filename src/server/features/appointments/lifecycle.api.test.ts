@@ -276,6 +276,13 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
       .map((part) => icsProperties(part.body));
     const uids = new Set(invites.map((ics) => ics.get("UID")));
     expect(uids.size).toBe(1);
+    // The confirmation carried the fee receipt as a PDF attachment.
+    const receipts = smtp.messages
+      .filter((mail) => mail.to.includes("arjun.parent@example.org"))
+      .flatMap((mail) => mimeParts(mail.raw).filter((part) => part.contentType === "application/pdf"));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.headers).toMatch(/filename="?receipt-[0-9a-f]{8}\.pdf/i);
+    expect(receipts[0]?.body.startsWith("%PDF-")).toBe(true);
     // Every move's own invite went out (the first move's message was superseded before it was sent, or sent).
     const latest = invites.find((ics) => ics.get("SEQUENCE") === "2");
     expect(latest?.get("METHOD")).toBe("REQUEST");

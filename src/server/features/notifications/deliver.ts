@@ -28,6 +28,7 @@ import { roomLinks } from "../video/links";
 import type { OutboxRow } from "./repository";
 import { CANCELLED_MESSAGE_KIND, REFUND_MESSAGE_KIND } from "./schedule";
 import { issueManageLink } from "../appointments/manage-links";
+import { receiptFor } from "../appointments/receipt";
 
 export interface MessagingDeps {
   db: Db;
@@ -200,6 +201,11 @@ function carriesManageLink(kind: MessageKind, recipient: Recipient): boolean {
   return recipient === "patient" && (kind === "confirmation" || kind === "rescheduled");
 }
 
+/** The patient's confirmation of a paid booking carries the fee receipt (by e-mail; WhatsApp templates take no file). */
+function carriesReceipt(kind: MessageKind, recipient: Recipient, row: AppointmentRow): boolean {
+  return kind === "confirmation" && recipient === "patient" && row.paidAmount !== null && row.paidAt !== null;
+}
+
 /** The worker's delivery of one outbox row. */
 export function createDeliver(deps: MessagingDeps) {
   return async (row: OutboxRow): Promise<DeliveryOutcome> => {
@@ -236,6 +242,12 @@ export function createDeliver(deps: MessagingDeps) {
       recipient,
       manageUrl ? { manageUrl } : {},
     );
+    if (channel === "email" && carriesReceipt(kind, recipient, appointment)) {
+      const receipt = await receiptFor(deps.db, deps.config, deps.profile, appointment.id, new Date());
+      (message as EmailMessage).attachments = [
+        { filename: receipt.filename, content: receipt.pdf, contentType: "application/pdf" },
+      ];
+    }
     return sendOrKeep(deps, channel, message, meta);
   };
 }

@@ -35,6 +35,7 @@ export function createSmtpTransport(options: SmtpTransportOptions): EmailTranspo
           text: message.text,
           replyTo: message.replyTo,
           icalEvent: message.icalEvent,
+          attachments: message.attachments,
         });
         return { providerMessageId: info.messageId };
       } catch (error) {

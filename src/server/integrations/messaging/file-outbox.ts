@@ -90,6 +90,7 @@ async function emlOf(message: EmailMessage, from: string): Promise<Buffer> {
     text: message.text,
     html: message.html,
     icalEvent: message.icalEvent,
+    attachments: message.attachments,
   });
   return composer.compile().build();
 }

@@ -23,6 +23,8 @@ export interface EmailMessage {
   replyTo?: string;
   /** A calendar invite (METHOD:REQUEST) or its withdrawal (METHOD:CANCEL), sent as text/calendar with the HTML. */
   icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
+  /** Files sent with it, such as the fee receipt with the patient's confirmation. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface WhatsAppMessage {
