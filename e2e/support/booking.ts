@@ -47,8 +47,12 @@ export async function fillDetails(dialog: Locator, patient: Partial<PatientDetai
 }
 
 /** The calendar's button for a date (YYYY-MM-DD), after turning to its month; it waits for the month's facts. */
-export async function calendarDay(dialog: Locator, date: string): Promise<Locator> {
-  const calendar = dialog.getByRole("group", { name: "Appointment Date" });
+export async function calendarDay(
+  dialog: Locator,
+  date: string,
+  label = "Appointment Date",
+): Promise<Locator> {
+  const calendar = dialog.getByRole("group", { name: label });
   await expect(calendar.getByRole("grid")).toBeVisible();
   await expect(calendar.getByRole("grid")).not.toHaveAttribute("aria-busy", "true");
   for (let turns = 0; turns < 13; turns++) {
@@ -62,8 +66,8 @@ export async function calendarDay(dialog: Locator, date: string): Promise<Locato
 }
 
 /** Step 2: picks a date in the calendar. */
-export async function pickDate(dialog: Locator, date: string): Promise<void> {
-  const day = await calendarDay(dialog, date);
+export async function pickDate(dialog: Locator, date: string, label?: string): Promise<void> {
+  const day = await calendarDay(dialog, date, label);
   await expect(day).not.toHaveAttribute("aria-disabled", "true");
   await day.click();
   await expect(day.locator("xpath=..")).toHaveAttribute("aria-selected", "true");

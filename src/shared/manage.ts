@@ -57,8 +57,10 @@ export interface ManageView {
     appointmentDate: string;
     appointmentTime: string;
     durationMinutes: number;
-    /** The start as an instant (ISO), and the clinic's zone label ("IST"). */
+    /** The start as an instant (ISO). */
     startsAt: string;
+    /** The clinic's zone ("Asia/Kolkata") and its short name ("IST"), for writing times as the clinic does. */
+    timeZone: string;
     timeZoneLabel: string;
     status: AppointmentStatus;
     paymentStatus: PaymentStatus;

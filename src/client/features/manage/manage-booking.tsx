@@ -7,6 +7,7 @@ import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { formatAppointmentDate } from "@/features/booking/booking-logic";
+import { leadTimeText, opensAtText } from "@/features/video/room-window";
 import { cancelBooking, manageQuery, receiptUrl, rescheduleBooking } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { cancelConsequence, PAYMENT_WORDS, refundText, STATUS_WORDS } from "./manage-text";
@@ -19,6 +20,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dd className="text-slate-900">{children}</dd>
     </div>
   );
+}
+
+/** "The video room opens at 6:00 PM IST, 1 hour before the consultation.", the video page's own words. */
+function roomOpensSentence(window: Parameters<typeof opensAtText>[0]): string {
+  return `The video room opens at ${opensAtText(window)}, ${leadTimeText(window)} before the consultation.`;
 }
 
 function messageOf(error: unknown): string {
@@ -92,13 +98,7 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
       </div>
       {appointment.roomOpensAt ? (
         <p className="text-sm text-slate-700">
-          The video room opens{" "}
-          {new Intl.DateTimeFormat("en-IN", {
-            hour: "numeric",
-            minute: "2-digit",
-            timeZone: "Asia/Kolkata",
-          }).format(new Date(appointment.roomOpensAt))}{" "}
-          {appointment.timeZoneLabel}, before the consultation starts.
+          {roomOpensSentence({ ...appointment, opensAt: appointment.roomOpensAt })}
         </p>
       ) : null}
 
@@ -118,9 +118,10 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
           <Button type="button" variant="destructive" onClick={() => setDialog("cancel")}>
             <XCircle aria-hidden="true" className="size-4" /> Cancel the booking
           </Button>
-        ) : (
+        ) : policy.cancel.message !== policy.reschedule.message || policy.reschedule.allowed ? (
+          // When neither is possible for the same reason (a past or cancelled booking), it is said once.
           <p className="text-sm text-slate-700">{policy.cancel.message}</p>
-        )}
+        ) : null}
         <p className="text-sm text-slate-600">
           The full policy is on the{" "}
           <Link href="/refunds-cancellations" className="font-medium text-brand-700 underline">

@@ -1,3 +1,4 @@
+import { clinicDate, latestBookableDate } from "@shared/clinic-time";
 import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -10,9 +11,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { dayAvailabilityQuery } from "@/features/booking/api";
+import { Calendar } from "@/components/ui/calendar";
+import { dayAvailabilityQuery, monthAvailabilityQuery, publicConfigQuery } from "@/features/booking/api";
+import { calendarFacts } from "@/features/booking/calendar-facts";
 import { formatAppointmentDate } from "@/features/booking/booking-logic";
 import { rescheduleConsequence } from "./manage-text";
 
@@ -31,7 +32,6 @@ export interface RescheduleDialogProps {
 export function RescheduleDialog(props: RescheduleDialogProps) {
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
-  const dateId = useId();
   const slotsId = useId();
   const day = useQuery({ ...dayAvailabilityQuery(date), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
   const free = day.data?.slots.filter((slot) => slot.status === "available") ?? [];
@@ -43,25 +43,21 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
 
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>
+      {/* As the booking dialog: on a phone its parts shrink to the screen instead of widening the dialog. */}
+      <DialogContent className="max-h-[95dvh] overflow-y-auto max-sm:p-5 [&>*]:min-w-0">
         <DialogHeader>
           <DialogTitle>Choose a new time</DialogTitle>
           <DialogDescription>
             The video link stays the same; the new time is sent by e-mail and WhatsApp.
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor={dateId}>New date</Label>
-          <Input
-            id={dateId}
-            type="date"
-            value={date}
-            onChange={(event) => {
-              setDate(event.target.value);
-              setTime("");
-            }}
-          />
-        </div>
+        <NewDateCalendar
+          date={date}
+          onDate={(next) => {
+            setDate(next);
+            setTime("");
+          }}
+        />
         {date ? (
           <div className="grid gap-2">
             <p id={slotsId} className="text-sm font-medium text-slate-900">
@@ -97,6 +93,8 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
           </Button>
           <Button
             type="button"
+            // The confirmation is a sentence; on a phone it wraps instead of running out of the button.
+            className="h-auto min-h-10 py-2 whitespace-normal"
             disabled={!date || !time || props.pending}
             onClick={() => props.onConfirm(date, time)}
           >
@@ -105,5 +103,34 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The month calendar of the booking step: days without a free time are disabled, and each day says how many are
+ * free, so the parent does not have to guess a date.
+ */
+function NewDateCalendar({ date, onDate }: { date: string; onDate: (date: string) => void }) {
+  const config = useQuery(publicConfigQuery()).data;
+  const now = new Date();
+  const timeZone = config?.clinicTimeZone ?? "Asia/Kolkata";
+  const today = clinicDate(now, timeZone);
+  const lastDate = latestBookableDate(now, timeZone, config?.horizonDays ?? 30);
+  const [month, setMonth] = useState(() => today.slice(0, 7));
+  const monthQuery = useQuery(monthAvailabilityQuery(month));
+  return (
+    <Calendar
+      id="reschedule-date"
+      label="New date"
+      month={month}
+      onMonthChange={setMonth}
+      minMonth={today.slice(0, 7)}
+      maxMonth={lastDate.slice(0, 7)}
+      today={today}
+      selected={date || undefined}
+      busy={monthQuery.data?.month !== month}
+      dayFacts={(day) => calendarFacts(monthQuery.data, day)}
+      onSelect={onDate}
+    />
   );
 }

@@ -62,7 +62,9 @@ export function leadTimeText(window: Pick<VideoRoomWindow, "opensAt" | "startsAt
  * When the room opens, for the sentence "The room opens at ...": the time alone when it opens on the consultation's
  * own date, else the date too ("Saturday, 21 November 2026, 7:00 PM IST").
  */
-export function opensAtText(window: VideoRoomWindow): string {
+export function opensAtText(
+  window: Pick<VideoRoomWindow, "opensAt" | "startsAt" | "timeZone" | "timeZoneLabel">,
+): string {
   const time = clinicTimeText(window.opensAt, window.timeZone, window.timeZoneLabel);
   const sameDay =
     clinicDateText(window.opensAt, window.timeZone) === clinicDateText(window.startsAt, window.timeZone);

@@ -99,6 +99,7 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
       appointmentTime: row.appointmentTime,
       durationMinutes: row.durationMinutes,
       startsAt: startsAt.toISOString(),
+      timeZone,
       timeZoneLabel: timeZoneLabel(timeZone, startsAt),
       status: row.status as ManageView["appointment"]["status"],
       paymentStatus: row.paymentStatus as ManageView["appointment"]["paymentStatus"],

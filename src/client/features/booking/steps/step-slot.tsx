@@ -1,14 +1,15 @@
 import { type PublicConfig, slotChoiceSchema } from "@shared/booking";
 import { clinicDate, latestBookableDate } from "@shared/clinic-time";
-import { addMonths, type DayClosedReason, longDate, type MonthAvailability } from "@shared/schedule";
+import { addMonths, longDate, type MonthAvailability } from "@shared/schedule";
 import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, CircleAlert, Info, LoaderCircle, RotateCcw } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Calendar, type CalendarDayFacts } from "@/components/ui/calendar";
+import { Calendar } from "@/components/ui/calendar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dayAvailabilityQuery, monthAvailabilityQuery } from "../api";
+import { calendarFacts } from "../calendar-facts";
 import { StepHeading } from "../step-heading";
 import {
   dateRangeError,
@@ -49,29 +50,6 @@ export interface StepSlotProps {
   config: PublicConfig;
   wizard: BookingWizard;
   focusHeading: boolean;
-}
-
-/** What the calendar says of a date without free times, to the ear and (briefly) to the eye. */
-const closedDay: Record<DayClosedReason, { description: string; badge?: string }> = {
-  past: { description: "no longer bookable" },
-  beyond_horizon: { description: "not open for booking yet" },
-  leave: { description: "the doctor is on leave", badge: "Leave" },
-  day_off: { description: "no consultations" },
-  fully_booked: { description: "fully booked", badge: "Full" },
-};
-
-function calendarFacts(month: MonthAvailability | undefined, date: string): CalendarDayFacts {
-  const day = month?.days.find((entry) => entry.date === date);
-  if (!day) return { disabled: true, description: "not bookable" };
-  if (day.freeSlots > 0) {
-    return {
-      disabled: false,
-      description: `${day.freeSlots} ${day.freeSlots === 1 ? "time" : "times"} free`,
-      badge: `${day.freeSlots} free`,
-    };
-  }
-  const closed = closedDay[day.reason ?? "fully_booked"];
-  return { disabled: true, ...closed };
 }
 
 /**
