@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appointments, domainEvents } from "../../db/schema";
+import { availabilityChanged } from "../schedule/availability-cache";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
@@ -11,6 +12,7 @@ export async function expireLapsedHolds(
   now: Date,
   slot?: { date: string; time: string },
 ): Promise<number> {
+  availabilityChanged();
   const rows = await db
     .update(appointments)
     .set({ status: "expired", updatedAt: now })
@@ -28,6 +30,7 @@ export async function expireLapsedHolds(
 }
 
 export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise<AppointmentRow> {
+  availabilityChanged();
   const [inserted] = await db.insert(appointments).values(row).returning();
   if (!inserted) throw new Error("Appointment insert returned no row");
   return inserted;
@@ -65,6 +68,7 @@ export async function updateAppointment(
   id: string,
   changes: Partial<NewAppointmentRow>,
 ): Promise<AppointmentRow> {
+  availabilityChanged();
   const [row] = await db.update(appointments).set(changes).where(eq(appointments.id, id)).returning();
   if (!row) throw new Error(`Appointment ${id} vanished during an update`);
   return row;

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { ScheduleException, Session, TakenSlot, WeeklyTemplate } from "@shared/schedule";
 import { type Db, rowsOf } from "../../db/client";
 import { appointments, scheduleExceptions, scheduleSettings } from "../../db/schema";
+import { availabilityChanged } from "./availability-cache";
 
 export interface StoredSettings {
   weekly: WeeklyTemplate;
@@ -87,6 +88,7 @@ export async function readSettings(db: Db): Promise<StoredSettings | undefined> 
 }
 
 export async function saveSettings(db: Db, settings: StoredSettings, now: Date): Promise<void> {
+  availabilityChanged();
   await db
     .insert(scheduleSettings)
     .values({ id: 1, ...settings, updatedAt: now })
@@ -108,6 +110,7 @@ export async function insertException(
   exception: NewException,
   now: Date,
 ): Promise<ScheduleException> {
+  availabilityChanged();
   const [row] = await db
     .insert(scheduleExceptions)
     .values({
@@ -156,6 +159,7 @@ export async function findException(db: Db, id: string): Promise<ScheduleExcepti
 }
 
 export async function deleteException(db: Db, id: string): Promise<void> {
+  availabilityChanged();
   await db.delete(scheduleExceptions).where(eq(scheduleExceptions.id, id));
 }
 

@@ -5,6 +5,7 @@ import { isValidMonth } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
+import { cachedAvailability } from "./availability-cache";
 import * as schedule from "./service";
 
 export interface ScheduleRouteOptions {
@@ -28,9 +29,16 @@ export const scheduleRoutes: FastifyPluginAsyncZod<ScheduleRouteOptions> = async
 ) => {
   app.get("/api/availability", { schema: { querystring: availabilityQuery } }, async (request) => {
     const { month, date } = request.query;
+    const at = now();
+    const second = Math.floor(at.getTime() / 1000);
     if (month !== undefined && date === undefined)
-      return schedule.monthAvailability(db, config, month, now());
-    if (date !== undefined && month === undefined) return schedule.dayAvailability(db, config, date, now());
+      return cachedAvailability(db, `month ${month} ${second}`, () =>
+        schedule.monthAvailability(db, config, month, at),
+      );
+    if (date !== undefined && month === undefined)
+      return cachedAvailability(db, `date ${date} ${second}`, () =>
+        schedule.dayAvailability(db, config, date, at),
+      );
     throw new HttpError(400, "Ask for one month (?month=YYYY-MM) or one date (?date=YYYY-MM-DD).");
   });
 };
