@@ -11,6 +11,7 @@ import { requireAdmin } from "../admin-auth/guard";
 import { listAppointments, listAppointmentView } from "./admin-list";
 import { createBookingLimit } from "./booking-limit";
 import { rateLimited } from "../../http/rate-limit";
+import { cachedAvailability } from "../schedule/availability-cache";
 import * as booking from "./service";
 
 export interface BookingRouteOptions {
@@ -57,7 +58,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
     },
     async (request) => {
       const { date, limit, cursor, view } = request.query;
-      if (date !== undefined) return booking.availability(db, config, date, now());
+      if (date !== undefined) {
+        const at = now();
+        return cachedAvailability(db, `slots ${date} ${Math.floor(at.getTime() / 1000)}`, () =>
+          booking.availability(db, config, date, at),
+        );
+      }
       if (view !== undefined)
         return listAppointmentView(db, config, siteUrl(config, request), view, { limit, cursor, now: now() });
       const clock = { now: now(), timeZone: config.booking.timeZone };
