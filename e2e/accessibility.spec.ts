@@ -7,6 +7,7 @@ const pages = [
   "/contact-us",
   "/terms-conditions",
   "/refunds-cancellations",
+  "/privacy",
   "/articles/heart-murmurs-in-children",
   "/nope",
 ];

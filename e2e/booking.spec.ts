@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { chooseSlot, continueToPayment, fillDetails, inDays, openBooking, pickDate } from "./support/booking";
+import {
+  apiBookingConsent,
+  chooseSlot,
+  continueToPayment,
+  fillDetails,
+  inDays,
+  openBooking,
+  pickDate,
+} from "./support/booking";
+import { screenshots } from "./support/screenshots";
 
 test("a parent books tomorrow at 7:00 PM, pays on the simulator and sees Payment Successful!", async ({
   page,
@@ -139,6 +148,7 @@ test("a slot taken by someone else meanwhile: the toast's Choose Another Slot go
       patientPhone: "+91 98765 43210",
       patientAge: 6,
       reasonForConsultation: "Murmur",
+      ...apiBookingConsent,
       appointmentDate: date,
       appointmentTime: "19:40",
     },
@@ -155,4 +165,61 @@ test("a slot taken by someone else meanwhile: the toast's Choose Another Slot go
   await expect(taken).toContainText("(Booked)");
   await expect(taken).toBeDisabled();
   await expect(dialog.getByRole("button", { name: "Continue to Payment" })).toBeDisabled();
+});
+
+test("a child's booking names the parent and needs both consents; the privacy notice opens from the form", async ({
+  page,
+}) => {
+  const dialog = await openBooking(page);
+  await dialog.getByLabel("Full Name").fill("Ira Menon");
+  await dialog.getByLabel("Phone Number").fill("+91 98765 43210");
+  await dialog.getByLabel("Email", { exact: true }).fill("ira.parent@example.org");
+  await dialog.getByLabel("Age").fill("4");
+  await dialog.getByLabel("Reason for Consultation").fill("Breathless when feeding");
+  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
+  for (const message of [
+    "Please enter the name of the parent or guardian",
+    "Please choose your relationship to the patient",
+    "Please agree to the teleconsultation consent to continue",
+    "Please confirm you have read the Privacy Notice",
+  ])
+    await expect(dialog.getByText(message)).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
+  await screenshots(page, "booking-consent-errors", dialog);
+
+  const notice = dialog.getByRole("link", { name: "Privacy Notice" });
+  await expect(notice).toHaveAttribute("href", "/privacy");
+  await expect(notice).toHaveAttribute("target", "_blank");
+
+  // An adult patient books for themselves: no parent is asked for.
+  await dialog.getByLabel("Age").fill("30");
+  await expect(dialog.getByLabel("Parent or Guardian's Name")).toHaveCount(0);
+  await dialog.getByLabel("Age").fill("4");
+  await dialog.getByLabel("Parent or Guardian's Name").fill("Devi Menon");
+  await dialog.getByLabel("Relationship to the Patient").selectOption("Mother");
+  await dialog.getByRole("checkbox", { name: /^I agree to an online video consultation/ }).check();
+  await dialog.getByRole("checkbox", { name: /^I have read the Privacy Notice/ }).check();
+  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
+  await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
+});
+
+test("the privacy notice lists each item of data with its purpose, recipients and time kept, and the grievance contact", async ({
+  page,
+}) => {
+  await page.goto("/privacy");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Notice" })).toBeVisible();
+  for (const heading of ["What We Hold, and Why", "Children's Data", "Your Rights", "Grievances"])
+    await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+  const items = page.getByRole("list", { name: "Each item of data" }).getByRole("listitem");
+  await expect(items).toHaveCount(6);
+  for (const item of await items.all()) {
+    await expect(item).toContainText("Why:");
+    await expect(item).toContainText("Who receives it:");
+    await expect(item).toContainText("How long:");
+  }
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Privacy Notice" })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
+  await screenshots(page, "privacy-notice");
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../src/server/testing/cashfree-stand-in";
 import { expectNoSevereViolations } from "./support/axe";
-import { bookToCheckout, inDays } from "./support/booking";
+import { apiBookingConsent, bookToCheckout, inDays } from "./support/booking";
 import { screenshots } from "./support/screenshots";
 import { type OwnSite, startOwnSite } from "./support/site";
 
@@ -81,6 +81,7 @@ test.describe("payments through Cashfree (a loopback stand-in)", () => {
         patientPhone: "+91 98450 12345",
         patientAge: 6,
         reasonForConsultation: "Heart murmur heard at a school check-up",
+        ...apiBookingConsent,
         appointmentDate: date,
         appointmentTime: time,
       }),

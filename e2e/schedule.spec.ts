@@ -1,7 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { logInAsAdmin } from "./support/admin";
 import { expectNoSevereViolations } from "./support/axe";
-import { bookAndPay, calendarDay, fillDetails, inDays, openBooking } from "./support/booking";
+import {
+  apiBookingConsent,
+  bookAndPay,
+  calendarDay,
+  fillDetails,
+  inDays,
+  openBooking,
+} from "./support/booking";
 import { screenshots } from "./support/screenshots";
 import { type OwnSite, startOwnSite } from "./support/site";
 
@@ -103,6 +110,7 @@ test("the doctor blocks tomorrow: the parent's calendar shows it disabled, and t
       patientPhone: "+91 98450 12345",
       patientAge: 6,
       reasonForConsultation: "Murmur",
+      ...apiBookingConsent,
       appointmentDate: tomorrow,
       appointmentTime: "19:00",
     },

@@ -19,6 +19,11 @@ import {
 } from "./bench-public.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 
+// Bookings must name the consent wording in force; this script reads it from its one source.
+const CONSENT_VERSION = /version: "([^"]+)"/.exec(
+  readFileSync(join(root, "src/shared/consent.ts"), "utf8"),
+)?.[1];
+
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 const adminUrl =
@@ -100,6 +105,11 @@ const booking = (date, time, i) =>
     patientPhone: "9845012345",
     patientAge: 6,
     reasonForConsultation: "Benchmark",
+    guardianName: "Bench Parent",
+    guardianRelationship: "Mother",
+    teleconsultationConsent: true,
+    privacyAcknowledged: true,
+    consentVersion: CONSENT_VERSION,
     appointmentDate: date,
     appointmentTime: time,
   });

@@ -1,11 +1,21 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { waitUntilHydrated } from "./hydration";
 import { addDaysToDate, clinicDate } from "../../src/shared/clinic-time";
+import { CONSENT } from "../../src/shared/consent";
 
 /** A date in the clinic's zone this many days from today: tomorrow is always bookable, whatever the hour. */
 export function inDays(days: number): string {
   return addDaysToDate(clinicDate(new Date(), "Asia/Kolkata"), days);
 }
+
+/** What a booking made through the API sends besides the patient and the slot: the parent, and both consents. */
+export const apiBookingConsent = {
+  guardianName: "Lakshmi Iyer",
+  guardianRelationship: "Mother",
+  teleconsultationConsent: true,
+  privacyAcknowledged: true,
+  consentVersion: CONSENT.version,
+};
 
 export interface PatientDetails {
   name: string;
@@ -13,6 +23,7 @@ export interface PatientDetails {
   email: string;
   age: string;
   reason: string;
+  guardian: string;
 }
 
 const defaultPatient: PatientDetails = {
@@ -21,6 +32,7 @@ const defaultPatient: PatientDetails = {
   email: "asha.parent@example.org",
   age: "7",
   reason: "Heart murmur heard at a school check-up",
+  guardian: "Lakshmi Rao",
 };
 
 /** Opens the booking dialog from the home page and answers it, on its first step. */
@@ -42,6 +54,13 @@ export async function fillDetails(dialog: Locator, patient: Partial<PatientDetai
   await dialog.getByLabel("Email", { exact: true }).fill(details.email);
   await dialog.getByLabel("Age").fill(details.age);
   await dialog.getByLabel("Reason for Consultation").fill(details.reason);
+  // A child's parent books; both consents are ticked.
+  if (Number(details.age) < 18) {
+    await dialog.getByLabel("Parent or Guardian's Name").fill(details.guardian);
+    await dialog.getByLabel("Relationship to the Patient").selectOption("Mother");
+  }
+  await dialog.getByRole("checkbox", { name: /^I agree to an online video consultation/ }).check();
+  await dialog.getByRole("checkbox", { name: /^I have read the Privacy Notice/ }).check();
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
   await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
 }

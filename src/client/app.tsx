@@ -18,6 +18,7 @@ import HomePage from "@/pages/home";
  */
 const ContactUsPage = lazy(() => import("@/pages/contact-us"));
 const TermsPage = lazy(() => import("@/pages/terms"));
+const PrivacyPage = lazy(() => import("@/pages/privacy"));
 const RefundsPage = lazy(() => import("@/pages/refunds"));
 const ArticlePage = lazy(() => import("@/pages/article"));
 const AdminPage = lazy(() => import("@/pages/admin"));
@@ -46,6 +47,7 @@ export function App({ queryClient, queries }: AppProps) {
             <Route path="/" component={HomePage} />
             <Route path="/contact-us" component={ContactUsPage} />
             <Route path="/terms-conditions" component={TermsPage} />
+            <Route path="/privacy" component={PrivacyPage} />
             <Route path="/refunds-cancellations" component={RefundsPage} />
             <Route path="/articles/:slug" component={ArticlePage} />
             <Route path="/admin" component={AdminPage} />

@@ -32,6 +32,8 @@ export interface AdminAppointment {
   patientAge: number;
   /** A baby under one year: the age in months, with `patientAge` 0; null otherwise. */
   patientAgeMonths: number | null;
+  /** The parent or guardian who booked for a patient under 18, and their relationship; null for an adult. */
+  guardian: { name: string; relationship: string } | null;
   patientEmail: string;
   patientPhone: string;
   reasonForConsultation: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ageLabel } from "./age";
 import { createAppointmentSchema, patientDetailsSchema } from "./booking";
+import { CONSENT } from "./consent";
 
 describe("ageLabel", () => {
   it("says years, and a baby's months", () => {
@@ -19,6 +20,11 @@ describe("the booking form's age", () => {
     patientEmail: "parent@example.org",
     patientPhone: "+91 98450 12345",
     reasonForConsultation: "Murmur at birth",
+    guardianName: "Meena Rao",
+    guardianRelationship: "Mother",
+    teleconsultationConsent: true,
+    privacyAcknowledged: true,
+    consentVersion: CONSENT.version,
   };
   const messages = (input: object) =>
     patientDetailsSchema.safeParse({ ...details, ...input }).error?.issues.map((issue) => issue.message) ??

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidIsoDate } from "./clinic-time";
 import { EMAIL_PATTERN } from "./email";
+import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "./consent";
 import { isClockTime } from "./schedule";
 
 /**
@@ -46,21 +47,80 @@ const patientDetailsFields = z.object({
     .trim()
     .min(1, "Please provide reason for consultation")
     .max(2000, "Please keep the reason under 2000 characters"),
+  /** The parent or guardian booking for a patient under 18 (required then; ignored for an adult patient). */
+  guardianName: z
+    .string()
+    .trim()
+    .max(100, "Please keep the name under 100 characters")
+    .refine((name) => !/\p{Cc}/u.test(name), "Please enter the name without special characters")
+    .optional(),
+  guardianRelationship: z
+    .enum(GUARDIAN_RELATIONSHIPS, "Please choose your relationship to the patient")
+    .optional(),
+  /**
+   * Both boxes ticked, for the wording of `consentVersion`; the booking is refused otherwise. Checked with the age
+   * below (not as literals here), so that the form shows every message of the step at once.
+   */
+  teleconsultationConsent: z.boolean().optional(),
+  privacyAcknowledged: z.boolean().optional(),
+  consentVersion: z.string().max(40).optional(),
 });
 
 /**
  * A baby under one year is booked with an age of 0 years and the months beside it; an age of 0 without the months is
- * no age at all (the spec's form sends 0 for an empty age field).
+ * no age at all (the spec's form sends 0 for an empty age field). A patient under 18 is booked by a parent or
+ * guardian, who is named; and the consent must be the one in force now.
  */
-function checkAge(
-  data: { patientAge: number; patientAgeMonths?: number | undefined },
+function checkDetails(
+  data: {
+    patientAge: number;
+    patientAgeMonths?: number | undefined;
+    guardianName?: string | undefined;
+    guardianRelationship?: string | undefined;
+    teleconsultationConsent?: boolean | undefined;
+    privacyAcknowledged?: boolean | undefined;
+    consentVersion?: string | undefined;
+  },
   context: z.RefinementCtx,
 ) {
   if (data.patientAge === 0 && data.patientAgeMonths === undefined)
     context.addIssue({ code: "custom", path: ["patientAge"], message: "Please enter a valid age" });
+  if (data.patientAge < ADULT_AGE) {
+    if (!data.guardianName)
+      context.addIssue({
+        code: "custom",
+        path: ["guardianName"],
+        message: "Please enter the name of the parent or guardian",
+      });
+    if (!data.guardianRelationship)
+      context.addIssue({
+        code: "custom",
+        path: ["guardianRelationship"],
+        message: "Please choose your relationship to the patient",
+      });
+  }
+  if (data.teleconsultationConsent !== true)
+    context.addIssue({
+      code: "custom",
+      path: ["teleconsultationConsent"],
+      message: "Please agree to the teleconsultation consent to continue",
+    });
+  if (data.privacyAcknowledged !== true)
+    context.addIssue({
+      code: "custom",
+      path: ["privacyAcknowledged"],
+      message: "Please confirm you have read the Privacy Notice",
+    });
+  else if (data.teleconsultationConsent === true && data.consentVersion !== CONSENT.version)
+    context.addIssue({
+      code: "custom",
+      path: ["consentVersion"],
+      message:
+        "The consent wording has changed since this page was opened. Please reload the page and read it again.",
+    });
 }
 
-export const patientDetailsSchema = patientDetailsFields.superRefine(checkAge);
+export const patientDetailsSchema = patientDetailsFields.superRefine(checkDetails);
 
 export const slotChoiceSchema = z.object({
   appointmentDate: z
@@ -81,7 +141,7 @@ export const createAppointmentSchema = patientDetailsFields
     /** Sent by the spec's client when a coupon is applied; the server ignores it and computes the price itself. */
     discountedAmount: z.number().optional(),
   })
-  .superRefine(checkAge);
+  .superRefine(checkDetails);
 
 export type PatientDetails = z.infer<typeof patientDetailsSchema>;
 export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
@@ -187,6 +247,10 @@ export interface PaymentVerification {
    * "{PUBLIC_BASE_URL}/appointments/manage/{token}". Absent once the page has handed out its share of links.
    */
   manageUrl?: string;
+  /** With outcome confirmed: the patient's video link, when its room opens (ISO), and the calendar invite's path. */
+  videoRoomUrl?: string;
+  roomOpensAt?: string;
+  calendarInviteUrl?: string;
 }
 
 export function bookingIdOf(appointmentId: string): string {

@@ -24,6 +24,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { HomeButton } from "@/components/ui/home-button";
 import { formatAppointmentDate } from "@/features/booking/booking-logic";
+import { leadTimeText, opensAtText } from "@/features/video/room-window";
+import { slotStart } from "@shared/clinic-time";
 import { openBooking } from "@/lib/dialogs";
 import { publicConfigQuery } from "@/features/booking/api";
 import { verifyPaymentQuery } from "@/features/payment/api";
@@ -50,7 +52,13 @@ export default function PaymentCallbackPage() {
   // The appointment's outcome decides, not the gateway's PAID alone: a payment can be received and refunded.
   else if (isRefund(verification.data)) body = <PaymentRefunded result={verification.data} zone={zone} />;
   else if (verification.data.status.toUpperCase() === "PAID" && verification.data.outcome === "confirmed")
-    body = <PaymentSucceeded result={verification.data} zone={zone} />;
+    body = (
+      <PaymentSucceeded
+        result={verification.data}
+        zone={zone}
+        timeZone={config.data?.clinicTimeZone ?? "Asia/Kolkata"}
+      />
+    );
   else body = <PaymentFailed result={verification.data} />;
 
   return (
@@ -132,7 +140,51 @@ function Verifying() {
   );
 }
 
-function PaymentSucceeded({ result, zone }: { result: PaymentVerification; zone: string | undefined }) {
+const nextLinkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
+
+/** The video link itself, when the e-mail holds it too: the parent need not wait for a later message. */
+function VideoLinkItem({
+  result,
+  zone,
+  timeZone,
+}: {
+  result: PaymentVerification;
+  zone: string;
+  timeZone: string;
+}) {
+  if (!result.videoRoomUrl || !result.roomOpensAt || !result.appointmentDate || !result.appointmentTime) {
+    return (
+      <NextItem icon={<Video aria-hidden="true" />}>
+        The video consultation link is in your confirmation e-mail.
+      </NextItem>
+    );
+  }
+  const window = {
+    opensAt: result.roomOpensAt,
+    startsAt: slotStart(result.appointmentDate, result.appointmentTime, timeZone).toISOString(),
+    timeZone,
+    timeZoneLabel: zone,
+  };
+  return (
+    <NextItem icon={<Video aria-hidden="true" />}>
+      <a href={new URL(result.videoRoomUrl).pathname} className={nextLinkClass}>
+        Your video consultation link
+      </a>{" "}
+      (also in your e-mail): the room opens at {opensAtText(window)}, {leadTimeText(window)} before the
+      consultation.
+    </NextItem>
+  );
+}
+
+function PaymentSucceeded({
+  result,
+  zone,
+  timeZone,
+}: {
+  result: PaymentVerification;
+  zone: string | undefined;
+  timeZone: string;
+}) {
   useTitle("Payment Successful!");
   return (
     <ResultCard tone="success" icon={<CircleCheckBig aria-hidden="true" />}>
@@ -152,10 +204,16 @@ function PaymentSucceeded({ result, zone }: { result: PaymentVerification; zone:
           <NextItem icon={<BellRing aria-hidden="true" />}>
             We will send you a WhatsApp reminder before your appointment.
           </NextItem>
-          <NextItem icon={<Video aria-hidden="true" />}>
-            The video consultation link is shared 30 minutes before the appointment.
-          </NextItem>
+          <VideoLinkItem result={result} zone={zone ?? ""} timeZone={timeZone} />
           <NextItem icon={<Clock aria-hidden="true" />}>Please join the video room 5 minutes early.</NextItem>
+          {result.calendarInviteUrl ? (
+            <NextItem icon={<CalendarPlus aria-hidden="true" />}>
+              <a href={result.calendarInviteUrl} download className={nextLinkClass}>
+                Add to calendar
+              </a>
+              : the same invite as in the e-mail, with the video link.
+            </NextItem>
+          ) : null}
           {result.manageUrl ? (
             <NextItem icon={<CalendarPlus aria-hidden="true" />}>
               <a

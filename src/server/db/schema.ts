@@ -70,6 +70,9 @@ export const appointments = pgTable(
     patientAge: integer("patient_age").notNull(),
     /** A baby under one year: the age in months (0-11), with `patientAge` 0; null for everyone else. */
     patientAgeMonths: integer("patient_age_months"),
+    /** The parent or guardian who booked for a patient under 18, and who they are to the patient; null for an adult. */
+    guardianName: text("guardian_name"),
+    guardianRelationship: varchar("guardian_relationship", { length: 40 }),
     reasonForConsultation: text("reason_for_consultation").notNull(),
     appointmentDate: date("appointment_date", { mode: "string" }).notNull(),
     appointmentTime: varchar("appointment_time", { length: 5 }).notNull(),
@@ -135,6 +138,35 @@ export const domainEvents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("domain_events_appointment_idx").on(table.appointmentId, table.createdAt)],
+);
+
+/**
+ * Each wording of the consent a booking agreed to, word for word. The id is the wording's version and a hash of the
+ * text, so a wording changed without a new version is still kept apart from the old one.
+ */
+export const consentTexts = pgTable("consent_texts", {
+  id: varchar("id", { length: 120 }).primaryKey(),
+  version: varchar("version", { length: 40 }).notNull(),
+  teleconsultation: text("teleconsultation").notNull(),
+  privacy: text("privacy").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The consent given for a booking: which wording, by whom (the parent or guardian, or the adult patient), when. */
+export const consents = pgTable(
+  "consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    consentTextId: varchar("consent_text_id", { length: 120 })
+      .notNull()
+      .references(() => consentTexts.id),
+    givenBy: text("given_by").notNull(),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("consents_appointment_idx").on(table.appointmentId)],
 );
 
 /**
@@ -345,6 +377,8 @@ export const scheduleExceptions = pgTable(
 );
 
 export const schema = {
+  consentTexts,
+  consents,
   manageLinks,
   refunds,
   receiptCounters,

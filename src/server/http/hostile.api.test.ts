@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@shared/api-error";
 import { appointments, articles, contactMessages } from "../db/schema";
 import {
+  bookingConsent,
   createTestApp,
   publicApiRoutes,
   signInAsAdmin,
@@ -172,6 +173,7 @@ describe.each(testEngines)("hostile requests on %s", (engine) => {
       patientPhone: "9876543210",
       patientAge: 7,
       reasonForConsultation: "Murmur",
+      ...bookingConsent,
       appointmentDate: "2026-11-23",
       appointmentTime: "19:00",
     };
@@ -232,6 +234,7 @@ describe.each(testEngines)("hostile requests on %s", (engine) => {
           patientPhone: "9876543210",
           patientAge: 7,
           reasonForConsultation: "Murmur",
+          ...bookingConsent,
           appointmentDate: "2026-11-23",
           appointmentTime: "19:00",
         },

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { CreatedOrder } from "@shared/booking";
+import { CONSENT } from "@shared/consent";
 import pg from "pg";
 import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
@@ -153,6 +154,15 @@ export async function signInAsAdmin(app: FastifyInstance, password = TEST_ADMIN_
     throw new Error(`Admin sign-in failed: ${response.statusCode} ${response.body}`);
   return String([response.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
 }
+
+/** What every booking sends besides the patient and the slot: the parent of a child patient, and both consents ticked. */
+export const bookingConsent = {
+  guardianName: "Lakshmi Iyer",
+  guardianRelationship: "Mother",
+  teleconsultationConsent: true,
+  privacyAcknowledged: true,
+  consentVersion: CONSENT.version,
+} as const;
 
 /** Pays a held appointment on the payment simulator's checkout, as a parent would, and lets the site verify it. */
 export async function payOnSimulator(app: FastifyInstance, appointmentId: string): Promise<string> {

@@ -9,6 +9,7 @@ import { SocialIcon, socialNetworkNames } from "./social-icon";
 
 const legalLinks = [
   { href: "/terms-conditions", label: "Terms & Conditions" },
+  { href: "/privacy", label: "Privacy Notice" },
   { href: "/refunds-cancellations", label: "Refunds & Cancellations" },
   { href: "/contact-us", label: "Contact Us" },
 ] as const;

@@ -47,7 +47,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
  * host's, and every message sent about it.
  */
 export function AppointmentDetailsDialog({
-  appointment,
+  appointment: listed,
   timeZone,
   zone,
   onOpenChange,
@@ -55,6 +55,11 @@ export function AppointmentDetailsDialog({
   appointment: AdminAppointment | null;
   onOpenChange: (open: boolean) => void;
 } & ZoneProps) {
+  // The list's row opens the dialog at once; the details read (refreshed by every action) then takes over, so a
+  // reschedule or a cancellation shows its new time and status here without closing the dialog.
+  const details = useQuery({ ...appointmentDetailsQuery(listed?.id ?? ""), enabled: listed !== null });
+  const appointment =
+    listed && details.data?.appointment.id === listed.id ? details.data.appointment : listed;
   return (
     <Dialog open={appointment !== null} onOpenChange={onOpenChange}>
       {appointment && (
@@ -67,6 +72,11 @@ export function AppointmentDetailsDialog({
           </DialogHeader>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <Row term="Age">{patientAge(appointment).replace(/^Age /, "")}</Row>
+            {appointment.guardian ? (
+              <Row term="Parent or guardian">
+                {appointment.guardian.name} ({appointment.guardian.relationship})
+              </Row>
+            ) : null}
             <Row term="Reason">
               <span className="whitespace-pre-line">{appointment.reasonForConsultation}</span>
             </Row>

@@ -1,4 +1,5 @@
 import { type Availability, type CreatedAppointment, type CreateAppointmentInput } from "@shared/booking";
+import { ADULT_AGE, CONSENT, type GuardianRelationship } from "@shared/consent";
 import { isTooSoon, slotStart } from "@shared/clinic-time";
 import type { DayAvailability } from "@shared/schedule";
 import { SLOT_TIMES, slotLabel } from "@shared/slots";
@@ -28,6 +29,12 @@ export interface BookingData {
   /** A baby under one year: the age in months. */
   patientAgeMonths?: number | undefined;
   reasonForConsultation: string;
+  /** The adult booking for a patient under 18. */
+  guardianName?: string | undefined;
+  guardianRelationship?: GuardianRelationship | undefined;
+  /** Both boxes of step 1, ticked for the wording `CONSENT.version`. */
+  teleconsultationConsent?: boolean;
+  privacyAcknowledged?: boolean;
   appointmentDate: string;
   appointmentTime: string;
   couponCode?: string;
@@ -69,6 +76,13 @@ export function toCreateAppointmentInput(data: BookingData): CreateAppointmentIn
       ? { patientAgeMonths: data.patientAgeMonths }
       : {}),
     reasonForConsultation: data.reasonForConsultation,
+    ...(data.patientAge < ADULT_AGE
+      ? { guardianName: data.guardianName, guardianRelationship: data.guardianRelationship }
+      : {}),
+    // Step 1 does not continue without both boxes; the server checks them again.
+    teleconsultationConsent: data.teleconsultationConsent === true,
+    privacyAcknowledged: data.privacyAcknowledged === true,
+    consentVersion: CONSENT.version,
     appointmentDate: data.appointmentDate,
     appointmentTime: data.appointmentTime,
   };

@@ -68,7 +68,8 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
         <Fact label="Duration">{appointment.durationMinutes} minutes</Fact>
         <Fact label="Status">{STATUS_WORDS[appointment.status]}</Fact>
         <Fact label="Payment">
-          {PAYMENT_WORDS[appointment.paymentStatus]}, ₹{formatRupees(appointment.amountPaid)} paid
+          ₹{formatRupees(appointment.amountPaid)} paid
+          {appointment.paymentStatus === "paid" ? "" : ` · ${PAYMENT_WORDS[appointment.paymentStatus]}`}
         </Fact>
         {appointment.cancellationReason ? (
           <Fact label="Doctor's reason">{appointment.cancellationReason}</Fact>

@@ -9,6 +9,7 @@ import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfr
 import { mimeParts } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import {
+  bookingConsent,
   createTestApp,
   TEST_ADMIN_PASSWORD,
   type TestApp,
@@ -101,6 +102,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
         patientPhone: "+91 98450 12345",
         patientAge: 5,
         reasonForConsultation: "Breathless when feeding",
+        ...bookingConsent,
         appointmentDate: date,
         appointmentTime: time,
       },

@@ -70,7 +70,7 @@ async function receiptData(
       phone: profile.contact.phone,
     },
     patientName: row.patientName,
-    parentName: null,
+    parentName: row.guardianName,
     bookingId: bookingIdOf(row.id),
     consultation: {
       startsAt: appointmentInterval(row, timeZone).startsAt,

@@ -43,6 +43,9 @@ export function toAdminAppointment(
     patientName: row.patientName,
     patientAge: row.patientAge,
     patientAgeMonths: row.patientAgeMonths,
+    guardian: row.guardianName
+      ? { name: row.guardianName, relationship: row.guardianRelationship ?? "" }
+      : null,
     patientEmail: row.patientEmail,
     patientPhone: row.patientPhone,
     reasonForConsultation: row.reasonForConsultation,

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Availability, CreatedAppointment, PublicConfig } from "@shared/booking";
-import { appointments } from "../../db/schema";
-import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { CONSENT } from "@shared/consent";
+import { appointments, consents, consentTexts } from "../../db/schema";
+import { bookingConsent, createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
 
 // 10:00 UTC is 15:30 in India: today's slots are still bookable, tomorrow is 2026-11-22.
 const clock = testClock("2026-11-21T10:00:00Z");
@@ -14,6 +15,7 @@ export const validBooking = {
   patientPhone: "+91 98450 12345",
   patientAge: 7,
   reasonForConsultation: "Heart murmur heard at school check-up",
+  ...bookingConsent,
   appointmentDate: "2026-11-22",
   appointmentTime: "19:00",
 };
@@ -132,6 +134,38 @@ describe.each(testEngines)("booking API on %s", (engine) => {
       [{ appointmentDate: "" }, "appointmentDate", "Please select an appointment date"],
       [{ appointmentTime: "" }, "appointmentTime", "Please select a time slot"],
       [{ appointmentTime: "18:00" }, "appointmentTime", "Please select one of the available time slots"],
+      [
+        { teleconsultationConsent: false },
+        "teleconsultationConsent",
+        "Please agree to the teleconsultation consent to continue",
+      ],
+      [
+        { teleconsultationConsent: undefined },
+        "teleconsultationConsent",
+        "Please agree to the teleconsultation consent to continue",
+      ],
+      [
+        { privacyAcknowledged: false },
+        "privacyAcknowledged",
+        "Please confirm you have read the Privacy Notice",
+      ],
+      [
+        { consentVersion: "2020-01-01" },
+        "consentVersion",
+        "The consent wording has changed since this page was opened. Please reload the page and read it again.",
+      ],
+      [{ guardianName: undefined }, "guardianName", "Please enter the name of the parent or guardian"],
+      [{ guardianName: "  " }, "guardianName", "Please enter the name of the parent or guardian"],
+      [
+        { guardianRelationship: undefined },
+        "guardianRelationship",
+        "Please choose your relationship to the patient",
+      ],
+      [
+        { guardianRelationship: "Neighbour" },
+        "guardianRelationship",
+        "Please choose your relationship to the patient",
+      ],
     ];
     for (const [change, path, message] of cases) {
       const response = await book({ ...validBooking, appointmentTime: "20:00", ...change });
@@ -139,6 +173,48 @@ describe.each(testEngines)("booking API on %s", (engine) => {
       expect(response.json<{ issues: unknown[] }>().issues).toContainEqual({ path, message });
     }
     expect((await slotsOn("2026-11-22")).bookedSlots).not.toContain("20:00");
+  });
+
+  it("records who consented to which wording, word for word; an adult patient books without a guardian", async () => {
+    const child = await book({ ...validBooking, appointmentDate: "2026-11-28", appointmentTime: "19:00" });
+    expect(child.statusCode, child.body).toBe(201);
+    const childId = child.json<{ appointment: CreatedAppointment }>().appointment.id;
+    const [childRow] = await t.database.db.select().from(appointments).where(eq(appointments.id, childId));
+    expect(childRow).toMatchObject({ guardianName: "Lakshmi Iyer", guardianRelationship: "Mother" });
+    const [consent] = await t.database.db
+      .select({ givenBy: consents.givenBy, givenAt: consents.givenAt, text: consentTexts })
+      .from(consents)
+      .innerJoin(consentTexts, eq(consents.consentTextId, consentTexts.id))
+      .where(eq(consents.appointmentId, childId));
+    expect(consent).toMatchObject({
+      givenBy: "Lakshmi Iyer",
+      givenAt: clock.now(),
+      text: {
+        version: CONSENT.version,
+        teleconsultation: CONSENT.teleconsultation,
+        privacy: CONSENT.privacy,
+      },
+    });
+
+    const { guardianName: _name, guardianRelationship: _relationship, ...withoutGuardian } = validBooking;
+    const adult = await book({
+      ...withoutGuardian,
+      patientName: "Ravi Kumar",
+      patientAge: 19,
+      appointmentDate: "2026-11-28",
+      appointmentTime: "19:20",
+    });
+    expect(adult.statusCode, adult.body).toBe(201);
+    const adultId = adult.json<{ appointment: CreatedAppointment }>().appointment.id;
+    const [adultRow] = await t.database.db.select().from(appointments).where(eq(appointments.id, adultId));
+    expect(adultRow).toMatchObject({ guardianName: null, guardianRelationship: null });
+    const adultConsents = await t.database.db
+      .select()
+      .from(consents)
+      .where(eq(consents.appointmentId, adultId));
+    expect(adultConsents.map((row) => row.givenBy)).toEqual(["Ravi Kumar"]);
+    // One wording, kept once however many bookings agreed to it.
+    expect(await t.database.db.select().from(consentTexts)).toHaveLength(1);
   });
 
   it("books a baby under one year by months, and keeps months only for an age of 0", async () => {

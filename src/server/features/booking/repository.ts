@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { appointments, domainEvents } from "../../db/schema";
+import { appointments, consents, consentTexts, domainEvents } from "../../db/schema";
 import { availabilityChanged } from "../schedule/availability-cache";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -177,4 +177,29 @@ export async function findAppointmentsByBookingId(db: Db, bookingId: string): Pr
     .from(appointments)
     .where(sql`${appointments.id}::text like ${`${bookingId.toLowerCase()}%`}`)
     .limit(2);
+}
+
+/** Keeps a consent wording (once; the id already names its text) and records that a booking agreed to it. */
+export async function recordConsent(
+  db: Db,
+  wording: typeof consentTexts.$inferInsert,
+  consent: Omit<typeof consents.$inferInsert, "consentTextId">,
+): Promise<void> {
+  await db.insert(consentTexts).values(wording).onConflictDoNothing();
+  await db.insert(consents).values({ ...consent, consentTextId: wording.id });
+}
+
+export async function consentsOf(db: Db, appointmentId: string) {
+  return db
+    .select({
+      givenBy: consents.givenBy,
+      givenAt: consents.givenAt,
+      version: consentTexts.version,
+      teleconsultation: consentTexts.teleconsultation,
+      privacy: consentTexts.privacy,
+    })
+    .from(consents)
+    .innerJoin(consentTexts, eq(consents.consentTextId, consentTexts.id))
+    .where(eq(consents.appointmentId, appointmentId))
+    .orderBy(asc(consents.givenAt));
 }

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { ADULT_AGE, CONSENT } from "@shared/consent";
 import { normalizeCouponCode } from "@shared/coupon";
 import { addMinutes } from "date-fns";
 import type { z } from "zod";
@@ -22,6 +24,20 @@ import * as repository from "./repository";
 import type { AppointmentRow } from "./repository";
 
 export type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
+
+/** The consent wording in force, with an id that names its exact text. */
+function consentWording() {
+  const digest = createHash("sha256")
+    .update(`${CONSENT.teleconsultation}\n${CONSENT.privacy}`)
+    .digest("hex")
+    .slice(0, 16);
+  return {
+    id: `${CONSENT.version}:${digest}`,
+    version: CONSENT.version,
+    teleconsultation: CONSENT.teleconsultation,
+    privacy: CONSENT.privacy,
+  };
+}
 
 export { SLOT_TAKEN_MESSAGE };
 
@@ -102,8 +118,11 @@ export async function createAppointment(
         date: input.appointmentDate,
         time: input.appointmentTime,
       });
-      return repository.insertAppointment(tx, {
+      const adult = input.patientAge >= ADULT_AGE;
+      const inserted = await repository.insertAppointment(tx, {
         patientName: input.patientName,
+        guardianName: adult ? null : (input.guardianName ?? null),
+        guardianRelationship: adult ? null : (input.guardianRelationship ?? null),
         patientEmail: input.patientEmail,
         patientPhone: input.patientPhone,
         patientAge: input.patientAge,
@@ -122,6 +141,13 @@ export async function createAppointment(
         createdAt: now,
         updatedAt: now,
       });
+      // The schema refused the booking unless both boxes were ticked for the wording in force.
+      await repository.recordConsent(tx, consentWording(), {
+        appointmentId: inserted.id,
+        givenBy: adult ? input.patientName : (input.guardianName ?? input.patientName),
+        givenAt: now,
+      });
+      return inserted;
     });
     return toCreatedAppointment(row);
   } catch (error) {

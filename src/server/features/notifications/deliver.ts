@@ -77,6 +77,7 @@ export function appointmentMessageData(
   return {
     bookingId: bookingIdOf(row.id),
     patientName: row.patientName,
+    guardianName: row.guardianName,
     patientAge: row.patientAge,
     patientAgeMonths: row.patientAgeMonths,
     patientEmail: row.patientEmail,

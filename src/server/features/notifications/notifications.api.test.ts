@@ -12,7 +12,14 @@ import { drainOutbox, RETRY_DELAYS_MINUTES } from "./outbox-worker";
 import { readableMail } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { addDaysToDate } from "@shared/clinic-time";
-import { createTestApp, payOnSimulator, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import {
+  bookingConsent,
+  createTestApp,
+  payOnSimulator,
+  type TestApp,
+  testClock,
+  testEngines,
+} from "../../testing/test-app";
 import { createDeliver } from "./deliver";
 import { receiveContactMessage } from "../contact/service";
 import { claimDue } from "./repository";
@@ -73,6 +80,7 @@ describe.each(testEngines)("notifications through the outbox on %s", (engine) =>
         patientPhone: "+91 98450 12345",
         patientAge: 6,
         reasonForConsultation: "Murmur on check-up",
+        ...bookingConsent,
         appointmentDate: date,
         appointmentTime: time,
       },

@@ -7,7 +7,7 @@ import { drainOutbox } from "../notifications/outbox-worker";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
 import { readableMail } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
-import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { bookingConsent, createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
 import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
 import { createDeliver } from "../notifications/deliver";
 
@@ -65,6 +65,7 @@ function helpers(h: () => Harness, clock: ReturnType<typeof testClock>) {
           patientPhone: "+91 98450 12345",
           patientAge: 5,
           reasonForConsultation: "Breathless when feeding",
+          ...bookingConsent,
           appointmentDate,
           appointmentTime,
         },

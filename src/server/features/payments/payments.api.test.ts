@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Availability, CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { appointments, domainEvents } from "../../db/schema";
-import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { bookingConsent, createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
 import { CREATE_ORDER_LIMIT, VERIFY_PAYMENT_LIMIT } from "./routes";
 import { sweep } from "./service";
 
@@ -14,6 +14,7 @@ const booking = (appointmentDate: string, appointmentTime = "19:00", patientName
   patientPhone: "9845012345",
   patientAge: 4,
   reasonForConsultation: "Fast breathing while feeding",
+  ...bookingConsent,
   appointmentDate,
   appointmentTime,
 });
@@ -93,6 +94,10 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
       appointmentTime: "19:00",
       // The parent's own link to the booking, on the site's public address.
       manageUrl: expect.stringMatching(/\/appointments\/manage\/[A-Za-z0-9_-]{43}$/) as unknown,
+      // The video link and invite the e-mail carries; 7:00 PM IST is 13:30 UTC, and the room opens an hour before.
+      videoRoomUrl: expect.stringMatching(/^http:\/\/[^/]+\/video-consultation\/[0-9a-f]{32}$/) as unknown,
+      roomOpensAt: "2026-11-22T12:30:00.000Z",
+      calendarInviteUrl: expect.stringMatching(/^\/api\/video-room\/[0-9a-f]{32}\/invite\.ics$/) as unknown,
     });
     expect(await row(appointment.id)).toMatchObject({
       status: "confirmed",

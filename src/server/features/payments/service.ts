@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import { addMinutes, max } from "date-fns";
+import { addMinutes, max, subMinutes } from "date-fns";
+import { appointmentInterval } from "@shared/schedule";
 import { bookingIdOf, type CreatedOrder, type PaymentVerification } from "@shared/booking";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -14,7 +15,7 @@ import {
 import * as appointments from "../booking/repository";
 import type { AppointmentRow } from "../booking/repository";
 import { enqueueConfirmationMessages, enqueueRefundMessages } from "../notifications/schedule";
-import { newVideoRoom } from "../video/links";
+import { newVideoRoom, roomLinks } from "../video/links";
 import { issueManageLink, RESULT_PAGE_LINK_LIMIT, resultPageLinks } from "../appointments/manage-links";
 import { paymentOutcome, refundFacts } from "./outcome";
 import { nextReceiptNumber } from "./receipt-number";
@@ -304,6 +305,25 @@ export async function verifyPayment(ctx: PaymentContext, orderId: string): Promi
     appointmentTime: row.appointmentTime,
     ...(refund ? { refund } : {}),
     ...(await resultPageManageLink(ctx, current)),
+    ...videoFacts(ctx, current),
+  };
+}
+
+/**
+ * The video link, when its room opens, and the calendar invite of a confirmed booking: the same the confirmation
+ * e-mail carries, so the result page can lead on instead of promising a link later.
+ */
+function videoFacts(
+  ctx: PaymentContext,
+  row: AppointmentRow,
+): Pick<PaymentVerification, "videoRoomUrl" | "roomOpensAt" | "calendarInviteUrl"> {
+  if (row.status !== "confirmed" || !row.videoRoomId || !row.videoHostKey) return {};
+  const siteUrl = ctx.config.publicBaseUrl ?? `http://localhost:${ctx.config.port}`;
+  const { startsAt } = appointmentInterval(row, ctx.config.booking.timeZone);
+  return {
+    videoRoomUrl: roomLinks(siteUrl, row.videoRoomId, row.videoHostKey).patient,
+    roomOpensAt: subMinutes(startsAt, ctx.config.video.opensMinutesBefore).toISOString(),
+    calendarInviteUrl: `/api/video-room/${row.videoRoomId}/invite.ics`,
   };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { appointments, domainEvents, refunds, webhookReceipts } from "../../db/schema";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
-import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { bookingConsent, createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
 
 /** The real Cashfree adapter, pointed at a loopback stand-in that follows Cashfree's documented contract. */
 const clock = testClock("2026-11-21T10:00:00Z");
@@ -42,6 +42,7 @@ describe.each(testEngines)("Cashfree payments and webhooks on %s", (engine) => {
         patientPhone: "+91 98450 12345",
         patientAge: 9,
         reasonForConsultation: "Palpitations",
+        ...bookingConsent,
         appointmentDate: slot <= 6 ? "2026-11-22" : "2026-11-23",
         appointmentTime: time,
       },
@@ -194,6 +195,7 @@ describe.each(testEngines)("Cashfree payments and webhooks on %s", (engine) => {
         patientPhone: "9845012399",
         patientAge: 3,
         reasonForConsultation: "Check-up",
+        ...bookingConsent,
         appointmentDate: "2026-11-22",
         appointmentTime: (await row(appointment.id))?.appointmentTime ?? "",
       },

@@ -10,6 +10,7 @@ import {
 import type { AdminSchedule, AppointmentNeedingAction } from "@shared/schedule-admin";
 import { appointments, outboxMessages } from "../../db/schema";
 import {
+  bookingConsent,
   createTestApp,
   payOnSimulator,
   signInAsAdmin,
@@ -30,6 +31,7 @@ const parent = {
   patientPhone: "+91 98450 55555",
   patientAge: 5,
   reasonForConsultation: "Breathless when feeding",
+  ...bookingConsent,
 };
 
 describe.each(testEngines)("the doctor's schedule on %s", (engine) => {

@@ -135,6 +135,13 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       description: `The terms of online video consultations with ${profile.doctor.name}: payment, appointments, privacy and liability.`,
     },
     {
+      path: "/privacy",
+      title: "Privacy Notice",
+      type: "WebPage",
+      pageModule: "pages/privacy.tsx",
+      description: `What ${profile.doctor.name} holds about patients and parents, why, who receives it, how long it is kept, and your rights.`,
+    },
+    {
       path: "/refunds-cancellations",
       title: "Refunds & Cancellations",
       type: "WebPage",

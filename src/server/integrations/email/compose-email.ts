@@ -169,6 +169,7 @@ function refundNotice(data: AppointmentMessageData, site: SiteFacts, facts: Appo
       site,
       reason: refund.reason,
       patientName: data.patientName,
+      guardianName: data.guardianName,
       bookingReference: facts.reference,
       when: facts.whenLong,
       amountRefunded,
@@ -261,6 +262,7 @@ function patientConfirmation(
     element: createElement(PatientConfirmationEmail, {
       site,
       patientName: data.patientName,
+      guardianName: data.guardianName,
       bookingReference: facts.reference,
       when: facts.whenLong,
       durationMinutes: facts.durationMinutes,

@@ -113,6 +113,18 @@ describe("e-mail over SMTP", () => {
     expect(ics).toMatch(/ATTENDEE[^\r\n]*:mailto:parent@example\.com/i);
   });
 
+  it("greets the parent who booked for a child by name, and anyone else plainly", async () => {
+    const forParent = await composeAppointmentEmail(
+      "confirmation",
+      "patient",
+      { ...appointment, guardianName: "Lakshmi Iyer" },
+      site,
+    );
+    expect(forParent.text).toContain("Hello Lakshmi Iyer,");
+    const plain = await composeAppointmentEmail("confirmation", "patient", appointment, site);
+    expect(plain.text).toMatch(/^Hello,$/m);
+  });
+
   it("sends the doctor the patient's details and the host link, with the same invite", async () => {
     const email = transport();
     const message = await composeAppointmentEmail("confirmation", "doctor", appointment, site, {

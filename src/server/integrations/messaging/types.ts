@@ -68,6 +68,8 @@ export interface WhatsAppTransport {
 export interface AppointmentMessageData {
   bookingId: string;
   patientName: string;
+  /** The parent or guardian who booked for a child: the person the patient's messages address. */
+  guardianName?: string | null;
   patientAge: number;
   /** A baby under one year: the age in months, with `patientAge` 0. */
   patientAgeMonths: number | null;

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRupees, type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
+import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
 import { ArrowRight, Clock, IndianRupee } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type ReactNode, useState } from "react";
+import { type UseFormRegister, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
@@ -29,7 +30,9 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
     register,
     handleSubmit,
     setValue,
+    getValues,
     clearErrors,
+    control,
     formState: { errors },
   } = useForm<DetailsInput, unknown, PatientDetails>({
     resolver: zodResolver(patientDetailsSchema),
@@ -41,8 +44,16 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
       patientAge: data.patientAge > 0 ? data.patientAge : undefined,
       patientAgeMonths: data.patientAge === 0 ? data.patientAgeMonths : undefined,
       reasonForConsultation: data.reasonForConsultation,
+      guardianName: data.guardianName ?? "",
+      guardianRelationship: data.guardianRelationship,
+      teleconsultationConsent: data.teleconsultationConsent === true,
+      privacyAcknowledged: data.privacyAcknowledged === true,
+      consentVersion: CONSENT.version,
     },
   });
+  // A child's parent or guardian is asked for unless the age given is 18 or more.
+  const age = useWatch({ control, name: "patientAge" });
+  const forAChild = ageUnit === "months" || !(typeof age === "number" && age >= ADULT_AGE);
 
   return (
     <form
@@ -151,9 +162,12 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
             onChange={(event) => {
               const unit = event.target.value === "months" ? "months" : "years";
               setAgeUnit(unit);
-              // Years and months never both hold a number: a baby is 0 years and some months.
-              setValue("patientAge", unit === "months" ? 0 : (undefined as unknown as number));
-              setValue("patientAgeMonths", undefined);
+              // Years and months never both hold a number: a baby is 0 years and some months. The number
+              // already typed moves to the other unit: parents type the age first and then see the unit.
+              const typed = unit === "months" ? getValues("patientAge") : getValues("patientAgeMonths");
+              const kept = typeof typed === "number" && typed > 0 ? typed : undefined;
+              setValue("patientAge", unit === "months" ? 0 : (kept as unknown as number));
+              setValue("patientAgeMonths", unit === "months" ? kept : undefined);
               clearErrors(["patientAge", "patientAgeMonths"]);
             }}
             className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -163,6 +177,14 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
           </select>
         </div>
       </FormField>
+
+      {forAChild && (
+        <GuardianFields
+          register={register}
+          nameError={errors.guardianName?.message}
+          relationshipError={errors.guardianRelationship?.message}
+        />
+      )}
 
       <FormField
         id="booking-reason"
@@ -177,10 +199,131 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
         />
       </FormField>
 
+      <ConsentBoxes
+        register={register}
+        teleconsultationError={errors.teleconsultationConsent?.message}
+        privacyError={errors.privacyAcknowledged?.message}
+        versionError={errors.consentVersion?.message}
+      />
+
       <Button type="submit" size="lg" className="h-auto min-h-12 w-full py-2 whitespace-normal">
         Continue to Time Selection
         <ArrowRight aria-hidden="true" />
       </Button>
     </form>
+  );
+}
+
+type RegisterDetails = UseFormRegister<DetailsInput>;
+
+/** The adult who books for a patient under 18 and joins the call with them. */
+function GuardianFields({
+  register,
+  nameError,
+  relationshipError,
+}: {
+  register: RegisterDetails;
+  nameError: string | undefined;
+  relationshipError: string | undefined;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Parent or Guardian</legend>
+      <p className="-mt-2 text-sm text-slate-600">
+        For a patient under 18, a parent or guardian books and joins the consultation.
+      </p>
+      <FormField id="booking-guardian-name" label="Parent or Guardian's Name" error={nameError}>
+        <Input
+          autoComplete="name"
+          aria-required
+          {...describedBy("booking-guardian-name", { error: Boolean(nameError) })}
+          {...register("guardianName")}
+        />
+      </FormField>
+      <FormField
+        id="booking-guardian-relationship"
+        label="Relationship to the Patient"
+        error={relationshipError}
+      >
+        <select
+          aria-required
+          {...describedBy("booking-guardian-relationship", { error: Boolean(relationshipError) })}
+          {...register("guardianRelationship", { setValueAs: (value: string) => value || undefined })}
+          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <option value="">Choose…</option>
+          {GUARDIAN_RELATIONSHIPS.map((relationship) => (
+            <option key={relationship} value={relationship}>
+              {relationship}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </fieldset>
+  );
+}
+
+/** The two boxes the server requires, with the exact wording it records (CONSENT in src/shared/consent.ts). */
+function ConsentBoxes({
+  register,
+  teleconsultationError,
+  privacyError,
+  versionError,
+}: {
+  register: RegisterDetails;
+  teleconsultationError: string | undefined;
+  privacyError: string | undefined;
+  versionError: string | undefined;
+}) {
+  const [before, after] = CONSENT.privacy.split("Privacy Notice");
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Consent</legend>
+      <ConsentBox id="booking-consent-teleconsultation" error={teleconsultationError}>
+        <input
+          type="checkbox"
+          className="mt-1 size-4 shrink-0 accent-brand-700"
+          {...describedBy("booking-consent-teleconsultation", { error: Boolean(teleconsultationError) })}
+          {...register("teleconsultationConsent")}
+        />
+        <span>{CONSENT.teleconsultation}</span>
+      </ConsentBox>
+      <ConsentBox id="booking-consent-privacy" error={privacyError}>
+        <input
+          type="checkbox"
+          className="mt-1 size-4 shrink-0 accent-brand-700"
+          {...describedBy("booking-consent-privacy", { error: Boolean(privacyError) })}
+          {...register("privacyAcknowledged")}
+        />
+        <span>
+          {before}
+          {/* A new tab keeps the booking dialog as it is. */}
+          <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+            Privacy Notice
+          </a>
+          {after}
+        </span>
+      </ConsentBox>
+      {versionError && (
+        <p role="alert" className="text-sm text-red-700">
+          {versionError}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function ConsentBox({ id, error, children }: { id: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="flex items-start gap-3 text-sm text-slate-800">
+        {children}
+      </label>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -5,6 +5,8 @@ import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-l
 export interface PatientConfirmationProps {
   site: SiteFacts;
   patientName: string;
+  /** The parent or guardian to greet by name, when a parent booked for a child. */
+  guardianName?: string | null | undefined;
   /** "#ab12cd34" */
   bookingReference: string;
   /** "Sunday, 22 November 2026, 7:00 PM IST" */
@@ -26,7 +28,7 @@ export function PatientConfirmationEmail(props: PatientConfirmationProps) {
       <Heading as="h1" style={styles.heading}>
         Your video consultation is confirmed
       </Heading>
-      <Text style={styles.paragraph}>Hello,</Text>
+      <Text style={styles.paragraph}>{props.guardianName ? `Hello ${props.guardianName},` : "Hello,"}</Text>
       <Text style={styles.paragraph}>
         Thank you for booking an online video consultation with {site.doctorName} for {props.patientName}.
         Your payment has been received and the appointment is confirmed.

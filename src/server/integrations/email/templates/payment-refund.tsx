@@ -7,6 +7,8 @@ export interface PaymentRefundProps {
   site: SiteFacts;
   reason: RefundReason;
   patientName: string;
+  /** The parent or guardian to greet by name, when a parent booked for a child. */
+  guardianName?: string | null | undefined;
   /** "#ab12cd34" */
   bookingReference: string;
   /** The time that was asked for: "Sunday, 22 November 2026, 7:00 PM IST" */
@@ -38,7 +40,7 @@ export function PaymentRefundEmail(props: PaymentRefundProps) {
       <Heading as="h1" style={styles.heading}>
         Your payment is being refunded
       </Heading>
-      <Text style={styles.paragraph}>Hello,</Text>
+      <Text style={styles.paragraph}>{props.guardianName ? `Hello ${props.guardianName},` : "Hello,"}</Text>
       <Text style={styles.paragraph}>{why}</Text>
       <Text style={styles.paragraph}>
         We are refunding the full {props.amountRefunded} to the account or card you paid with. Refunds reach
