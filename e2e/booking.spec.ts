@@ -55,10 +55,10 @@ test("a declined payment ends at Payment Failed, and the slot is free again", as
   await expect(
     page.getByText("Unfortunately, your payment was not successful. This can happen due to various reasons."),
   ).toBeVisible();
+  // Try Booking Again resumes the booking at the time step, the details kept; the declined order is closed.
   await page.getByRole("button", { name: "Try Booking Again" }).click();
   const again = page.getByRole("dialog");
-  await expect(again.getByRole("heading", { name: "Patient Details" })).toBeVisible();
-  await fillDetails(again, { name: "Declined Card" });
+  await expect(again.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
   await pickDate(again, inDays(1));
   await expect(again.getByRole("button", { name: /^7:20 PM IST/ })).toBeEnabled();
 });

@@ -17,13 +17,14 @@ import {
   TriangleAlert,
   Video,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { HomeButton } from "@/components/ui/home-button";
 import { formatAppointmentDate } from "@/features/booking/booking-logic";
+import { clearSavedBooking, forgetPayment } from "@/features/booking/booking-session";
 import { leadTimeText, opensAtText } from "@/features/video/room-window";
 import { slotStart } from "@shared/clinic-time";
 import { openBooking } from "@/lib/dialogs";
@@ -185,6 +186,8 @@ function PaymentSucceeded({
   zone: string | undefined;
   timeZone: string;
 }) {
+  // The booking is made: the next one starts afresh.
+  useEffect(clearSavedBooking, []);
   useTitle("Payment Successful!");
   return (
     <ResultCard tone="success" icon={<CircleCheckBig aria-hidden="true" />}>
@@ -273,6 +276,7 @@ function PaymentRefunded({ result, zone }: { result: PaymentVerification; zone: 
   const underpaid = result.refund?.reason === "underpaid";
   const heading = underpaid ? "Payment Below the Fee" : "Slot No Longer Available";
   useTitle(heading);
+  useEffect(clearSavedBooking, []);
   const refunded = `₹${formatRupees(result.refund?.amount ?? result.amount)}`;
   const done = result.outcome === "refunded";
   const { email } = siteProfile.contact;
@@ -372,6 +376,8 @@ function NextItem({ icon, children }: { icon: ReactNode; children: ReactNode }) 
 
 function PaymentFailed({ result }: { result: PaymentVerification }) {
   useTitle("Payment Failed");
+  // The order is closed for good; Try Booking Again resumes at the time step with the details kept.
+  useEffect(forgetPayment, []);
   return (
     <ResultCard tone="failure" icon={<CircleX aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-2">

@@ -83,8 +83,10 @@ export default function PrivacyPage() {
           <ul aria-label="Each item of data">
             {dataItems.map((item) => (
               <li key={item.data}>
-                <strong>{item.data}.</strong> <span>Why: {item.purpose}</span>{" "}
-                <span>Who receives it: {item.recipients}</span> <span>How long: {item.kept}</span>
+                <strong className="block">{item.data}.</strong>
+                <span className="block">Why: {item.purpose}</span>
+                <span className="block">Who receives it: {item.recipients}</span>
+                <span className="block">How long: {item.kept}</span>
               </li>
             ))}
           </ul>

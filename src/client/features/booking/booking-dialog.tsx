@@ -13,6 +13,7 @@ import { StepDetails } from "./steps/step-details";
 import { StepPayment } from "./steps/step-payment";
 import { StepSlot } from "./steps/step-slot";
 import { useBookingWizard } from "./use-booking-wizard";
+import { closeBookingAndLeaveHistory, useStepHistory } from "./use-step-history";
 
 const DIALOG_TITLE = "Book Video Consultation";
 
@@ -35,7 +36,7 @@ export default function BookingDialog() {
   if (config.isError) return null;
 
   return (
-    <Dialog open onOpenChange={(isOpen) => !isOpen && closeBooking()}>
+    <Dialog open onOpenChange={(isOpen) => !isOpen && closeBookingAndLeaveHistory()}>
       {config.data ? (
         <DialogContent className="max-w-2xl gap-5 max-sm:p-5 [&>*]:min-w-0">
           <BookingWizard config={config.data} />
@@ -61,6 +62,7 @@ export default function BookingDialog() {
 function BookingWizard({ config }: { config: PublicConfig }) {
   const wizard = useBookingWizard();
   const { state } = wizard;
+  useStepHistory(state.step, wizard.goToStep);
   const stepLabel = WIZARD_STEPS.find((item) => item.step === state.step)?.label ?? "";
   // The first step keeps the dialog's own initial focus; later steps move focus to their heading.
   const focusHeading = state.navigated;

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { errorStatus } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { bookingKeys, createAppointment, createOrder } from "./api";
+import { loadSavedBooking, resumeStep, saveBooking } from "./booking-session";
 import {
   type BookingData,
   canReuseAppointment,
@@ -24,15 +25,25 @@ export interface WizardState {
   navigated: boolean;
 }
 
-const initialState: WizardState = { step: 1, data: emptyBookingData, navigated: false };
+/** A new booking, or the one this tab left (a reload, Back from the checkout, Try Booking Again). */
+function initialState(): WizardState {
+  const saved = loadSavedBooking();
+  if (!saved) return { step: 1, data: emptyBookingData, navigated: false };
+  const resumed = resumeStep(saved, new Date());
+  return { ...resumed, navigated: resumed.step > 1 };
+}
 
 /**
- * The four-step booking wizard. All state lives in the dialog's component, so closing the dialog
- * (which unmounts it) starts the next booking from step 1 with empty data.
+ * The four-step booking wizard. State lives in the dialog's component and, for this tab, in sessionStorage
+ * (booking-session.ts); closing the dialog clears both, so the next booking starts from step 1 with empty data.
  */
 export function useBookingWizard() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<WizardState>(initialState);
+
+  useEffect(() => {
+    saveBooking({ step: state.step, data: state.data, appointment: state.appointment, order: state.order });
+  }, [state.step, state.data, state.appointment, state.order]);
   const [creating, setCreating] = useState(false);
   // Toast buttons outlive the render that showed them; they call the latest version of each action.
   const continueRef = useRef<() => Promise<void>>(async () => undefined);
@@ -133,6 +144,18 @@ export function useBookingWizard() {
     chooseAnotherSlotRef.current = chooseAnotherSlot;
   }, [continueToPayment, chooseAnotherSlot]);
 
+  /**
+   * Back or Forward in the browser: the step the address names, if the booking has reached it (the payment step
+   * needs its order; a later step than that is not jumped to).
+   */
+  const goToStep = useCallback((step: WizardStep) => {
+    setState((current) => {
+      const reachable = step === 3 && !current.order ? 2 : step === 4 ? current.step : step;
+      if (reachable === current.step) return current;
+      return { ...current, step: reachable, navigated: true, error: undefined };
+    });
+  }, []);
+
   /** The success handler: confirmation step and fresh availability. */
   const paid = useCallback(() => {
     setState((current) => ({ ...current, step: 4, navigated: true }));
@@ -149,6 +172,7 @@ export function useBookingWizard() {
     removeCoupon,
     backToDetails,
     backToSlot,
+    goToStep,
     continueToPayment,
     paid,
   };

@@ -1,0 +1,85 @@
+import type { CreatedAppointment, CreatedOrder } from "@shared/booking";
+import type { BookingData, WizardStep } from "./booking-logic";
+
+/**
+ * The booking in progress, kept in this tab's sessionStorage, so that a reload, Back from the checkout page or
+ * "Try Booking Again" after a declined payment comes back to it instead of to an empty form. Cleared when the
+ * parent closes the dialog and once a payment is confirmed. Nothing here is a secret the page did not already hold.
+ */
+export interface SavedBooking {
+  step: WizardStep;
+  data: BookingData;
+  appointment?: CreatedAppointment | undefined;
+  order?: CreatedOrder | undefined;
+}
+
+const KEY = "clinic.booking";
+
+/** The URL parameter that names the dialog's step, so that Back and Forward move between steps. */
+export const STEP_PARAM = "book";
+const STEP_NAMES: Record<WizardStep, string> = { 1: "details", 2: "slot", 3: "payment", 4: "confirmed" };
+
+export function stepName(step: WizardStep): string {
+  return STEP_NAMES[step];
+}
+
+export function stepFromName(name: string | null): WizardStep | undefined {
+  const found = Object.entries(STEP_NAMES).find(([, value]) => value === name);
+  return found ? (Number(found[0]) as WizardStep) : undefined;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.sessionStorage;
+  } catch {
+    // Storage refused (private modes, blocked cookies): the booking simply is not kept.
+    return undefined;
+  }
+}
+
+export function saveBooking(booking: SavedBooking): void {
+  try {
+    storage()?.setItem(KEY, JSON.stringify(booking));
+  } catch {
+    // A full or refused storage only loses the convenience.
+  }
+}
+
+export function clearSavedBooking(): void {
+  storage()?.removeItem(KEY);
+}
+
+export function loadSavedBooking(): SavedBooking | undefined {
+  const raw = storage()?.getItem(KEY);
+  if (!raw) return undefined;
+  try {
+    const saved = JSON.parse(raw) as Partial<SavedBooking>;
+    if (!saved.data || typeof saved.data !== "object" || !stepFromName(stepName(saved.step as WizardStep)))
+      return undefined;
+    return saved as SavedBooking;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a saved booking resumes: the payment step while its hold lasts (the same appointment and order, its slot
+ * still the parent's), else the slot step with the details kept; a booking not past the details stays there.
+ */
+export function resumeStep(saved: SavedBooking, now: Date): SavedBooking {
+  const step = saved.step === 4 ? 3 : saved.step;
+  if (step < 3) return { ...saved, step };
+  const holdLasts =
+    saved.appointment !== undefined &&
+    saved.order !== undefined &&
+    Date.parse(saved.appointment.holdExpiresAt) > now.getTime();
+  if (holdLasts) return { ...saved, step: 3 };
+  return { step: 2, data: { ...saved.data, appointmentTime: "" } };
+}
+
+/** After a declined or cancelled payment the order is closed for good: the parent chooses a time again. */
+export function forgetPayment(): void {
+  const saved = loadSavedBooking();
+  if (!saved) return;
+  saveBooking({ step: 2, data: { ...saved.data, appointmentTime: "" } });
+}
