@@ -9,8 +9,12 @@ export async function submitAdminLogin(page: Page, password = E2E_ADMIN_PASSWORD
   await page.goto("/");
   const adminLogin = page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" });
   await waitUntilHydrated(adminLogin);
-  await adminLogin.click();
   const dialog = page.getByRole("dialog", { name: "Admin Login" });
+  // A click that lands while React is still attaching the page's later parts can be lost; a person clicks again.
+  await expect(async () => {
+    if ((await dialog.count()) === 0) await adminLogin.click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByLabel("Password").fill(password);
   await dialog.getByRole("button", { name: "Login" }).click();
 }
