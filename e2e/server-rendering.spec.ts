@@ -18,6 +18,7 @@ const publicPages = [
   "/contact-us",
   "/terms-conditions",
   "/refunds-cancellations",
+  "/privacy",
   "/no-such-page",
 ];
 
@@ -126,4 +127,33 @@ test("the hydrated pages work: the booking dialog opens with its configuration a
   await page.keyboard.press("Escape");
   expect(problems).toEqual([]);
   expect(apiReads).toEqual([]);
+});
+
+test("every public page's link preview is a 1200×630 PNG card, sized and described in the head", async ({
+  request,
+}) => {
+  const images = new Set<string>();
+  for (const path of ["/", "/articles/heart-murmurs-in-children", "/contact-us", "/privacy"]) {
+    const html = await (await request.get(path)).text();
+    const meta = (property: string) =>
+      new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1] ?? "";
+    const image = meta("og:image");
+    expect(image, path).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/preview\/[a-z0-9-]+-[0-9a-f]{12}\.png$/);
+    expect(meta("og:image:width"), path).toBe("1200");
+    expect(meta("og:image:height"), path).toBe("630");
+    expect(meta("og:image:alt"), path).toContain(doctor.name);
+    images.add(image);
+
+    const png = await request.get(image);
+    expect(png.status(), image).toBe(200);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    const bytes = await png.body();
+    // The PNG signature, then the IHDR chunk: width and height as big-endian 32-bit numbers.
+    expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+    expect(bytes.readUInt32BE(16)).toBe(1200);
+    expect(bytes.readUInt32BE(20)).toBe(630);
+  }
+  // Each page has its own card.
+  expect(images.size).toBe(4);
+  expect((await request.get("/preview/not-a-page-0123456789ab.png")).status()).toBe(404);
 });

@@ -11,6 +11,10 @@ export interface PageHead {
   /** The page's canonical address, from PUBLIC_BASE_URL only; none without it. */
   url?: string | undefined;
   image?: string | null;
+  /** The image's size and words for those who cannot see it; previewers show a large card only with the size. */
+  imageWidth?: number;
+  imageHeight?: number;
+  imageAlt?: string;
   type?: "website" | "article";
   /** Pages that are nobody's search result (the admin, payment result, video room and 404 pages). */
   noindex?: boolean;
@@ -49,8 +53,19 @@ export function renderHead(head: PageHead): BodyPiece[] {
       meta("property", "og:url", head.url),
       `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
     );
-  if (head.image)
+  if (head.image) {
     tags.push(meta("property", "og:image", head.image), meta("name", "twitter:image", head.image));
+    if (head.imageWidth && head.imageHeight)
+      tags.push(
+        meta("property", "og:image:width", String(head.imageWidth)),
+        meta("property", "og:image:height", String(head.imageHeight)),
+      );
+    if (head.imageAlt)
+      tags.push(
+        meta("property", "og:image:alt", head.imageAlt),
+        meta("name", "twitter:image:alt", head.imageAlt),
+      );
+  }
   if (head.structuredData)
     tags.push(`<script type="application/ld+json">${jsonForScript(head.structuredData)}</script>`);
   const pieces: BodyPiece[] = [tags.join("\n    ")];

@@ -6,7 +6,8 @@ import type { PageReads } from "@shared/page-data";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import { type LoadedPage, notFoundTitle, publicUrl } from "../../http/client-app";
-import { sendApiNotFound } from "../../http/errors";
+import { HttpError, sendApiNotFound } from "../../http/errors";
+import { PREVIEW_FILE_PATTERN, previewCards } from "./preview-cards";
 import {
   articlePageData,
   homePageData,
@@ -22,11 +23,6 @@ export interface PageRouteOptions {
   openingHours?: () => Promise<OpeningHours[] | undefined>;
 }
 
-/** An article picture for link previews: its own address when absolute, else on this site (relative without a base). */
-function imageAddress(config: Config, imageUrl: string): string {
-  return /^https?:\/\//i.test(imageUrl) ? imageUrl : (publicUrl(config, imageUrl) ?? imageUrl);
-}
-
 /**
  * The query parameters a public page reads: only the outcome of a contact form posted without script. Anything else
  * in the address (tracking tags) does not change the page, so it is rendered and kept as if absent.
@@ -37,6 +33,7 @@ function pageAddress(path: string, query: Record<string, unknown>): string {
 }
 
 const slugParams = z.object({ slug: z.string().min(1).max(120) });
+const previewParams = z.object({ file: z.string().max(160) });
 
 /**
  * Every page of the browser app. The public ones (home, articles, Contact Us, Terms, Refunds, 404) are rendered on
@@ -45,6 +42,8 @@ const slugParams = z.object({ slug: z.string().min(1).max(120) });
  */
 export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, options) => {
   const { config, profile } = options;
+  const cards = previewCards(config.dataDir, profile);
+  const absolute = (path: string) => publicUrl(config, path) ?? path;
   /**
    * A page's reads are the public API's own answers, asked in-process (from memory when they are there), so the
    * data a page carries is exactly what the browser would otherwise fetch. Null for a 404.
@@ -87,7 +86,10 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       url,
       render: true,
       load: async () => ({
-        head: { structuredData: homePageData(await facts()) },
+        head: {
+          structuredData: homePageData(await facts()),
+          ...cards.imageFor("home", profile.seo.title, absolute),
+        },
         reads: await withConfig({ articles: await publishedArticles() }),
       }),
     });
@@ -109,7 +111,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
             title: article.title,
             description: article.excerpt,
             type: "article",
-            image: article.imageUrl ? imageAddress(config, article.imageUrl) : null,
+            ...cards.imageFor(`article-${slug}`, article.title, absolute),
             structuredData: articlePageData(await facts(), article),
           },
           reads,
@@ -166,12 +168,35 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
               path: page.path,
               description: page.description,
             }),
+            ...cards.imageFor(page.path.slice(1), page.title, absolute),
           },
           reads: await withConfig(),
           pageModule: page.pageModule,
         }),
       });
     });
+  }
+
+  /** The link-preview card of a page; its address carries the card's version, so it may be kept for good. */
+  app.get("/preview/:file", { schema: { params: previewParams } }, async (request, reply) => {
+    const [, name = ""] = PREVIEW_FILE_PATTERN.exec(request.params.file) ?? [];
+    const title = await previewTitle(name);
+    if (!title) throw new HttpError(404, "No preview card of that name");
+    return reply
+      .type("image/png")
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .send(await cards.png(title));
+  });
+
+  /** The title a preview card shows for a page name, or null for a name that is no page. */
+  async function previewTitle(name: string): Promise<string | null> {
+    if (name === "home") return profile.seo.title;
+    const info = infoPages.find((page) => page.path.slice(1) === name);
+    if (info) return info.title;
+    if (!name.startsWith("article-")) return null;
+    const slug = name.slice("article-".length);
+    const found = await read<{ article: Article }>(`/api/articles/${encodeURIComponent(slug)}`);
+    return found?.article.title ?? null;
   }
 
   // Pages for one person (the doctor, a patient after paying, a video call): rendered in the browser, not indexed.
