@@ -7,6 +7,7 @@ import {
   inDays,
   openBooking,
   pickDate,
+  fillGuardianAndConsent,
 } from "./support/booking";
 import { screenshots } from "./support/screenshots";
 
@@ -195,10 +196,7 @@ test("a child's booking names the parent and needs both consents; the privacy no
   await dialog.getByLabel("Age").fill("30");
   await expect(dialog.getByLabel("Parent or Guardian's Name")).toHaveCount(0);
   await dialog.getByLabel("Age").fill("4");
-  await dialog.getByLabel("Parent or Guardian's Name").fill("Devi Menon");
-  await dialog.getByLabel("Relationship to the Patient").selectOption("Mother");
-  await dialog.getByRole("checkbox", { name: /^I agree to an online video consultation/ }).check();
-  await dialog.getByRole("checkbox", { name: /^I have read the Privacy Notice/ }).check();
+  await fillGuardianAndConsent(dialog, "Devi Menon");
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
   await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
 });

@@ -1,6 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { logInThroughApi } from "./support/admin";
-import { chooseSlot, continueToPayment, inDays, openBooking } from "./support/booking";
+import {
+  chooseSlot,
+  continueToPayment,
+  fillGuardianAndConsent,
+  inDays,
+  openBooking,
+} from "./support/booking";
 
 test("a baby under one year is booked by months, and the doctor sees the age in months", async ({ page }) => {
   const dialog = await openBooking(page);
@@ -17,10 +23,7 @@ test("a baby under one year is booked by months, and the doctor sees the age in 
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
   await expect(dialog.getByText("Please enter the age in months (0 to 11)")).toBeVisible();
   await dialog.getByLabel("Age", { exact: true }).fill("5");
-  await dialog.getByLabel("Parent or Guardian's Name").fill("Kavya Kiran");
-  await dialog.getByLabel("Relationship to the Patient").selectOption("Mother");
-  await dialog.getByRole("checkbox", { name: /^I agree to an online video consultation/ }).check();
-  await dialog.getByRole("checkbox", { name: /^I have read the Privacy Notice/ }).check();
+  await fillGuardianAndConsent(dialog, "Kavya Kiran");
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
   await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
   await chooseSlot(dialog, inDays(8), "8:40 PM");

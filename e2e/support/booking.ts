@@ -46,6 +46,16 @@ export async function openBooking(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/** Step 1's parent or guardian (for a child; null for an adult patient) and both consent boxes. */
+export async function fillGuardianAndConsent(dialog: Locator, guardian: string | null): Promise<void> {
+  if (guardian !== null) {
+    await dialog.getByLabel("Parent or Guardian's Name").fill(guardian);
+    await dialog.getByLabel("Relationship to the Patient").selectOption("Mother");
+  }
+  await dialog.getByRole("checkbox", { name: /^I agree to an online video consultation/ }).check();
+  await dialog.getByRole("checkbox", { name: /^I have read the Privacy Notice/ }).check();
+}
+
 /** Step 1: fills the patient's details and continues to the time step. */
 export async function fillDetails(dialog: Locator, patient: Partial<PatientDetails> = {}): Promise<void> {
   const details = { ...defaultPatient, ...patient };
@@ -55,12 +65,7 @@ export async function fillDetails(dialog: Locator, patient: Partial<PatientDetai
   await dialog.getByLabel("Age").fill(details.age);
   await dialog.getByLabel("Reason for Consultation").fill(details.reason);
   // A child's parent books; both consents are ticked.
-  if (Number(details.age) < 18) {
-    await dialog.getByLabel("Parent or Guardian's Name").fill(details.guardian);
-    await dialog.getByLabel("Relationship to the Patient").selectOption("Mother");
-  }
-  await dialog.getByRole("checkbox", { name: /^I agree to an online video consultation/ }).check();
-  await dialog.getByRole("checkbox", { name: /^I have read the Privacy Notice/ }).check();
+  await fillGuardianAndConsent(dialog, Number(details.age) < 18 ? details.guardian : null);
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
   await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
 }

@@ -14,7 +14,9 @@ const legalLinks = [
   { href: "/contact-us", label: "Contact Us" },
 ] as const;
 
-const footerLinkClass = "rounded-sm text-slate-200 hover:text-white hover:underline underline-offset-4";
+// At least 24 px tall, so a finger on a phone hits the link it means (WCAG 2.2 target size).
+const footerLinkClass =
+  "inline-block rounded-sm py-0.5 leading-5 text-slate-200 hover:text-white hover:underline underline-offset-4";
 const columnHeadingClass = "text-sm font-semibold tracking-wide text-white uppercase";
 
 export function SiteFooter() {
