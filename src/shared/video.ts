@@ -50,8 +50,13 @@ export interface EndedVideoRoom extends VideoRoomWindow {
   state: "ended";
 }
 
+/** The room of a paid booking that was cancelled since: it will not open; when it would have, and nothing else. */
+export interface CancelledVideoRoom extends VideoRoomWindow {
+  state: "cancelled";
+}
+
 /**
- * What GET /api/video-room/:roomId answers for a room that exists and is paid for; an unknown or unpaid room is a
+ * What GET /api/video-room/:roomId answers for a room that exists and was paid for; an unknown or unpaid room is a
  * 404. Only the open room carries the patient's details and a join token.
  */
-export type VideoRoomLookup = OpenVideoRoom | NotOpenVideoRoom | EndedVideoRoom;
+export type VideoRoomLookup = OpenVideoRoom | NotOpenVideoRoom | EndedVideoRoom | CancelledVideoRoom;

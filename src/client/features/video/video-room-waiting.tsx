@@ -1,5 +1,5 @@
-import type { EndedVideoRoom, NotOpenVideoRoom } from "@shared/video";
-import { CalendarCheck, CalendarPlus, Clock } from "lucide-react";
+import type { CancelledVideoRoom, EndedVideoRoom, NotOpenVideoRoom } from "@shared/video";
+import { CalendarCheck, CalendarX, CalendarPlus, Clock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FocusHeading } from "@/components/ui/focus-heading";
@@ -136,6 +136,28 @@ export function RoomEnded({ window: room }: { window: EndedVideoRoom }) {
         <p className="mb-2">
           If you could not join, or have a question about the consultation, please contact the clinic:
         </p>
+        <ClinicContacts />
+      </div>
+      <HomeButton />
+    </StateCard>
+  );
+}
+
+/** The room of a booking that was cancelled: it will not open; the cancellation message says the rest. */
+export function RoomCancelled({ window: room }: { window: CancelledVideoRoom }) {
+  useDocumentTitle(`Consultation Cancelled | ${siteProfile.doctor.name}`);
+  return (
+    <StateCard tone="calm" icon={<CalendarX aria-hidden="true" />}>
+      <div className="flex flex-col items-center gap-3">
+        <FocusHeading>This Consultation Was Cancelled</FocusHeading>
+        <p className="text-slate-700">
+          The video consultation of{" "}
+          <strong className="font-semibold text-slate-900">{consultationWhen(room)}</strong> was cancelled, so
+          its room will not open. The cancellation and any refund were sent to you by e-mail.
+        </p>
+      </div>
+      <div className="w-full border-t border-slate-200 pt-4 text-sm text-slate-700">
+        <p className="mb-2">To book another time, use Book Appointment on the home page. Questions:</p>
         <ClinicContacts />
       </div>
       <HomeButton />

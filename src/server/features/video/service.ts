@@ -78,6 +78,18 @@ async function paidRoom(deps: VideoRoomDependencies, roomId: string): Promise<Ro
 }
 
 /**
+ * A paid room, or the room of a booking cancelled after it was paid (rooms are made only when a payment is
+ * confirmed); the 404 otherwise.
+ */
+async function paidOrCancelledRoom(deps: VideoRoomDependencies, roomId: string): Promise<RoomAppointment> {
+  if (ROOM_ID_PATTERN.test(roomId)) {
+    const appointment = await findAppointmentByRoomId(deps.db, roomId);
+    if (appointment?.status === "cancelled") return appointment;
+  }
+  return paidRoom(deps, roomId);
+}
+
+/**
  * GET /api/video-room/:roomId. A paid room answers where it stands: before its window and after it, only when it
  * opens and closes (no token, nothing about the patient), so the page can count down and join by itself; inside the
  * window, the room, the patient's details and the join token.
@@ -87,7 +99,7 @@ export async function lookUpRoom(
   roomId: string,
   hostKey: string | undefined,
 ): Promise<VideoRoomLookup> {
-  const appointment = await paidRoom(deps, roomId);
+  const appointment = await paidOrCancelledRoom(deps, roomId);
   const now = deps.now();
   const { opensAt, startsAt, closesAt } = roomWindow(appointment, deps.config);
   const { timeZone } = deps.config.booking;
@@ -100,6 +112,8 @@ export async function lookUpRoom(
     timeZone,
     timeZoneLabel: timeZoneLabel(timeZone, startsAt),
   };
+  // The parent's e-mail still holds the link: say the booking was cancelled, not that the room does not exist.
+  if (appointment.status === "cancelled") return { state: "cancelled", ...window };
   const state = windowState(now, { opensAt, closesAt });
   if (state !== "open") return { state, ...window };
   const moderator = isHostKey(hostKey, appointment.videoHostKey);

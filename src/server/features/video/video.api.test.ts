@@ -177,7 +177,7 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
     }
   });
 
-  it("has no room for an appointment that is not confirmed or completed", async () => {
+  it("has no room for an appointment that is not confirmed or completed; a cancelled one says it was cancelled", async () => {
     clock.set(inWindow);
     const db = t.database.db;
     // All inside the window at this moment, so only the status keeps them out. Cancelled and expired
@@ -185,9 +185,24 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
     const held = await insertRoom(db, "19:20", { status: "pending_payment", paymentStatus: "pending" });
     const cancelled = await insertRoom(db, "19:00", { status: "cancelled", paymentStatus: "refunded" });
     const expired = await insertRoom(db, "19:00", { status: "expired" });
-    for (const unjoinable of [held, cancelled, expired]) {
+    for (const unjoinable of [held, expired]) {
       expect((await lookUp(t, unjoinable.roomId)).statusCode).toBe(404);
     }
+    // A booking cancelled after it was paid: the link in the parent's e-mail says so, with no token or patient.
+    const answer = await lookUp(t, cancelled.roomId);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ state: "cancelled", appointmentTime: "19:00" });
+    expect(Object.keys(body).sort()).toEqual([
+      "appointmentDate",
+      "appointmentTime",
+      "closesAt",
+      "opensAt",
+      "startsAt",
+      "state",
+      "timeZone",
+      "timeZoneLabel",
+    ]);
     const completed = await insertRoom(db, "19:40", { status: "completed" });
     expect((await lookUp(t, completed.roomId)).statusCode).toBe(200);
   });
