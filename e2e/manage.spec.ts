@@ -76,6 +76,7 @@ test("a parent opens the link from the confirmation, reschedules, then cancels a
   await expect(page.getByRole("status")).toContainText("Your consultation has moved");
   await expect(page.getByText(/7:20 PM IST/).first()).toBeVisible();
 
+  const videoPage = await page.getByRole("link", { name: "Video consultation page" }).getAttribute("href");
   await page.getByRole("button", { name: "Cancel the booking" }).click();
   const cancel = page.getByRole("dialog", { name: "Cancel this booking?" });
   await expect(cancel).toContainText(
@@ -88,6 +89,11 @@ test("a parent opens the link from the confirmation, reschedules, then cancels a
   await expect(page.getByRole("button", { name: "Cancel the booking" })).toHaveCount(0);
   await expect(page.getByText("This booking is no longer active, so it cannot be changed.")).toHaveCount(1);
   await screenshots(page, "manage-cancelled");
+
+  // The video link in the e-mails now says the consultation was cancelled.
+  await page.goto(videoPage ?? "");
+  await expect(page.getByRole("heading", { name: "This Consultation Was Cancelled" })).toBeVisible();
+  await expect(page.getByText("Room Not Found")).toHaveCount(0);
 });
 
 test("a link that opens no booking says so, with the clinic's contact", async ({ page }) => {
