@@ -10,6 +10,18 @@ import { isClockTime } from "./schedule";
  */
 export const PHONE_PATTERN = /^[0-9+\-\s()]{10,}$/;
 
+/**
+ * A name without control characters (they would reach e-mail headers and calendar invites) or the invisible marks
+ * that reorder or hide text (bidirectional overrides, zero-width space). The joiners Indian scripts need (U+200C,
+ * U+200D) are kept.
+ */
+function isPlainName(name: string): boolean {
+  return !/[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u.test(name);
+}
+
+const CONSENT_CHANGED =
+  "The consent wording has changed since this page was opened. Please reload the page and read it again.";
+
 const patientDetailsFields = z.object({
   patientName: z
     .string()
@@ -17,7 +29,7 @@ const patientDetailsFields = z.object({
     .min(1, "Patient name is required")
     .max(100, "Please keep the name under 100 characters")
     // A name is one line of text: control characters would end up in e-mail headers and calendar invites.
-    .refine((name) => !/\p{Cc}/u.test(name), "Please enter the name without special characters"),
+    .refine(isPlainName, "Please enter the name without special characters"),
   patientEmail: z
     .string()
     .trim()
@@ -52,7 +64,7 @@ const patientDetailsFields = z.object({
     .string()
     .trim()
     .max(100, "Please keep the name under 100 characters")
-    .refine((name) => !/\p{Cc}/u.test(name), "Please enter the name without special characters")
+    .refine(isPlainName, "Please enter the name without special characters")
     .optional(),
   guardianRelationship: z
     .enum(GUARDIAN_RELATIONSHIPS, "Please choose your relationship to the patient")
@@ -61,9 +73,9 @@ const patientDetailsFields = z.object({
    * Both boxes ticked, for the wording of `consentVersion`; the booking is refused otherwise. Checked with the age
    * below (not as literals here), so that the form shows every message of the step at once.
    */
-  teleconsultationConsent: z.boolean().optional(),
-  privacyAcknowledged: z.boolean().optional(),
-  consentVersion: z.string().max(40).optional(),
+  teleconsultationConsent: z.boolean("Please agree to the teleconsultation consent to continue").optional(),
+  privacyAcknowledged: z.boolean("Please confirm you have read the Privacy Notice").optional(),
+  consentVersion: z.string(CONSENT_CHANGED).max(40, CONSENT_CHANGED).optional(),
 });
 
 /**
@@ -115,8 +127,7 @@ function checkDetails(
     context.addIssue({
       code: "custom",
       path: ["consentVersion"],
-      message:
-        "The consent wording has changed since this page was opened. Please reload the page and read it again.",
+      message: CONSENT_CHANGED,
     });
 }
 

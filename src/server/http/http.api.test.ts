@@ -48,6 +48,20 @@ describe.each(testEngines)("HTTP basics on %s", (engine) => {
     }
   });
 
+  it("answers a preview card of no page, or of an old or made-up version, with 404 and never 500", async () => {
+    for (const file of [
+      "article--000000000000.png",
+      "article-%2e%2e-000000000000.png",
+      "article-no-such-article-0123456789ab.png",
+      "home-000000000000.png",
+      "privacy-abcdefabcdef.png",
+      "..%2f..%2fetc%2fpasswd",
+    ]) {
+      const response = await t.app.inject({ method: "GET", url: `/preview/${file}` });
+      expect(response.statusCode, file).toBe(404);
+    }
+  });
+
   it("sends security headers", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(response.headers["content-security-policy"]).toContain("script-src 'self'");

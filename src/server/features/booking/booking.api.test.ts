@@ -154,6 +154,13 @@ describe.each(testEngines)("booking API on %s", (engine) => {
         "consentVersion",
         "The consent wording has changed since this page was opened. Please reload the page and read it again.",
       ],
+      [
+        { privacyAcknowledged: "true" },
+        "privacyAcknowledged",
+        "Please confirm you have read the Privacy Notice",
+      ],
+      [{ guardianName: "\u202egpj.exe" }, "guardianName", "Please enter the name without special characters"],
+      [{ patientName: "Ab\u200bc" }, "patientName", "Please enter the name without special characters"],
       [{ guardianName: undefined }, "guardianName", "Please enter the name of the parent or guardian"],
       [{ guardianName: "  " }, "guardianName", "Please enter the name of the parent or guardian"],
       [

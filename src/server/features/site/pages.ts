@@ -34,6 +34,8 @@ function pageAddress(path: string, query: Record<string, unknown>): string {
 
 const slugParams = z.object({ slug: z.string().min(1).max(120) });
 const previewParams = z.object({ file: z.string().max(160) });
+/** An article's slug as the article form makes them: the only ones worth asking the database about. */
+const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Every page of the browser app. The public ones (home, articles, Contact Us, Terms, Refunds, 404) are rendered on
@@ -179,9 +181,11 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
 
   /** The link-preview card of a page; its address carries the card's version, so it may be kept for good. */
   app.get("/preview/:file", { schema: { params: previewParams } }, async (request, reply) => {
-    const [, name = ""] = PREVIEW_FILE_PATTERN.exec(request.params.file) ?? [];
+    const [, name = "", version = ""] = PREVIEW_FILE_PATTERN.exec(request.params.file) ?? [];
     const title = await previewTitle(name);
-    if (!title) throw new HttpError(404, "No preview card of that name");
+    // Only the current card's address is answered: it is cached for good, so an old or made-up version must not be.
+    if (!title || cards.versionFor(title) !== version)
+      throw new HttpError(404, "No preview card of that name");
     return reply
       .type("image/png")
       .header("cache-control", "public, max-age=31536000, immutable")
@@ -193,8 +197,8 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     if (name === "home") return profile.seo.title;
     const info = infoPages.find((page) => page.path.slice(1) === name);
     if (info) return info.title;
-    if (!name.startsWith("article-")) return null;
-    const slug = name.slice("article-".length);
+    const slug = name.startsWith("article-") ? name.slice("article-".length) : "";
+    if (!ARTICLE_SLUG.test(slug)) return null;
     const found = await read<{ article: Article }>(`/api/articles/${encodeURIComponent(slug)}`);
     return found?.article.title ?? null;
   }

@@ -67,6 +67,10 @@ export function previewCards(dataDir: string, profile: SiteProfile) {
         imageAlt: `${title}: ${card.doctorName}, ${card.subtitle}`,
       };
     },
+    /** The version in the address of the card with this title. */
+    versionFor(title: string): string {
+      return versionOf(cardFor(title));
+    },
     /** The PNG of the card with this title; concurrent requests share one rendering. */
     async png(title: string): Promise<Buffer> {
       const card = cardFor(title);
