@@ -96,9 +96,18 @@ describe.each(testEngines)("articles API on %s", (engine) => {
         title: "Tricky",
         description: "Sanitized",
         type: "article",
-        image: "https://images.example.org/heart.png",
+        // The generated card, not the article's own picture; relative, as there is no PUBLIC_BASE_URL here.
+        image: expect.stringMatching(/^\/preview\/article-xss-[0-9a-f]{12}\.png$/) as unknown,
+        imageWidth: 1200,
+        imageHeight: 630,
       },
     });
+    const card = await t.app.inject({
+      method: "GET",
+      url: response.json<{ page: { image: string } }>().page.image,
+    });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers["content-type"]).toBe("image/png");
     // Without PUBLIC_BASE_URL there is no absolute address to give, so og:url and canonical are left out.
     expect(response.body).not.toContain("evil.example");
     expect(response.json<{ page: { url?: string } }>().page.url).toBeUndefined();
