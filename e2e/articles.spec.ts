@@ -32,7 +32,7 @@ test("an article's address carries its preview in the HTML, before any script ru
     /<meta property="og:description" content="Most heart murmurs heard in children are harmless/,
   );
   expect(html).toMatch(
-    /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/articles\/heart-murmur\.svg" \/>/,
+    /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/preview\/article-heart-murmurs-in-children-[0-9a-f]{12}\.png" \/>/,
   );
   expect(html).toContain('<meta property="og:type" content="article" />');
   expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openAdminLoginDialog } from "./support/admin";
 import { sampleProfile } from "../src/shared/sample-profile";
 
 const { doctor, services, publications, memberships, contact } = sampleProfile;
@@ -68,9 +69,8 @@ test("every booking control opens the booking dialog", async ({ page }) => {
 });
 
 test("the footer's Admin Login opens the login dialog", async ({ page }) => {
-  await page.goto("/");
-  await page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" }).click();
-  await expect(page.getByRole("dialog")).toContainText("Admin Login");
+  const dialog = await openAdminLoginDialog(page);
+  await expect(dialog).toContainText("Enter the administrator password to open the dashboard.");
 });
 
 test("Contact Us page shows e-mail, phone note, hours, location, form and emergency notice", async ({

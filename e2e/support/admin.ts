@@ -1,11 +1,11 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { waitUntilHydrated } from "./hydration";
 
 /** The admin password the browser tests start the site with (playwright.config.ts passes it as ADMIN_PASSWORD). */
 export const E2E_ADMIN_PASSWORD = "e2e admin password";
 
-/** Opens the footer's Admin Login dialog and submits a password, without checking the outcome. */
-export async function submitAdminLogin(page: Page, password = E2E_ADMIN_PASSWORD): Promise<void> {
+/** Opens the footer's Admin Login dialog on the home page, as the doctor does. */
+export async function openAdminLoginDialog(page: Page): Promise<Locator> {
   await page.goto("/");
   const adminLogin = page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" });
   await waitUntilHydrated(adminLogin);
@@ -15,6 +15,12 @@ export async function submitAdminLogin(page: Page, password = E2E_ADMIN_PASSWORD
     if ((await dialog.count()) === 0) await adminLogin.click();
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+  return dialog;
+}
+
+/** Opens the footer's Admin Login dialog and submits a password, without checking the outcome. */
+export async function submitAdminLogin(page: Page, password = E2E_ADMIN_PASSWORD): Promise<void> {
+  const dialog = await openAdminLoginDialog(page);
   await dialog.getByLabel("Password").fill(password);
   await dialog.getByRole("button", { name: "Login" }).click();
 }
