@@ -40,7 +40,7 @@ test("the dashboard leads with the figures and appointments, then articles, then
   const at = (name: string) => order.findIndex((text) => text.trim() === name);
   const sections = [
     "Overview",
-    "Appointments",
+    "Recent Appointments",
     "Manage Articles",
     "Test Notifications",
     "Notifications",

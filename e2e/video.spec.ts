@@ -203,7 +203,9 @@ test("an unknown or malformed room id shows Room Not Found", async ({ page }) =>
   for (const roomId of ["0123456789abcdef0123456789abcdef", "not-a-room"]) {
     await page.goto(`/video-consultation/${roomId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Room Not Found" })).toBeVisible();
-    await expect(page.getByText("The video consultation room could not be found.")).toBeVisible();
+    await expect(
+      page.getByText("The video consultation room could not be found or has expired."),
+    ).toBeVisible();
     await expect(page.getByText("Invalid Room ID", { exact: true })).toBeVisible();
   }
   await page.getByRole("link", { name: "Return to Home" }).click();

@@ -87,7 +87,7 @@ export function AppointmentsPanel() {
       <Card>
         <div className="flex flex-col gap-4 border-b border-slate-200 p-5 sm:p-6">
           <SectionTitle id="appointments-title" icon={CalendarClock}>
-            Appointments
+            Recent Appointments
           </SectionTitle>
           <div role="tablist" aria-label="Appointments" className="-mb-px flex flex-wrap gap-1">
             {APPOINTMENT_VIEWS.map((name, index) => {

@@ -105,7 +105,7 @@ export function RoomNotFound() {
       <div className="flex flex-col items-center gap-3">
         <Badge variant="destructive">Invalid Room ID</Badge>
         <FocusHeading>Room Not Found</FocusHeading>
-        <p className="text-slate-700">The video consultation room could not be found.</p>
+        <p className="text-slate-700">The video consultation room could not be found or has expired.</p>
       </div>
       <div className="w-full text-sm text-slate-700">
         <p className="mb-2">

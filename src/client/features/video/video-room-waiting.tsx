@@ -1,6 +1,6 @@
 import type { CancelledVideoRoom, EndedVideoRoom, NotOpenVideoRoom } from "@shared/video";
 import { CalendarCheck, CalendarX, CalendarPlus, Clock } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FocusHeading } from "@/components/ui/focus-heading";
 import { HomeButton } from "@/components/ui/home-button";
@@ -119,23 +119,29 @@ export function RoomNotOpenYet({ window: room, roomId, hostKey, onDue }: RoomNot
   );
 }
 
-/** A paid room after its window: the consultation has ended, and how to reach the clinic about it. */
-export function RoomEnded({ window: room }: { window: EndedVideoRoom }) {
-  useDocumentTitle(`Consultation Ended | ${siteProfile.doctor.name}`);
+/** A room that will not open (again): what happened to the consultation, and how to reach the clinic. */
+function ClosedRoom({
+  title,
+  icon,
+  heading,
+  what,
+  help,
+}: {
+  title: string;
+  icon: ReactNode;
+  heading: string;
+  what: ReactNode;
+  help: string;
+}) {
+  useDocumentTitle(`${title} | ${siteProfile.doctor.name}`);
   return (
-    <StateCard tone="calm" icon={<CalendarCheck aria-hidden="true" />}>
+    <StateCard tone="calm" icon={icon}>
       <div className="flex flex-col items-center gap-3">
-        <FocusHeading>This Consultation Has Ended</FocusHeading>
-        <p className="text-slate-700">
-          The video consultation of{" "}
-          <strong className="font-semibold text-slate-900">{consultationWhen(room)}</strong> has ended, and
-          its room is closed.
-        </p>
+        <FocusHeading>{heading}</FocusHeading>
+        <p className="text-slate-700">{what}</p>
       </div>
       <div className="w-full border-t border-slate-200 pt-4 text-sm text-slate-700">
-        <p className="mb-2">
-          If you could not join, or have a question about the consultation, please contact the clinic:
-        </p>
+        <p className="mb-2">{help}</p>
         <ClinicContacts />
       </div>
       <HomeButton />
@@ -143,24 +149,41 @@ export function RoomEnded({ window: room }: { window: EndedVideoRoom }) {
   );
 }
 
+function When({ room }: { room: EndedVideoRoom | CancelledVideoRoom }) {
+  return <strong className="font-semibold text-slate-900">{consultationWhen(room)}</strong>;
+}
+
+/** A paid room after its window: the consultation has ended, and how to reach the clinic about it. */
+export function RoomEnded({ window: room }: { window: EndedVideoRoom }) {
+  return (
+    <ClosedRoom
+      title="Consultation Ended"
+      icon={<CalendarCheck aria-hidden="true" />}
+      heading="This Consultation Has Ended"
+      what={
+        <>
+          The video consultation of <When room={room} /> has ended, and its room is closed.
+        </>
+      }
+      help="If you could not join, or have a question about the consultation, please contact the clinic:"
+    />
+  );
+}
+
 /** The room of a booking that was cancelled: it will not open; the cancellation message says the rest. */
 export function RoomCancelled({ window: room }: { window: CancelledVideoRoom }) {
-  useDocumentTitle(`Consultation Cancelled | ${siteProfile.doctor.name}`);
   return (
-    <StateCard tone="calm" icon={<CalendarX aria-hidden="true" />}>
-      <div className="flex flex-col items-center gap-3">
-        <FocusHeading>This Consultation Was Cancelled</FocusHeading>
-        <p className="text-slate-700">
-          The video consultation of{" "}
-          <strong className="font-semibold text-slate-900">{consultationWhen(room)}</strong> was cancelled, so
-          its room will not open. The cancellation and any refund were sent to you by e-mail.
-        </p>
-      </div>
-      <div className="w-full border-t border-slate-200 pt-4 text-sm text-slate-700">
-        <p className="mb-2">To book another time, use Book Appointment on the home page. Questions:</p>
-        <ClinicContacts />
-      </div>
-      <HomeButton />
-    </StateCard>
+    <ClosedRoom
+      title="Consultation Cancelled"
+      icon={<CalendarX aria-hidden="true" />}
+      heading="This Consultation Was Cancelled"
+      what={
+        <>
+          The video consultation of <When room={room} /> was cancelled, so its room will not open. The
+          cancellation and any refund were sent to you by e-mail.
+        </>
+      }
+      help="To book another time, use Book Appointment on the home page. Questions:"
+    />
   );
 }
