@@ -1,4 +1,5 @@
 import { createPrivateKey } from "node:crypto";
+import { join } from "node:path";
 import { isValidPhoneNumber } from "libphonenumber-js/max";
 import { z } from "zod";
 
@@ -164,6 +165,19 @@ const envSchema = z.object({
       .default("en"),
   ),
 
+  // Consultation records: parents' uploaded reports, prescriptions, retention
+  /** Years a consultation record is kept after its appointment; then uploads are removed and the record anonymised. */
+  RECORD_RETENTION_YEARS: z.coerce.number().int("must be whole years").min(1).max(100).default(3),
+  /** An S3-compatible bucket for uploaded reports; unset keeps them in DATA_DIR/records on this machine. */
+  RECORDS_S3_BUCKET: optionalText,
+  RECORDS_S3_REGION: optionalText.pipe(z.string().default("ap-south-1")),
+  /** The store's address for a service other than AWS (MinIO, Cloudflare R2, DigitalOcean Spaces). */
+  RECORDS_S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  RECORDS_S3_ACCESS_KEY_ID: optionalText,
+  RECORDS_S3_SECRET_ACCESS_KEY: optionalText,
+  /** Address the bucket in the path (https://host/bucket/key), as MinIO and most self-hosted stores need. */
+  RECORDS_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+
   // Video consultations (Jitsi Meet: public meet.jit.si, self-hosted with token auth, or JaaS on 8x8.vc)
   JITSI_DOMAIN: optionalText.pipe(
     z
@@ -324,6 +338,12 @@ function checkMessagingSettings(
       'is required in production when SMTP_URL is set: the sender patients see, e.g. "Dr. Rao" <appointments@drrao.example>',
     );
   }
+  if (Boolean(env.RECORDS_S3_ACCESS_KEY_ID) !== Boolean(env.RECORDS_S3_SECRET_ACCESS_KEY)) {
+    problem(
+      env.RECORDS_S3_ACCESS_KEY_ID ? "RECORDS_S3_SECRET_ACCESS_KEY" : "RECORDS_S3_ACCESS_KEY_ID",
+      "must be set together with the other S3 key",
+    );
+  }
   if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID)) {
     problem(
       env.WHATSAPP_TOKEN ? "WHATSAPP_PHONE_NUMBER_ID" : "WHATSAPP_TOKEN",
@@ -386,6 +406,29 @@ function toConfig(env: z.infer<typeof envSchema>) {
     },
     video: videoConfig(env),
     messaging: messagingConfig(env),
+    records: recordsConfig(env),
+  };
+}
+
+/** Where uploaded reports are kept, and for how long consultation records are. */
+function recordsConfig(env: z.infer<typeof envSchema>) {
+  return {
+    retentionYears: env.RECORD_RETENTION_YEARS,
+    /** The local folder, outside the web root, used when no S3 bucket is set. */
+    localDir: join(env.DATA_DIR, "records"),
+    s3: env.RECORDS_S3_BUCKET
+      ? {
+          bucket: env.RECORDS_S3_BUCKET,
+          region: env.RECORDS_S3_REGION,
+          endpoint: env.RECORDS_S3_ENDPOINT,
+          forcePathStyle: env.RECORDS_S3_FORCE_PATH_STYLE,
+          /** Unset means the AWS SDK's own chain (environment, instance role). Never log them. */
+          credentials:
+            env.RECORDS_S3_ACCESS_KEY_ID && env.RECORDS_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.RECORDS_S3_ACCESS_KEY_ID, secretAccessKey: env.RECORDS_S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
 }
 

@@ -111,6 +111,11 @@ export const appointments = pgTable(
     videoHostKey: varchar("video_host_key", { length: 32 }),
     /** Why the appointment is in an unusual state, for the doctor (for example a refunded late payment). */
     statusNote: text("status_note"),
+    /**
+     * When the record's personal data was erased (at the parent's request, or by the retention job): names, phone
+     * and e-mail are replaced, uploads deleted; what the law keeps (the clinical record, amounts) stays, unnamed.
+     */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -376,7 +381,112 @@ export const scheduleExceptions = pgTable(
   ],
 );
 
+/**
+ * Reports a parent uploaded before the consultation (echo and ECG reports, discharge summaries). The file itself is in
+ * the record store (a local folder outside the web root, or an S3 bucket) under `storage_key`, a random name; the
+ * type is the one found in the content, never the one the name claims.
+ */
+export const reportUploads = pgTable(
+  "report_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    storageKey: varchar("storage_key", { length: 64 }).notNull().unique(),
+    /** The name the parent's file had, cleaned for display and for the download's file name. */
+    fileName: varchar("file_name", { length: 200 }).notNull(),
+    contentType: varchar("content_type", { length: 40 }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("report_uploads_appointment_idx").on(table.appointmentId, table.uploadedAt)],
+);
+
+/** The doctor's notes of a consultation: free text, one per appointment, kept as last saved. */
+export const consultationNotes = pgTable("consultation_notes", {
+  appointmentId: uuid("appointment_id")
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: "cascade" }),
+  notes: text("notes").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * E-prescriptions. A row is issued once and never changed: a correction is a new row with the next version that
+ * names the one it replaces. `content` holds the diagnosis, medicines, investigations, advice and follow-up date;
+ * the PDF is made from it and the doctor's profile whenever it is sent or downloaded.
+ */
+export const prescriptions = pgTable(
+  "prescriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    replacesId: uuid("replaces_id"),
+    content: jsonb("content").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("prescriptions_version_idx").on(table.appointmentId, table.version)],
+);
+
+/**
+ * Who looked at or changed a patient's data in the dashboard: what, which record, when, from which session (a hash
+ * of it, never the cookie). Append-only: the database refuses to update or delete a row (a trigger), and nothing in
+ * the product removes them, so they are kept for at least the year the data-protection rules ask.
+ */
+export const accessLog = pgTable(
+  "access_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** view, change, download, export, erase. */
+    action: varchar("action", { length: 20 }).notNull(),
+    /** appointment, patient, upload, prescription, notes, erasure_request, patient_list. */
+    recordType: varchar("record_type", { length: 30 }).notNull(),
+    recordId: varchar("record_id", { length: 100 }).notNull(),
+    /** What was done, in words without personal data ("opened the details", "issued version 2"). */
+    detail: text("detail").notNull().default(""),
+    /** The first 16 hex characters of the SHA-256 of the session id; the parent's link shows as "parent link". */
+    session: varchar("session", { length: 32 }).notNull(),
+  },
+  (table) => [
+    index("access_log_at_idx").on(table.at.desc()),
+    index("access_log_record_idx").on(table.recordType, table.recordId),
+  ],
+);
+
+/** A parent's request to erase their child's data, from the manage link; the doctor confirms it. */
+export const erasureRequests = pgTable(
+  "erasure_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    /** pending until the doctor confirms it, then completed. */
+    status: varchar("status", { length: 20 }).notNull().default("pending"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** What the erasure did and what it kept, as told to the parent. */
+    outcome: text("outcome"),
+  },
+  (table) => [
+    uniqueIndex("erasure_requests_pending_idx")
+      .on(table.appointmentId)
+      .where(sql`status = 'pending'`),
+    check("erasure_requests_status", sql`${table.status} in ('pending', 'completed')`),
+  ],
+);
+
 export const schema = {
+  reportUploads,
+  consultationNotes,
+  prescriptions,
+  accessLog,
+  erasureRequests,
   consentTexts,
   consents,
   manageLinks,
