@@ -1,5 +1,5 @@
 CREATE TABLE "access_log" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" bigserial PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone NOT NULL,
 	"action" varchar(20) NOT NULL,
 	"record_type" varchar(30) NOT NULL,
@@ -49,7 +49,7 @@ ALTER TABLE "consultation_notes" ADD CONSTRAINT "consultation_notes_appointment_
 ALTER TABLE "erasure_requests" ADD CONSTRAINT "erasure_requests_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prescriptions" ADD CONSTRAINT "prescriptions_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_uploads" ADD CONSTRAINT "report_uploads_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "access_log_at_idx" ON "access_log" USING btree ("at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "access_log_at_idx" ON "access_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "access_log_record_idx" ON "access_log" USING btree ("record_type","record_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "erasure_requests_pending_idx" ON "erasure_requests" USING btree ("appointment_id") WHERE status = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "prescriptions_version_idx" ON "prescriptions" USING btree ("appointment_id","version");--> statement-breakpoint

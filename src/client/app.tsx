@@ -23,6 +23,8 @@ const RefundsPage = lazy(() => import("@/pages/refunds"));
 const ArticlePage = lazy(() => import("@/pages/article"));
 const AdminPage = lazy(() => import("@/pages/admin"));
 const CashfreeTestPage = lazy(() => import("@/pages/admin-cashfree-test"));
+const AdminPatientsPage = lazy(() => import("@/pages/admin-patients"));
+const AdminAccessLogPage = lazy(() => import("@/pages/admin-access-log"));
 const PaymentCallbackPage = lazy(() => import("@/pages/payment-callback"));
 const VideoConsultationPage = lazy(() => import("@/pages/video-consultation"));
 const ManageAppointmentPage = lazy(() => import("@/pages/manage-appointment"));
@@ -52,6 +54,8 @@ export function App({ queryClient, queries }: AppProps) {
             <Route path="/articles/:slug" component={ArticlePage} />
             <Route path="/admin" component={AdminPage} />
             <Route path="/admin/cashfree-test" component={CashfreeTestPage} />
+            <Route path="/admin/patients" component={AdminPatientsPage} />
+            <Route path="/admin/access-log" component={AdminAccessLogPage} />
             <Route path="/payment/callback" component={PaymentCallbackPage} />
             <Route path="/video-consultation/:roomId" component={VideoConsultationPage} />
             <Route path="/appointments/manage/:token" component={ManageAppointmentPage} />

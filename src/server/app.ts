@@ -23,6 +23,8 @@ import { adminNotificationRoutes } from "./features/notifications/admin-routes";
 import { createDeliver, type MessagingDeps } from "./features/notifications/deliver";
 import { notificationTestRoutes } from "./features/notifications/notification-test-routes";
 import { paymentRoutes } from "./features/payments/routes";
+import { adminPrescriptionRoutes } from "./features/prescriptions/admin-routes";
+import { parentPrescriptionRoutes } from "./features/prescriptions/routes";
 import { adminScheduleRoutes } from "./features/schedule/admin-routes";
 import { scheduleRoutes } from "./features/schedule/routes";
 import { videoRoutes } from "./features/video/routes";
@@ -36,6 +38,12 @@ import { answerFromMemoryFirst, cachePublicReads, PublicCache } from "./http/pub
 import { registerSecurityHeaders, securityHeaders } from "./http/security";
 import { watchPublicContent } from "./db/public-content";
 import { pageRoutes } from "./features/site/pages";
+import { adminPatientRoutes } from "./features/patients/admin-routes";
+import { dataRightsRoutes } from "./features/patients/routes";
+import { adminUploadRoutes } from "./features/uploads/admin-routes";
+import { uploadRoutes } from "./features/uploads/routes";
+import type { RecordStore } from "./integrations/record-store/record-store";
+import { selectRecordStore } from "./integrations/record-store/select-store";
 import { createSmtpTransport } from "./integrations/email/smtp-transport";
 import type { EmailTransport, WhatsAppTransport } from "./integrations/messaging/types";
 import type { PaymentGateway } from "./integrations/payments/gateway";
@@ -63,6 +71,8 @@ export interface AppDependencies {
   startOutboxWorker?: boolean;
   /** Prints a newly generated admin password once; standard output by default. */
   announceAdminPassword?: (password: string) => void;
+  /** Where uploaded reports are kept; by default the configured S3 bucket or the local folder DATA_DIR/records. */
+  recordStore?: RecordStore;
 }
 
 declare module "fastify" {
@@ -71,6 +81,8 @@ declare module "fastify" {
     routeList: { method: string; url: string }[];
     /** What the outbox worker and the notification test send with. */
     messaging: MessagingDeps;
+    /** Where uploaded reports are kept (for the retention job and tests). */
+    recordStore: RecordStore;
   }
 }
 
@@ -166,6 +178,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   };
   app.decorate("messaging", messaging);
+  const recordStore = deps.recordStore ?? selectRecordStore(config);
+  app.decorate("recordStore", recordStore);
   const worker = deps.startOutboxWorker
     ? startOutboxWorker({
         db: database.db,
@@ -200,6 +214,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       });
       await admin.register(adminScheduleRoutes, { db: database.db, config, now });
       await admin.register(adminLifecycleRoutes, { db: database.db, config, gateway, profile, now });
+      await admin.register(adminPrescriptionRoutes, {
+        db: database.db,
+        config,
+        profile,
+        now,
+        nudge: () => worker?.nudge(),
+      });
+      await admin.register(adminPatientRoutes, { db: database.db, config, store: recordStore, now });
+      await admin.register(adminUploadRoutes, { db: database.db, config, store: recordStore, now });
     },
   });
   await app.register(videoRoutes, { db: database.db, config, now, profile });
@@ -207,6 +230,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(scheduleRoutes, { db: database.db, config, now });
   await app.register(paymentRoutes, { db: database.db, config, gateway, now });
   await app.register(manageRoutes, { db: database.db, config, gateway, profile, now });
+  await app.register(uploadRoutes, { db: database.db, config, store: recordStore, now });
+  await app.register(parentPrescriptionRoutes, { db: database.db, config, profile, now });
+  await app.register(dataRightsRoutes, {
+    db: database.db,
+    config,
+    gateway,
+    store: recordStore,
+    profile,
+    now,
+  });
   if (gateway.name === "simulator") await app.register(simulatorRoutes, { db: database.db, profile });
   await registerClientApp(app, {
     config,

@@ -212,6 +212,7 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
         refund: { name: "payment_refunded", language: "en_US" },
         change: { name: "appointment_change", language: "en_US" },
         doctorChange: { name: "doctor_appointment_change", language: "en_US" },
+        prescription: { name: "consultation_prescription", language: "en_US" },
       },
     });
   });

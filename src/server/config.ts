@@ -158,6 +158,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_REFUND: templateName("booking_refund"),
   WHATSAPP_TEMPLATE_CHANGE: templateName("appointment_change"),
   WHATSAPP_TEMPLATE_DOCTOR_CHANGE: templateName("doctor_appointment_change"),
+  /** A template with a DOCUMENT header: the prescription's PDF goes in it. */
+  WHATSAPP_TEMPLATE_PRESCRIPTION: templateName("consultation_prescription"),
   WHATSAPP_TEMPLATE_LANGUAGE: optionalText.pipe(
     z
       .string()
@@ -425,7 +427,10 @@ function recordsConfig(env: z.infer<typeof envSchema>) {
           /** Unset means the AWS SDK's own chain (environment, instance role). Never log them. */
           credentials:
             env.RECORDS_S3_ACCESS_KEY_ID && env.RECORDS_S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: env.RECORDS_S3_ACCESS_KEY_ID, secretAccessKey: env.RECORDS_S3_SECRET_ACCESS_KEY }
+              ? {
+                  accessKeyId: env.RECORDS_S3_ACCESS_KEY_ID,
+                  secretAccessKey: env.RECORDS_S3_SECRET_ACCESS_KEY,
+                }
               : undefined,
         }
       : undefined,
@@ -487,6 +492,7 @@ function messagingConfig(env: z.infer<typeof envSchema>) {
         refund: { name: env.WHATSAPP_TEMPLATE_REFUND, language },
         change: { name: env.WHATSAPP_TEMPLATE_CHANGE, language },
         doctorChange: { name: env.WHATSAPP_TEMPLATE_DOCTOR_CHANGE, language },
+        prescription: { name: env.WHATSAPP_TEMPLATE_PRESCRIPTION, language },
       },
     },
   };

@@ -7,6 +7,7 @@ import { loadSiteProfile } from "./features/site/profile";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { warnAboutPublicJitsi } from "./integrations/video/video-service";
 import { startHoldSweeper } from "./jobs/hold-sweeper";
+import { startRetentionJob } from "./jobs/retention";
 
 /** Starts the whole site: configuration, database and migrations, sample content, HTTP server, and shutdown. */
 async function start(): Promise<void> {
@@ -70,8 +71,16 @@ async function start(): Promise<void> {
     );
   }
   const stopSweeper = startHoldSweeper({ db: database.db, config, gateway, log: app.log });
+  const stopRetention = startRetentionJob({
+    db: database.db,
+    config,
+    store: app.recordStore,
+    log: app.log,
+    siteUrl: config.publicBaseUrl ?? "",
+  });
   app.addHook("onClose", async () => {
     stopSweeper();
+    stopRetention();
     await database.close();
   });
 

@@ -23,6 +23,11 @@ export const siteProfileSchema = z.object({
      * gave it ("Karnataka Medical Council"). Required in production: the sample's placeholder is refused there.
      */
     registration: z.object({ number: z.string().min(1), council: z.string().min(1) }),
+    /**
+     * The doctor's signature as a PNG or JPEG file, printed on prescriptions: a path relative to the profile file
+     * (or absolute). Without it a prescription says it was signed electronically by the doctor.
+     */
+    signatureImage: z.string().min(1).optional(),
   }),
   about: z.object({
     paragraphs: z.array(z.string().min(1)).min(1),

@@ -54,6 +54,7 @@ const sideLetters = /^[xysetrbl](-|$)/;
 const color: Validator = (value) => !widthValue(value) && !sideLetters.test(value);
 const notFontSize: Validator = (value) => !fontSizes(value) && !textAligns(value) && !/^\[\d/.test(value);
 const sides = ["x", "y", "s", "e", "t", "r", "b", "l"] as const;
+const borderStyles = ["solid", "dashed", "dotted", "double", "hidden", "none"];
 const spacing = (prefix: string) => ({ [prefix]: [any] });
 
 export const mergeClasses = createTailwindMerge(() => ({
@@ -160,8 +161,14 @@ export const mergeClasses = createTailwindMerge(() => ({
     "border-w": [{ border: width }],
     ...Object.fromEntries(sides.map((side) => [`border-w-${side}`, [{ [`border-${side}`]: width }]])),
     "border-collapse": [{ border: ["collapse", "separate"] }],
+    "border-style": [{ border: borderStyles }],
     "border-color": [
-      { border: [(value: string) => color(value) && value !== "collapse" && value !== "separate"] },
+      {
+        border: [
+          (value: string) =>
+            color(value) && value !== "collapse" && value !== "separate" && !borderStyles.includes(value),
+        ],
+      },
     ],
     "divide-y": [{ "divide-y": width }],
     "divide-color": [{ divide: [(value: string) => !/^[xy]/.test(value)] }],

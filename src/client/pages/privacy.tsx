@@ -30,6 +30,19 @@ const dataItems: DataItem[] = [
     kept: RECORDS_KEPT,
   },
   {
+    data: "Reports you upload before the consultation (echo and ECG reports, discharge summaries)",
+    purpose: "So that the doctor can read them before and during the consultation.",
+    recipients:
+      "The doctor only. They are stored under random names in access-controlled storage and can be downloaded only through your booking's link or by the doctor.",
+    kept: `${RECORDS_KEPT} Deleted at once if you ask for erasure.`,
+  },
+  {
+    data: "The doctor's consultation notes and prescriptions",
+    purpose: "To keep the record of care and a copy of every prescription, as medical rules require.",
+    recipients: "The doctor; each prescription is sent to you by e-mail and WhatsApp.",
+    kept: RECORDS_KEPT,
+  },
+  {
     data: "E-mail address and phone number",
     purpose: "To send the confirmation, the video link, reminders, changes and receipts.",
     recipients: "Our e-mail provider and WhatsApp (Meta), only to deliver these messages.",
@@ -112,7 +125,15 @@ export default function PrivacyPage() {
             <li>To name someone to exercise these rights for you if you cannot.</li>
             <li>To complain to us, and then to the Data Protection Board of India.</li>
           </ul>
-          <p>To use any of these rights, write to {email}. We answer within 30 days.</p>
+          <p>
+            The page of your booking (the link in your confirmation e-mail and WhatsApp message) has{" "}
+            <strong>Download all data</strong>, a ZIP of everything held about the booking, and{" "}
+            <strong>Ask for erasure</strong>. Erasure removes names, phone number and e-mail address from
+            every record and deletes the reports you uploaded; the consultation record, prescriptions and
+            payment amounts are kept without them for the periods above. Every time the doctor's dashboard
+            opens a patient's data, it is written to a log that cannot be changed, kept for at least a year.
+          </p>
+          <p>To use any of these rights another way, write to {email}. We answer within 30 days.</p>
         </LegalSection>
 
         <LegalSection id="grievances" title="Grievances">

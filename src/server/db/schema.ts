@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -440,7 +441,8 @@ export const prescriptions = pgTable(
 export const accessLog = pgTable(
   "access_log",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    /** Increasing in the order rows were written: the log's order and its pages' cursor. */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** view, change, download, export, erase. */
     action: varchar("action", { length: 20 }).notNull(),
@@ -453,7 +455,7 @@ export const accessLog = pgTable(
     session: varchar("session", { length: 32 }).notNull(),
   },
   (table) => [
-    index("access_log_at_idx").on(table.at.desc()),
+    index("access_log_at_idx").on(table.at),
     index("access_log_record_idx").on(table.recordType, table.recordId),
   ],
 );

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "@shared/api-error";
 import { newRequestId } from "./request-id";
+import { hasOwnTimeAllowance } from "./upload-time";
 
 /**
  * An error whose message is written for the person who will read it; services throw it for 4xx answers. `details`
@@ -139,6 +140,8 @@ export function frameworkErrorHandler(
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return;
+  // An upload runs on its own, longer allowance (upload-time.ts); the server-wide request timeout does not cut it.
+  if (error.code === "ERR_HTTP_REQUEST_TIMEOUT" && hasOwnTimeAllowance(socket)) return;
   const known: Record<string, [number, string]> = {
     HPE_HEADER_OVERFLOW: [431, "The request's headers are too large."],
     HPE_URI_TOO_LONG: [414, "The address is too long."],

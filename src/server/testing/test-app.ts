@@ -199,4 +199,13 @@ export const publicApiRoutes = new Set([
   "POST /api/manage/:token/cancel",
   "POST /api/manage/:token/reschedule",
   "GET /api/manage/:token/receipt",
+  "GET /api/manage/:token/uploads",
+  "POST /api/manage/:token/uploads",
+  "GET /api/manage/:token/uploads/:uploadId",
+  "DELETE /api/manage/:token/uploads/:uploadId",
+  "GET /api/manage/:token/prescriptions",
+  "GET /api/manage/:token/prescriptions/:prescriptionId/pdf",
+  "GET /api/manage/:token/data-rights",
+  "POST /api/manage/:token/erasure",
+  "GET /api/manage/:token/export",
 ]);

@@ -3,9 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /**
- * A loopback stand-in for Meta's WhatsApp Cloud API (POST /{version}/{phone-number-id}/messages) for tests: real
- * HTTP, the documented request shape for template messages, Meta's success and error bodies, as Meta's Cloud API
- * reference describes them (developers.facebook.com/docs/whatsapp/cloud-api).
+ * A loopback stand-in for Meta's WhatsApp Cloud API for tests: POST /{version}/{phone-number-id}/messages (template
+ * messages, with a DOCUMENT header naming an uploaded media id) and POST /{version}/{phone-number-id}/media (a
+ * multipart upload of messaging_product, type and file, answered with the media's id). Real HTTP, the documented
+ * request shapes, Meta's success and error bodies, as Meta's Cloud API reference describes them
+ * (developers.facebook.com/docs/whatsapp/cloud-api, reference/messages and reference/media).
  */
 export interface WhatsAppStandInOptions {
   token: string;
@@ -22,10 +24,20 @@ export interface WhatsAppStandInRequest {
   status?: number;
 }
 
+/** A file uploaded to the media endpoint. */
+export interface UploadedMedia {
+  /** The `type` field: the file's MIME type. */
+  type: string;
+  filename: string;
+  bytes: Buffer;
+}
+
 export interface WhatsAppStandIn {
   /** http://127.0.0.1:PORT, to be used as the transport's baseUrl. */
   baseUrl: string;
   requests: WhatsAppStandInRequest[];
+  /** Uploaded files by media id. */
+  media: Map<string, UploadedMedia>;
   /** The next request is answered `status` with `body` (JSON unless a string), before any check. */
   failNext(status: number, body: unknown): void;
   close(): Promise<void>;
@@ -36,17 +48,20 @@ type Answer = { status: number; body: unknown };
 export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Promise<WhatsAppStandIn> {
   const requests: WhatsAppStandInRequest[] = [];
   const failures: Answer[] = [];
+  const media = new Map<string, UploadedMedia>();
 
   const server = createServer((request, response) => {
-    void readBody(request).then((rawBody) => {
+    void readBody(request).then(async (rawBody) => {
+      const headers = flatHeaders(request);
+      const form = await multipartForm(headers["content-type"], rawBody);
       const entry: WhatsAppStandInRequest = {
         method: request.method ?? "",
         path: request.url ?? "",
-        headers: flatHeaders(request),
-        body: parseJson(rawBody),
+        headers,
+        body: form ? formSummary(form) : parseJson(rawBody.toString("utf8")),
       };
       requests.push(entry);
-      const answer = failures.shift() ?? handle(entry, options);
+      const answer = failures.shift() ?? (await handle(entry, form, options, media));
       entry.status = answer.status;
       reply(response, answer);
     });
@@ -58,6 +73,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    media,
     failNext: (status, body) => failures.push({ status, body }),
     close: () =>
       new Promise<void>((resolve) => {
@@ -67,8 +83,13 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
   };
 }
 
-function handle(request: WhatsAppStandInRequest, options: WhatsAppStandInOptions): Answer {
-  const match = /^\/(v\d+\.\d+)\/([^/?]+)\/messages$/.exec(request.path.split("?")[0] ?? "");
+async function handle(
+  request: WhatsAppStandInRequest,
+  form: FormData | undefined,
+  options: WhatsAppStandInOptions,
+  media: Map<string, UploadedMedia>,
+): Promise<Answer> {
+  const match = /^\/(v\d+\.\d+)\/([^/?]+)\/(messages|media)$/.exec(request.path.split("?")[0] ?? "");
   if (request.method !== "POST" || !match) {
     return metaError(400, 100, "Unsupported post request.", "GraphMethodException");
   }
@@ -83,7 +104,8 @@ function handle(request: WhatsAppStandInRequest, options: WhatsAppStandInOptions
       "GraphMethodException",
     );
   }
-  const problem = shapeProblem(request.body);
+  if (match[3] === "media") return upload(form, media);
+  const problem = shapeProblem(request.body, media);
   if (problem) return metaError(400, 100, "(#100) Invalid parameter", "OAuthException", problem);
   const to = (request.body as { to: string }).to;
   return {
@@ -96,8 +118,36 @@ function handle(request: WhatsAppStandInRequest, options: WhatsAppStandInOptions
   };
 }
 
+/** Document types Meta accepts (the common ones), and its limit for documents (100 MB). */
+const DOCUMENT_TYPES = new Set([
+  "application/pdf",
+  "text/plain",
+  "application/msword",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+]);
+const DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
+
+/** POST /{phone-number-id}/media: multipart with messaging_product=whatsapp, type, and the file; answers {id}. */
+async function upload(form: FormData | undefined, media: Map<string, UploadedMedia>): Promise<Answer> {
+  const invalid = (details: string) =>
+    metaError(400, 100, "(#100) Invalid parameter", "OAuthException", details);
+  if (!form) return invalid("The upload must be multipart/form-data");
+  if (form.get("messaging_product") !== "whatsapp")
+    return invalid("Parameter messaging_product is required and must be whatsapp");
+  const type = form.get("type");
+  const file = form.get("file");
+  if (typeof type !== "string" || type === "") return invalid("Parameter type is required");
+  if (!(file instanceof File)) return invalid("Parameter file is required");
+  if (!DOCUMENT_TYPES.has(type)) return invalid("Param file must be a file with one of the supported types");
+  if (file.size === 0 || file.size > DOCUMENT_MAX_BYTES) return invalid("The file is empty or too large");
+  // Meta's media ids are long decimal numbers.
+  const id = BigInt(`0x${randomBytes(7).toString("hex")}`).toString();
+  media.set(id, { type, filename: file.name, bytes: Buffer.from(await file.arrayBuffer()) });
+  return { status: 200, body: { id } };
+}
+
 /** What Meta's documented template request needs; the first thing missing, in Meta's `details` style. */
-function shapeProblem(body: unknown): string | undefined {
+function shapeProblem(body: unknown, media: Map<string, UploadedMedia>): string | undefined {
   if (!isRecord(body)) return "The request body must be JSON";
   if (body.messaging_product !== "whatsapp")
     return "Parameter messaging_product is required and must be whatsapp";
@@ -114,10 +164,10 @@ function shapeProblem(body: unknown): string | undefined {
   if (!isRecord(template.language) || typeof template.language.code !== "string") {
     return "Parameter template.language.code is required";
   }
-  return componentsProblem(template.components);
+  return componentsProblem(template.components, media);
 }
 
-function componentsProblem(components: unknown): string | undefined {
+function componentsProblem(components: unknown, media: Map<string, UploadedMedia>): string | undefined {
   if (components === undefined) return undefined;
   if (!Array.isArray(components)) return "Parameter template.components must be an array";
   for (const component of components as unknown[]) {
@@ -125,6 +175,11 @@ function componentsProblem(components: unknown): string | undefined {
       return "Each component needs a type";
     }
     if (!Array.isArray(component.parameters)) return "Each component needs parameters";
+    if (component.type === "header") {
+      const problem = headerProblem(component.parameters as unknown[], media);
+      if (problem) return problem;
+      continue;
+    }
     for (const parameter of component.parameters as unknown[]) {
       if (!isRecord(parameter) || parameter.type !== "text" || typeof parameter.text !== "string") {
         return "Each parameter must be {type: text, text}";
@@ -135,6 +190,40 @@ function componentsProblem(components: unknown): string | undefined {
     }
   }
   return undefined;
+}
+
+/** A DOCUMENT header: one parameter {type: document, document: {id of an uploaded file, or an https link, filename?}}. */
+function headerProblem(parameters: unknown[], media: Map<string, UploadedMedia>): string | undefined {
+  const [parameter] = parameters;
+  if (parameters.length !== 1 || !isRecord(parameter)) return "A header takes one parameter";
+  if (parameter.type !== "document" || !isRecord(parameter.document))
+    return "This stand-in accepts only document headers: {type: document, document: {...}}";
+  const { id, link, filename } = parameter.document;
+  if (filename !== undefined && typeof filename !== "string")
+    return "Parameter document.filename must be text";
+  if (typeof id === "string") return media.has(id) ? undefined : `Media id ${id} was not uploaded`;
+  if (typeof link === "string")
+    return /^https:\/\//.test(link) ? undefined : "Parameter document.link must be https";
+  return "Parameter document needs an id or a link";
+}
+
+/** The request's form when it is multipart/form-data, parsed by the platform's own parser. */
+async function multipartForm(contentType: string | undefined, body: Buffer): Promise<FormData | undefined> {
+  if (!contentType?.startsWith("multipart/form-data")) return undefined;
+  try {
+    return await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return undefined;
+  }
+}
+
+/** How an upload is kept in `requests`: its fields, and the file's name, type and size. */
+function formSummary(form: FormData): Record<string, unknown> {
+  const summary: Record<string, unknown> = {};
+  for (const [name, value] of form.entries())
+    summary[name] =
+      typeof value === "string" ? value : { filename: value.name, type: value.type, size: value.size };
+  return summary;
 }
 
 function metaError(status: number, code: number, message: string, type: string, details?: string): Answer {
@@ -159,11 +248,11 @@ function reply(response: ServerResponse, answer: Answer): void {
   response.end(text);
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("end", () => resolve(Buffer.concat(chunks)));
     request.on("error", reject);
   });
 }

@@ -1,5 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { CreditCard, ExternalLink, HeartPulse, LayoutDashboard, LogOut } from "lucide-react";
+import {
+  CreditCard,
+  ExternalLink,
+  HeartPulse,
+  LayoutDashboard,
+  LogOut,
+  ScrollText,
+  Users,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { SkipLink } from "@/components/layout/skip-link";
@@ -20,7 +28,7 @@ interface AdminLayoutProps {
   title: string;
   description?: ReactNode;
   /** The page's own address, marked as the current one in the navigation. */
-  current: "dashboard" | "gateway";
+  current: "dashboard" | "patients" | "access-log" | "gateway";
   children: ReactNode;
 }
 
@@ -45,6 +53,22 @@ export function AdminLayout({ title, description, current, children }: AdminLayo
             >
               <LayoutDashboard className="size-4" aria-hidden="true" />
               Dashboard
+            </Link>
+            <Link
+              href="/admin/patients"
+              aria-current={current === "patients" ? "page" : undefined}
+              className={cn(navLinkClass, current === "patients" && "bg-brand-50 text-brand-800")}
+            >
+              <Users className="size-4" aria-hidden="true" />
+              Patients
+            </Link>
+            <Link
+              href="/admin/access-log"
+              aria-current={current === "access-log" ? "page" : undefined}
+              className={cn(navLinkClass, current === "access-log" && "bg-brand-50 text-brand-800")}
+            >
+              <ScrollText className="size-4" aria-hidden="true" />
+              Access log
             </Link>
             <Link
               href="/admin/cashfree-test"

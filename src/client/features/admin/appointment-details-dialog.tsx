@@ -23,7 +23,9 @@ import {
   notificationStatusVariant,
 } from "./notification-format";
 import { AppointmentActions } from "./appointment-actions";
+import { ConsultationRecord } from "./consultation-record";
 import { VideoActions } from "./video-actions";
+import { ReportUploadsList } from "./report-uploads-list";
 
 /** What was paid and given back: "₹2,000 paid", "₹1,500 paid, ₹1,500 refunded", "₹2,000 due". */
 function paymentText(appointment: AdminAppointment): string {
@@ -130,6 +132,8 @@ export function AppointmentDetailsDialog({
             )}
           </div>
           <AppointmentActions appointmentId={appointment.id} zone={zone} />
+          <ReportUploadsList appointmentId={appointment.id} timeZone={timeZone} zone={zone} />
+          <ConsultationRecord appointmentId={appointment.id} timeZone={timeZone} zone={zone} />
           <MessagesSent appointmentId={appointment.id} timeZone={timeZone} zone={zone} />
         </DialogContent>
       )}

@@ -20,6 +20,7 @@ describe("notificationKindLabel", () => {
     expect(notificationKindLabel("reminder_1440m")).toBe("Reminder 24 h before");
     expect(notificationKindLabel("reminder_30m")).toBe("Reminder 30 min before");
     expect(notificationKindLabel("contact_message")).toBe("Contact message");
+    expect(notificationKindLabel("prescription_v2")).toBe("Prescription, version 2");
   });
 
   it("reads the minutes of any reminder and words unknown kinds from their name", () => {

@@ -26,6 +26,8 @@ export function notificationKindLabel(kind: string): string {
   if (kind === "contact_message") return "Contact message";
   const reminder = /^reminder_(\d+)m$/.exec(kind);
   if (reminder?.[1]) return `Reminder ${formatLeadTime(Number(reminder[1]))} before`;
+  const prescription = /^prescription_v(\d+)$/.exec(kind);
+  if (prescription?.[1]) return `Prescription, version ${prescription[1]}`;
   return sentenceCase(kind);
 }
 

@@ -10,6 +10,9 @@ import { formatAppointmentDate } from "@/features/booking/booking-logic";
 import { leadTimeText, opensAtText } from "@/features/video/room-window";
 import { cancelBooking, manageQuery, receiptUrl, rescheduleBooking } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
+import { Prescriptions } from "./prescriptions";
+import { ReportUploads } from "./report-uploads";
+import { DataRights } from "./data-rights";
 import { cancelConsequence, PAYMENT_WORDS, refundText, STATUS_WORDS } from "./manage-text";
 import { RescheduleDialog } from "./reschedule-dialog";
 
@@ -103,6 +106,10 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
         </p>
       ) : null}
 
+      <ReportUploads token={token} status={appointment.status} />
+
+      <Prescriptions token={token} timeZone={appointment.timeZone} />
+
       <section aria-labelledby="manage-actions" className="grid gap-3">
         <h2 id="manage-actions" className="text-lg font-semibold text-slate-900">
           Change or cancel
@@ -131,6 +138,8 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
           page.
         </p>
       </section>
+
+      <DataRights token={token} />
 
       <ConfirmDialog
         open={dialog === "cancel"}

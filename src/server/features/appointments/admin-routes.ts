@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminAppointmentDetails } from "@shared/admin";
@@ -7,6 +8,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
+import { logAccess, sessionRef } from "../patients/access-log";
 import { retryRefund } from "../payments/refunds";
 import { appointmentDetails, rescheduleHistory } from "./details";
 import { receiptFor } from "./receipt";
@@ -43,23 +45,66 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
   });
   const details = (ctx: lifecycle.LifecycleContext, id: string): Promise<AdminAppointmentDetails> =>
     appointmentDetails(ctx, id);
+  /** The details after an action, with the action written to the access log. */
+  const changed = async (
+    request: FastifyRequest,
+    ctx: lifecycle.LifecycleContext,
+    id: string,
+    detail: string,
+  ): Promise<AdminAppointmentDetails> => {
+    const after = await details(ctx, id);
+    await logAccess(
+      db,
+      sessionRef(request),
+      { action: "change", recordType: "appointment", recordId: after.appointment.id, detail },
+      ctx.now,
+    );
+    return after;
+  };
 
-  app.get("/api/admin/reschedule-requests", async () => rescheduleHistory(db));
+  app.get("/api/admin/reschedule-requests", async (request) => {
+    const history = await rescheduleHistory(db);
+    await logAccess(
+      db,
+      sessionRef(request),
+      {
+        action: "view",
+        recordType: "appointment_list",
+        recordId: "reschedules",
+        detail: "listed the latest moves",
+      },
+      now(),
+    );
+    return history;
+  });
 
-  app.get("/api/admin/appointments/:id", { schema: { params: idParams } }, async (request) =>
-    details(context(request), request.params.id),
-  );
+  app.get("/api/admin/appointments/:id", { schema: { params: idParams } }, async (request) => {
+    const ctx = context(request);
+    const view = await details(ctx, request.params.id);
+    await logAccess(
+      db,
+      sessionRef(request),
+      {
+        action: "view",
+        recordType: "appointment",
+        recordId: view.appointment.id,
+        detail: "opened the details",
+      },
+      ctx.now,
+    );
+    return view;
+  });
 
   app.post("/api/admin/appointments/:id/complete", { schema: { params: idParams } }, async (request) => {
     const ctx = context(request);
     await lifecycle.markOutcome(ctx, request.params.id, "completed");
-    return details(ctx, request.params.id);
+    return changed(request, ctx, request.params.id, "marked completed");
   });
 
   app.post("/api/admin/appointments/:id/no-show", { schema: { params: idParams } }, async (request) => {
     const ctx = context(request);
     await lifecycle.markOutcome(ctx, request.params.id, "no_show");
-    return details(ctx, request.params.id);
+    return changed(request, ctx, request.params.id, "marked no-show");
   });
 
   app.post(
@@ -68,7 +113,7 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
     async (request) => {
       const ctx = context(request);
       await lifecycle.rescheduleByDoctor(ctx, request.params.id, request.body);
-      return details(ctx, request.params.id);
+      return changed(request, ctx, request.params.id, "rescheduled");
     },
   );
 
@@ -78,7 +123,7 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
     async (request) => {
       const ctx = context(request);
       await lifecycle.cancelByDoctor(ctx, request.params.id, request.body.reason);
-      return details(ctx, request.params.id);
+      return changed(request, ctx, request.params.id, "cancelled with a full refund");
     },
   );
 
@@ -88,12 +133,24 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
     async (request) => {
       const ctx = context(request);
       await lifecycle.resendPatientConfirmation(ctx, request.params.id);
-      return details(ctx, request.params.id);
+      return changed(request, ctx, request.params.id, "sent the confirmation again");
     },
   );
 
   app.get("/api/admin/appointments/:id/receipt", { schema: { params: idParams } }, async (request, reply) => {
-    const receipt = await receiptFor(db, config, profile, request.params.id, now());
+    const at = now();
+    const receipt = await receiptFor(db, config, profile, request.params.id, at);
+    await logAccess(
+      db,
+      sessionRef(request),
+      {
+        action: "download",
+        recordType: "appointment",
+        recordId: request.params.id,
+        detail: "downloaded the receipt",
+      },
+      at,
+    );
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `attachment; filename="${receipt.filename}"`)
@@ -104,6 +161,6 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
   app.post("/api/admin/refunds/:refundId/retry", { schema: { params: refundParams } }, async (request) => {
     const ctx = context(request);
     const refund = await retryRefund(ctx, request.params.refundId);
-    return details(ctx, refund.appointmentId);
+    return changed(request, ctx, refund.appointmentId, "retried a refund");
   });
 };

@@ -73,7 +73,8 @@ export function parentPolicy(ctx: LifecycleContext, row: AppointmentRow): Policy
   );
 }
 
-async function appointmentForToken(ctx: LifecycleContext, token: string): Promise<AppointmentRow> {
+/** The booking a manage link opens; a 404 with one message for anything else. */
+export async function appointmentForToken(ctx: LifecycleContext, token: string): Promise<AppointmentRow> {
   const id = await appointmentIdForToken(ctx.db, token);
   const row = id ? await appointments.findAppointment(ctx.db, id) : undefined;
   if (!row) throw new HttpError(404, INVALID_LINK_MESSAGE);
@@ -347,7 +348,7 @@ export function doctorActions(ctx: LifecycleContext, row: AppointmentRow) {
     noShow: confirmed && started,
     reschedule: confirmed && !started,
     cancel: confirmed,
-    resendConfirmation: confirmed,
+    resendConfirmation: confirmed && row.anonymisedAt === null,
     receipt: row.receiptNumber !== null && row.paidAmount !== null,
   };
 }

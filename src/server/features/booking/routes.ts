@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
 import { requireAdmin } from "../admin-auth/guard";
+import { logAccess, sessionRef } from "../patients/access-log";
 import { listAppointments, listAppointmentView } from "./admin-list";
 import { createBookingLimit } from "./booking-limit";
 import { rateLimited } from "../../http/rate-limit";
@@ -64,10 +65,29 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
           booking.availability(db, config, date, at),
         );
       }
-      if (view !== undefined)
-        return listAppointmentView(db, config, siteUrl(config, request), view, { limit, cursor, now: now() });
-      const clock = { now: now(), timeZone: config.booking.timeZone };
-      return listAppointments(db, siteUrl(config, request), clock, limit, cursor);
+      const at = now();
+      const list =
+        view !== undefined
+          ? await listAppointmentView(db, config, siteUrl(config, request), view, { limit, cursor, now: at })
+          : await listAppointments(
+              db,
+              siteUrl(config, request),
+              { now: at, timeZone: config.booking.timeZone },
+              limit,
+              cursor,
+            );
+      await logAccess(
+        db,
+        sessionRef(request),
+        {
+          action: "view",
+          recordType: "appointment_list",
+          recordId: view ?? "all",
+          detail: "listed appointments",
+        },
+        at,
+      );
+      return list;
     },
   );
 

@@ -7,6 +7,7 @@ import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { composeAppointmentEmail, composeContactEmail } from "../../integrations/email/compose-email";
+import { composePrescriptionEmail } from "../../integrations/email/compose-prescription";
 import { writeToFileOutbox } from "../../integrations/messaging/file-outbox";
 import type {
   AppointmentMessageData,
@@ -20,6 +21,7 @@ import type {
   WhatsAppTransport,
 } from "../../integrations/messaging/types";
 import { composeAppointmentWhatsApp } from "../../integrations/whatsapp/compose-whatsapp";
+import { composePrescriptionWhatsApp } from "../../integrations/whatsapp/compose-prescription";
 import type { DeliveryOutcome } from "./outbox-worker";
 import { type AppointmentRow, findAppointment } from "../booking/repository";
 import { findContactMessage } from "../contact/repository";
@@ -29,6 +31,7 @@ import type { OutboxRow } from "./repository";
 import { CANCELLED_MESSAGE_KIND, REFUND_MESSAGE_KIND } from "./schedule";
 import { issueManageLink } from "../appointments/manage-links";
 import { receiptFor } from "../appointments/receipt";
+import { prescriptionForMessage, prescriptionVersionOfKind } from "../prescriptions/service";
 
 export interface MessagingDeps {
   db: Db;
@@ -207,6 +210,39 @@ function carriesReceipt(kind: MessageKind, recipient: Recipient, row: Appointmen
   return kind === "confirmation" && recipient === "patient" && row.paidAmount !== null && row.paidAt !== null;
 }
 
+/**
+ * A prescription to the parent: its PDF attached to the e-mail, or uploaded as the WhatsApp template's document, with
+ * a fresh link to the booking page where every version can be downloaded again. It goes out whatever the
+ * appointment's status became since it was issued, unless the record was erased.
+ */
+async function deliverPrescription(
+  deps: MessagingDeps,
+  appointment: AppointmentRow,
+  version: number,
+  channel: Channel,
+  meta: { kind: string; recipient: Recipient; id: string },
+): Promise<DeliveryOutcome> {
+  if (appointment.anonymisedAt)
+    return { status: "cancelled", note: "The patient's personal data was erased" };
+  const file = await prescriptionForMessage(deps.db, deps.config, deps.profile, appointment, version);
+  if (!file) return { status: "cancelled", note: `Version ${version} of the prescription does not exist` };
+  const manageUrl = await issueManageLink(
+    deps.db,
+    appointment.id,
+    channel,
+    siteAddress(deps.config),
+    new Date(),
+  );
+  const data = appointmentMessageData(deps.config, appointment, { manageUrl });
+  const site = siteFacts(deps.config, deps.profile);
+  const facts = { version, replacesVersion: file.replacesVersion, filename: file.filename, pdf: file.pdf };
+  const message =
+    channel === "email"
+      ? await composePrescriptionEmail(data, site, facts)
+      : composePrescriptionWhatsApp(data, site, facts, deps.config.messaging.whatsapp.templates.prescription);
+  return sendOrKeep(deps, channel, message, meta);
+}
+
 /** The worker's delivery of one outbox row. */
 export function createDeliver(deps: MessagingDeps) {
   return async (row: OutboxRow): Promise<DeliveryOutcome> => {
@@ -226,6 +262,9 @@ export function createDeliver(deps: MessagingDeps) {
       return sendOrKeep(deps, "email", message, meta);
     }
     const appointment = row.appointmentId ? await findAppointment(deps.db, row.appointmentId) : undefined;
+    const prescriptionVersion = prescriptionVersionOfKind(row.kind);
+    if (appointment && prescriptionVersion !== undefined)
+      return deliverPrescription(deps, appointment, prescriptionVersion, channel, meta);
     // Checked when sending, not when queueing: a booking cancelled since gets no further messages.
     if (!appointment || !stillApplies(row.kind, appointment)) {
       return { status: "cancelled", note: `The appointment is ${appointment?.status ?? "gone"}` };

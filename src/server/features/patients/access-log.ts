@@ -1,15 +1,17 @@
 import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { desc, lt } from "drizzle-orm";
+import type { AccessLogPage } from "@shared/patients";
 import type { Db } from "../../db/client";
-import { accessLog } from "../../db/schema";
+import { HttpError } from "../../http/errors";
 import { SESSION_COOKIE } from "../admin-auth/guard";
+import { accessLogRows, insertAccessLog } from "./repository";
 
 export type AccessAction = "view" | "change" | "download" | "export" | "erase";
 export type AccessRecordType =
   | "appointment"
   | "patient"
   | "patient_list"
+  | "appointment_list"
   | "upload"
   | "prescription"
   | "notes"
@@ -38,7 +40,7 @@ export const PARENT_LINK = "parent link";
  * data, after the read or change succeeded, and by the parent's link for downloads, exports and erasure requests.
  */
 export async function logAccess(db: Db, session: string, entry: AccessEntry, now: Date): Promise<void> {
-  await db.insert(accessLog).values({
+  await insertAccessLog(db, {
     at: now,
     action: entry.action,
     recordType: entry.recordType,
@@ -48,23 +50,21 @@ export async function logAccess(db: Db, session: string, entry: AccessEntry, now
   });
 }
 
-export interface AccessLogRow {
-  id: string;
-  at: string;
-  action: string;
-  recordType: string;
-  recordId: string;
-  detail: string;
-  session: string;
-}
+export const ACCESS_LOG_PAGE_SIZE = 100;
 
-/** The newest rows first, a page at a time; `before` is the `at` of the last row of the previous page. */
-export async function accessLogPage(db: Db, before: Date | undefined, limit: number): Promise<AccessLogRow[]> {
-  const rows = await db
-    .select()
-    .from(accessLog)
-    .where(before ? lt(accessLog.at, before) : undefined)
-    .orderBy(desc(accessLog.at), desc(accessLog.id))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+/** GET /api/admin/access-log: the newest rows first, a page at a time; `before` is the `next` of the last page. */
+export async function accessLogPage(db: Db, before: string | undefined): Promise<AccessLogPage> {
+  if (before !== undefined && !/^[1-9]\d{0,15}$/.test(before))
+    throw new HttpError(400, "The cursor is not one this list gave out");
+  const rows = await accessLogRows(
+    db,
+    before === undefined ? undefined : Number(before),
+    ACCESS_LOG_PAGE_SIZE + 1,
+  );
+  const page = rows.slice(0, ACCESS_LOG_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    entries: page.map((row) => ({ ...row, id: String(row.id), at: row.at.toISOString() })),
+    next: rows.length > ACCESS_LOG_PAGE_SIZE && last ? String(last.id) : null,
+  };
 }

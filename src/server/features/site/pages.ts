@@ -207,6 +207,8 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   for (const path of [
     "/admin",
     "/admin/cashfree-test",
+    "/admin/patients",
+    "/admin/access-log",
     "/payment/callback",
     "/video-consultation/:roomId",
     "/appointments/manage/:token",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sampleProfile } from "@shared/sample-profile";
-import { loadSiteProfile } from "./profile";
+import { loadSiteProfile, signatureImageFile } from "./profile";
 
 const dir = mkdtempSync(join(tmpdir(), "profile-"));
 function fileWith(content: string): string {
@@ -43,5 +43,30 @@ describe("loadSiteProfile", () => {
     expect(() => loadSiteProfile(path)).toThrow(path);
     expect(() => loadSiteProfile(fileWith("{oops"))).toThrow(/could not be read as JSON/);
     expect(() => loadSiteProfile(join(dir, "missing.json"))).toThrow(/could not be read/);
+  });
+});
+
+describe("the doctor's signature image", () => {
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+    "base64",
+  );
+
+  it("is read from beside the profile file when its path is relative", () => {
+    const folder = mkdtempSync(join(dir, "signed-"));
+    writeFileSync(join(folder, "signature.png"), png);
+    const file = join(folder, "profile.json");
+    writeFileSync(file, JSON.stringify({ doctor: { signatureImage: "signature.png" } }));
+    const profile = loadSiteProfile(file);
+    expect(signatureImageFile(profile, file, "/data")).toBe(join(folder, "signature.png"));
+    expect(signatureImageFile(sampleProfile, undefined, "/data")).toBeUndefined();
+  });
+
+  it("stops the start when the image is missing or is not a PNG or JPEG", () => {
+    const missing = fileWith(JSON.stringify({ doctor: { signatureImage: "nowhere.png" } }));
+    expect(() => loadSiteProfile(missing)).toThrow(/doctor\.signatureImage .*nowhere\.png could not be read/);
+    writeFileSync(join(dir, "signature.txt"), "not an image");
+    const text = fileWith(JSON.stringify({ doctor: { signatureImage: "signature.txt" } }));
+    expect(() => loadSiteProfile(text)).toThrow(/must be a PNG or JPEG image/);
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { sampleProfile } from "@shared/sample-profile";
 import { siteProfileSchema, type SiteProfile } from "@shared/site-profile";
 
@@ -32,7 +33,52 @@ export function loadSiteProfile(
       "In production the site profile must give the doctor's registration (doctor.registration.number and council), which fee receipts carry: set it in SITE_PROFILE_FILE",
     );
   }
+  if (file && profile.doctor.signatureImage)
+    checkSignatureImage(signatureImageFile(profile, file, "."), file);
   return profile;
+}
+
+/**
+ * The file of the doctor's signature image, or undefined when the profile has none. A relative path is read from the
+ * profile file's folder (from the data folder when the profile is not a file).
+ */
+export function signatureImageFile(
+  profile: SiteProfile,
+  profileFile: string | undefined,
+  dataDir: string,
+): string | undefined {
+  const image = profile.doctor.signatureImage;
+  if (!image) return undefined;
+  return resolve(profileFile ? dirname(resolve(profileFile)) : resolve(dataDir), image);
+}
+
+const SIGNATURE_MAX_BYTES = 1024 * 1024;
+
+/** True for the bytes of a PNG or a JPEG, the two formats a PDF can embed as they are. */
+export function isPngOrJpeg(bytes: Buffer): boolean {
+  const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return png || jpeg;
+}
+
+/** A signature that cannot be printed stops the start, rather than the first prescription sent to a parent. */
+function checkSignatureImage(path: string | undefined, profileFile: string): void {
+  if (!path) return;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new Error(
+      `SITE_PROFILE_FILE ${profileFile}: doctor.signatureImage ${path} could not be read: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (!isPngOrJpeg(bytes))
+    throw new Error(
+      `SITE_PROFILE_FILE ${profileFile}: doctor.signatureImage ${path} must be a PNG or JPEG image`,
+    );
+  if (bytes.length > SIGNATURE_MAX_BYTES)
+    throw new Error(`SITE_PROFILE_FILE ${profileFile}: doctor.signatureImage ${path} must be at most 1 MB`);
 }
 
 function readProfile(file: string | undefined): SiteProfile {

@@ -324,7 +324,7 @@ function reminder(
   };
 }
 
-async function renderBoth(element: ReactElement): Promise<{ html: string; text: string }> {
+export async function renderBoth(element: ReactElement): Promise<{ html: string; text: string }> {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { html, text };
 }

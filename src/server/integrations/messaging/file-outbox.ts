@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { templateMessageBody } from "../whatsapp/cloud-api-transport";
 import type { EmailMessage, Recipient, WhatsAppMessage } from "./types";
@@ -39,11 +39,16 @@ export async function writeToFileOutbox(
     email ? "email" : "whatsapp",
     email ? "eml" : "json",
   );
-  const content = email
-    ? await emlOf(message, options.from ?? DEFAULT_FROM)
-    : `${JSON.stringify(templateMessageBody(message), null, 2)}\n`;
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  return writeNewFile(dir, name, content);
+  if (email) return writeNewFile(dir, name, await emlOf(message, options.from ?? DEFAULT_FROM));
+  if (!message.document) return writeNewFile(dir, name, whatsAppJson(message));
+  // A document would be uploaded to WhatsApp when sent; here it is kept beside the body, which names its file.
+  const documentPath = await writeNewFile(dir, name.replace(/\.json$/, ".pdf"), message.document.content);
+  return writeNewFile(dir, name, whatsAppJson(message, `(uploaded when sent: ${basename(documentPath)})`));
+}
+
+function whatsAppJson(message: WhatsAppMessage, mediaId?: string): string {
+  return `${JSON.stringify(templateMessageBody(message, mediaId), null, 2)}\n`;
 }
 
 /**

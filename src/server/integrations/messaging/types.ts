@@ -35,6 +35,15 @@ export interface WhatsAppMessage {
   language: string;
   /** The template's {{1}}, {{2}}... in order. */
   bodyParameters: string[];
+  /** A file for the template's DOCUMENT header (a prescription's PDF): uploaded to WhatsApp, then sent by its id. */
+  document?: WhatsAppDocument;
+}
+
+export interface WhatsAppDocument {
+  /** The name the recipient sees, "prescription-ab12cd34-v1.pdf". */
+  filename: string;
+  content: Buffer;
+  contentType: "application/pdf";
 }
 
 export interface SendResult {
@@ -100,6 +109,15 @@ export interface AppointmentMessageData {
   manageUrl?: string;
   /** A cancellation: who cancelled, the doctor's reason, and the rupees refunded (0 when none is due). */
   cancellation?: { by: "patient" | "doctor" | "system"; reason: string | null; refundAmount: number };
+}
+
+/** A prescription sent to the parent: which version, whether it corrects another, and its PDF. */
+export interface PrescriptionMessageFacts {
+  version: number;
+  /** The version this one corrects; null for the first. */
+  replacesVersion: number | null;
+  filename: string;
+  pdf: Buffer;
 }
 
 export interface ContactMessageData {

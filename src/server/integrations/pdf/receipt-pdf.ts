@@ -1,14 +1,8 @@
-import { createRequire } from "node:module";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import PDFDocument from "pdfkit";
+import { type Doc, line, newDocument, rule, when } from "./pdf-text";
 
 /**
- * The fee receipt of a paid consultation as a PDF (pdfkit). Text is set in Noto Sans Devanagari, whose Latin subset
- * prints the English text and whose Devanagari subset prints Hindi or Marathi names and the rupee sign; each run of
- * text takes the subset that has its characters, so "₹2,000" and "आरव शर्मा" never print as empty boxes.
- * The fonts come from an npm package and are found through Node's resolution, which works from the sources and from
- * the bundled server alike (the bundle keeps packages external).
+ * The fee receipt of a paid consultation as a PDF (pdfkit), in the fonts of pdf-text.ts, which print Devanagari
+ * names and the rupee sign.
  */
 export interface ReceiptData {
   /** "2026-27/000001": in sequence per Indian financial year. */
@@ -31,22 +25,6 @@ export interface ReceiptData {
   refunds: { amount: number; state: "pending" | "succeeded" | "failed"; createdAt: Date; reason: string }[];
 }
 
-const require = createRequire(import.meta.url);
-const fontFile = (subset: "latin" | "devanagari", weight: 400 | 700) =>
-  require.resolve(
-    `@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-${subset}-${weight}-normal.woff`,
-  );
-
-const FONTS = {
-  latin: fontFile("latin", 400),
-  latinBold: fontFile("latin", 700),
-  devanagari: fontFile("devanagari", 400),
-  devanagariBold: fontFile("devanagari", 700),
-};
-
-/** Characters only the Devanagari subset has: the script itself and the rupee sign. */
-const DEVANAGARI_RUN = /((?:\p{Script_Extensions=Devanagari}|\u200C|\u200D|\u20B9)+)/u;
-
 const rupeeFormat = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
 export function formatReceiptAmount(rupees: number): string {
   return `₹${rupeeFormat.format(rupees)}`;
@@ -57,28 +35,6 @@ const REFUND_STATES: Record<ReceiptData["refunds"][number]["state"], string> = {
   succeeded: "refunded",
   failed: "refund failed, to be retried",
 };
-
-type Doc = InstanceType<typeof PDFDocument>;
-
-/** Writes one line, switching fonts between runs of Latin and Devanagari text. */
-function line(doc: Doc, text: string, options: { bold?: boolean; size?: number; x?: number } = {}): void {
-  const runs = text.split(DEVANAGARI_RUN).filter((run) => run !== "");
-  doc.fontSize(options.size ?? 10);
-  runs.forEach((run, index) => {
-    const devanagari = DEVANAGARI_RUN.test(run) && run.match(DEVANAGARI_RUN)?.[0] === run;
-    doc.font(
-      devanagari ? (options.bold ? "devanagariBold" : "devanagari") : options.bold ? "latinBold" : "latin",
-    );
-    const continued = index < runs.length - 1;
-    if (index === 0 && options.x !== undefined) doc.text(run, options.x, doc.y, { continued });
-    else doc.text(run, { continued });
-  });
-  if (runs.length === 0) doc.moveDown();
-}
-
-function when(date: Date, timeZone: string, pattern: string): string {
-  return format(new TZDate(date, timeZone), pattern);
-}
 
 /**
  * A row of the amounts table: the label on the left, the amount right-aligned. The rupee sign is in the Devanagari
@@ -104,17 +60,6 @@ function amountRow(doc: Doc, label: string, amount: string, bold = false): void 
   doc.font(digitFont).text(digits, x + symbolWidth, y, { lineBreak: false });
   doc.y = Math.max(after, y + doc.currentLineHeight(true));
   doc.x = left;
-}
-
-function rule(doc: Doc): void {
-  const y = doc.y + 4;
-  doc
-    .moveTo(doc.page.margins.left, y)
-    .lineTo(doc.page.width - doc.page.margins.right, y)
-    .strokeColor("#999999")
-    .lineWidth(0.5)
-    .stroke();
-  doc.y = y + 8;
 }
 
 function netAmount(data: ReceiptData): number {
@@ -176,17 +121,9 @@ function writeRefunds(doc: Doc, data: ReceiptData): void {
 
 /** The receipt as PDF bytes. */
 export async function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    info: { Title: `Fee receipt ${data.receiptNumber}`, Author: data.doctor.name },
-  });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, bytes } = newDocument({
+    Title: `Fee receipt ${data.receiptNumber}`,
+    Author: data.doctor.name,
   });
   writeHeader(doc, data);
   writeBilledTo(doc, data);
@@ -195,5 +132,5 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   doc.moveDown(2);
   line(doc, "This is a computer-generated receipt.", { size: 8 });
   doc.end();
-  return done;
+  return bytes;
 }

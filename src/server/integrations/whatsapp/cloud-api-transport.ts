@@ -1,4 +1,4 @@
-import type { SendResult, WhatsAppMessage, WhatsAppTransport } from "../messaging/types";
+import type { SendResult, WhatsAppDocument, WhatsAppMessage, WhatsAppTransport } from "../messaging/types";
 import { TransportError } from "../messaging/types";
 
 /**
@@ -21,6 +21,13 @@ export const DEFAULT_GRAPH_VERSION = "v25.0";
 const DEFAULT_BASE_URL = "https://graph.facebook.com";
 const DEFAULT_TIMEOUT_MS = 15_000;
 
+type BodyComponent = { type: "body"; parameters: { type: "text"; text: string }[] };
+/** A template's DOCUMENT header, filled with a file uploaded to WhatsApp (its media id) and the name shown. */
+type DocumentHeaderComponent = {
+  type: "header";
+  parameters: { type: "document"; document: { id: string; filename: string } }[];
+};
+
 /** The request body Meta documents for a template message; also what the file outbox writes. */
 export interface TemplateMessageBody {
   messaging_product: "whatsapp";
@@ -30,11 +37,23 @@ export interface TemplateMessageBody {
   template: {
     name: string;
     language: { code: string };
-    components: { type: "body"; parameters: { type: "text"; text: string }[] }[];
+    components: (DocumentHeaderComponent | BodyComponent)[];
   };
 }
 
-export function templateMessageBody(message: WhatsAppMessage): TemplateMessageBody {
+/** The body of a template message; a message with a document needs the media id its upload answered. */
+export function templateMessageBody(message: WhatsAppMessage, mediaId?: string): TemplateMessageBody {
+  const header: DocumentHeaderComponent[] =
+    message.document && mediaId
+      ? [
+          {
+            type: "header",
+            parameters: [
+              { type: "document", document: { id: mediaId, filename: message.document.filename } },
+            ],
+          },
+        ]
+      : [];
   return {
     messaging_product: "whatsapp",
     recipient_type: "individual",
@@ -45,6 +64,7 @@ export function templateMessageBody(message: WhatsAppMessage): TemplateMessageBo
       name: message.template,
       language: { code: message.language },
       components: [
+        ...header,
         { type: "body", parameters: message.bodyParameters.map((text) => ({ type: "text", text })) },
       ],
     },
@@ -57,12 +77,24 @@ export function createWhatsAppTransport(options: WhatsAppTransportOptions): What
   const base = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
   const version = options.graphVersion ?? DEFAULT_GRAPH_VERSION;
   const endpoint = `${base}/${version}/${encodeURIComponent(phoneNumberId)}/messages`;
+  const mediaEndpoint = `${base}/${version}/${encodeURIComponent(phoneNumberId)}/media`;
   const fetchImpl = options.fetchImpl ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     configured: true,
     async send(message: WhatsAppMessage): Promise<SendResult> {
-      const response = await post(fetchImpl, endpoint, token, templateMessageBody(message), timeoutMs);
+      // A document is uploaded first (Meta keeps it 30 days) and the template names it by its media id: no public
+      // link to a patient's file is ever needed. A retry uploads again, so an id never outlives its message.
+      const mediaId = message.document
+        ? await uploadDocument(fetchImpl, mediaEndpoint, token, message.document, timeoutMs)
+        : undefined;
+      const response = await post(
+        fetchImpl,
+        endpoint,
+        token,
+        templateMessageBody(message, mediaId),
+        timeoutMs,
+      );
       const body = await readJson(response);
       if (!response.ok) throw metaError(response.status, body);
       const id = messageIdOf(body);
@@ -83,18 +115,59 @@ function notConfigured(): WhatsAppTransport {
   };
 }
 
-async function post(
+/**
+ * POST /{phone-number-id}/media as multipart form data (messaging_product, type, file), which Meta answers with the
+ * media's id.
+ */
+async function uploadDocument(
+  fetchImpl: typeof fetch,
+  endpoint: string,
+  token: string,
+  document: WhatsAppDocument,
+  timeoutMs: number,
+): Promise<string> {
+  const form = new FormData();
+  form.append("messaging_product", "whatsapp");
+  form.append("type", document.contentType);
+  form.append(
+    "file",
+    new Blob([new Uint8Array(document.content)], { type: document.contentType }),
+    document.filename,
+  );
+  const response = await request(fetchImpl, endpoint, token, form, timeoutMs);
+  const body = await readJson(response);
+  if (!response.ok) throw metaError(response.status, body);
+  const id = isRecord(body) && typeof body.id === "string" ? body.id : undefined;
+  if (!id) throw new TransportError(`WhatsApp answered the upload ${response.status} without a media id`);
+  return id;
+}
+
+function post(
   fetchImpl: typeof fetch,
   endpoint: string,
   token: string,
   body: TemplateMessageBody,
   timeoutMs: number,
 ): Promise<Response> {
+  return request(fetchImpl, endpoint, token, JSON.stringify(body), timeoutMs);
+}
+
+/** A POST with the token; a JSON text is sent as JSON, form data with its own multipart type. */
+async function request(
+  fetchImpl: typeof fetch,
+  endpoint: string,
+  token: string,
+  body: string | FormData,
+  timeoutMs: number,
+): Promise<Response> {
   try {
     return await fetchImpl(endpoint, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(typeof body === "string" ? { "content-type": "application/json" } : {}),
+      },
+      body,
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {

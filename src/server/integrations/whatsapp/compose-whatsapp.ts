@@ -160,7 +160,7 @@ function message(to: string, template: WhatsAppTemplate, parameters: string[]): 
  * Meta refuses body parameters with line breaks, tabs or more than four spaces in a row (error 132018), and a
  * parent's reason for consultation often has line breaks; they become "; " and single spaces.
  */
-function templateParameter(value: string): string {
+export function templateParameter(value: string): string {
   const flat = value
     .replace(/\s*[\r\n\u2028\u2029]+\s*/g, "; ")
     .replace(/\s+/g, " ")

@@ -1,0 +1,129 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import { extractText, getDocumentProxy } from "unpdf";
+import { logInAsAdmin } from "./support/admin";
+import { bookAndPay, inDays } from "./support/booking";
+import { screenshots } from "./support/screenshots";
+
+/**
+ * The consultation record as a parent and the doctor live it: the parent books with consent, uploads an echo report
+ * from the booking's page on a slow connection (the progress bar shows), the doctor opens the report and writes a
+ * prescription, and the parent downloads the prescription from the same page.
+ */
+
+/** A small valid PDF, padded to `size` bytes, as a scanned report would be. */
+function reportPdf(size: number): Buffer {
+  const body =
+    "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n";
+  const trailer = "trailer << /Root 1 0 R >>\n%%EOF\n";
+  return Buffer.concat([
+    Buffer.from(body),
+    Buffer.alloc(Math.max(0, size - body.length - trailer.length), 0x20),
+    Buffer.from(trailer),
+  ]);
+}
+
+async function pdfText(path: string): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(path)));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text;
+}
+
+/** The download a click starts, saved by the browser; answers its suggested name and its path. */
+async function download(page: Page, click: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent("download"), click()]);
+  return { name: file.suggestedFilename(), path: (await file.path()) ?? "" };
+}
+
+test("a parent uploads a report, the doctor reads it and prescribes, the parent downloads the prescription", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const patient = "Records Child";
+  await bookAndPay(
+    page,
+    { date: inDays(7), label: "8:40 PM" },
+    { name: patient, email: "records.parent@example.org" },
+  );
+  await page.getByRole("link", { name: "Manage your booking" }).click();
+  await expect(page.getByRole("heading", { name: "Your booking" })).toBeVisible();
+  const reports = page.getByRole("region", { name: "Reports for the doctor" });
+  await expect(reports.getByText("No reports uploaded yet.")).toBeVisible();
+
+  // A 3 MB echo report over a slow upload link: the bar shows how much is sent.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 100,
+    downloadThroughput: 1_000_000,
+    uploadThroughput: 750_000,
+  });
+  await reports.locator('input[type="file"]').setInputFiles({
+    name: "echo-report.pdf",
+    mimeType: "application/pdf",
+    buffer: reportPdf(3 * 1024 * 1024),
+  });
+  const bar = reports.getByRole("progressbar", { name: "Uploading echo-report.pdf" });
+  await expect(bar).toBeVisible();
+  await expect(reports.getByText(/^\d+% sent$/)).toBeVisible();
+  await screenshots(page, "records-uploading", reports);
+  await expect(reports.getByRole("list", { name: "Uploaded reports" })).toContainText("echo-report.pdf", {
+    timeout: 60_000,
+  });
+  await expect(bar).toHaveCount(0);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await screenshots(page, "records-uploaded");
+  const manageUrl = page.url();
+
+  // The doctor, on another browser, opens the appointment, reads the report and writes the prescription.
+  const doctorContext = await browser.newContext({ acceptDownloads: true });
+  const doctor = await doctorContext.newPage();
+  await logInAsAdmin(doctor);
+  const row = doctor.getByTestId("appointment-row").filter({ hasText: patient });
+  await row.getByRole("button", { name: `${patient}: details` }).click();
+  const details = doctor.getByRole("dialog", { name: patient });
+  const fromParent = details.getByRole("list", { name: "Reports from the parent" });
+  await expect(fromParent).toContainText("echo-report.pdf");
+  const report = await download(doctor, () =>
+    fromParent.getByRole("link", { name: "Download echo-report.pdf" }).click(),
+  );
+  expect(report.name).toBe("echo-report.pdf");
+  expect((await readFile(report.path)).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await details.getByRole("button", { name: "Write prescription" }).click();
+  const form = details.getByRole("form", { name: "New prescription" });
+  await form.getByRole("radio", { name: "Female" }).check();
+  await form
+    .getByLabel("Provisional diagnosis")
+    .fill("Small ventricular septal defect, haemodynamically insignificant");
+  await form.getByLabel("Generic name").fill("furosemide");
+  await form.getByLabel("Strength").fill("10 mg/ml");
+  await form.getByLabel("Dose").fill("1 ml");
+  await form.getByLabel("Frequency").fill("Twice a day");
+  await form.getByLabel("Duration").fill("5 days");
+  await form.getByRole("button", { name: "Issue prescription" }).click();
+  await form.getByRole("button", { name: "Issue and send" }).click();
+  await expect(details.getByRole("list", { name: "Prescription versions" })).toContainText("Version 1");
+  await screenshots(doctor, "records-doctor", details);
+  await doctorContext.close();
+
+  // The parent comes back to the booking's page and downloads it.
+  await page.goto(manageUrl);
+  const prescription = page.getByRole("region", { name: "Prescription" });
+  await expect(prescription).toBeVisible();
+  await screenshots(page, "records-prescription");
+  const file = await download(page, () =>
+    prescription.getByRole("link", { name: /^Download \(PDF\)/ }).click(),
+  );
+  expect(file.name).toMatch(/\.pdf$/);
+  const text = await pdfText(file.path);
+  expect(text).toContain("FUROSEMIDE");
+  expect(text).toContain("Teleconsultation");
+  expect(text).toContain(patient);
+});

@@ -1,0 +1,116 @@
+import type { AccessLogEntry } from "@shared/patients";
+import { useQuery } from "@tanstack/react-query";
+import { ScrollText } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { QueryState } from "@/components/ui/query-state";
+import { formatInstant } from "./notification-format";
+import { accessLogQuery } from "./patients-api";
+import { SectionTitle } from "./section-title";
+
+const ACTION_WORDS: Record<string, string> = {
+  view: "Viewed",
+  change: "Changed",
+  download: "Downloaded",
+  export: "Exported",
+  erase: "Erased",
+};
+
+const RECORD_WORDS: Record<string, string> = {
+  appointment: "appointment",
+  appointment_list: "appointment list",
+  patient: "patient record",
+  patient_list: "patient list",
+  upload: "uploaded report",
+  prescription: "prescription",
+  notes: "consultation notes",
+  erasure_request: "erasure request",
+};
+
+/**
+ * The access log: who looked at or changed patients' data, newest first, 100 rows a page. It cannot be edited or
+ * cleared, here or in the database.
+ */
+export function AccessLogPanel() {
+  const [cursors, setCursors] = useState<string[]>([]);
+  const before = cursors.at(-1) ?? null;
+  const log = useQuery(accessLogQuery(before));
+
+  return (
+    <section aria-labelledby="access-log-title" className="flex flex-col gap-3">
+      <SectionTitle id="access-log-title" icon={ScrollText}>
+        Access Log
+      </SectionTitle>
+      <Card>
+        <QueryState
+          query={log}
+          what="the access log"
+          isEmpty={(data) => data.entries.length === 0}
+          empty={<p className="p-5 text-slate-700 sm:p-6">Nobody has opened patient data yet.</p>}
+        >
+          {(data) => (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Reads and changes of patient data, newest first</caption>
+                <thead className="border-b border-slate-200 text-slate-700">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 font-medium sm:px-6">
+                      When
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      What
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Record
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Session
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {data.entries.map((entry) => (
+                    <LogRow key={entry.id} entry={entry} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
+      </Card>
+      <nav aria-label="Access log pages" className="flex justify-between gap-3">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={cursors.length === 0}
+          onClick={() => setCursors(cursors.slice(0, -1))}
+        >
+          Newer
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={!log.data?.next}
+          onClick={() => log.data?.next && setCursors([...cursors, log.data.next])}
+        >
+          Older
+        </Button>
+      </nav>
+    </section>
+  );
+}
+
+function LogRow({ entry }: { entry: AccessLogEntry }) {
+  return (
+    <tr className="align-top">
+      <td className="whitespace-nowrap px-4 py-2 text-slate-800 sm:px-6">{formatInstant(entry.at)}</td>
+      <td className="px-4 py-2 text-slate-900">
+        {ACTION_WORDS[entry.action] ?? entry.action} {RECORD_WORDS[entry.recordType] ?? entry.recordType}
+        {entry.detail ? <span className="block text-slate-700">{entry.detail}</span> : null}
+      </td>
+      <td className="break-all px-4 py-2 font-mono text-xs text-slate-700">{entry.recordId}</td>
+      <td className="whitespace-nowrap px-4 py-2 font-mono text-xs text-slate-700">{entry.session}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,636 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { clinicDate } from "@shared/clinic-time";
+import {
+  type ConsultationNotesInput,
+  type ConsultationNotesView,
+  consultationNotesSchema,
+  issuePrescriptionSchemaFor,
+  PATIENT_SEX_LABELS,
+  PATIENT_SEXES,
+  PRESCRIPTION_LIMITS,
+  type PrescriptionView,
+} from "@shared/prescription";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download, Plus, Trash2 } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+} from "react-hook-form";
+import type { z } from "zod";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { describedBy, FieldError, FormField } from "@/components/ui/form-field";
+import { Input, Textarea } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError } from "@/lib/api";
+import { adminKeys } from "./api";
+import { serverMessage } from "./api-errors";
+import {
+  consultationRecordKeys,
+  issuePrescription,
+  notesQuery,
+  prescriptionPdfUrl,
+  prescriptionsQuery,
+  saveNotes,
+} from "./consultation-record-api";
+import { formatInstant } from "./notification-format";
+
+interface ZoneProps {
+  /** The clinic's zone and its short name, once the configuration is loaded. */
+  timeZone: string | undefined;
+  zone: string | undefined;
+}
+
+/**
+ * The consultation record in the appointment's details: the doctor's own notes, and the prescription with every
+ * version issued. A prescription is never edited; "Issue correction" starts a new version from the latest one.
+ */
+export function ConsultationRecord({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+  return (
+    <div className="flex flex-col gap-4 border-t border-slate-200 pt-4">
+      <NotesEditor appointmentId={appointmentId} timeZone={timeZone} zone={zone} />
+      <PrescriptionSection appointmentId={appointmentId} timeZone={timeZone} zone={zone} />
+    </div>
+  );
+}
+
+function messageOf(error: unknown): string {
+  return serverMessage(error) ?? "Something went wrong. Please try again.";
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Notes
+
+function NotesEditor({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+  const notes = useQuery(notesQuery(appointmentId));
+  if (notes.isPending) return <Skeleton className="h-28 w-full" aria-label="Loading the notes" />;
+  if (notes.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        The notes could not be loaded. {messageOf(notes.error)}
+      </p>
+    );
+  return (
+    <NotesForm
+      key={appointmentId}
+      appointmentId={appointmentId}
+      initial={notes.data}
+      timeZone={timeZone}
+      zone={zone}
+    />
+  );
+}
+
+function NotesForm({
+  appointmentId,
+  initial,
+  timeZone,
+  zone,
+}: { appointmentId: string; initial: ConsultationNotesView } & ZoneProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<ConsultationNotesInput>({
+    resolver: zodResolver(consultationNotesSchema),
+    defaultValues: { notes: initial.notes },
+  });
+  const save = useMutation({
+    mutationFn: (values: ConsultationNotesInput) => saveNotes(appointmentId, values.notes),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(consultationRecordKeys.notes(appointmentId), saved);
+      reset({ notes: saved.notes });
+    },
+    onError: (error) => setError("notes", { type: "server", message: messageOf(error) }),
+  });
+  const updatedAt = save.data?.updatedAt ?? initial.updatedAt;
+  const state = save.isPending
+    ? "Saving…"
+    : isDirty
+      ? "Not saved yet"
+      : updatedAt
+        ? `Saved ${formatInstant(updatedAt, timeZone, zone)}`
+        : "";
+
+  return (
+    <form
+      noValidate
+      aria-label="Consultation notes"
+      className="flex flex-col gap-2"
+      onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
+    >
+      <FormField
+        id={`${id}-notes`}
+        label="Consultation notes"
+        hint="Only you see these notes; they are not sent to the parent."
+        error={errors.notes?.message}
+      >
+        <Textarea
+          rows={5}
+          maxLength={PRESCRIPTION_LIMITS.notes}
+          {...describedBy(`${id}-notes`, { hint: true, error: Boolean(errors.notes) })}
+          {...register("notes")}
+        />
+      </FormField>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" size="sm" variant="outline" disabled={save.isPending || !isDirty}>
+          Save notes
+        </Button>
+        <p role="status" className="text-xs text-slate-600">
+          {state}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Prescription: the versions and the form
+
+function PrescriptionSection({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+  const list = useQuery(prescriptionsQuery(appointmentId));
+  const [writing, setWriting] = useState(false);
+  const heading = (
+    <h3 className="text-sm font-semibold text-slate-900" id={`prescription-${appointmentId}`}>
+      Prescription
+    </h3>
+  );
+  if (list.isPending)
+    return (
+      <section className="flex flex-col gap-2">
+        {heading}
+        <Skeleton className="h-10 w-full" aria-label="Loading the prescriptions" />
+      </section>
+    );
+  if (list.isError)
+    return (
+      <section className="flex flex-col gap-2">
+        {heading}
+        <p role="alert" className="text-sm text-red-700">
+          The prescriptions could not be loaded. {messageOf(list.error)}
+        </p>
+      </section>
+    );
+  const { prescriptions, issuable } = list.data;
+  const latest = prescriptions[0];
+  return (
+    <section aria-labelledby={`prescription-${appointmentId}`} className="flex flex-col gap-3">
+      {heading}
+      {prescriptions.length > 0 ? (
+        <VersionList appointmentId={appointmentId} versions={prescriptions} timeZone={timeZone} zone={zone} />
+      ) : (
+        <p className="text-sm text-slate-600">No prescription issued yet.</p>
+      )}
+      {writing ? (
+        <PrescriptionForm
+          appointmentId={appointmentId}
+          latest={latest}
+          timeZone={timeZone}
+          onDone={() => setWriting(false)}
+        />
+      ) : issuable.allowed ? (
+        <div>
+          <Button size="sm" onClick={() => setWriting(true)}>
+            {latest ? "Issue correction" : "Write prescription"}
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">{issuable.message}</p>
+      )}
+    </section>
+  );
+}
+
+function VersionList({
+  appointmentId,
+  versions,
+  timeZone,
+  zone,
+}: { appointmentId: string; versions: PrescriptionView[] } & ZoneProps) {
+  return (
+    <ul aria-label="Prescription versions" className="flex flex-col gap-2">
+      {versions.map((version) => (
+        <li
+          key={version.id}
+          className="flex flex-col gap-1 rounded-md border border-slate-200 p-3 text-sm sm:flex-row sm:items-start sm:justify-between"
+        >
+          <div className="flex min-w-0 flex-col gap-1">
+            <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+              Version {version.version}
+              {version.superseded ? (
+                <Badge variant="outline">Replaced</Badge>
+              ) : (
+                <Badge variant="success">Current</Badge>
+              )}
+            </p>
+            <p className="text-slate-600">
+              Issued {formatInstant(version.issuedAt, timeZone, zone)}
+              {version.replacesVersion ? ` · replaces version ${version.replacesVersion}` : ""}
+            </p>
+            <p className="break-words text-slate-800">
+              {version.content.diagnosis} ·{" "}
+              {version.content.medicines.map((medicine) => medicine.genericName).join(", ")}
+            </p>
+          </div>
+          <Button asChild size="sm" variant="outline" className="shrink-0">
+            <a
+              href={prescriptionPdfUrl(appointmentId, version.id)}
+              download
+              aria-label={`Download version ${version.version} (PDF)`}
+            >
+              <Download aria-hidden="true" /> PDF
+            </a>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type FormInput = z.input<ReturnType<typeof issuePrescriptionSchemaFor>>;
+type FormOutput = z.output<ReturnType<typeof issuePrescriptionSchemaFor>>;
+type MedicineInput = NonNullable<FormInput["medicines"]>[number];
+
+const emptyMedicine = (): MedicineInput => ({
+  genericName: "",
+  strength: "",
+  dose: "",
+  frequency: "",
+  duration: "",
+  instructions: "",
+});
+
+/** A new prescription starts empty; a correction starts from the latest version, which it will replace. */
+function defaultsFrom(latest: PrescriptionView | undefined): DefaultValues<FormInput> {
+  const content = latest?.content;
+  return {
+    // The sex is chosen, never guessed: no default for a first prescription.
+    ...(content ? { patientSex: content.patientSex } : {}),
+    weightKg: content?.weightKg ?? null,
+    diagnosis: content?.diagnosis ?? "",
+    medicines: content ? content.medicines.map((medicine) => ({ ...medicine })) : [emptyMedicine()],
+    investigations: content?.investigations ?? "",
+    advice: content?.advice ?? "",
+    followUpDate: content?.followUpDate ?? "",
+    ...(latest ? { replaces: latest.id } : {}),
+  };
+}
+
+/** The server's field messages (paths such as "medicines.0.dose") under the fields they concern. */
+function serverIssues(error: unknown): { path: string; message: string }[] {
+  return error instanceof ApiError && error.status === 400 ? (error.body?.issues ?? []) : [];
+}
+
+function PrescriptionForm({
+  appointmentId,
+  latest,
+  timeZone,
+  onDone,
+}: {
+  appointmentId: string;
+  latest: PrescriptionView | undefined;
+  timeZone: string | undefined;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  // The follow-up date is checked against today in the clinic's zone, as the server does.
+  const today = clinicDate(new Date(), timeZone ?? "Asia/Kolkata");
+  const schema = useMemo(() => issuePrescriptionSchemaFor(today), [today]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultsFrom(latest),
+  });
+  const medicines = useFieldArray({ control, name: "medicines" });
+  const [confirming, setConfirming] = useState<FormOutput | null>(null);
+  const nextVersion = (latest?.version ?? 0) + 1;
+
+  const issue = useMutation({
+    mutationFn: (values: FormOutput) => issuePrescription(appointmentId, values),
+    onSuccess: async (issued) => {
+      toast({
+        title: "Prescription issued",
+        description: `Version ${issued.version} is on its way to the parent by e-mail and WhatsApp.`,
+      });
+      onDone();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: consultationRecordKeys.prescriptions(appointmentId) }),
+        // The details' list of messages shows the new ones.
+        queryClient.invalidateQueries({ queryKey: adminKeys.appointmentDetails(appointmentId), exact: true }),
+      ]);
+    },
+    onError: (error) => {
+      setConfirming(null);
+      for (const issue of serverIssues(error))
+        setError(issue.path as FieldPath<FormInput>, { type: "server", message: issue.message });
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label={latest ? `Correction of version ${latest.version}` : "New prescription"}
+      className="flex flex-col gap-4 rounded-md border border-slate-300 bg-slate-50 p-3 sm:p-4"
+      onSubmit={(event) => void handleSubmit((values) => setConfirming(values))(event)}
+    >
+      <p className="text-sm text-slate-700">
+        {latest
+          ? `Version ${nextVersion} will replace version ${latest.version}. The parent receives it with the earlier one marked as replaced.`
+          : "The parent receives the prescription as a PDF by e-mail and WhatsApp. Once issued it cannot be edited; a mistake is put right with a correction."}
+      </p>
+      <SexField id={id} register={register} errors={errors} />
+      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+        <FormField id={`${id}-weight`} label="Weight in kg (optional)" error={errors.weightKg?.message}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min={PRESCRIPTION_LIMITS.weightMin}
+            max={PRESCRIPTION_LIMITS.weightMax}
+            {...describedBy(`${id}-weight`, { error: Boolean(errors.weightKg) })}
+            {...register("weightKg", {
+              setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)),
+            })}
+          />
+        </FormField>
+        <FormField
+          id={`${id}-diagnosis`}
+          label="Provisional diagnosis"
+          required
+          error={errors.diagnosis?.message}
+        >
+          <Input
+            maxLength={PRESCRIPTION_LIMITS.diagnosis}
+            {...describedBy(`${id}-diagnosis`, { error: Boolean(errors.diagnosis), required: true })}
+            {...register("diagnosis")}
+          />
+        </FormField>
+      </div>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-sm font-semibold text-slate-900">Medicines (Rx)</legend>
+        {medicines.fields.map((field, index) => (
+          <MedicineFields
+            key={field.id}
+            id={`${id}-medicine-${index}`}
+            index={index}
+            register={register}
+            errors={errors}
+            onRemove={medicines.fields.length > 1 ? () => medicines.remove(index) : undefined}
+          />
+        ))}
+        <FieldError
+          id={`${id}-medicines-error`}
+          message={errors.medicines?.message ?? errors.medicines?.root?.message}
+        />
+        {medicines.fields.length < PRESCRIPTION_LIMITS.medicines ? (
+          <div>
+            <Button size="sm" variant="outline" onClick={() => medicines.append(emptyMedicine())}>
+              <Plus aria-hidden="true" /> Add medicine
+            </Button>
+          </div>
+        ) : null}
+      </fieldset>
+
+      <FormField
+        id={`${id}-investigations`}
+        label="Investigations (optional)"
+        error={errors.investigations?.message}
+      >
+        <Textarea
+          rows={2}
+          maxLength={PRESCRIPTION_LIMITS.investigations}
+          {...describedBy(`${id}-investigations`, { error: Boolean(errors.investigations) })}
+          {...register("investigations")}
+        />
+      </FormField>
+      <FormField id={`${id}-advice`} label="Advice (optional)" error={errors.advice?.message}>
+        <Textarea
+          rows={3}
+          maxLength={PRESCRIPTION_LIMITS.advice}
+          {...describedBy(`${id}-advice`, { error: Boolean(errors.advice) })}
+          {...register("advice")}
+        />
+      </FormField>
+      <FormField
+        id={`${id}-follow-up`}
+        label="Follow-up date (optional)"
+        error={errors.followUpDate?.message}
+      >
+        <Input
+          type="date"
+          min={today}
+          className="sm:max-w-48"
+          {...describedBy(`${id}-follow-up`, { error: Boolean(errors.followUpDate) })}
+          {...register("followUpDate")}
+        />
+      </FormField>
+
+      {confirming ? (
+        <ConfirmIssue
+          version={nextVersion}
+          replaces={latest?.version}
+          pending={issue.isPending}
+          onConfirm={() => issue.mutate(confirming)}
+          onBack={() => setConfirming(null)}
+        />
+      ) : (
+        <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
+          <Button type="submit" size="sm">
+            {latest ? `Issue correction (version ${nextVersion})` : "Issue prescription"}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      {issue.error ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {messageOf(issue.error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function SexField({
+  id,
+  register,
+  errors,
+}: {
+  id: string;
+  register: UseFormRegister<FormInput>;
+  errors: FieldErrors<FormInput>;
+}) {
+  const errorId = `${id}-sex-error`;
+  return (
+    <fieldset aria-describedby={errors.patientSex ? errorId : undefined} className="flex flex-col gap-1.5">
+      <legend className="text-sm font-medium text-slate-800">
+        Patient&apos;s sex
+        <span aria-hidden="true" className="ml-0.5 text-heart-700">
+          *
+        </span>
+      </legend>
+      <p className="text-xs text-slate-600">
+        The booking form does not ask for it; the prescription shows it.
+      </p>
+      <div className="flex flex-wrap gap-4">
+        {PATIENT_SEXES.map((sex) => (
+          <label key={sex} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              value={sex}
+              className="size-4 accent-brand-700"
+              aria-invalid={errors.patientSex ? true : undefined}
+              {...register("patientSex")}
+            />
+            {PATIENT_SEX_LABELS[sex]}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={errors.patientSex?.message} />
+    </fieldset>
+  );
+}
+
+const MEDICINE_INPUTS = [
+  { name: "genericName", label: "Generic name", required: true, max: PRESCRIPTION_LIMITS.genericName },
+  {
+    name: "strength",
+    label: "Strength",
+    required: true,
+    max: PRESCRIPTION_LIMITS.strength,
+    placeholder: "10 mg/ml",
+  },
+  { name: "dose", label: "Dose", required: true, max: PRESCRIPTION_LIMITS.dose, placeholder: "1 ml" },
+  {
+    name: "frequency",
+    label: "Frequency",
+    required: true,
+    max: PRESCRIPTION_LIMITS.frequency,
+    placeholder: "twice a day",
+  },
+  {
+    name: "duration",
+    label: "Duration",
+    required: true,
+    max: PRESCRIPTION_LIMITS.duration,
+    placeholder: "5 days",
+  },
+  {
+    name: "instructions",
+    label: "Instructions (optional)",
+    required: false,
+    max: PRESCRIPTION_LIMITS.instructions,
+    placeholder: "after food",
+  },
+] as const;
+
+function MedicineFields({
+  id,
+  index,
+  register,
+  errors,
+  onRemove,
+}: {
+  id: string;
+  index: number;
+  register: UseFormRegister<FormInput>;
+  errors: FieldErrors<FormInput>;
+  onRemove: (() => void) | undefined;
+}) {
+  const rowErrors = errors.medicines?.[index];
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-2">
+      <legend className="flex items-center gap-2 px-1 text-sm font-medium text-slate-800">
+        Medicine {index + 1}
+      </legend>
+      {MEDICINE_INPUTS.map((input) => {
+        const fieldId = `${id}-${input.name}`;
+        const message = rowErrors?.[input.name]?.message;
+        return (
+          <FormField
+            key={input.name}
+            id={fieldId}
+            label={input.label}
+            required={input.required}
+            error={message}
+          >
+            <Input
+              maxLength={input.max}
+              autoComplete="off"
+              // Generic names are printed in capitals; they are shown that way while typing.
+              className={input.name === "genericName" ? "uppercase" : undefined}
+              {...("placeholder" in input ? { placeholder: input.placeholder } : {})}
+              {...describedBy(fieldId, { error: Boolean(message), required: input.required })}
+              {...register(`medicines.${index}.${input.name}`)}
+            />
+          </FormField>
+        );
+      })}
+      {onRemove ? (
+        <div className="sm:col-span-2">
+          <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove medicine ${index + 1}`}>
+            <Trash2 aria-hidden="true" /> Remove
+          </Button>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The last step before an irreversible send: what will happen, said plainly, with focus moved to it. */
+function ConfirmIssue({
+  version,
+  replaces,
+  pending,
+  onConfirm,
+  onBack,
+}: {
+  version: number;
+  replaces: number | undefined;
+  pending: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div role="group" aria-labelledby={headingId} className="flex flex-col gap-2 rounded-md bg-brand-50 p-3">
+      <h4 id={headingId} ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-900">
+        Issue version {version} and send it to the parent?
+      </h4>
+      <p className="text-sm text-slate-700">
+        {replaces
+          ? `It replaces version ${replaces}, which stays on record as replaced.`
+          : "It cannot be edited afterwards; a mistake is put right with a correction."}{" "}
+        The PDF goes out by e-mail and WhatsApp at once.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" disabled={pending} onClick={onConfirm}>
+          {pending ? "Issuing…" : "Issue and send"}
+        </Button>
+        <Button size="sm" variant="ghost" disabled={pending} onClick={onBack}>
+          Back to editing
+        </Button>
+      </div>
+    </div>
+  );
+}

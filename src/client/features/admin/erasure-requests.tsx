@@ -1,0 +1,112 @@
+import { ERASURE_EXPLAINED, type ErasureRequestView } from "@shared/patients";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { QueryState } from "@/components/ui/query-state";
+import { toast } from "@/components/ui/use-toast";
+import { showErrorToast } from "@/lib/error-toast";
+import { queryClient } from "@/lib/query-client";
+import { formatAppointmentDate } from "./admin-format";
+import { formatInstant } from "./notification-format";
+import { confirmErasure, erasureRequestsQuery } from "./patients-api";
+import { SectionTitle } from "./section-title";
+
+/**
+ * Parents' requests to erase their child's data, pending first. The doctor confirms each one after reading what it
+ * removes and what the law keeps; the erasure itself runs on the server when confirmed.
+ */
+export function ErasureRequests() {
+  const requests = useQuery(erasureRequestsQuery());
+  const [confirming, setConfirming] = useState<ErasureRequestView | null>(null);
+  const erase = useMutation({
+    mutationFn: (id: string) => confirmErasure(id),
+    onSuccess: () => {
+      setConfirming(null);
+      toast({ title: "Data Erased", description: "The booking's personal data was erased." });
+    },
+    onError: (error) => showErrorToast(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin"] }),
+  });
+
+  return (
+    <section aria-labelledby="erasure-title" className="flex flex-col gap-3">
+      <SectionTitle id="erasure-title" icon={ShieldCheck}>
+        Erasure Requests
+      </SectionTitle>
+      <Card>
+        <QueryState
+          query={requests}
+          what="erasure requests"
+          isEmpty={(data) => data.requests.length === 0}
+          empty={<p className="p-5 text-slate-700 sm:p-6">No parent has asked for erasure.</p>}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100">
+              {data.requests.map((request) => (
+                <li
+                  key={request.id}
+                  className="flex flex-wrap items-center justify-between gap-3 p-4 sm:px-6"
+                >
+                  <div className="flex min-w-0 flex-col gap-0.5">
+                    <p className="font-medium text-slate-900">
+                      {request.patientName} · #{request.bookingId}
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      Consultation {formatAppointmentDate(request.appointmentDate)} · asked{" "}
+                      {formatInstant(request.requestedAt)}
+                      {request.completedAt ? ` · erased ${formatInstant(request.completedAt)}` : ""}
+                    </p>
+                  </div>
+                  {request.status === "pending" ? (
+                    <Button
+                      type="button"
+                      variant="destructive"
+                      size="sm"
+                      onClick={() => setConfirming(request)}
+                    >
+                      Confirm erasure
+                    </Button>
+                  ) : (
+                    <Badge variant="secondary">Erased</Badge>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Card>
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Erase {confirming?.patientName}'s data?</DialogTitle>
+            <DialogDescription>{ERASURE_EXPLAINED} This cannot be undone.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => setConfirming(null)}>
+              Keep for now
+            </Button>
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={erase.isPending}
+              onClick={() => confirming && erase.mutate(confirming.id)}
+            >
+              Erase the data
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import type { ConsultationRecordView } from "@shared/patients";
+import { formatRupees } from "@shared/booking";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Download, FileText } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { QueryState } from "@/components/ui/query-state";
+import {
+  appointmentDateTime,
+  appointmentStatusLabel,
+  appointmentStatusVariant,
+  patientAge,
+  paymentStatusLabel,
+  paymentStatusVariant,
+} from "./admin-format";
+import { formatInstant } from "./notification-format";
+import { patientRecordQuery, prescriptionPdfUrl, uploadDownloadUrl } from "./patients-api";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-1.5 sm:flex-row sm:gap-4">
+      <dt className="w-44 shrink-0 text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** One patient's record: who they are, and every consultation with its consent, payment, notes and files. */
+export function PatientRecordView({ patientKey }: { patientKey: string }) {
+  const record = useQuery(patientRecordQuery(patientKey));
+  return (
+    <div className="flex flex-col gap-4">
+      <Button asChild variant="ghost" className="self-start">
+        <Link href="/admin/patients">
+          <ArrowLeft aria-hidden="true" /> All patients
+        </Link>
+      </Button>
+      <QueryState
+        query={record}
+        what="the patient's record"
+        isEmpty={(data) => data.consultations.length === 0}
+        empty={<p className="text-slate-700">This patient has no consultation on record.</p>}
+      >
+        {(data) => (
+          <>
+            <Card className="p-5 sm:p-6">
+              <h2 className="text-xl font-semibold text-slate-900">{data.patientName}</h2>
+              <dl className="mt-2">
+                {data.guardianName ? <Fact label="Parent or guardian">{data.guardianName}</Fact> : null}
+                <Fact label="Phone">{data.phone}</Fact>
+                <Fact label="E-mail">{data.email}</Fact>
+                <Fact label="Consultations">{data.consultations.length}</Fact>
+              </dl>
+            </Card>
+            {data.consultations.map((consultation) => (
+              <ConsultationCard key={consultation.appointment.id} consultation={consultation} />
+            ))}
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function ConsultationCard({ consultation }: { consultation: ConsultationRecordView }) {
+  const { appointment, consents, refunds, notes, prescriptions, uploads } = consultation;
+  const headingId = `consultation-${appointment.id}`;
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby={headingId}>
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            {appointmentDateTime(appointment, undefined)}
+          </h3>
+          <Badge variant={appointmentStatusVariant(appointment.status)}>
+            {appointmentStatusLabel(appointment.status)}
+          </Badge>
+          <Badge variant={paymentStatusVariant(appointment.paymentStatus)}>
+            {paymentStatusLabel(appointment.paymentStatus)}
+          </Badge>
+        </div>
+        <dl className="mt-3">
+          <Fact label="Booking ID">#{appointment.bookingId}</Fact>
+          <Fact label="Patient">
+            {appointment.patientName}, {patientAge(appointment).replace(/^Age /, "")}
+          </Fact>
+          {appointment.guardian ? (
+            <Fact label="Booked by">
+              {appointment.guardian.name} ({appointment.guardian.relationship})
+            </Fact>
+          ) : null}
+          <Fact label="Reason">{appointment.reasonForConsultation}</Fact>
+          <Fact label="Paid">
+            {appointment.paidAmount === null ? "Not paid" : `₹${formatRupees(appointment.paidAmount)}`}
+            {refunds.map((refund) => (
+              <span key={refund.refundId} className="block text-sm text-slate-700">
+                Refund ₹{formatRupees(refund.amount)} ({refund.state}), {formatInstant(refund.createdAt)}
+              </span>
+            ))}
+          </Fact>
+          <Fact label="Consent">
+            {consents.length === 0
+              ? "Booked before consent was recorded"
+              : consents.map((consent) => (
+                  <span key={consent.givenAt} className="block">
+                    Version {consent.version}, given by {consent.givenBy}, {formatInstant(consent.givenAt)}
+                  </span>
+                ))}
+          </Fact>
+          <Fact label="Notes">
+            {notes ? <span className="whitespace-pre-wrap">{notes}</span> : "None written"}
+          </Fact>
+          <Fact label="Prescriptions">
+            {prescriptions.length === 0
+              ? "None issued"
+              : prescriptions.map((prescription) => (
+                  <a
+                    key={prescription.id}
+                    href={prescriptionPdfUrl(appointment.id, prescription.id)}
+                    download
+                    className="flex items-center gap-1.5 font-medium text-brand-700 underline"
+                  >
+                    <FileText aria-hidden="true" className="size-4 shrink-0" />
+                    Version {prescription.version}, {formatInstant(prescription.issuedAt)}
+                    {prescription.replacesVersion
+                      ? ` (replaces version ${prescription.replacesVersion})`
+                      : ""}
+                  </a>
+                ))}
+          </Fact>
+          <Fact label="Reports">
+            {uploads.length === 0
+              ? "None uploaded"
+              : uploads.map((upload) => (
+                  <a
+                    key={upload.id}
+                    href={uploadDownloadUrl(appointment.id, upload.id)}
+                    download
+                    className="flex items-center gap-1.5 font-medium text-brand-700 underline"
+                  >
+                    <Download aria-hidden="true" className="size-4 shrink-0" />
+                    <span className="break-all">{upload.fileName}</span> ({sizeText(upload.sizeBytes)})
+                  </a>
+                ))}
+          </Fact>
+        </dl>
+      </section>
+    </Card>
+  );
+}

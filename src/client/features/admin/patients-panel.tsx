@@ -1,0 +1,115 @@
+import type { PatientSummary } from "@shared/patients";
+import { useQuery } from "@tanstack/react-query";
+import { ChevronRight, Search, Users } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { QueryState } from "@/components/ui/query-state";
+import { formatAppointmentDate } from "./admin-format";
+import { patientsQuery } from "./patients-api";
+import { SectionTitle } from "./section-title";
+
+/** The address of a patient's record page. */
+export function patientPath(key: string): string {
+  return `/admin/patients?patient=${encodeURIComponent(key)}`;
+}
+
+/**
+ * Patients: every child (or adult patient) with a paid booking, grouped by name and the phone the parent booked
+ * with, the most recent first; searchable by the child's or the parent's name or by the phone.
+ */
+export function PatientsPanel() {
+  const [draft, setDraft] = useState("");
+  const [query, setQuery] = useState("");
+  const [page, setPage] = useState(1);
+  const patients = useQuery(patientsQuery(query, page));
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(draft);
+    setPage(1);
+  };
+
+  return (
+    <section aria-labelledby="patients-title" className="flex flex-col gap-3">
+      <SectionTitle id="patients-title" icon={Users}>
+        Patients
+      </SectionTitle>
+      <form role="search" onSubmit={search} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1.5">
+          <Label htmlFor="patient-search">Search by name or phone</Label>
+          <Input
+            id="patient-search"
+            type="search"
+            value={draft}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </div>
+        <Button type="submit" variant="outline">
+          <Search aria-hidden="true" /> Search
+        </Button>
+      </form>
+      <Card>
+        <QueryState
+          query={patients}
+          what="patients"
+          isEmpty={(data) => data.patients.length === 0}
+          empty={
+            <p className="p-5 text-slate-700 sm:p-6">
+              {query ? `No patient matches "${query}".` : "No patient has a paid booking yet."}
+            </p>
+          }
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100" aria-label="Patients">
+              {data.patients.map((patient) => (
+                <PatientRow key={patient.key} patient={patient} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Card>
+      {patients.data && (page > 1 || patients.data.hasMore) ? (
+        <nav aria-label="Patient pages" className="flex justify-between gap-3">
+          <Button type="button" variant="outline" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!patients.data.hasMore}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function PatientRow({ patient }: { patient: PatientSummary }) {
+  return (
+    <li>
+      <Link
+        href={patientPath(patient.key)}
+        className="flex items-center justify-between gap-3 p-4 hover:bg-slate-50 focus-visible:bg-slate-50 sm:px-6"
+      >
+        <span className="flex min-w-0 flex-col gap-0.5">
+          <span className="font-medium text-slate-900">{patient.patientName}</span>
+          <span className="text-sm text-slate-700">
+            {patient.guardianName ? `${patient.guardianName} · ` : ""}
+            {patient.phone} · {patient.consultations}{" "}
+            {patient.consultations === 1 ? "consultation" : "consultations"}, latest{" "}
+            {formatAppointmentDate(patient.lastDate)}
+          </span>
+        </span>
+        <ChevronRight className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+      </Link>
+    </li>
+  );
+}

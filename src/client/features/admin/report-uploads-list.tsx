@@ -1,0 +1,70 @@
+import { formatFileSize, isReportContentType, REPORT_TYPES } from "@shared/uploads";
+import { useQuery } from "@tanstack/react-query";
+import { Download, FileText } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatInstant } from "./notification-format";
+import { adminReportDownloadUrl, adminReportUploadsQuery } from "./report-uploads-api";
+
+/** The reports the parent uploaded before the call, in the appointment's details, each to download. */
+export function ReportUploadsList({
+  appointmentId,
+  timeZone,
+  zone,
+}: {
+  appointmentId: string;
+  /** The clinic's zone and its short name, once the configuration is loaded. */
+  timeZone: string | undefined;
+  zone: string | undefined;
+}) {
+  const reports = useQuery(adminReportUploadsQuery(appointmentId));
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">Reports from the parent</h3>
+      {reports.isPending ? (
+        <div aria-busy="true" className="flex flex-col gap-2">
+          <span className="sr-only" role="status">
+            Loading the reports…
+          </span>
+          <Skeleton className="h-8 w-full" />
+        </div>
+      ) : reports.isError ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <p role="alert" className="text-sm text-red-700">
+            The reports could not be loaded.
+          </p>
+          <Button type="button" variant="outline" size="sm" onClick={() => void reports.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : reports.data.uploads.length === 0 ? (
+        <p className="text-sm text-slate-600">No reports uploaded.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100 text-sm" aria-label="Reports from the parent">
+          {reports.data.uploads.map((upload) => (
+            <li key={upload.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+              <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+              <span className="min-w-0 flex-1">
+                <span className="block break-all font-medium text-slate-900">{upload.fileName}</span>
+                <span className="block text-xs text-slate-600">
+                  {isReportContentType(upload.contentType) ? REPORT_TYPES[upload.contentType].label : "File"}{" "}
+                  · {formatFileSize(upload.sizeBytes)} · uploaded{" "}
+                  {formatInstant(upload.uploadedAt, timeZone, zone)}
+                </span>
+              </span>
+              <Button asChild variant="outline" size="sm">
+                <a
+                  href={adminReportDownloadUrl(appointmentId, upload.id)}
+                  download
+                  aria-label={`Download ${upload.fileName}`}
+                >
+                  <Download aria-hidden="true" /> Download
+                </a>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

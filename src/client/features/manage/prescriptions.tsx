@@ -1,0 +1,57 @@
+import type { ParentPrescription } from "@shared/prescription";
+import { useQuery } from "@tanstack/react-query";
+import { Download } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { parentPrescriptionPdfUrl, parentPrescriptionsQuery } from "./prescriptions-api";
+
+/** "Corrected prescription, 23 November 2026 (replaces version 1)". */
+function versionText(prescription: ParentPrescription, timeZone: string): string {
+  const date = new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone,
+  }).format(new Date(prescription.issuedAt));
+  return prescription.replacesVersion
+    ? `Corrected prescription (version ${prescription.version}), ${date}: replaces version ${prescription.replacesVersion}`
+    : `Prescription, ${date}`;
+}
+
+/**
+ * The parent's prescriptions on the manage page, each a PDF to download; the one in force first. Nothing is shown
+ * before the doctor has issued one.
+ */
+export function Prescriptions({ token, timeZone }: { token: string; timeZone: string }) {
+  const list = useQuery(parentPrescriptionsQuery(token));
+  if (!list.data || list.data.prescriptions.length === 0) return null;
+  return (
+    <section aria-labelledby="manage-prescriptions" className="grid gap-3">
+      <h2 id="manage-prescriptions" className="text-lg font-semibold text-slate-900">
+        Prescription
+      </h2>
+      <ul className="grid gap-3">
+        {list.data.prescriptions.map((prescription) => (
+          <li
+            key={prescription.id}
+            className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <p className="text-slate-900">
+              {versionText(prescription, timeZone)}
+              {prescription.superseded ? (
+                <span className="block text-sm text-slate-600">
+                  Replaced by a later version: use the newest one.
+                </span>
+              ) : null}
+            </p>
+            <Button asChild variant={prescription.superseded ? "ghost" : "outline"} className="shrink-0">
+              <a href={parentPrescriptionPdfUrl(token, prescription.id)} download>
+                <Download aria-hidden="true" className="size-4" /> Download (PDF)
+                <span className="sr-only">, version {prescription.version}</span>
+              </a>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

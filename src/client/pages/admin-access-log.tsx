@@ -1,0 +1,18 @@
+import { AccessLogPanel } from "@/features/admin/access-log-panel";
+import { AdminGuard } from "@/features/admin/admin-guard";
+import { AdminLayout } from "@/features/admin/admin-layout";
+
+/** /admin/access-log: every read and change of patient data in the dashboard. */
+export default function AdminAccessLogPage() {
+  return (
+    <AdminGuard>
+      <AdminLayout
+        title="Access Log"
+        current="access-log"
+        description="Every view, change, download and erasure of patient data, kept for at least one year."
+      >
+        <AccessLogPanel />
+      </AdminLayout>
+    </AdminGuard>
+  );
+}

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { siteUrl } from "../../http/client-app";
+import type { RecordStore } from "../../integrations/record-store/record-store";
+import { accessLogPage, logAccess, sessionRef } from "./access-log";
+import * as patients from "./service";
+
+export interface AdminPatientRouteOptions {
+  db: Db;
+  config: Config;
+  store: RecordStore;
+  now: () => Date;
+}
+
+const listQuery = z.object({
+  q: z.string().max(100, "The search can be up to 100 characters").default(""),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+// Any text up to 100 characters: one that is no patient's or request's is a 404 from the service.
+const keyParams = z.object({ key: z.string().max(100) });
+const idParams = z.object({ id: z.string().max(100) });
+const logQuery = z.object({ before: z.string().max(100).optional() });
+
+/**
+ * The doctor's patient records, the access log and erasure requests. Registered in the admin scope; every read or
+ * change of a patient's data is written to the access log after it succeeded.
+ */
+export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions> = async (
+  app,
+  { db, config, store, now },
+) => {
+  const context = (request: Parameters<typeof siteUrl>[1]): patients.PatientsContext => ({
+    db,
+    config,
+    store,
+    log: request.log,
+    now: now(),
+    siteUrl: siteUrl(config, request),
+  });
+
+  app.get("/api/admin/patients", { schema: { querystring: listQuery } }, async (request) => {
+    const ctx = context(request);
+    const list = await patients.listPatients(ctx, request.query.q, request.query.page);
+    // The search words may be a name, so the log says that a search was made, not what it was.
+    await logAccess(
+      db,
+      sessionRef(request),
+      {
+        action: "view",
+        recordType: "patient_list",
+        recordId: `page ${request.query.page}`,
+        detail: request.query.q.trim() ? "searched the patients" : "listed the patients",
+      },
+      ctx.now,
+    );
+    return list;
+  });
+
+  app.get("/api/admin/patients/:key", { schema: { params: keyParams } }, async (request) => {
+    const ctx = context(request);
+    const record = await patients.patientRecord(ctx, request.params.key);
+    await logAccess(
+      db,
+      sessionRef(request),
+      {
+        action: "view",
+        recordType: "patient",
+        recordId: record.key,
+        detail: `opened the record (${record.consultations.length} consultations)`,
+      },
+      ctx.now,
+    );
+    return record;
+  });
+
+  app.get("/api/admin/access-log", { schema: { querystring: logQuery } }, async (request, reply) => {
+    void reply.header("cache-control", "no-store");
+    return accessLogPage(db, request.query.before);
+  });
+
+  app.get("/api/admin/erasure-requests", async (request) => {
+    const ctx = context(request);
+    const list = await patients.erasureRequestList(ctx);
+    await logAccess(
+      db,
+      sessionRef(request),
+      {
+        action: "view",
+        recordType: "erasure_request",
+        recordId: "list",
+        detail: "listed the erasure requests",
+      },
+      ctx.now,
+    );
+    return list;
+  });
+
+  app.post("/api/admin/erasure-requests/:id/confirm", { schema: { params: idParams } }, async (request) => {
+    const ctx = context(request);
+    const view = await patients.confirmErasure(ctx, request.params.id);
+    await logAccess(
+      db,
+      sessionRef(request),
+      {
+        action: "erase",
+        recordType: "appointment",
+        recordId: view.appointmentId,
+        detail: "erased the personal data at the parent's request",
+      },
+      ctx.now,
+    );
+    return view;
+  });
+};

@@ -1,0 +1,378 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  accessLog,
+  appointments,
+  consentTexts,
+  consents,
+  consultationNotes,
+  contactMessages,
+  domainEvents,
+  erasureRequests,
+  outboxMessages,
+  prescriptions,
+  refunds,
+  reportUploads,
+  simulatorOrders,
+} from "../../db/schema";
+import type { AppointmentRow } from "../booking/repository";
+
+/**
+ * A patient is a child (or adult patient) and the phone the bookings were made with: the name, trimmed, with its
+ * spaces collapsed and in lower case, and the phone. The key is a SHA-256 of the two, so URLs and the access log
+ * carry no name or number.
+ */
+const normalisedName = sql`lower(regexp_replace(btrim(${appointments.patientName}), '\\s+', ' ', 'g'))`;
+export const patientKey = sql<string>`substr(encode(sha256(convert_to(${normalisedName} || '|' || ${appointments.patientPhone}, 'UTF8')), 'hex'), 1, 24)`;
+
+/** A record is kept of every booking that was paid, and until its personal data is erased. */
+const heldRecord = and(isNotNull(appointments.paidAt), isNull(appointments.anonymisedAt));
+
+export interface PatientSummaryRow {
+  key: string;
+  patientName: string;
+  guardianName: string | null;
+  phone: string;
+  email: string;
+  consultations: number;
+  lastDate: string;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Matches a name (the patient's or the parent's) or, for three digits or more, the phone's digits. */
+function searchCondition(query: string): SQL | undefined {
+  const text = query.trim();
+  if (!text) return undefined;
+  const digits = text.replace(/\D/g, "");
+  const byName = sql`(${appointments.patientName} ilike ${likePattern(text)} or coalesce(${appointments.guardianName}, '') ilike ${likePattern(text)})`;
+  if (digits.length < 3 || digits.length !== text.replace(/[\s+()-]/g, "").length) return byName;
+  return sql`(${byName} or regexp_replace(${appointments.patientPhone}, '\\D', '', 'g') like ${likePattern(digits)})`;
+}
+
+/** Patients with a held record, the one seen most recently first. */
+export async function listPatients(
+  db: Db,
+  query: string,
+  limit: number,
+  offset: number,
+): Promise<PatientSummaryRow[]> {
+  const rows = await db
+    .select({
+      key: patientKey,
+      patientName: sql<string>`max(${appointments.patientName})`,
+      guardianName: sql<string | null>`max(${appointments.guardianName})`,
+      phone: appointments.patientPhone,
+      email: sql<string>`max(${appointments.patientEmail})`,
+      consultations: sql<number>`count(*)::int`,
+      lastDate: sql<string>`max(${appointments.appointmentDate})::text`,
+    })
+    .from(appointments)
+    .where(and(heldRecord, searchCondition(query)))
+    .groupBy(patientKey, appointments.patientPhone)
+    .orderBy(desc(sql`max(${appointments.appointmentDate})`), patientKey)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({ ...row, consultations: Number(row.consultations) }));
+}
+
+/** Every held booking of one patient, newest first. */
+export async function appointmentsOfPatient(db: Db, key: string): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(heldRecord, sql`${patientKey} = ${key}`))
+    .orderBy(desc(appointments.appointmentDate), desc(appointments.appointmentTime));
+}
+
+/** The key of the patient a booking belongs to. */
+export async function patientKeyOf(db: Db, appointmentId: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ key: patientKey })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId))
+    .limit(1);
+  return rows[0]?.key;
+}
+
+export interface ConsentRecord {
+  version: string;
+  teleconsultation: string;
+  privacy: string;
+  givenBy: string;
+  givenAt: Date;
+}
+
+/** The consent given for a booking, with the wording agreed to. */
+export async function consentsOf(db: Db, appointmentId: string): Promise<ConsentRecord[]> {
+  return db
+    .select({
+      version: consentTexts.version,
+      teleconsultation: consentTexts.teleconsultation,
+      privacy: consentTexts.privacy,
+      givenBy: consents.givenBy,
+      givenAt: consents.givenAt,
+    })
+    .from(consents)
+    .innerJoin(consentTexts, eq(consentTexts.id, consents.consentTextId))
+    .where(eq(consents.appointmentId, appointmentId))
+    .orderBy(consents.givenAt);
+}
+
+export type ErasureRequestRow = typeof erasureRequests.$inferSelect;
+
+export async function erasureRequestsOf(db: Db, appointmentId: string): Promise<ErasureRequestRow[]> {
+  return db
+    .select()
+    .from(erasureRequests)
+    .where(eq(erasureRequests.appointmentId, appointmentId))
+    .orderBy(desc(erasureRequests.requestedAt));
+}
+
+/** A pending request for the booking, or a new one; the partial unique index keeps it to one at a time. */
+export async function insertErasureRequest(
+  db: Db,
+  appointmentId: string,
+  now: Date,
+): Promise<ErasureRequestRow> {
+  await db
+    .insert(erasureRequests)
+    .values({ appointmentId, requestedAt: now })
+    .onConflictDoNothing({
+      target: erasureRequests.appointmentId,
+      where: sql`status = 'pending'`,
+    });
+  const [pending] = await db
+    .select()
+    .from(erasureRequests)
+    .where(and(eq(erasureRequests.appointmentId, appointmentId), eq(erasureRequests.status, "pending")))
+    .limit(1);
+  if (!pending) throw new Error("The erasure request was neither stored nor found");
+  return pending;
+}
+
+export interface ErasureListRow extends ErasureRequestRow {
+  patientName: string;
+  appointmentDate: string;
+  anonymisedAt: Date | null;
+}
+
+/** Pending requests first, then the latest completed ones. */
+export async function listErasureRequests(db: Db, limit: number): Promise<ErasureListRow[]> {
+  return db
+    .select({
+      id: erasureRequests.id,
+      appointmentId: erasureRequests.appointmentId,
+      status: erasureRequests.status,
+      requestedAt: erasureRequests.requestedAt,
+      completedAt: erasureRequests.completedAt,
+      outcome: erasureRequests.outcome,
+      patientName: appointments.patientName,
+      appointmentDate: appointments.appointmentDate,
+      anonymisedAt: appointments.anonymisedAt,
+    })
+    .from(erasureRequests)
+    .innerJoin(appointments, eq(appointments.id, erasureRequests.appointmentId))
+    .orderBy(sql`${erasureRequests.status} = 'pending' desc`, desc(erasureRequests.requestedAt))
+    .limit(limit);
+}
+
+export async function lockErasureRequest(db: Db, id: string): Promise<ErasureRequestRow | undefined> {
+  const rows = await db
+    .select()
+    .from(erasureRequests)
+    .where(eq(erasureRequests.id, id))
+    .for("update")
+    .limit(1);
+  return rows[0];
+}
+
+export async function completeErasureRequests(
+  db: Db,
+  appointmentId: string,
+  outcome: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(erasureRequests)
+    .set({ status: "completed", completedAt: now, outcome })
+    .where(and(eq(erasureRequests.appointmentId, appointmentId), eq(erasureRequests.status, "pending")));
+}
+
+/** Bookings whose consultation date is before the cut-off and whose personal data is still held. */
+export async function appointmentsPastRetention(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(isNull(appointments.anonymisedAt), lt(appointments.appointmentDate, before)))
+    .orderBy(appointments.appointmentDate)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** Erased bookings that still have uploads: their files could not be deleted at erasure and are tried again. */
+export async function anonymisedWithUploads(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: reportUploads.appointmentId })
+    .from(reportUploads)
+    .innerJoin(appointments, eq(appointments.id, reportUploads.appointmentId))
+    .where(isNotNull(appointments.anonymisedAt));
+  return rows.map((row) => row.id);
+}
+
+/** What is replaced in free text: each identity, in any case. */
+export type Redact = (text: string) => string;
+
+/**
+ * Replaces the booking's personal data, row by row, in one transaction (the caller's). Free text the law keeps
+ * (the doctor's notes, the prescriptions, refund reasons, the history) keeps its clinical content with every
+ * identity replaced; the parent's own contact messages from the same e-mail or phone are deleted.
+ */
+export async function anonymiseAppointment(
+  db: Db,
+  row: AppointmentRow,
+  redact: Redact,
+  now: Date,
+): Promise<{ outboxIds: string[] }> {
+  await db
+    .update(appointments)
+    .set({
+      patientName: ERASED_NAME,
+      patientEmail: "",
+      patientPhone: "",
+      guardianName: row.guardianName === null ? null : ERASED_NAME,
+      reasonForConsultation: redact(row.reasonForConsultation),
+      cancellationReason: row.cancellationReason === null ? null : redact(row.cancellationReason),
+      statusNote: row.statusNote === null ? null : redact(row.statusNote),
+      anonymisedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(appointments.id, row.id));
+  await db.update(consents).set({ givenBy: ERASED_NAME }).where(eq(consents.appointmentId, row.id));
+  await redactEventPayloads(db, row.id, redact);
+  await redactPrescriptions(db, row.id, redact);
+  await redactNotes(db, row.id, redact);
+  await redactRefundReasons(db, row.id, redact);
+  if (row.orderId)
+    await db
+      .update(simulatorOrders)
+      .set({ customerName: ERASED_NAME })
+      .where(eq(simulatorOrders.orderId, row.orderId));
+  // Messages not sent yet would go to an address that is no longer there.
+  await db
+    .update(outboxMessages)
+    .set({ status: "cancelled" })
+    .where(and(eq(outboxMessages.appointmentId, row.id), eq(outboxMessages.status, "pending")));
+  const outbox = await db
+    .update(outboxMessages)
+    .set({ lastError: null })
+    .where(eq(outboxMessages.appointmentId, row.id))
+    .returning({ id: outboxMessages.id });
+  const contactOutbox = await deleteContactMessagesFrom(db, row);
+  return { outboxIds: [...outbox.map((message) => message.id), ...contactOutbox] };
+}
+
+/** What a name becomes. */
+export const ERASED_NAME = "Erased";
+
+async function redactEventPayloads(db: Db, appointmentId: string, redact: Redact): Promise<void> {
+  const rows = await db
+    .select({ id: domainEvents.id, payload: domainEvents.payload })
+    .from(domainEvents)
+    .where(eq(domainEvents.appointmentId, appointmentId));
+  for (const row of rows) {
+    const redacted = redactJson(row.payload, redact);
+    if (redacted !== undefined)
+      await db.update(domainEvents).set({ payload: redacted }).where(eq(domainEvents.id, row.id));
+  }
+}
+
+/** Prescriptions are never edited, except here: erasure replaces the identities in them and nothing else. */
+async function redactPrescriptions(db: Db, appointmentId: string, redact: Redact): Promise<void> {
+  const rows = await db
+    .select({ id: prescriptions.id, content: prescriptions.content })
+    .from(prescriptions)
+    .where(eq(prescriptions.appointmentId, appointmentId));
+  for (const row of rows) {
+    const redacted = redactJson(row.content, redact);
+    if (redacted !== undefined)
+      await db.update(prescriptions).set({ content: redacted }).where(eq(prescriptions.id, row.id));
+  }
+}
+
+/** The JSON value with every string redacted, or undefined when nothing in it changed. */
+function redactJson(value: unknown, redact: Redact): unknown {
+  const text = JSON.stringify(value ?? null);
+  const redacted = JSON.stringify(
+    JSON.parse(text, (_key, item: unknown) => (typeof item === "string" ? redact(item) : item)),
+  );
+  return redacted === text ? undefined : (JSON.parse(redacted) as unknown);
+}
+
+async function redactNotes(db: Db, appointmentId: string, redact: Redact): Promise<void> {
+  const [note] = await db
+    .select()
+    .from(consultationNotes)
+    .where(eq(consultationNotes.appointmentId, appointmentId));
+  if (note && redact(note.notes) !== note.notes)
+    await db
+      .update(consultationNotes)
+      .set({ notes: redact(note.notes) })
+      .where(eq(consultationNotes.appointmentId, appointmentId));
+}
+
+async function redactRefundReasons(db: Db, appointmentId: string, redact: Redact): Promise<void> {
+  const rows = await db
+    .select({ id: refunds.id, reason: refunds.reason, failureReason: refunds.failureReason })
+    .from(refunds)
+    .where(eq(refunds.appointmentId, appointmentId));
+  for (const refund of rows)
+    await db
+      .update(refunds)
+      .set({
+        reason: redact(refund.reason),
+        failureReason: refund.failureReason === null ? null : redact(refund.failureReason),
+      })
+      .where(eq(refunds.id, refund.id));
+}
+
+/** Deletes the parent's contact messages; answers the ids of the outbox rows that carried them (deleted with them). */
+async function deleteContactMessagesFrom(db: Db, row: AppointmentRow): Promise<string[]> {
+  const conditions = [sql`lower(${contactMessages.email}) = lower(${row.patientEmail})`];
+  const digits = row.patientPhone.replace(/\D/g, "");
+  if (digits.length >= 6)
+    conditions.push(
+      sql`regexp_replace(${contactMessages.phone}, '\\D', '', 'g') like ${`%${digits.slice(-10)}`}`,
+    );
+  const messages = await db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(sql.join(conditions, sql` or `));
+  if (messages.length === 0) return [];
+  const ids = messages.map((message) => message.id);
+  // Read before the delete, which removes these rows with the messages.
+  const outbox = await db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.contactMessageId, ids));
+  await db.delete(contactMessages).where(inArray(contactMessages.id, ids));
+  return outbox.map((message) => message.id);
+}
+
+export type NewAccessLogRow = typeof accessLog.$inferInsert;
+
+export async function insertAccessLog(db: Db, row: NewAccessLogRow): Promise<void> {
+  await db.insert(accessLog).values(row);
+}
+
+/** Rows written before the one with id `before`, newest first. */
+export async function accessLogRows(db: Db, before: number | undefined, limit: number) {
+  return db
+    .select()
+    .from(accessLog)
+    .where(before === undefined ? undefined : lt(accessLog.id, before))
+    .orderBy(desc(accessLog.id))
+    .limit(limit);
+}

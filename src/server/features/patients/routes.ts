@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { SiteProfile } from "@shared/site-profile";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { siteUrl } from "../../http/client-app";
+import { HttpError } from "../../http/errors";
+import { rateLimited } from "../../http/rate-limit";
+import type { PaymentGateway } from "../../integrations/payments/gateway";
+import type { RecordStore } from "../../integrations/record-store/record-store";
+import { appointmentForToken } from "../appointments/service";
+import { logAccess, PARENT_LINK } from "./access-log";
+import { exportArchive } from "./export";
+import { recordEntries } from "./record-entries";
+import * as patients from "./service";
+
+export interface DataRightsRouteOptions {
+  db: Db;
+  config: Config;
+  gateway: PaymentGateway;
+  store: RecordStore;
+  profile: SiteProfile;
+  now: () => Date;
+}
+
+const tokenParams = z.object({ token: z.string().max(100) });
+
+/**
+ * The parent's data rights, through the booking's manage link: download everything held (a ZIP), and ask for
+ * erasure, which the doctor confirms.
+ */
+export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = async (
+  app,
+  { db, config, gateway, store, profile, now },
+) => {
+  const limit = rateLimited(30, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
+  const exportLimit = rateLimited(
+    5,
+    "1 minute",
+    (wait) => `Too many downloads. Please try again in ${wait}.`,
+  );
+  const context = (request: Parameters<typeof siteUrl>[1]) => {
+    const base = { db, config, log: request.log, now: now(), siteUrl: siteUrl(config, request) };
+    return { lifecycle: { ...base, gateway }, patients: { ...base, store } };
+  };
+
+  app.get(
+    "/api/manage/:token/data-rights",
+    { schema: { params: tokenParams }, config: limit },
+    async (request, reply) => {
+      void reply.header("cache-control", "no-store");
+      const ctx = context(request);
+      const row = await appointmentForToken(ctx.lifecycle, request.params.token);
+      return patients.dataRights(ctx.patients, row);
+    },
+  );
+
+  app.post(
+    "/api/manage/:token/erasure",
+    { schema: { params: tokenParams }, config: limit },
+    async (request) => {
+      const ctx = context(request);
+      const row = await appointmentForToken(ctx.lifecycle, request.params.token);
+      const view = await patients.requestErasure(ctx.patients, row);
+      await logAccess(
+        db,
+        PARENT_LINK,
+        { action: "change", recordType: "erasure_request", recordId: row.id, detail: "asked for erasure" },
+        ctx.patients.now,
+      );
+      return view;
+    },
+  );
+
+  app.get(
+    "/api/manage/:token/export",
+    { schema: { params: tokenParams }, config: exportLimit },
+    async (request, reply) => {
+      const ctx = context(request);
+      const row = await appointmentForToken(ctx.lifecycle, request.params.token);
+      if (row.anonymisedAt)
+        throw new HttpError(410, "This record has been erased: there is nothing left to download.");
+      const archive = await exportArchive(ctx.patients, profile, row, recordEntries(profile));
+      await logAccess(
+        db,
+        PARENT_LINK,
+        {
+          action: "export",
+          recordType: "appointment",
+          recordId: row.id,
+          detail: "downloaded the booking's data",
+        },
+        ctx.patients.now,
+      );
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", `attachment; filename="${archive.fileName}"`)
+        .header("cache-control", "no-store")
+        .header("x-content-type-options", "nosniff")
+        .send(archive.stream);
+    },
+  );
+};

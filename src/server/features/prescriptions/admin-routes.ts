@@ -1,0 +1,158 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { consultationNotesSchema, issuePrescriptionSchema } from "@shared/prescription";
+import type { SiteProfile } from "@shared/site-profile";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { logAccess, sessionRef } from "../patients/access-log";
+import * as service from "./service";
+
+export interface AdminPrescriptionRouteOptions {
+  db: Db;
+  config: Config;
+  profile: SiteProfile;
+  now: () => Date;
+  /** Runs the outbox now, so the parent gets the prescription in seconds rather than at the next poll. */
+  nudge: () => void;
+}
+
+// Any text up to 100 characters: an id that is no appointment's (or prescription's) is a 404 from the service.
+const idParams = z.object({ id: z.string().max(100) });
+const pdfParams = idParams.extend({ prescriptionId: z.string().max(100) });
+
+/** Health data: never kept by the browser or a proxy. */
+function noStore(reply: FastifyReply): void {
+  void reply.header("cache-control", "no-store");
+}
+
+/** Sends a prescription's PDF as a download. */
+export function sendPdf(reply: FastifyReply, file: service.PrescriptionFile): FastifyReply {
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `attachment; filename="${file.filename}"`)
+    .header("cache-control", "no-store")
+    .send(file.pdf);
+}
+
+/**
+ * The doctor's consultation notes and prescriptions of an appointment. Registered inside the admin scope, whose hook
+ * checks the session and the origin of each request; every read and change is written to the access log.
+ */
+export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRouteOptions> = async (
+  app,
+  { db, config, profile, now, nudge },
+) => {
+  const context = (): service.PrescriptionContext => ({ db, config, profile, now: now() });
+
+  app.get("/api/admin/appointments/:id/notes", { schema: { params: idParams } }, async (request, reply) => {
+    const ctx = context();
+    const notes = await service.notesForDoctor(ctx, request.params.id);
+    await logAccess(
+      db,
+      sessionRef(request),
+      {
+        action: "view",
+        recordType: "notes",
+        recordId: request.params.id,
+        detail: "read the consultation notes",
+      },
+      ctx.now,
+    );
+    noStore(reply);
+    return notes;
+  });
+
+  app.put(
+    "/api/admin/appointments/:id/notes",
+    { schema: { params: idParams, body: consultationNotesSchema } },
+    async (request, reply) => {
+      const ctx = context();
+      const saved = await service.saveNotesForDoctor(ctx, request.params.id, request.body.notes);
+      await logAccess(
+        db,
+        sessionRef(request),
+        {
+          action: "change",
+          recordType: "notes",
+          recordId: request.params.id,
+          detail: "saved the consultation notes",
+        },
+        ctx.now,
+      );
+      noStore(reply);
+      return saved;
+    },
+  );
+
+  app.get(
+    "/api/admin/appointments/:id/prescriptions",
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const ctx = context();
+      const answer = await service.prescriptionsForDoctor(ctx, request.params.id);
+      await logAccess(
+        db,
+        sessionRef(request),
+        {
+          action: "view",
+          recordType: "prescription",
+          recordId: request.params.id,
+          detail: `listed the prescriptions (${answer.prescriptions.length} versions)`,
+        },
+        ctx.now,
+      );
+      noStore(reply);
+      return answer;
+    },
+  );
+
+  app.post(
+    "/api/admin/appointments/:id/prescriptions",
+    { schema: { params: idParams, body: issuePrescriptionSchema } },
+    async (request, reply) => {
+      const ctx = context();
+      const issued = await service.issuePrescription(ctx, request.params.id, request.body);
+      const replaced = issued.replacesVersion ? `, replacing version ${issued.replacesVersion}` : "";
+      await logAccess(
+        db,
+        sessionRef(request),
+        {
+          action: "change",
+          recordType: "prescription",
+          recordId: issued.id,
+          detail: `issued version ${issued.version}${replaced}`,
+        },
+        ctx.now,
+      );
+      nudge();
+      noStore(reply);
+      return reply.status(201).send(issued);
+    },
+  );
+
+  app.get(
+    "/api/admin/appointments/:id/prescriptions/:prescriptionId/pdf",
+    { schema: { params: pdfParams } },
+    async (request, reply) => {
+      const ctx = context();
+      const file = await service.prescriptionPdfForDoctor(
+        ctx,
+        request.params.id,
+        request.params.prescriptionId,
+      );
+      await logAccess(
+        db,
+        sessionRef(request),
+        {
+          action: "download",
+          recordType: "prescription",
+          recordId: file.prescription.id,
+          detail: `downloaded version ${file.prescription.version}`,
+        },
+        ctx.now,
+      );
+      return sendPdf(reply, file);
+    },
+  );
+};

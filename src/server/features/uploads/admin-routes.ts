@@ -1,0 +1,59 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import type { RecordStore } from "../../integrations/record-store/record-store";
+import { sessionRef } from "../patients/access-log";
+import { sendDownload } from "./download-reply";
+import * as uploads from "./service";
+
+export interface AdminUploadRouteOptions {
+  db: Db;
+  config: Config;
+  store: RecordStore;
+  now: () => Date;
+}
+
+// Any text up to 100 characters: an id that is no appointment's or upload's is a 404 from the service.
+const idParams = z.object({ id: z.string().max(100) });
+const uploadParams = z.object({ id: z.string().max(100), uploadId: z.string().max(100) });
+
+/**
+ * The reports parents uploaded, for the doctor. Registered inside the admin scope (session checked on every
+ * request); each list and download is written to the access log. No HEAD routes: a HEAD would run the read and
+ * log it without anything being read.
+ */
+export const adminUploadRoutes: FastifyPluginAsyncZod<AdminUploadRouteOptions> = async (
+  app,
+  { db, config, store, now },
+) => {
+  const context = (request: FastifyRequest): uploads.UploadsContext => ({
+    db,
+    config,
+    store,
+    log: request.log,
+    now: now(),
+  });
+
+  app.get(
+    "/api/admin/appointments/:id/uploads",
+    { schema: { params: idParams }, exposeHeadRoute: false },
+    async (request, reply) => {
+      void reply.header("cache-control", "no-store");
+      return uploads.uploadsForDoctor(context(request), request.params.id, sessionRef(request));
+    },
+  );
+
+  app.get(
+    "/api/admin/appointments/:id/uploads/:uploadId",
+    { schema: { params: uploadParams }, exposeHeadRoute: false },
+    async (request, reply) => {
+      const { id, uploadId } = request.params;
+      return sendDownload(
+        reply,
+        await uploads.downloadForDoctor(context(request), id, uploadId, sessionRef(request)),
+      );
+    },
+  );
+};

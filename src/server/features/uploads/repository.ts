@@ -1,0 +1,53 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { reportUploads } from "../../db/schema";
+
+export type ReportUploadRow = typeof reportUploads.$inferSelect;
+export type NewReportUploadRow = typeof reportUploads.$inferInsert;
+
+/** An appointment's uploads, oldest first: the order the parent added them. */
+export async function uploadsOf(db: Db, appointmentId: string): Promise<ReportUploadRow[]> {
+  return db
+    .select()
+    .from(reportUploads)
+    .where(eq(reportUploads.appointmentId, appointmentId))
+    .orderBy(asc(reportUploads.uploadedAt), asc(reportUploads.id));
+}
+
+export async function countUploads(db: Db, appointmentId: string): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(reportUploads)
+    .where(eq(reportUploads.appointmentId, appointmentId));
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function insertUpload(db: Db, row: NewReportUploadRow): Promise<ReportUploadRow> {
+  const [inserted] = await db.insert(reportUploads).values(row).returning();
+  if (!inserted) throw new Error("The upload's row was not inserted");
+  return inserted;
+}
+
+/** The upload with this id, only if it belongs to this appointment. */
+export async function findUpload(
+  db: Db,
+  appointmentId: string,
+  uploadId: string,
+): Promise<ReportUploadRow | undefined> {
+  const rows = await db
+    .select()
+    .from(reportUploads)
+    .where(and(eq(reportUploads.id, uploadId), eq(reportUploads.appointmentId, appointmentId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function deleteUpload(db: Db, uploadId: string): Promise<ReportUploadRow | undefined> {
+  const [deleted] = await db.delete(reportUploads).where(eq(reportUploads.id, uploadId)).returning();
+  return deleted;
+}
+
+export async function deleteUploads(db: Db, uploadIds: string[]): Promise<void> {
+  if (uploadIds.length === 0) return;
+  await db.delete(reportUploads).where(inArray(reportUploads.id, uploadIds));
+}

@@ -1,0 +1,138 @@
+import type { Readable } from "node:stream";
+import multipart, { type MultipartFile } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MAX_REPORT_BYTES, UPLOAD_MESSAGES } from "@shared/uploads";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { HttpError } from "../../http/errors";
+import { rateLimited } from "../../http/rate-limit";
+import { discardUnreadBody, grantUploadTime } from "../../http/upload-time";
+import type { RecordStore } from "../../integrations/record-store/record-store";
+import { sendDownload } from "./download-reply";
+import * as uploads from "./service";
+
+export interface UploadRouteOptions {
+  db: Db;
+  config: Config;
+  store: RecordStore;
+  now: () => Date;
+}
+
+const tokenParams = z.object({ token: z.string().max(100) });
+const uploadParams = z.object({ token: z.string().max(100), uploadId: z.string().max(100) });
+
+/**
+ * How long one upload may take, instead of REQUEST_TIMEOUT_SECONDS: 10 MB at about 100 kbit/s (a weak mobile
+ * signal) in all, and at most a minute without a byte arriving.
+ */
+export const UPLOAD_TIME = { totalMs: 15 * 60_000, idleMs: 60_000 };
+
+/** Room for the multipart framing around the file (boundaries, the part's headers with a long file name). */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** One file per request; a field or two more is tolerated, anything beyond is not read. */
+const MULTIPART_LIMITS = {
+  fileSize: MAX_REPORT_BYTES,
+  files: 1,
+  fields: 4,
+  parts: 5,
+  fieldSize: 1024,
+  headerPairs: 20,
+};
+
+/**
+ * The parent's reports, under the manage link: upload one file per multipart request, list, download, remove. The
+ * token is the only key; an unknown one is the manage link's 404. Multipart is understood in this scope only.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
+  app,
+  { db, config, store, now },
+) => {
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  const reads = rateLimited(60, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
+  const writes = rateLimited(30, "10 minutes", (wait) => `Too many uploads. Please try again in ${wait}.`);
+  const context = (request: FastifyRequest): uploads.UploadsContext => ({
+    db,
+    config,
+    store,
+    log: request.log,
+    now: now(),
+  });
+
+  app.get(
+    "/api/manage/:token/uploads",
+    { schema: { params: tokenParams }, config: reads },
+    async (request, reply) => {
+      void reply.header("cache-control", "no-store");
+      return uploads.parentUploads(context(request), request.params.token);
+    },
+  );
+
+  app.post(
+    "/api/manage/:token/uploads",
+    { schema: { params: tokenParams }, config: writes },
+    async (request, reply) => {
+      discardUnreadBody(request.raw, reply.raw);
+      const ctx = context(request);
+      const appointmentId = await uploads.admitUpload(ctx, request.params.token);
+      if (!request.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
+      // A browser sends the length first: a file plainly too large is refused before a byte of it is read.
+      if (declaredLength(request) > MAX_REPORT_BYTES + MULTIPART_OVERHEAD_BYTES)
+        throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
+
+      const arriving: { file?: Readable } = {};
+      const time = grantUploadTime(request.raw, reply.raw, UPLOAD_TIME, () => {
+        if (arriving.file) arriving.file.destroy(new HttpError(408, UPLOAD_MESSAGES.tooSlow));
+        else request.raw.destroy();
+      });
+      const part = await firstFile(request);
+      time.watchProgress();
+      arriving.file = part.file;
+      // The parser stops passing bytes on at the limit; this turns that into the answer, while the body streams.
+      part.file.once("limit", () => part.file.destroy(new HttpError(413, UPLOAD_MESSAGES.tooLarge)));
+      const upload = await uploads.receiveUpload(ctx, appointmentId, {
+        name: part.filename,
+        stream: part.file,
+      });
+      return reply.status(201).header("cache-control", "no-store").send(upload);
+    },
+  );
+
+  app.get(
+    "/api/manage/:token/uploads/:uploadId",
+    { schema: { params: uploadParams }, config: reads, exposeHeadRoute: false },
+    async (request, reply) => {
+      const { token, uploadId } = request.params;
+      return sendDownload(reply, await uploads.downloadForParent(context(request), token, uploadId));
+    },
+  );
+
+  app.delete(
+    "/api/manage/:token/uploads/:uploadId",
+    { schema: { params: uploadParams }, config: writes },
+    async (request, reply) => {
+      const { token, uploadId } = request.params;
+      void reply.header("cache-control", "no-store");
+      return uploads.removeByParent(context(request), token, uploadId);
+    },
+  );
+};
+
+function declaredLength(request: FastifyRequest): number {
+  const length = Number(request.headers["content-length"] ?? 0);
+  return Number.isFinite(length) ? length : 0;
+}
+
+/** The request's first file part; a malformed or empty form is the sender's mistake, said in words. */
+async function firstFile(request: FastifyRequest): Promise<MultipartFile> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file({ limits: MULTIPART_LIMITS });
+  } catch (error) {
+    throw error instanceof HttpError ? error : new HttpError(400, UPLOAD_MESSAGES.unreadable);
+  }
+  if (!part) throw new HttpError(400, UPLOAD_MESSAGES.noFile);
+  return part;
+}

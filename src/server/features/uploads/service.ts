@@ -1,0 +1,361 @@
+import type { Readable } from "node:stream";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import {
+  type AdminReportUploads,
+  cleanFileName,
+  MAX_REPORT_FILES,
+  type ParentReportUploads,
+  type ReportUpload,
+  UPLOAD_MESSAGES,
+} from "@shared/uploads";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { HttpError } from "../../http/errors";
+import { newStorageKey } from "../../integrations/record-store/keys";
+import { RecordNotFoundError, type RecordStore } from "../../integrations/record-store/record-store";
+import { appointmentIdForToken } from "../appointments/manage-links";
+import { INVALID_LINK_MESSAGE } from "../appointments/service";
+import * as appointments from "../booking/repository";
+import type { AppointmentRow } from "../booking/repository";
+import { logAccess, PARENT_LINK } from "../patients/access-log";
+import { roomWindow } from "../video/service";
+import { detectReportType, SNIFF_BYTES } from "./file-type";
+import { type IncomingFile, readHead, replayed } from "./incoming-file";
+import * as uploads from "./repository";
+import type { ReportUploadRow } from "./repository";
+
+/**
+ * Reports a parent uploads from the manage link before the consultation, read by the doctor in the dashboard.
+ *
+ * - Only a paid, confirmed booking whose record is not erased takes files, until its video room closes; at most
+ *   MAX_REPORT_FILES each. The cap is checked again on the locked appointment row when a file is recorded, so
+ *   uploads sent at once cannot pass it together.
+ * - The type comes from the file's first bytes. A file is stored whole under a random key before its row is
+ *   written; if anything fails after that, the file is removed, so no file is kept without its row.
+ * - The parent may remove a file until the consultation starts; after that it is part of the consultation's record.
+ * - Every read by the doctor, and every download, upload and removal through the parent's link, is written to the
+ *   access log after it succeeded.
+ */
+export interface UploadsContext {
+  db: Db;
+  config: Config;
+  store: RecordStore;
+  log: FastifyBaseLogger;
+  now: Date;
+}
+
+/** A stored file on its way to a browser. */
+export interface DownloadFile {
+  stream: Readable;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+function isUuid(value: string): boolean {
+  return z.uuid().safeParse(value).success;
+}
+
+function toView(row: ReportUploadRow): ReportUpload {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    uploadedAt: row.uploadedAt.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rules
+
+/** Why this booking takes no file now (shown instead of the file input), or null when it does. */
+function uploadClosedReason(ctx: UploadsContext, row: AppointmentRow): string | null {
+  if (row.anonymisedAt) return UPLOAD_MESSAGES.erased;
+  if (row.status === "pending_payment") return UPLOAD_MESSAGES.awaitingPayment;
+  if (row.status === "cancelled") return UPLOAD_MESSAGES.cancelled;
+  if (row.status === "completed" || row.status === "no_show") return UPLOAD_MESSAGES.over;
+  if (row.status !== "confirmed" || row.paymentStatus !== "paid") return UPLOAD_MESSAGES.notConfirmed;
+  if (ctx.now > roomWindow(row, ctx.config).closesAt) return UPLOAD_MESSAGES.over;
+  return null;
+}
+
+/** Until the consultation starts; afterwards the doctor may have relied on the file. */
+function canRemove(ctx: UploadsContext, row: AppointmentRow): boolean {
+  return row.anonymisedAt === null && ctx.now < roomWindow(row, ctx.config).startsAt;
+}
+
+function fullMessage(ctx: UploadsContext, row: AppointmentRow): string {
+  return canRemove(ctx, row) ? UPLOAD_MESSAGES.tooMany : UPLOAD_MESSAGES.full;
+}
+
+async function appointmentOfLink(ctx: UploadsContext, token: string): Promise<AppointmentRow> {
+  const id = await appointmentIdForToken(ctx.db, token);
+  const row = id ? await appointments.findAppointment(ctx.db, id) : undefined;
+  if (!row) throw new HttpError(404, INVALID_LINK_MESSAGE);
+  return row;
+}
+
+async function uploadOf(db: Db, appointmentId: string, uploadId: string): Promise<ReportUploadRow> {
+  const row = isUuid(uploadId) ? await uploads.findUpload(db, appointmentId, uploadId) : undefined;
+  if (!row) throw new HttpError(404, UPLOAD_MESSAGES.notFound);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The parent's link
+
+async function parentView(ctx: UploadsContext, row: AppointmentRow): Promise<ParentReportUploads> {
+  const rows = await uploads.uploadsOf(ctx.db, row.id);
+  const closed =
+    uploadClosedReason(ctx, row) ?? (rows.length >= MAX_REPORT_FILES ? fullMessage(ctx, row) : null);
+  return {
+    uploads: rows.map(toView),
+    canUpload: closed === null,
+    closedMessage: closed,
+    canRemove: canRemove(ctx, row),
+  };
+}
+
+/** GET /api/manage/{token}/uploads */
+export async function parentUploads(ctx: UploadsContext, token: string): Promise<ParentReportUploads> {
+  return parentView(ctx, await appointmentOfLink(ctx, token));
+}
+
+/**
+ * Before a byte of the file is read: the link opens a booking that takes a file now. Answers the appointment's id.
+ * Only a first look; `receiveUpload` decides again on the locked row.
+ */
+export async function admitUpload(ctx: UploadsContext, token: string): Promise<string> {
+  const row = await appointmentOfLink(ctx, token);
+  const closed = uploadClosedReason(ctx, row);
+  if (closed) throw new HttpError(409, closed);
+  if ((await uploads.countUploads(ctx.db, row.id)) >= MAX_REPORT_FILES)
+    throw new HttpError(409, fullMessage(ctx, row));
+  return row.id;
+}
+
+/**
+ * POST /api/manage/{token}/uploads: reads the file's first bytes for its type (415 for anything but a report),
+ * stores the whole file under a new random key, then records it. A file too large (413), cut off (400), too slow
+ * (408) or refused when recorded (409) leaves nothing stored.
+ */
+export async function receiveUpload(
+  ctx: UploadsContext,
+  appointmentId: string,
+  file: IncomingFile,
+): Promise<ReportUpload> {
+  const head = await readHead(file.stream, SNIFF_BYTES);
+  if (head.bytes.length === 0) throw refuse(file, 400, UPLOAD_MESSAGES.empty);
+  const contentType = await detectReportType(head.bytes);
+  if (!contentType) throw refuse(file, 415, UPLOAD_MESSAGES.wrongType);
+
+  const storageKey = newStorageKey();
+  const body = replayed(head, file.stream);
+  try {
+    await ctx.store.put(storageKey, body.stream, contentType);
+    const row = await recordUpload(ctx, appointmentId, {
+      appointmentId,
+      storageKey,
+      fileName: cleanFileName(file.name, contentType),
+      contentType,
+      sizeBytes: body.bytes(),
+      uploadedAt: ctx.now,
+    });
+    return toView(row);
+  } catch (error) {
+    await discardFile(ctx, storageKey);
+    throw error;
+  }
+}
+
+/** Stops reading a file that is refused from its first bytes; the answer goes out without waiting for the rest. */
+function refuse(file: IncomingFile, status: number, message: string): HttpError {
+  file.stream.destroy();
+  return new HttpError(status, message);
+}
+
+/** The row of a stored file, written on the locked appointment row after the rules are checked again. */
+async function recordUpload(
+  ctx: UploadsContext,
+  appointmentId: string,
+  row: uploads.NewReportUploadRow,
+): Promise<ReportUploadRow> {
+  return ctx.db.transaction(async (tx) => {
+    const appointment = await appointments.lockAppointment(tx, appointmentId);
+    if (!appointment) throw new HttpError(404, INVALID_LINK_MESSAGE);
+    const closed = uploadClosedReason(ctx, appointment);
+    if (closed) throw new HttpError(409, closed);
+    if ((await uploads.countUploads(tx, appointmentId)) >= MAX_REPORT_FILES)
+      throw new HttpError(409, fullMessage(ctx, appointment));
+    const inserted = await uploads.insertUpload(tx, row);
+    await logAccess(
+      tx,
+      PARENT_LINK,
+      {
+        action: "change",
+        recordType: "upload",
+        recordId: inserted.id,
+        detail: "uploaded through the parent's link",
+      },
+      ctx.now,
+    );
+    return inserted;
+  });
+}
+
+/** GET /api/manage/{token}/uploads/{uploadId}: only a file of the booking this link opens. */
+export async function downloadForParent(
+  ctx: UploadsContext,
+  token: string,
+  uploadId: string,
+): Promise<DownloadFile> {
+  const appointment = await appointmentOfLink(ctx, token);
+  const row = await uploadOf(ctx.db, appointment.id, uploadId);
+  return openAndLog(ctx, row, PARENT_LINK, "downloaded through the parent's link");
+}
+
+/** DELETE /api/manage/{token}/uploads/{uploadId}: until the consultation starts. */
+export async function removeByParent(
+  ctx: UploadsContext,
+  token: string,
+  uploadId: string,
+): Promise<ParentReportUploads> {
+  const appointment = await appointmentOfLink(ctx, token);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const locked = (await appointments.lockAppointment(tx, appointment.id)) ?? appointment;
+    const row = await uploadOf(tx, locked.id, uploadId);
+    if (!canRemove(ctx, locked)) throw new HttpError(409, UPLOAD_MESSAGES.removeClosed);
+    await uploads.deleteUpload(tx, row.id);
+    await logAccess(
+      tx,
+      PARENT_LINK,
+      {
+        action: "change",
+        recordType: "upload",
+        recordId: row.id,
+        detail: "removed through the parent's link",
+      },
+      ctx.now,
+    );
+    return row;
+  });
+  // After the row is gone: a file whose removal fails is an orphan the retention check finds, never a listed file
+  // that cannot be opened.
+  await discardFile(ctx, removed.storageKey);
+  return parentView(ctx, appointment);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The doctor's dashboard
+
+async function knownAppointment(ctx: UploadsContext, appointmentId: string): Promise<AppointmentRow> {
+  const row = isUuid(appointmentId) ? await appointments.findAppointment(ctx.db, appointmentId) : undefined;
+  if (!row) throw new HttpError(404, "Appointment not found");
+  return row;
+}
+
+/** GET /api/admin/appointments/{id}/uploads; `session` is who reads, for the access log. */
+export async function uploadsForDoctor(
+  ctx: UploadsContext,
+  appointmentId: string,
+  session: string,
+): Promise<AdminReportUploads> {
+  const appointment = await knownAppointment(ctx, appointmentId);
+  const rows = await uploads.uploadsOf(ctx.db, appointment.id);
+  await logAccess(
+    ctx.db,
+    session,
+    {
+      action: "view",
+      recordType: "upload",
+      recordId: appointment.id,
+      detail: `listed the uploaded reports (${rows.length})`,
+    },
+    ctx.now,
+  );
+  return { uploads: rows.map(toView) };
+}
+
+/** GET /api/admin/appointments/{id}/uploads/{uploadId} */
+export async function downloadForDoctor(
+  ctx: UploadsContext,
+  appointmentId: string,
+  uploadId: string,
+  session: string,
+): Promise<DownloadFile> {
+  const appointment = await knownAppointment(ctx, appointmentId);
+  const row = await uploadOf(ctx.db, appointment.id, uploadId);
+  return openAndLog(ctx, row, session, "downloaded");
+}
+
+/** Opens the stored file, then logs the read; a file missing from the store is a 404 and a warning. */
+async function openAndLog(
+  ctx: UploadsContext,
+  row: ReportUploadRow,
+  session: string,
+  detail: string,
+): Promise<DownloadFile> {
+  let stream: Readable;
+  try {
+    stream = await openUpload(ctx.store, row);
+  } catch (error) {
+    if (!(error instanceof RecordNotFoundError)) throw error;
+    ctx.log.warn({ uploadId: row.id }, "an uploaded report's file is missing from the record store");
+    throw new HttpError(404, UPLOAD_MESSAGES.notFound);
+  }
+  try {
+    await logAccess(
+      ctx.db,
+      session,
+      { action: "download", recordType: "upload", recordId: row.id, detail },
+      ctx.now,
+    );
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+  return { stream, fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// For other parts of the product (the patient record, erasure, retention)
+
+/** An appointment's uploads, oldest first. Writes no access-log row: the caller logs its own read. */
+export function listUploads(db: Db, appointmentId: string): Promise<ReportUploadRow[]> {
+  return uploads.uploadsOf(db, appointmentId);
+}
+
+/** The stored file of an upload; RecordNotFoundError when the store holds nothing under its key. */
+export function openUpload(store: RecordStore, row: ReportUploadRow): Promise<Readable> {
+  return store.get(row.storageKey);
+}
+
+/**
+ * Deletes an appointment's uploads, files first, then their rows; answers how many. If a file cannot be deleted,
+ * it throws before any row is removed, so running it again finishes the work (deleting a missing file is no error).
+ * Call it outside a transaction that could still roll back: files do not come back.
+ */
+export async function removeAllUploads(db: Db, store: RecordStore, appointmentId: string): Promise<number> {
+  const rows = await uploads.uploadsOf(db, appointmentId);
+  for (const row of rows) await store.delete(row.storageKey);
+  await uploads.deleteUploads(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.length;
+}
+
+async function discardFile(ctx: UploadsContext, storageKey: string): Promise<void> {
+  try {
+    await ctx.store.delete(storageKey);
+  } catch (error) {
+    ctx.log.error(
+      { err: error, storageKey },
+      "a stored report could not be removed; the retention check will",
+    );
+  }
+}
+
+export type { ReportUploadRow };

@@ -1,0 +1,47 @@
+import { createElement } from "react";
+import type {
+  AppointmentMessageData,
+  EmailMessage,
+  PrescriptionMessageFacts,
+  SiteFacts,
+} from "../messaging/types";
+import { bookingReference, formatWhenLong } from "../messaging/format-appointment";
+import { renderBoth } from "./compose-email";
+import { PrescriptionIssuedEmail } from "./templates/prescription-issued";
+
+/** The parent's e-mail with the prescription's PDF attached; replies go to the doctor's public address. */
+export async function composePrescriptionEmail(
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  prescription: PrescriptionMessageFacts,
+): Promise<EmailMessage> {
+  const reference = bookingReference(data.bookingId);
+  const corrected = prescription.replacesVersion !== null;
+  const subject = corrected
+    ? `Corrected prescription (version ${prescription.version}) for ${oneLine(data.patientName)} (${reference})`
+    : `Prescription for ${oneLine(data.patientName)} from ${site.doctorName} (${reference})`;
+  const element = createElement(PrescriptionIssuedEmail, {
+    site,
+    patientName: data.patientName,
+    guardianName: data.guardianName,
+    bookingReference: reference,
+    when: formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
+    version: prescription.version,
+    replacesVersion: prescription.replacesVersion,
+    ...(data.manageUrl ? { manageUrl: data.manageUrl } : {}),
+  });
+  return {
+    to: data.patientEmail,
+    subject,
+    replyTo: site.contactEmail,
+    ...(await renderBoth(element)),
+    attachments: [
+      { filename: prescription.filename, content: prescription.pdf, contentType: "application/pdf" },
+    ],
+  };
+}
+
+/** Header values come partly from the booking form: no line breaks, so nothing can pose as another header. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\t\v\f\u2028\u2029]+/g, " ").trim();
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { chmod, mkdir, open, readdir, rename, rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { assertStorageKey, isStorageKey } from "./keys";
+import { RecordNotFoundError, type RecordStore } from "./record-store";
+
+/**
+ * Files in a folder of this machine (DATA_DIR/records by default), outside anything the web server serves. The
+ * folder is readable by the server's user only. A file is written under a temporary name and renamed when whole,
+ * so a reader never sees half a file and a failed upload leaves nothing under its key.
+ */
+export function createLocalRecordStore(directory: string): RecordStore {
+  let ready: Promise<void> | undefined;
+  const ensureDirectory = () => {
+    ready ??= mkdir(directory, { recursive: true, mode: 0o700 }).then(() => chmod(directory, 0o700));
+    return ready;
+  };
+  const pathOf = (key: string) => {
+    assertStorageKey(key);
+    return join(directory, key);
+  };
+
+  return {
+    async put(key: string, body: Readable): Promise<void> {
+      const target = pathOf(key);
+      await ensureDirectory();
+      // Temporary names start with a dot, which no key does, so keys() never lists them.
+      const temporary = join(directory, `.${key}.${randomBytes(6).toString("hex")}.partial`);
+      try {
+        await pipeline(body, createWriteStream(temporary, { flags: "wx", mode: 0o600 }));
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+
+    async get(key: string): Promise<Readable> {
+      try {
+        const handle = await open(pathOf(key), "r");
+        return handle.createReadStream();
+      } catch (error) {
+        if (isMissing(error)) throw new RecordNotFoundError(key);
+        throw error;
+      }
+    },
+
+    async delete(key: string): Promise<void> {
+      await rm(pathOf(key), { force: true });
+    },
+
+    async *keys(): AsyncIterable<string> {
+      let names: string[];
+      try {
+        names = await readdir(directory);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const name of names) if (isStorageKey(name)) yield name;
+    },
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT";
+}

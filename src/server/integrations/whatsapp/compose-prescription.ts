@@ -1,0 +1,41 @@
+import type { CountryCode } from "libphonenumber-js/max";
+import type {
+  AppointmentMessageData,
+  PrescriptionMessageFacts,
+  SiteFacts,
+  WhatsAppMessage,
+} from "../messaging/types";
+import { formatWhenLong } from "../messaging/format-appointment";
+import { templateParameter, toE164, type WhatsAppTemplate } from "./compose-whatsapp";
+
+/**
+ * The parent's WhatsApp message with the prescription: an approved template (WHATSAPP_TEMPLATE_PRESCRIPTION) whose
+ * header is a DOCUMENT, the PDF, and whose body is {{1}} patient name, {{2}} doctor's name, {{3}} consultation date
+ * and time, {{4}} "prescription" or "corrected prescription (version 2, replaces version 1)", {{5}} the link to the
+ * booking page, where every version can be downloaded again.
+ */
+export function composePrescriptionWhatsApp(
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  prescription: PrescriptionMessageFacts,
+  template: WhatsAppTemplate,
+  defaultRegion: CountryCode = "IN",
+): WhatsAppMessage {
+  const what =
+    prescription.replacesVersion === null
+      ? "prescription"
+      : `corrected prescription (version ${prescription.version}, replaces version ${prescription.replacesVersion})`;
+  return {
+    to: toE164(data.patientPhone, defaultRegion),
+    template: template.name,
+    language: template.language,
+    bodyParameters: [
+      data.patientName,
+      site.doctorName,
+      formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
+      what,
+      data.manageUrl ?? site.siteUrl,
+    ].map(templateParameter),
+    document: { filename: prescription.filename, content: prescription.pdf, contentType: "application/pdf" },
+  };
+}

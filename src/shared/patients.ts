@@ -1,0 +1,109 @@
+import type { AdminAppointment } from "./admin";
+import type { RefundView } from "./manage";
+
+/**
+ * The doctor's patient records and the parent's data rights. A patient is a child (or adult patient) with the phone
+ * the bookings were made with; `key` names it without carrying the name or the number.
+ */
+
+/** GET /api/admin/patients?q=&page= */
+export interface PatientSummary {
+  key: string;
+  patientName: string;
+  guardianName: string | null;
+  phone: string;
+  email: string;
+  consultations: number;
+  /** The date of the latest booking (YYYY-MM-DD). */
+  lastDate: string;
+}
+
+export interface PatientList {
+  patients: PatientSummary[];
+  page: number;
+  hasMore: boolean;
+}
+
+export interface ConsentView {
+  version: string;
+  teleconsultation: string;
+  privacy: string;
+  givenBy: string;
+  givenAt: string;
+}
+
+/** One consultation in the patient's record. */
+export interface ConsultationRecordView {
+  appointment: AdminAppointment;
+  consents: ConsentView[];
+  refunds: RefundView[];
+  notes: string | null;
+  prescriptions: { id: string; version: number; issuedAt: string; replacesVersion: number | null }[];
+  uploads: { id: string; fileName: string; contentType: string; sizeBytes: number; uploadedAt: string }[];
+}
+
+/** GET /api/admin/patients/{key} */
+export interface PatientRecord {
+  key: string;
+  patientName: string;
+  guardianName: string | null;
+  phone: string;
+  email: string;
+  consultations: ConsultationRecordView[];
+}
+
+/** GET /api/admin/access-log */
+export interface AccessLogEntry {
+  id: string;
+  at: string;
+  action: string;
+  recordType: string;
+  recordId: string;
+  detail: string;
+  session: string;
+}
+
+export interface AccessLogPage {
+  entries: AccessLogEntry[];
+  /** Pass as `before` for the next, older page; null when there is none. */
+  next: string | null;
+}
+
+export type ErasureStatus = "pending" | "completed";
+
+/** GET /api/admin/erasure-requests */
+export interface ErasureRequestView {
+  id: string;
+  appointmentId: string;
+  bookingId: string;
+  /** The patient's name while it is held; "Erased" afterwards. */
+  patientName: string;
+  appointmentDate: string;
+  status: ErasureStatus;
+  requestedAt: string;
+  completedAt: string | null;
+  outcome: string | null;
+}
+
+/** GET /api/manage/{token}/data-rights */
+export interface DataRightsView {
+  /** Whether the parent can download the record now (not once it is erased). */
+  exportAvailable: boolean;
+  erasure: {
+    /** none: no request; pending: waiting for the doctor; completed: done (the outcome says what was kept). */
+    state: "none" | ErasureStatus;
+    /** Whether a request can be made now, and why not. */
+    allowed: boolean;
+    reason: string | null;
+    requestedAt: string | null;
+    completedAt: string | null;
+    outcome: string | null;
+  };
+}
+
+/** What erasure removes and what the law keeps, as the parent and the doctor read it before and after. */
+export const ERASURE_EXPLAINED =
+  "Erasure removes your child's and your name, phone number and e-mail address from every record, deletes the reports you uploaded, and deletes your messages to the clinic. The law requires the doctor to keep the consultation record and prescriptions for at least 3 years and payment records for tax purposes: these are kept without any name or contact details.";
+
+export const ERASURE_DONE =
+  "Erased: names, phone number and e-mail address were removed from every record and uploaded reports were deleted. The consultation record, prescriptions and payment amounts are kept without names or contact details, as the law requires.";

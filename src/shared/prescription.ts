@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { isValidIsoDate } from "./clinic-time";
+
+/**
+ * The doctor's consultation notes and e-prescriptions. One schema checks the dashboard's form and the server's
+ * request, with the same words. A prescription, once issued, never changes: a correction is a new version that
+ * replaces the latest one (India's Telemedicine Practice Guidelines 2020 ask for a prescription the patient can
+ * keep; IMC regulations ask for generic names, preferably in capitals).
+ */
+
+export const PRESCRIPTION_LIMITS = {
+  medicines: 20,
+  genericName: 100,
+  strength: 60,
+  dose: 60,
+  frequency: 60,
+  duration: 60,
+  instructions: 200,
+  diagnosis: 500,
+  investigations: 1000,
+  advice: 2000,
+  notes: 20_000,
+  /** Kilograms: a preterm baby to an adult. */
+  weightMin: 0.3,
+  weightMax: 250,
+} as const;
+
+/**
+ * The booking form does not ask for the patient's sex; the prescription must show it, so the doctor states it in the
+ * prescription form (after seeing the child), and each version keeps it.
+ */
+export const PATIENT_SEXES = ["female", "male", "other"] as const;
+export type PatientSex = (typeof PATIENT_SEXES)[number];
+export const PATIENT_SEX_LABELS: Record<PatientSex, string> = {
+  female: "Female",
+  male: "Male",
+  other: "Other",
+};
+
+/** GET/PUT /api/admin/appointments/{id}/notes: the doctor's own notes, never sent to the parent. */
+export const consultationNotesSchema = z.object({
+  notes: z
+    .string()
+    .max(
+      PRESCRIPTION_LIMITS.notes,
+      `The notes must be at most ${PRESCRIPTION_LIMITS.notes.toLocaleString("en-IN")} characters`,
+    ),
+});
+export type ConsultationNotesInput = z.infer<typeof consultationNotesSchema>;
+
+export interface ConsultationNotesView {
+  notes: string;
+  /** When they were last saved (ISO); null when none were written yet. */
+  updatedAt: string | null;
+}
+
+const MEDICINE_FIELDS = [
+  { key: "genericName", max: PRESCRIPTION_LIMITS.genericName, missing: "enter the generic name" },
+  {
+    key: "strength",
+    max: PRESCRIPTION_LIMITS.strength,
+    missing: "enter the strength (such as 10 mg or 125 mg/5 ml)",
+  },
+  { key: "dose", max: PRESCRIPTION_LIMITS.dose, missing: "enter the dose (such as 1 tablet or 2.5 ml)" },
+  { key: "frequency", max: PRESCRIPTION_LIMITS.frequency, missing: "enter how often (such as twice a day)" },
+  { key: "duration", max: PRESCRIPTION_LIMITS.duration, missing: "enter for how long (such as 5 days)" },
+  { key: "instructions", max: PRESCRIPTION_LIMITS.instructions, missing: null },
+] as const;
+
+/** Field names the doctor reads in messages: "generic name", "instructions". */
+const MEDICINE_FIELD_WORDS: Record<(typeof MEDICINE_FIELDS)[number]["key"], string> = {
+  genericName: "the generic name",
+  strength: "the strength",
+  dose: "the dose",
+  frequency: "how often",
+  duration: "for how long",
+  instructions: "the instructions",
+};
+
+// A missing field is an empty one, so that the list's check below names the medicine and the field.
+const medicineText = () => z.string().trim().default("");
+const medicineSchema = z.object({
+  // Generic names are written in capitals on the prescription, whatever was typed.
+  genericName: medicineText().transform((value) => value.toUpperCase()),
+  strength: medicineText(),
+  dose: medicineText(),
+  frequency: medicineText(),
+  duration: medicineText(),
+  instructions: medicineText(),
+});
+export type Medicine = z.output<typeof medicineSchema>;
+
+/**
+ * Each medicine's required fields and lengths, checked on the list so that every message names the medicine
+ * ("Medicine 2: enter the dose ..."): the API's message and the form's field both say which row is wrong.
+ */
+const medicinesSchema = z
+  .array(medicineSchema)
+  .min(1, "Add at least one medicine")
+  .max(PRESCRIPTION_LIMITS.medicines, `A prescription has at most ${PRESCRIPTION_LIMITS.medicines} medicines`)
+  .superRefine((medicines, context) => {
+    medicines.forEach((medicine, index) => {
+      for (const field of MEDICINE_FIELDS) {
+        const value = medicine[field.key];
+        const message =
+          value === "" && field.missing
+            ? `Medicine ${index + 1}: ${field.missing}`
+            : value.length > field.max
+              ? `Medicine ${index + 1}: ${MEDICINE_FIELD_WORDS[field.key]} must be at most ${field.max} characters`
+              : undefined;
+        if (message) context.addIssue({ code: "custom", path: [index, field.key], message });
+      }
+    });
+  });
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max.toLocaleString("en-IN")} characters`)
+    .default("");
+
+/** The follow-up date: empty for none, else a real date (YYYY-MM-DD); whether it is past is checked against today. */
+const followUpDateSchema = z
+  .string()
+  .trim()
+  .default("")
+  .refine((value) => value === "" || isValidIsoDate(value), "Enter a real follow-up date (YYYY-MM-DD)")
+  .transform((value) => (value === "" ? null : value));
+
+export const FOLLOW_UP_IN_PAST = "The follow-up date is in the past: choose today or a later date";
+
+/** What a prescription says: stored as issued, and printed on its PDF. */
+export const prescriptionContentSchema = z.object({
+  patientSex: z.enum(PATIENT_SEXES, { error: "Choose the patient's sex" }),
+  /** Kilograms; paediatric doses follow the weight, so the prescription may show it. */
+  weightKg: z
+    .number({ error: "Enter the weight in kilograms, such as 12.5" })
+    .min(PRESCRIPTION_LIMITS.weightMin, "Enter the weight in kilograms, such as 12.5")
+    .max(PRESCRIPTION_LIMITS.weightMax, "Enter the weight in kilograms, such as 12.5")
+    .nullable()
+    .default(null),
+  diagnosis: z
+    .string({ error: "Enter the provisional diagnosis" })
+    .trim()
+    .min(1, "Enter the provisional diagnosis")
+    .max(
+      PRESCRIPTION_LIMITS.diagnosis,
+      `The diagnosis must be at most ${PRESCRIPTION_LIMITS.diagnosis} characters`,
+    ),
+  medicines: medicinesSchema,
+  investigations: optionalText(PRESCRIPTION_LIMITS.investigations, "Investigations"),
+  advice: optionalText(PRESCRIPTION_LIMITS.advice, "Advice"),
+  followUpDate: followUpDateSchema,
+});
+export type PrescriptionContent = z.output<typeof prescriptionContentSchema>;
+
+/**
+ * POST /api/admin/appointments/{id}/prescriptions: the first prescription, or with `replaces` (the latest version's
+ * id) a correction of it.
+ */
+export const issuePrescriptionSchema = prescriptionContentSchema.extend({
+  replaces: z.uuid("The prescription to replace is not one of this consultation's").optional(),
+});
+export type IssuePrescriptionInput = z.input<typeof issuePrescriptionSchema>;
+export type IssuePrescription = z.output<typeof issuePrescriptionSchema>;
+
+/** The same checks with today's date known (the clinic's, or the browser's in the form): no follow-up in the past. */
+export function issuePrescriptionSchemaFor(today: string) {
+  return issuePrescriptionSchema.superRefine((input, context) => {
+    if (input.followUpDate !== null && input.followUpDate < today)
+      context.addIssue({ code: "custom", path: ["followUpDate"], message: FOLLOW_UP_IN_PAST });
+  });
+}
+
+/** One version of a prescription, as the dashboard shows it. */
+export interface PrescriptionView {
+  id: string;
+  version: number;
+  /** The version this one corrects, and its number; null for the first. */
+  replacesId: string | null;
+  replacesVersion: number | null;
+  /** ISO. */
+  issuedAt: string;
+  /** A later version corrects this one. */
+  superseded: boolean;
+  content: PrescriptionContent;
+}
+
+/** GET /api/admin/appointments/{id}/prescriptions: every version, newest first, and whether one can be issued now. */
+export interface AdminPrescriptions {
+  prescriptions: PrescriptionView[];
+  /** False with the reason while the appointment cannot get a prescription (not paid, cancelled...). */
+  issuable: { allowed: boolean; message?: string };
+}
+
+/** GET /api/manage/{token}/prescriptions: what the parent can download. */
+export interface ParentPrescription {
+  id: string;
+  version: number;
+  replacesVersion: number | null;
+  issuedAt: string;
+  superseded: boolean;
+}
+export interface ParentPrescriptions {
+  prescriptions: ParentPrescription[];
+}
