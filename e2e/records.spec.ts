@@ -111,6 +111,27 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   await form.getByRole("button", { name: "Issue and send" }).click();
   await expect(details.getByRole("list", { name: "Prescription versions" })).toContainText("Version 1");
   await screenshots(doctor, "records-doctor", details);
+
+  // The patient's record gathers it, and the access log shows each look at it.
+  await details.getByRole("button", { name: "Close dialog" }).click();
+  await expect(details).toHaveCount(0);
+  await doctor.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Patients" }).click();
+  await expect(doctor.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();
+  await doctor.getByLabel("Search by name or phone").fill("records child");
+  await doctor.getByRole("button", { name: "Search" }).click();
+  const patients = doctor.getByRole("list", { name: "Patients" });
+  await expect(patients.getByRole("link")).toHaveCount(1);
+  await patients.getByRole("link", { name: new RegExp(patient) }).click();
+  await expect(doctor.getByRole("heading", { level: 1, name: "Patient Record" })).toBeVisible();
+  await expect(doctor.getByRole("link", { name: /echo-report\.pdf/ })).toBeVisible();
+  await expect(doctor.getByRole("link", { name: /^Version 1/ })).toBeVisible();
+  await expect(doctor.getByText(/^Version .*, given by /)).toBeVisible();
+  await screenshots(doctor, "records-patient");
+  await doctor.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Access log" }).click();
+  const log = doctor.getByRole("table");
+  await expect(log).toContainText("Viewed patient record");
+  await expect(log).toContainText("Downloaded uploaded report");
+  await screenshots(doctor, "records-access-log");
   await doctorContext.close();
 
   // The parent comes back to the booking's page and downloads it.

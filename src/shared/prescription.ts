@@ -122,11 +122,16 @@ const optionalText = (max: number, label: string) =>
 
 /** The follow-up date: empty for none, else a real date (YYYY-MM-DD); whether it is past is checked against today. */
 const followUpDateSchema = z
-  .string()
+  .string({ error: "Enter a real follow-up date (YYYY-MM-DD)" })
   .trim()
+  // The form's own parse turns an empty date into null, and sends that: null is "no follow-up" too.
+  .nullable()
   .default("")
-  .refine((value) => value === "" || isValidIsoDate(value), "Enter a real follow-up date (YYYY-MM-DD)")
-  .transform((value) => (value === "" ? null : value));
+  .refine(
+    (value) => value === null || value === "" || isValidIsoDate(value),
+    "Enter a real follow-up date (YYYY-MM-DD)",
+  )
+  .transform((value) => (value === null || value === "" ? null : value));
 
 export const FOLLOW_UP_IN_PAST = "The follow-up date is in the past: choose today or a later date";
 

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
+import { publicConfigQuery } from "@/features/booking/api";
 import { formatInstant } from "./notification-format";
 import { accessLogQuery } from "./patients-api";
 import { SectionTitle } from "./section-title";
@@ -36,6 +37,8 @@ export function AccessLogPanel() {
   const [cursors, setCursors] = useState<string[]>([]);
   const before = cursors.at(-1) ?? null;
   const log = useQuery(accessLogQuery(before));
+  const { data: config } = useQuery(publicConfigQuery());
+  const at = (iso: string) => formatInstant(iso, config?.clinicTimeZone, config?.timeZoneLabel);
 
   return (
     <section aria-labelledby="access-log-title" className="flex flex-col gap-3">
@@ -71,7 +74,7 @@ export function AccessLogPanel() {
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {data.entries.map((entry) => (
-                    <LogRow key={entry.id} entry={entry} />
+                    <LogRow key={entry.id} entry={entry} at={at} />
                   ))}
                 </tbody>
               </table>
@@ -101,10 +104,10 @@ export function AccessLogPanel() {
   );
 }
 
-function LogRow({ entry }: { entry: AccessLogEntry }) {
+function LogRow({ entry, at }: { entry: AccessLogEntry; at: (iso: string) => string }) {
   return (
     <tr className="align-top">
-      <td className="whitespace-nowrap px-4 py-2 text-slate-800 sm:px-6">{formatInstant(entry.at)}</td>
+      <td className="whitespace-nowrap px-4 py-2 text-slate-800 sm:px-6">{at(entry.at)}</td>
       <td className="px-4 py-2 text-slate-900">
         {ACTION_WORDS[entry.action] ?? entry.action} {RECORD_WORDS[entry.recordType] ?? entry.recordType}
         {entry.detail ? <span className="block text-slate-700">{entry.detail}</span> : null}

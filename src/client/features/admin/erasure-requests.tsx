@@ -18,6 +18,7 @@ import { toast } from "@/components/ui/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { formatAppointmentDate } from "./admin-format";
+import { publicConfigQuery } from "@/features/booking/api";
 import { formatInstant } from "./notification-format";
 import { confirmErasure, erasureRequestsQuery } from "./patients-api";
 import { SectionTitle } from "./section-title";
@@ -28,6 +29,8 @@ import { SectionTitle } from "./section-title";
  */
 export function ErasureRequests() {
   const requests = useQuery(erasureRequestsQuery());
+  const { data: config } = useQuery(publicConfigQuery());
+  const at = (iso: string) => formatInstant(iso, config?.clinicTimeZone, config?.timeZoneLabel);
   const [confirming, setConfirming] = useState<ErasureRequestView | null>(null);
   const erase = useMutation({
     mutationFn: (id: string) => confirmErasure(id),
@@ -64,8 +67,8 @@ export function ErasureRequests() {
                     </p>
                     <p className="text-sm text-slate-700">
                       Consultation {formatAppointmentDate(request.appointmentDate)} · asked{" "}
-                      {formatInstant(request.requestedAt)}
-                      {request.completedAt ? ` · erased ${formatInstant(request.completedAt)}` : ""}
+                      {at(request.requestedAt)}
+                      {request.completedAt ? ` · erased ${at(request.completedAt)}` : ""}
                     </p>
                   </div>
                   {request.status === "pending" ? (

@@ -16,6 +16,7 @@ import {
   paymentStatusLabel,
   paymentStatusVariant,
 } from "./admin-format";
+import { publicConfigQuery } from "@/features/booking/api";
 import { formatInstant } from "./notification-format";
 import { patientRecordQuery, prescriptionPdfUrl, uploadDownloadUrl } from "./patients-api";
 
@@ -37,6 +38,8 @@ function sizeText(bytes: number): string {
 /** One patient's record: who they are, and every consultation with its consent, payment, notes and files. */
 export function PatientRecordView({ patientKey }: { patientKey: string }) {
   const record = useQuery(patientRecordQuery(patientKey));
+  const { data: config } = useQuery(publicConfigQuery());
+  const clock: Clock = { timeZone: config?.clinicTimeZone, zone: config?.timeZoneLabel };
   return (
     <div className="flex flex-col gap-4">
       <Button asChild variant="ghost" className="self-start">
@@ -62,7 +65,7 @@ export function PatientRecordView({ patientKey }: { patientKey: string }) {
               </dl>
             </Card>
             {data.consultations.map((consultation) => (
-              <ConsultationCard key={consultation.appointment.id} consultation={consultation} />
+              <ConsultationCard key={consultation.appointment.id} consultation={consultation} clock={clock} />
             ))}
           </>
         )}
@@ -71,15 +74,22 @@ export function PatientRecordView({ patientKey }: { patientKey: string }) {
   );
 }
 
-function ConsultationCard({ consultation }: { consultation: ConsultationRecordView }) {
+/** The clinic's zone, in which every time of the record is written (as the dashboard writes them). */
+interface Clock {
+  timeZone: string | undefined;
+  zone: string | undefined;
+}
+
+function ConsultationCard({ consultation, clock }: { consultation: ConsultationRecordView; clock: Clock }) {
   const { appointment, consents, refunds, notes, prescriptions, uploads } = consultation;
+  const at = (iso: string) => formatInstant(iso, clock.timeZone, clock.zone);
   const headingId = `consultation-${appointment.id}`;
   return (
     <Card className="p-5 sm:p-6">
       <section aria-labelledby={headingId}>
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-            {appointmentDateTime(appointment, undefined)}
+            {appointmentDateTime(appointment, clock.zone)}
           </h3>
           <Badge variant={appointmentStatusVariant(appointment.status)}>
             {appointmentStatusLabel(appointment.status)}
@@ -103,7 +113,7 @@ function ConsultationCard({ consultation }: { consultation: ConsultationRecordVi
             {appointment.paidAmount === null ? "Not paid" : `₹${formatRupees(appointment.paidAmount)}`}
             {refunds.map((refund) => (
               <span key={refund.refundId} className="block text-sm text-slate-700">
-                Refund ₹{formatRupees(refund.amount)} ({refund.state}), {formatInstant(refund.createdAt)}
+                Refund ₹{formatRupees(refund.amount)} ({refund.state}), {at(refund.createdAt)}
               </span>
             ))}
           </Fact>
@@ -112,7 +122,7 @@ function ConsultationCard({ consultation }: { consultation: ConsultationRecordVi
               ? "Booked before consent was recorded"
               : consents.map((consent) => (
                   <span key={consent.givenAt} className="block">
-                    Version {consent.version}, given by {consent.givenBy}, {formatInstant(consent.givenAt)}
+                    Version {consent.version}, given by {consent.givenBy}, {at(consent.givenAt)}
                   </span>
                 ))}
           </Fact>
@@ -130,7 +140,7 @@ function ConsultationCard({ consultation }: { consultation: ConsultationRecordVi
                     className="flex items-center gap-1.5 font-medium text-brand-700 underline"
                   >
                     <FileText aria-hidden="true" className="size-4 shrink-0" />
-                    Version {prescription.version}, {formatInstant(prescription.issuedAt)}
+                    Version {prescription.version}, {at(prescription.issuedAt)}
                     {prescription.replacesVersion
                       ? ` (replaces version ${prescription.replacesVersion})`
                       : ""}

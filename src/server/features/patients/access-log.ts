@@ -32,6 +32,11 @@ export function sessionRef(request: FastifyRequest): string {
   return `admin ${createHash("sha256").update(token).digest("hex").slice(0, 16)}`;
 }
 
+/** "1 version", "3 versions": counts in the log's words. */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 /** The parent's manage link, for a read or change made through it. */
 export const PARENT_LINK = "parent link";
 

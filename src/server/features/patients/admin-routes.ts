@@ -4,7 +4,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import type { RecordStore } from "../../integrations/record-store/record-store";
-import { accessLogPage, logAccess, sessionRef } from "./access-log";
+import { countOf, accessLogPage, logAccess, sessionRef } from "./access-log";
 import * as patients from "./service";
 
 export interface AdminPatientRouteOptions {
@@ -68,7 +68,7 @@ export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions>
         action: "view",
         recordType: "patient",
         recordId: record.key,
-        detail: `opened the record (${record.consultations.length} consultations)`,
+        detail: `opened the record (${countOf(record.consultations.length, "consultation")})`,
       },
       ctx.now,
     );

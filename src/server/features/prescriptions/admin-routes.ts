@@ -5,7 +5,7 @@ import { consultationNotesSchema, issuePrescriptionSchema } from "@shared/prescr
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { logAccess, sessionRef } from "../patients/access-log";
+import { countOf, logAccess, sessionRef } from "../patients/access-log";
 import * as service from "./service";
 
 export interface AdminPrescriptionRouteOptions {
@@ -98,7 +98,7 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
           action: "view",
           recordType: "prescription",
           recordId: request.params.id,
-          detail: `listed the prescriptions (${answer.prescriptions.length} versions)`,
+          detail: `listed the prescriptions (${countOf(answer.prescriptions.length, "version")})`,
         },
         ctx.now,
       );

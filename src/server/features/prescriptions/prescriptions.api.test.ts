@@ -275,6 +275,13 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     expect(secondText).toContain("Dose: 0.5 ml");
   });
 
+  it("takes the form's own output: no follow-up date and no weight sent as null", async () => {
+    const { id } = await bookAndPay("Anya Bose");
+    const answer = await issue(id, { ...prescriptionInput(), followUpDate: null, weightKg: null });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect((await list(id)).prescriptions[0]?.content).toMatchObject({ followUpDate: null, weightKg: null });
+  });
+
   it("makes exactly one version of two issues sent at once", async () => {
     const { id } = await bookAndPay("Tara Joshi");
     const answers = await Promise.all([issue(id, prescriptionInput()), issue(id, prescriptionInput())]);
