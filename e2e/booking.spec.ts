@@ -209,7 +209,9 @@ test("the privacy notice lists each item of data with its purpose, recipients an
   for (const heading of ["What We Hold, and Why", "Children's Data", "Your Rights", "Grievances"])
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   const items = page.getByRole("list", { name: "Each item of data" }).getByRole("listitem");
-  await expect(items).toHaveCount(6);
+  await expect(items).toHaveCount(8);
+  await expect(items.filter({ hasText: "Reports you upload before the consultation" })).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Your Rights" })).toContainText("Download all data");
   for (const item of await items.all()) {
     await expect(item).toContainText("Why:");
     await expect(item).toContainText("Who receives it:");
