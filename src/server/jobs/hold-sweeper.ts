@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { sweep } from "../features/payments/service";
 import type { PaymentGateway } from "../integrations/payments/gateway";
+import { startPeriodic } from "./periodic";
 
 /**
  * Every HOLD_SWEEP_SECONDS: marks lapsed payment holds expired and retries refunds the gateway did not accept.
@@ -14,21 +15,13 @@ export function startHoldSweeper(deps: {
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
 }): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodic(
+    "hold sweeper",
+    deps.config.booking.sweepSeconds * 1000,
+    async () => {
       const result = await sweep({ ...deps, now: new Date() });
       if (result.expired > 0 || result.refundsRetried > 0) deps.log.info(result, "hold sweeper");
-    } catch (error) {
-      deps.log.error({ err: error }, "hold sweeper failed; it will run again");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), deps.config.booking.sweepSeconds * 1000);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+    },
+    deps.log,
+  );
 }

@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { RecordStore } from "../integrations/record-store/record-store";
 import { applyRetention } from "../features/patients/service";
+import { startPeriodic } from "./periodic";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -17,25 +18,17 @@ export function startRetentionJob(deps: {
   log: FastifyBaseLogger;
   siteUrl: string;
 }): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodic(
+    "retention job",
+    DAY_MS,
+    async () => {
       const erased = await applyRetention({ ...deps, now: new Date() });
       if (erased > 0)
         deps.log.info(
           { erased, retentionYears: deps.config.records.retentionYears },
           "retention: records past the retention period anonymised",
         );
-    } catch (error) {
-      deps.log.error({ err: error }, "retention job failed; it will run again tomorrow");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), DAY_MS);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+    },
+    deps.log,
+  );
 }

@@ -5,6 +5,7 @@ import {
   HeartPulse,
   LayoutDashboard,
   LogOut,
+  type LucideIcon,
   ScrollText,
   Users,
 } from "lucide-react";
@@ -23,12 +24,22 @@ import { logout as signOut } from "./api";
 const navLinkClass =
   "inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3";
 
+type AdminPage = "dashboard" | "patients" | "access-log" | "gateway";
+
+/** The admin pages, in the navigation's order. */
+const adminPages: { page: AdminPage; href: string; label: string; icon: LucideIcon }[] = [
+  { page: "dashboard", href: "/admin", label: "Dashboard", icon: LayoutDashboard },
+  { page: "patients", href: "/admin/patients", label: "Patients", icon: Users },
+  { page: "access-log", href: "/admin/access-log", label: "Access log", icon: ScrollText },
+  { page: "gateway", href: "/admin/cashfree-test", label: "Payment gateway", icon: CreditCard },
+];
+
 interface AdminLayoutProps {
   /** The page's one h1. */
   title: string;
   description?: ReactNode;
   /** The page's own address, marked as the current one in the navigation. */
-  current: "dashboard" | "patients" | "access-log" | "gateway";
+  current: AdminPage;
   children: ReactNode;
 }
 
@@ -46,38 +57,17 @@ export function AdminLayout({ title, description, current, children }: AdminLayo
             <span className="hidden font-medium text-slate-600 sm:inline">· Admin</span>
           </p>
           <nav aria-label="Admin" className="-mx-2 flex flex-wrap items-center gap-1 sm:mx-0">
-            <Link
-              href="/admin"
-              aria-current={current === "dashboard" ? "page" : undefined}
-              className={cn(navLinkClass, current === "dashboard" && "bg-brand-50 text-brand-800")}
-            >
-              <LayoutDashboard className="size-4" aria-hidden="true" />
-              Dashboard
-            </Link>
-            <Link
-              href="/admin/patients"
-              aria-current={current === "patients" ? "page" : undefined}
-              className={cn(navLinkClass, current === "patients" && "bg-brand-50 text-brand-800")}
-            >
-              <Users className="size-4" aria-hidden="true" />
-              Patients
-            </Link>
-            <Link
-              href="/admin/access-log"
-              aria-current={current === "access-log" ? "page" : undefined}
-              className={cn(navLinkClass, current === "access-log" && "bg-brand-50 text-brand-800")}
-            >
-              <ScrollText className="size-4" aria-hidden="true" />
-              Access log
-            </Link>
-            <Link
-              href="/admin/cashfree-test"
-              aria-current={current === "gateway" ? "page" : undefined}
-              className={cn(navLinkClass, current === "gateway" && "bg-brand-50 text-brand-800")}
-            >
-              <CreditCard className="size-4" aria-hidden="true" />
-              Payment gateway
-            </Link>
+            {adminPages.map(({ page, href, label, icon: Icon }) => (
+              <Link
+                key={page}
+                href={href}
+                aria-current={current === page ? "page" : undefined}
+                className={cn(navLinkClass, current === page && "bg-brand-50 text-brand-800")}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </Link>
+            ))}
             <Link href="/" className={navLinkClass}>
               <ExternalLink className="size-4" aria-hidden="true" />
               View site
