@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidIsoDate } from "./clinic-time";
+import { isPlainText } from "./text";
 import { EMAIL_PATTERN } from "./email";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "./consent";
 import { isClockTime } from "./schedule";
@@ -10,13 +11,9 @@ import { isClockTime } from "./schedule";
  */
 export const PHONE_PATTERN = /^[0-9+\-\s()]{10,}$/;
 
-/**
- * A name without control characters (they would reach e-mail headers and calendar invites) or the invisible marks
- * that reorder or hide text (bidirectional overrides, zero-width space). The joiners Indian scripts need (U+200C,
- * U+200D) are kept.
- */
+/** A name on one line, without control characters or invisible marks (see isPlainText). */
 function isPlainName(name: string): boolean {
-  return !/[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u.test(name);
+  return isPlainText(name);
 }
 
 const CONSENT_CHANGED =

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidIsoDate } from "./clinic-time";
+import { isPlainText } from "./text";
 
 /**
  * The doctor's consultation notes and e-prescriptions. One schema checks the dashboard's form and the server's
@@ -107,17 +108,23 @@ const medicinesSchema = z
             ? `Medicine ${index + 1}: ${field.missing}`
             : value.length > field.max
               ? `Medicine ${index + 1}: ${MEDICINE_FIELD_WORDS[field.key]} must be at most ${field.max} characters`
-              : undefined;
+              : !isPlainText(value)
+                ? `Medicine ${index + 1}: ${MEDICINE_FIELD_WORDS[field.key]} ${HIDDEN_CHARACTERS}`
+                : undefined;
         if (message) context.addIssue({ code: "custom", path: [index, field.key], message });
       }
     });
   });
+
+/** Said of a field that holds control characters or invisible marks that reorder text. */
+const HIDDEN_CHARACTERS = "must not contain control characters or invisible direction marks";
 
 const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString("en-IN")} characters`)
+    .refine((value) => isPlainText(value, { multiline: true }), `${label} ${HIDDEN_CHARACTERS}`)
     .default("");
 
 /** The follow-up date: empty for none, else a real date (YYYY-MM-DD); whether it is past is checked against today. */
@@ -152,7 +159,8 @@ export const prescriptionContentSchema = z.object({
     .max(
       PRESCRIPTION_LIMITS.diagnosis,
       `The diagnosis must be at most ${PRESCRIPTION_LIMITS.diagnosis} characters`,
-    ),
+    )
+    .refine((value) => isPlainText(value, { multiline: true }), `The diagnosis ${HIDDEN_CHARACTERS}`),
   medicines: medicinesSchema,
   investigations: optionalText(PRESCRIPTION_LIMITS.investigations, "Investigations"),
   advice: optionalText(PRESCRIPTION_LIMITS.advice, "Advice"),

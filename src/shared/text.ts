@@ -12,3 +12,13 @@ export function containsNul(value: unknown, depth = 0): boolean {
   const items = Array.isArray(value) ? value : Object.entries(value as Record<string, unknown>);
   return items.some((item) => containsNul(item, depth + 1));
 }
+
+/**
+ * Text without control characters (they would reach e-mail headers, calendar invites and PDFs, where they show as
+ * boxes) or the invisible marks that reorder or hide text (bidirectional overrides, zero-width space). Line breaks
+ * and tabs are allowed in text of several lines. The joiners Indian scripts need (U+200C, U+200D) are kept.
+ */
+export function isPlainText(value: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
+  const checked = multiline ? value.replace(/[\n\r\t]/g, " ") : value;
+  return !/[\p{Cc}\u2028\u2029\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u.test(checked);
+}

@@ -132,7 +132,7 @@ function NotesForm({
       <FormField
         id={`${id}-notes`}
         label="Consultation notes"
-        hint="Only you see these notes; they are not sent to the parent."
+        hint="Not sent to the parent. They are part of the medical record: a parent who downloads their data from the booking's page receives them."
         error={errors.notes?.message}
       >
         <Textarea
@@ -237,7 +237,7 @@ function VersionList({
               Issued {formatInstant(version.issuedAt, timeZone, zone)}
               {version.replacesVersion ? ` · replaces version ${version.replacesVersion}` : ""}
             </p>
-            <p className="break-words text-slate-800">
+            <p className="wrap-anywhere text-slate-800">
               {version.content.diagnosis} ·{" "}
               {version.content.medicines.map((medicine) => medicine.genericName).join(", ")}
             </p>

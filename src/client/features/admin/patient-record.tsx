@@ -24,7 +24,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-1.5 sm:flex-row sm:gap-4">
       <dt className="w-44 shrink-0 text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { apiGet, apiJson } from "@/lib/api";
+import { clinicTimeZone } from "@/lib/site-profile";
 import { ConfirmDialog } from "./confirm-dialog";
 
 function dataRightsQuery(token: string) {
@@ -19,8 +20,14 @@ function exportUrl(token: string): string {
   return `/api/manage/${encodeURIComponent(token)}/export`;
 }
 
+/** The day in the clinic's zone, as every other date on the page is written. */
 function dateText(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-IN", { day: "numeric", month: "long", year: "numeric" });
+  return new Date(iso).toLocaleDateString("en-IN", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: clinicTimeZone,
+  });
 }
 
 /**

@@ -223,24 +223,38 @@ async function removeMessageFiles(config: Config, outboxIds: string[]): Promise<
 }
 
 /**
- * Replaces the booking's identities in free text: the names whole and each of their words (notes say "Zoya", not
- * "Zoya Qureshi"), the e-mail, and the phone with and without its country code.
+ * Replaces the booking's identities in free text: the e-mail, the phone however it is written (spaces, dashes or
+ * dots between digits, with or without +91 or 0 in front), the names whole and each of their words (notes say
+ * "Zoya", not "Zoya Qureshi"). Longer identities go first, so an e-mail is replaced whole before any name in it.
  */
 export function redactorFor(row: AppointmentRow): patients.Redact {
-  const digits = row.patientPhone.replace(/\D/g, "");
   const names = [row.patientName, row.guardianName].filter((name): name is string => Boolean(name?.trim()));
   const nameWords = names.flatMap((name) => name.split(/[\s.,'-]+/u)).filter((word) => word.length >= 2);
-  const exact = [row.patientEmail, row.patientPhone, digits, digits.slice(-10)].filter(
-    (value) => value.trim().length >= 4,
-  );
-  const alternatives = [...names, ...nameWords]
-    .map((value) => `(?<![\\p{L}\\p{N}])${escapeRegExp(value.trim())}(?![\\p{L}\\p{N}])`)
-    .concat(exact.map((value) => escapeRegExp(value.trim())))
-    // Longest first, so a whole name is replaced before its words.
-    .sort((a, b) => b.length - a.length);
+  const byLength = (a: string, b: string) => b.length - a.length;
+  const alternatives = [
+    ...(row.patientEmail.trim().length >= 3 ? [escapeRegExp(row.patientEmail.trim())] : []),
+    ...phonePatterns(row.patientPhone),
+    ...[...new Set([...names, ...nameWords].map((value) => value.trim()))]
+      .sort(byLength)
+      .map((value) => `(?<![\\p{L}\\p{N}])${escapeRegExp(value)}(?![\\p{L}\\p{N}])`),
+  ];
   if (alternatives.length === 0) return (text) => text;
   const pattern = new RegExp(alternatives.join("|"), "giu");
   return (text) => text.replace(pattern, "[erased]");
+}
+
+/**
+ * The phone's national number (its last 10 digits, or all of them when shorter) as a pattern that allows any
+ * spaces, dashes, dots or brackets between the digits and an optional country code or leading 0 in front.
+ */
+function phonePatterns(phone: string): string[] {
+  const digits = phone.replace(/\D/g, "");
+  if (digits.length < 6) return [];
+  const national = digits.length > 10 ? digits.slice(-10) : digits;
+  const country = digits.length > 10 ? digits.slice(0, -10) : "";
+  const separated = national.split("").join("[\\s().-]*");
+  const prefix = `(?:\\+?${country ? escapeRegExp(country) : "\\d{1,3}"}[\\s().-]*|0)?`;
+  return [`(?<!\\d)${prefix}${separated}(?!\\d)`];
 }
 
 function escapeRegExp(value: string): string {

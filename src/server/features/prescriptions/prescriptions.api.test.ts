@@ -421,6 +421,26 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
       [prescriptionInput({ followUpDate: "2026-02-30" }), /^Enter a real follow-up date/],
       [prescriptionInput({ followUpDate: "next week" }), /^Enter a real follow-up date/],
       [{ ...prescriptionInput(), patientSex: undefined }, /^Choose the patient's sex$/],
+      // Marks that reverse the text after them, or control characters, which print as boxes on the PDF.
+      [
+        prescriptionInput({
+          medicines: [
+            {
+              genericName: "digoxin",
+              strength: "\u202e gm 005",
+              dose: "1 ml",
+              frequency: "daily",
+              duration: "5 days",
+            },
+          ],
+        }),
+        /^Medicine 1: the strength must not contain control characters or invisible direction marks$/,
+      ],
+      [
+        prescriptionInput({ diagnosis: "VSD \u0007\u001b" }),
+        /^The diagnosis must not contain control characters/,
+      ],
+      [prescriptionInput({ advice: "Rest\u2028more" }), /^Advice must not contain control characters/],
     ];
     for (const [input, message] of cases) {
       const response = await issue(id, input);
