@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { logInAsAdmin } from "./support/admin";
+import { expectNoSevereViolations } from "./support/axe";
 import { bookAndPay, inDays } from "./support/booking";
 import { screenshots } from "./support/screenshots";
 
@@ -79,6 +80,7 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
     uploadThroughput: -1,
   });
   await screenshots(page, "records-uploaded");
+  await expectNoSevereViolations(page);
   const manageUrl = page.url();
 
   // The doctor, on another browser, opens the appointment, reads the report and writes the prescription.
@@ -127,11 +129,13 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   await expect(doctor.getByRole("link", { name: /^Version 1/ })).toBeVisible();
   await expect(doctor.getByText(/^Version .*, given by /)).toBeVisible();
   await screenshots(doctor, "records-patient");
+  await expectNoSevereViolations(doctor);
   await doctor.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Access log" }).click();
   const log = doctor.getByRole("table");
   await expect(log).toContainText("Viewed patient record");
   await expect(log).toContainText("Downloaded uploaded report");
   await screenshots(doctor, "records-access-log");
+  await expectNoSevereViolations(doctor);
   await doctorContext.close();
 
   // The parent comes back to the booking's page and downloads it.
