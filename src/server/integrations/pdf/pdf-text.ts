@@ -29,8 +29,11 @@ const DEVANAGARI_RUN = /((?:\p{Script_Extensions=Devanagari}|\u200C|\u200D|\u20B
 export type Doc = InstanceType<typeof PDFDocument>;
 
 /** An A4 document with the fonts registered, and a promise of its bytes once `doc.end()` is called. */
-export function newDocument(info: { Title: string; Author: string }): { doc: Doc; bytes: Promise<Buffer> } {
-  const doc = new PDFDocument({ size: "A4", margin: 56, info });
+export function newDocument(
+  info: { Title: string; Author: string },
+  options: { bufferPages?: boolean } = {},
+): { doc: Doc; bytes: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: "A4", margin: 56, info, bufferPages: options.bufferPages ?? false });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));

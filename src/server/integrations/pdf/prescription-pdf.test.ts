@@ -104,4 +104,30 @@ describe("the prescription PDF", () => {
     expect(signedPdf.toString("latin1")).toMatch(/\/Subtype \/Image/);
     expect(await textOf(signedPdf)).not.toContain("Signed electronically");
   });
+
+  it("keeps each medicine on one page, names the patient on every later page, and numbers the pages", async () => {
+    const medicines = Array.from({ length: 20 }, (_, index) => ({
+      genericName: `MEDICINE${index + 1}`,
+      strength: "10 mg",
+      dose: `dose${index + 1}`,
+      frequency: "twice a day",
+      duration: "5 days",
+      instructions: `instructions${index + 1} after food`,
+    }));
+    const document = await getDocumentProxy(
+      new Uint8Array(await renderPrescriptionPdf({ ...prescription, medicines })),
+    );
+    const { text: pages } = await extractText(document, { mergePages: false });
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
+      if (index > 0) expect(page).toMatch(/\(continued\)/);
+    });
+    for (let number = 1; number <= 20; number += 1) {
+      const holding = pages.filter((page) => page.includes(`MEDICINE${number} `));
+      expect(holding, `medicine ${number}`).toHaveLength(1);
+      expect(holding[0]).toContain(`dose${number} `);
+      expect(holding[0]).toContain(`instructions${number} after food`);
+    }
+  });
 });

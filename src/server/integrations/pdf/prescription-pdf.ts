@@ -112,6 +112,8 @@ function writeMedicines(doc: Doc, data: PrescriptionPdfData): void {
   line(doc, "Rx", { bold: true, size: 14 });
   const left = doc.page.margins.left;
   data.medicines.forEach((medicine, index) => {
+    // A medicine is never split between pages: its dose must be read with its name.
+    if (doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage();
     doc.moveDown(0.3);
     line(doc, `${index + 1}. ${medicine.genericName} ${medicine.strength}`, {
       bold: true,
@@ -163,12 +165,46 @@ function writeFooter(doc: Doc): void {
   );
 }
 
+/** Every page after the first names the patient, so a loose page is never read as another child's. */
+function headEveryNextPage(doc: Doc, data: PrescriptionPdfData): void {
+  doc.on("pageAdded", () => {
+    line(doc, `${data.patient.name} · Prescription #${data.bookingId}, version ${data.version} (continued)`, {
+      size: 9,
+      color: GREY,
+    });
+    doc.moveDown(0.8);
+  });
+}
+
+/** "Page 1 of 2" at the foot of each page, written once the number of pages is known. */
+function numberPages(doc: Doc): void {
+  const { start, count } = doc.bufferedPageRange();
+  if (count < 2) return;
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index);
+    const { margins } = doc.page;
+    const bottom = margins.bottom;
+    // Written inside the bottom margin: lifted for the line so that it does not start a new page.
+    margins.bottom = 0;
+    doc
+      .font("latin")
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(`Page ${index - start + 1} of ${count}`, margins.left, doc.page.height - bottom + 16, {
+        width: doc.page.width - margins.left - margins.right,
+        align: "right",
+      });
+    margins.bottom = bottom;
+  }
+}
+
 /** The prescription as PDF bytes. */
 export async function renderPrescriptionPdf(data: PrescriptionPdfData): Promise<Buffer> {
-  const { doc, bytes } = newDocument({
-    Title: `Prescription ${data.bookingId} version ${data.version}`,
-    Author: data.doctor.name,
-  });
+  const { doc, bytes } = newDocument(
+    { Title: `Prescription ${data.bookingId} version ${data.version}`, Author: data.doctor.name },
+    { bufferPages: true },
+  );
+  headEveryNextPage(doc, data);
   writeDoctor(doc, data);
   writeTitle(doc, data);
   writePatient(doc, data);
@@ -179,6 +215,7 @@ export async function renderPrescriptionPdf(data: PrescriptionPdfData): Promise<
   writeFollowUp(doc, data);
   writeSignature(doc, data);
   writeFooter(doc);
+  numberPages(doc);
   doc.end();
   return bytes;
 }
