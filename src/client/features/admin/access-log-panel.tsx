@@ -5,8 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
-import { publicConfigQuery } from "@/features/booking/api";
-import { formatInstant } from "./notification-format";
+import { useClinicInstant } from "./use-clinic-instant";
 import { accessLogQuery } from "./patients-api";
 import { SectionTitle } from "./section-title";
 
@@ -37,8 +36,7 @@ export function AccessLogPanel() {
   const [cursors, setCursors] = useState<string[]>([]);
   const before = cursors.at(-1) ?? null;
   const log = useQuery(accessLogQuery(before));
-  const { data: config } = useQuery(publicConfigQuery());
-  const at = (iso: string) => formatInstant(iso, config?.clinicTimeZone, config?.timeZoneLabel);
+  const { at } = useClinicInstant();
 
   return (
     <section aria-labelledby="access-log-title" className="flex flex-col gap-3">

@@ -18,8 +18,7 @@ import { toast } from "@/components/ui/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { formatAppointmentDate } from "./admin-format";
-import { publicConfigQuery } from "@/features/booking/api";
-import { formatInstant } from "./notification-format";
+import { useClinicInstant } from "./use-clinic-instant";
 import { confirmErasure, erasureRequestsQuery } from "./patients-api";
 import { SectionTitle } from "./section-title";
 
@@ -29,8 +28,7 @@ import { SectionTitle } from "./section-title";
  */
 export function ErasureRequests() {
   const requests = useQuery(erasureRequestsQuery());
-  const { data: config } = useQuery(publicConfigQuery());
-  const at = (iso: string) => formatInstant(iso, config?.clinicTimeZone, config?.timeZoneLabel);
+  const { at } = useClinicInstant();
   const [confirming, setConfirming] = useState<ErasureRequestView | null>(null);
   const erase = useMutation({
     mutationFn: (id: string) => confirmErasure(id),

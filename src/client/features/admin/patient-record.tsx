@@ -16,8 +16,7 @@ import {
   paymentStatusLabel,
   paymentStatusVariant,
 } from "./admin-format";
-import { publicConfigQuery } from "@/features/booking/api";
-import { formatInstant } from "./notification-format";
+import { useClinicInstant } from "./use-clinic-instant";
 import { patientRecordQuery, prescriptionPdfUrl, uploadDownloadUrl } from "./patients-api";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -38,8 +37,7 @@ function sizeText(bytes: number): string {
 /** One patient's record: who they are, and every consultation with its consent, payment, notes and files. */
 export function PatientRecordView({ patientKey }: { patientKey: string }) {
   const record = useQuery(patientRecordQuery(patientKey));
-  const { data: config } = useQuery(publicConfigQuery());
-  const clock: Clock = { timeZone: config?.clinicTimeZone, zone: config?.timeZoneLabel };
+  const clock = useClinicInstant();
   return (
     <div className="flex flex-col gap-4">
       <Button asChild variant="ghost" className="self-start">
@@ -74,15 +72,15 @@ export function PatientRecordView({ patientKey }: { patientKey: string }) {
   );
 }
 
-/** The clinic's zone, in which every time of the record is written (as the dashboard writes them). */
-interface Clock {
-  timeZone: string | undefined;
-  zone: string | undefined;
-}
-
-function ConsultationCard({ consultation, clock }: { consultation: ConsultationRecordView; clock: Clock }) {
+function ConsultationCard({
+  consultation,
+  clock,
+}: {
+  consultation: ConsultationRecordView;
+  clock: ReturnType<typeof useClinicInstant>;
+}) {
   const { appointment, consents, refunds, notes, prescriptions, uploads } = consultation;
-  const at = (iso: string) => formatInstant(iso, clock.timeZone, clock.zone);
+  const { at } = clock;
   const headingId = `consultation-${appointment.id}`;
   return (
     <Card className="p-5 sm:p-6">

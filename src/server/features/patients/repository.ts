@@ -179,13 +179,8 @@ export async function listErasureRequests(db: Db, limit: number): Promise<Erasur
     .limit(limit);
 }
 
-export async function lockErasureRequest(db: Db, id: string): Promise<ErasureRequestRow | undefined> {
-  const rows = await db
-    .select()
-    .from(erasureRequests)
-    .where(eq(erasureRequests.id, id))
-    .for("update")
-    .limit(1);
+export async function findErasureRequest(db: Db, id: string): Promise<ErasureRequestRow | undefined> {
+  const rows = await db.select().from(erasureRequests).where(eq(erasureRequests.id, id)).limit(1);
   return rows[0];
 }
 

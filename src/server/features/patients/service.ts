@@ -176,8 +176,10 @@ export async function erasureRequestList(ctx: PatientsContext): Promise<{ reques
 
 /** POST /api/admin/erasure-requests/{id}/confirm: the doctor confirms; the booking's personal data is erased. */
 export async function confirmErasure(ctx: PatientsContext, requestId: string): Promise<ErasureRequestView> {
+  // Confirming twice, or at once from two tabs, is safe: the erasure locks the appointment and does nothing to one
+  // already erased.
   const request = z.uuid().safeParse(requestId).success
-    ? await ctx.db.transaction((tx) => patients.lockErasureRequest(tx, requestId))
+    ? await patients.findErasureRequest(ctx.db, requestId)
     : undefined;
   if (!request) throw new HttpError(404, "Erasure request not found");
   await eraseAppointment(ctx, request.appointmentId);
