@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitUntilHydrated } from "./support/hydration";
 import { logInAsAdmin } from "./support/admin";
 import { expectNoSevereViolations } from "./support/axe";
 
@@ -23,18 +24,21 @@ for (const path of pages) {
 
 test("axe finds no serious or critical violation in the open article dialog", async ({ page }) => {
   await page.goto("/");
-  await page
+  const readMore = page
     .locator("section#articles")
     .getByRole("button", { name: /Read More/ })
-    .first()
-    .click();
+    .first();
+  await waitUntilHydrated(readMore);
+  await readMore.click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoSevereViolations(page, '[role="dialog"]');
 });
 
 test("axe finds no serious or critical violation in the booking dialog", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "Book Video Consultation" }).first().click();
+  const book = page.getByRole("button", { name: "Book Video Consultation" }).first();
+  await waitUntilHydrated(book);
+  await book.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();

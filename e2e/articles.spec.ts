@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitUntilHydrated } from "./support/hydration";
 
 const title = "Heart Murmurs in Children: When Should Parents Worry?";
 
@@ -6,6 +7,7 @@ test("Read More opens the article in a dialog, and Close closes it", async ({ pa
   await page.goto("/");
   const card = page.locator("section#articles article").filter({ hasText: title });
   await expect(card.getByRole("img")).toHaveAttribute("alt", /.+/);
+  await waitUntilHydrated(card.getByRole("button", { name: /Read More/ }));
   await card.getByRole("button", { name: /Read More/ }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: title })).toBeVisible();

@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { waitUntilHydrated } from "./support/hydration";
 
 test("the home contact form shows what is missing, then sends a valid message", async ({ page }) => {
   await page.goto("/#contact");
   const form = page.locator("section#contact form");
+  await waitUntilHydrated(form.getByRole("button", { name: "Send Message" }));
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByText("Full name is required")).toBeVisible();
   await expect(form.getByText("Email is required")).toBeVisible();

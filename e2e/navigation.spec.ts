@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitUntilHydrated } from "./support/hydration";
 
 const sections = ["About", "Services", "Publications", "Articles", "Contact"];
 
@@ -22,6 +23,7 @@ test.describe("on a 360 px wide phone", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const toggle = page.getByRole("button", { name: "Open menu" });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await waitUntilHydrated(toggle);
     await toggle.click();
     await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
     const menu = page.locator("#mobile-menu");
@@ -37,6 +39,7 @@ test.describe("on a 360 px wide phone", () => {
     await expect(book).toBeVisible();
     await expect(book).toHaveText("Book", { useInnerText: true });
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await waitUntilHydrated(book);
     await book.click();
     await expect(page.getByRole("dialog")).toBeVisible();
   });
@@ -64,6 +67,7 @@ test("a keyboard user can skip to the content and reach the booking button", asy
     await page.keyboard.press("Tab");
   }
   await expect(book).toBeFocused();
+  await waitUntilHydrated(book);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog")).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitUntilHydrated } from "./support/hydration";
 import { openAdminLoginDialog } from "./support/admin";
 import { sampleProfile } from "../src/shared/sample-profile";
 
@@ -60,6 +61,7 @@ test("every booking control opens the booking dialog", async ({ page }) => {
     page.locator("section#services").getByRole("button", { name: "Book Now" }),
   ];
   for (const control of controls) {
+    await waitUntilHydrated(control);
     await control.click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();

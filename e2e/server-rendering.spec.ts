@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { sampleProfile } from "../src/shared/sample-profile";
+import { waitUntilHydrated } from "./support/hydration";
 
 /**
  * The public pages arrive rendered: their text is there without script (for a parent whose phone has not run it
@@ -95,11 +96,12 @@ test("public pages hydrate with no warning, CSP report or DevTools issue, and fe
   for (const path of publicPages) {
     const response = await page.goto(path);
     // Hydrated: a control that only script drives works.
-    await page
-      .getByRole("banner")
-      .getByRole("button", { name: /Book Appointment|Open menu/ })
-      .first()
-      .waitFor();
+    await waitUntilHydrated(
+      page
+        .getByRole("banner")
+        .getByRole("button", { name: /Book Appointment|Open menu/ })
+        .first(),
+    );
     await page.waitForLoadState("networkidle");
     expect(response?.status(), path).toBe(path === "/no-such-page" ? 404 : 200);
   }
@@ -108,12 +110,39 @@ test("public pages hydrate with no warning, CSP report or DevTools issue, and fe
   expect(apiReads).toEqual([]);
 });
 
+test("a public page fetches no script until it has been read and drawn, and is then hydrated", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/", "/articles/heart-murmurs-in-children", "/contact-us"]) {
+    const html = await (await request.get(path)).text();
+    // Nothing in the HTML makes the browser fetch a script while the page is still being read and painted.
+    expect(html, path).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*modulepreload/);
+    await page.goto(path);
+    await waitUntilHydrated(page.getByRole("banner").getByRole("button", { name: "Book Appointment" }));
+    // Headless Chromium reports paint times late, so the check is against the end of reading the page, which a
+    // script or preload tag in the HTML would start before.
+    const { pageRead, firstScript } = await page.evaluate(() => ({
+      pageRead: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).domInteractive,
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(firstScript, path).toBeGreaterThan(pageRead);
+  }
+});
+
 test("the hydrated pages work: the booking dialog opens with its configuration and Read More opens an article", async ({
   page,
 }) => {
   const { problems, apiReads } = await watch(page);
   await page.goto("/");
-  await page.getByRole("banner").getByRole("button", { name: "Book Appointment" }).click();
+  const book = page.getByRole("banner").getByRole("button", { name: "Book Appointment" });
+  await waitUntilHydrated(book);
+  await book.click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Book Video Consultation" })).toBeVisible();
   await expect(dialog.getByText("Loading configuration...")).toHaveCount(0);

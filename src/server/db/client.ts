@@ -12,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { migrationsDir } from "../paths";
 import { lockDataDir } from "./data-dir-lock";
-import { PGLITE_SETTINGS } from "./pglite-settings";
+import { compileWebAssemblyWithBaselineOnly, PGLITE_SETTINGS } from "./pglite-settings";
 import { DatabaseOpenError } from "./open-error";
 import { schema } from "./schema";
 
@@ -100,6 +100,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   let client: PGlite;
   try {
     if (dataDir && !existsSync(join(dataDir, "PG_VERSION"))) await createDataDirInChildProcess(dataDir);
+    compileWebAssemblyWithBaselineOnly();
     client = new PGlite(dataDir, { postgresqlconf: PGLITE_SETTINGS });
     await client.waitReady;
   } catch (error) {

@@ -5,7 +5,7 @@ import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../config";
 import { clientDistDir } from "../paths";
 import { builtClient, type ClientBuild, viteClient } from "./html-template";
-import { assemblePage, type PageHead, renderHead } from "./page-head";
+import { assemblePage, type PageHead, renderHead, renderScriptLoader } from "./page-head";
 import { type PublicCache, sendPrepared } from "./public-cache";
 import { prepareResponse, type PreparedResponse } from "./prepared-response";
 import type { SecurityHeaders } from "./security";
@@ -93,10 +93,8 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     build: ClientBuild,
   ) {
     const url = page.url ?? request.url;
-    const fullHead: PageHead = {
-      ...headFor(request, page, loaded),
-      preloads: page.render && loaded.pageModule ? build.preloads(loaded.pageModule) : [],
-    };
+    const fullHead: PageHead = headFor(request, page, loaded);
+    const scripts = build.scripts(page.render ? loaded.pageModule : undefined);
     const input = { url, profile, clinicTimeZone: config.booking.timeZone, reads: loaded.reads };
     let rendered: RenderedApp | undefined;
     if (page.render) {
@@ -114,6 +112,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       head: renderHead(fullHead),
       appHtml,
       data,
+      scripts: scripts ? renderScriptLoader(scripts) : [],
     });
     const prepared = await prepareResponse(pieces, {
       status: loaded.status ?? 200,

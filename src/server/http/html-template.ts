@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { CSP_NONCE_PLACEHOLDER, type PageRenderInput, type RenderedApp } from "@shared/page-data";
 import { clientDistDir, clientSourceDir, projectRoot, ssrDistDir } from "../paths";
+import type { PageScripts } from "./page-head";
 
 /**
  * The browser app as the server uses it: the page template (index.html), the app's server entry that renders a page
@@ -12,8 +13,12 @@ import { clientDistDir, clientSourceDir, projectRoot, ssrDistDir } from "../path
 export interface ClientBuild {
   template(url: string): Promise<string>;
   render(input: PageRenderInput): Promise<RenderedApp>;
-  /** The chunk of a page module (as named in the Vite manifest, "pages/contact-us.tsx") and what it imports. */
-  preloads(pageModule: string): string[];
+  /**
+   * What the script loader of a page starts: the entry and its imports, and the chunk of the page's module (as named
+   * in the Vite manifest, "pages/contact-us.tsx") with what it imports. None in development, where the template keeps
+   * Vite's own script tag.
+   */
+  scripts(pageModule: string | undefined): PageScripts | undefined;
   /** Built pages do not change while the server runs; in development they change with the source. */
   readonly fixed: boolean;
 }
@@ -33,14 +38,14 @@ export async function builtClient(): Promise<ClientBuild> {
   const entryPath = join(ssrDistDir, "entry-server.js");
   let html: string;
   let manifest: Record<string, ManifestChunk>;
-  let entry: ServerEntry;
+  let serverEntry: ServerEntry;
   try {
     html = await readFile(templatePath, "utf8");
     manifest = JSON.parse(await readFile(join(clientDistDir, ".vite", "manifest.json"), "utf8")) as Record<
       string,
       ManifestChunk
     >;
-    entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+    serverEntry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   } catch (error) {
     throw new Error(
       `The client is not built (${templatePath} or ${entryPath} is missing or broken). Run "npm run build", or ` +
@@ -52,7 +57,8 @@ export async function builtClient(): Promise<ClientBuild> {
     throw new Error(
       `${templatePath} has no CSP nonce placeholder: build the site again with "npm run build".`,
     );
-  html = lowPriorityScripts(await inlineStylesheets(html));
+  const { html: withLoader, entry } = scriptsAfterPaint(await inlineStylesheets(html));
+  html = withLoader;
   // What the entry loads anyway is in the template already.
   const initial = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
@@ -62,19 +68,21 @@ export async function builtClient(): Promise<ClientBuild> {
     for (const imported of chunk.imports ?? []) collect(imported, into);
   };
   collect("index.html", initial);
-  const preloads = new Map<string, string[]>();
+  const scripts = new Map<string, PageScripts>();
   return {
     template: () => Promise.resolve(html),
-    render: (input) => entry.render(input),
-    preloads(pageModule) {
-      let files = preloads.get(pageModule);
-      if (!files) {
+    render: (input) => serverEntry.render(input),
+    scripts(pageModule) {
+      const key = pageModule ?? "";
+      let found = scripts.get(key);
+      if (!found) {
         const needed = new Set<string>();
-        collect(pageModule, needed);
-        files = [...needed].filter((file) => !initial.has(file));
-        preloads.set(pageModule, files);
+        if (pageModule) collect(pageModule, needed);
+        const pageFiles = [...needed].filter((file) => !initial.has(file)).map((file) => `/${file}`);
+        found = { entry: entry.src, preloads: [...entry.preloads, ...pageFiles] };
+        scripts.set(key, found);
       }
-      return files;
+      return found;
     },
     fixed: true,
   };
@@ -98,11 +106,21 @@ async function inlineStylesheets(html: string): Promise<string> {
 }
 
 /**
- * The app's script and its preloads are fetched at low priority: the page is already rendered, so on a slow line its
- * text and pictures come first, and the script (which only makes the page interactive) after.
+ * Takes the entry script and its preloads out of the built template and leaves `<!--app-scripts-->` at the end of
+ * <body>, where each page gets the loader that starts them after the first paint (page-head.ts).
  */
-function lowPriorityScripts(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+function scriptsAfterPaint(html: string): { html: string; entry: { src: string; preloads: string[] } } {
+  const entryTag = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/.exec(html);
+  if (!entryTag?.[1]) throw new Error("The built index.html has no module script: build the site again.");
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g)];
+  let rest = html.replace(entryTag[0], "");
+  for (const [tag] of preloads) rest = rest.replace(tag, "");
+  if (!rest.includes("</body>"))
+    throw new Error("The built index.html has no </body>: build the site again.");
+  return {
+    html: rest.replace("</body>", "  <!--app-scripts-->\n  </body>"),
+    entry: { src: entryTag[1], preloads: preloads.map(([, href]) => href ?? "") },
+  };
 }
 
 /**
@@ -131,7 +149,7 @@ export async function viteClient(app: FastifyInstance): Promise<ClientBuild> {
       const entry = (await vite.ssrLoadModule("/entry-server.tsx")) as ServerEntry;
       return entry.render(input);
     },
-    preloads: () => [],
+    scripts: () => undefined,
     fixed: false,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PageData } from "@shared/page-data";
 import { sampleProfile } from "@shared/sample-profile";
-import { assemblePage, renderHead } from "./page-head";
+import { assemblePage, renderHead, renderScriptLoader } from "./page-head";
 import { NONCE } from "./prepared-response";
 
 const text = (pieces: ReturnType<typeof renderHead>) =>
@@ -55,11 +55,17 @@ describe("renderHead", () => {
     expect(json).not.toContain("</script>");
     expect((JSON.parse(json) as { name: string }).name).toBe("</script><script>alert(1)</script>");
   });
+});
 
-  it("gives the page's preloads the nonce", () => {
-    expect(text(renderHead({ title: "t", description: "d", preloads: ["assets/a.js"] }))).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a.js" nonce="{nonce}" />',
-    );
+describe("renderScriptLoader", () => {
+  it("is one script with the page's nonce that names the entry and the chunks, and no tag that fetches them", () => {
+    const pieces = renderScriptLoader({ entry: "/assets/index-a.js", preloads: ["/assets/page-b.js"] });
+    expect(pieces.filter((piece) => piece === NONCE)).toHaveLength(1);
+    const html = text(pieces);
+    expect(html.startsWith('<script nonce="{nonce}">')).toBe(true);
+    expect(html).toContain('("/assets/index-a.js", ["/assets/page-b.js"])');
+    expect(html).not.toMatch(/<link|src=/);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
   });
 });
 
@@ -75,10 +81,24 @@ describe("assemblePage", () => {
       data,
     });
     expect(pieces.filter((piece) => piece === NONCE)).toHaveLength(1);
+    expect(text(pieces)).not.toContain("<!--");
     const html = text(pieces);
     expect(html).toContain('<script nonce="{nonce}" src="/a.js">');
     expect(html).toContain("<title>NONCE_HERE</title>");
     expect(html).toContain('<div id="root"><p>NONCE_HERE $& $1</p></div>');
+  });
+
+  it("puts the script loader where the built template has its place, after the page's content", () => {
+    const html = text(
+      assemblePage(template.replace("</body>", "<!--app-scripts--></body>"), "NONCE_HERE", {
+        head: [],
+        appHtml: "<p>page</p>",
+        data,
+        scripts: renderScriptLoader({ entry: "/assets/index-a.js", preloads: [] }),
+      }),
+    );
+    expect(html.indexOf('<script nonce="{nonce}">(function')).toBeGreaterThan(html.indexOf("<p>page</p>"));
+    expect(html).toMatch(/<\/script><\/body>$/);
   });
 
   it("embeds the page data as JSON that cannot close its script element", () => {

@@ -20,8 +20,12 @@ export interface PageHead {
   noindex?: boolean;
   /** schema.org JSON-LD describing the page. */
   structuredData?: object | undefined;
-  /** Script chunks the page needs at once (its lazily loaded page module), preloaded beside the entry. */
-  preloads?: string[];
+}
+
+/** The app's entry script and the chunks to fetch beside it (its imports and the page's lazily loaded module). */
+export interface PageScripts {
+  entry: string;
+  preloads: string[];
 }
 
 /** JSON inside a <script> element must not be able to close the element or start a comment. */
@@ -68,15 +72,39 @@ export function renderHead(head: PageHead): BodyPiece[] {
   }
   if (head.structuredData)
     tags.push(`<script type="application/ld+json">${jsonForScript(head.structuredData)}</script>`);
-  const pieces: BodyPiece[] = [tags.join("\n    ")];
-  // Under 'strict-dynamic' a preload is fetched only with the page's nonce.
-  for (const file of head.preloads ?? [])
-    pieces.push(
-      `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(file)}" nonce="`,
-      NONCE,
-      `" />`,
-    );
-  return pieces;
+  return [tags.join("\n    ")];
+}
+
+/**
+ * Starts the app's scripts once the page has been painted. The page arrives rendered, so its text and pictures need
+ * no script; fetched from the start, the scripts (about 100 KB) would share a phone's slow line with the page's
+ * picture and delay it. The loader runs at the end of <body>, once the whole page has been read; two frames later it
+ * has been drawn, and the loader adds the entry script and a preload for each chunk (low priority, with the page's nonce, which
+ * 'strict-dynamic' asks of a preload). A page opened in the background has no frames, so it loads them at once.
+ */
+const SCRIPT_LOADER = `(function (entry, preloads) {
+  var nonce = document.currentScript.nonce, started = false;
+  function add(tag, attributes) {
+    var element = document.createElement(tag);
+    for (var name in attributes) element[name] = attributes[name];
+    element.nonce = nonce;
+    element.crossOrigin = "anonymous";
+    element.fetchPriority = "low";
+    document.head.appendChild(element);
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    preloads.forEach(function (href) { add("link", { rel: "modulepreload", href: href }); });
+    add("script", { type: "module", src: entry });
+  }
+  if (document.visibilityState === "visible") requestAnimationFrame(function () { requestAnimationFrame(start); });
+  else start();
+})`;
+
+export function renderScriptLoader(scripts: PageScripts): BodyPiece[] {
+  const call = `${SCRIPT_LOADER}(${jsonForScript(scripts.entry)}, ${jsonForScript(scripts.preloads)});`;
+  return ['<script nonce="', NONCE, `">${call.replace(/\n\s*/g, " ")}</script>`];
 }
 
 /** The page data element: profile, clinic zone and the page's reads, for the browser app to start from. */
@@ -85,29 +113,32 @@ export function renderPageData(data: PageData): string {
 }
 
 /**
- * Fills the page template (index.html, whose script, preload and style tags carry `noncePlaceholder`) with the head,
- * the app's HTML and the page data. The template is cut at its placeholders first, so only its own tags get the
+ * Fills the page template (index.html, whose style tags carry `noncePlaceholder`) with the head, the app's HTML, the
+ * page data and the script loader (`<!--app-scripts-->`, in the built template only). The template is cut at its placeholders first, so only its own tags get the
  * nonce: nothing written by the doctor or a visitor can ever receive one.
  */
 export function assemblePage(
   template: string,
   noncePlaceholder: string,
-  fill: { head: BodyPiece[]; appHtml: string; data: PageData },
+  fill: { head: BodyPiece[]; appHtml: string; data: PageData; scripts?: BodyPiece[] },
 ): BodyPiece[] {
   const pieces: BodyPiece[] = [];
+  const insertions: Record<string, BodyPiece[]> = {
+    "<!--app-head-->": fill.head,
+    "<!--app-scripts-->": fill.scripts ?? [],
+  };
   template.split(noncePlaceholder).forEach((segment, index) => {
     if (index > 0) pieces.push(NONCE);
-    const headAt = segment.indexOf("<!--app-head-->");
-    let rest = segment;
-    if (headAt >= 0) {
-      pieces.push(segment.slice(0, headAt), ...fill.head);
-      rest = segment.slice(headAt + "<!--app-head-->".length);
+    for (const part of segment.split(/(<!--app-head-->|<!--app-scripts-->)/)) {
+      const insertion = insertions[part];
+      if (insertion) pieces.push(...insertion);
+      else
+        pieces.push(
+          part
+            .replace("<!--app-html-->", () => fill.appHtml)
+            .replace("<!--app-data-->", () => renderPageData(fill.data)),
+        );
     }
-    pieces.push(
-      rest
-        .replace("<!--app-html-->", () => fill.appHtml)
-        .replace("<!--app-data-->", () => renderPageData(fill.data)),
-    );
   });
   return pieces;
 }

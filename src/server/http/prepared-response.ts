@@ -89,16 +89,25 @@ export async function prepareResponse(
   };
 }
 
-/** The identity body with `nonce` in every hole. */
-export function identityBody(prepared: PreparedResponse, nonce: string): Buffer {
-  if (prepared.parts.length === 1) return prepared.parts[0] ?? Buffer.alloc(0);
+/**
+ * The identity body with `nonce` in every hole, as the pieces to write one after the other: a page is sent without
+ * copying its bytes into a new buffer for every response.
+ */
+export function identityChunks(prepared: PreparedResponse, nonce: string): Buffer[] {
+  if (prepared.parts.length === 1) return prepared.parts;
   const nonceBytes = Buffer.from(nonce);
   const chunks: Buffer[] = [];
   prepared.parts.forEach((part, index) => {
     if (index > 0) chunks.push(nonceBytes);
     chunks.push(part);
   });
-  return Buffer.concat(chunks);
+  return chunks;
+}
+
+/** The identity body with `nonce` in every hole, in one buffer. */
+export function identityBody(prepared: PreparedResponse, nonce: string): Buffer {
+  const chunks = identityChunks(prepared, nonce);
+  return chunks.length === 1 ? (chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(chunks);
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xff]);
@@ -113,9 +122,9 @@ function storedBlock(bytes: Buffer): Buffer {
   return block;
 }
 
-/** The gzip body with `nonce` in every hole. */
-export function gzipBody(prepared: PreparedResponse, nonce: string): Buffer {
-  if (prepared.gzip) return prepared.gzip;
+/** The gzip body with `nonce` in every hole, as the pieces to write one after the other. */
+export function gzipChunks(prepared: PreparedResponse, nonce: string): Buffer[] {
+  if (prepared.gzip) return [prepared.gzip];
   const nonceBytes = Buffer.from(nonce);
   const nonceBlock = storedBlock(nonceBytes);
   const chunks: Buffer[] = [GZIP_HEADER];
@@ -136,9 +145,17 @@ export function gzipBody(prepared: PreparedResponse, nonce: string): Buffer {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(length >>> 0, 4);
   chunks.push(trailer);
-  const body = Buffer.concat(chunks);
-  if (prepared.parts.length === 1) prepared.gzip = body;
-  return body;
+  if (prepared.parts.length === 1) {
+    prepared.gzip = Buffer.concat(chunks);
+    return [prepared.gzip];
+  }
+  return chunks;
+}
+
+/** The gzip body with `nonce` in every hole, in one buffer. */
+export function gzipBody(prepared: PreparedResponse, nonce: string): Buffer {
+  const chunks = gzipChunks(prepared, nonce);
+  return chunks.length === 1 ? (chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(chunks);
 }
 
 /** The encoding to answer with: Brotli when there is one and it is accepted, else gzip, else none. */

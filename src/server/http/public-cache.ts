@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   chooseEncoding,
   gzipBody,
+  gzipChunks,
   identityBody,
+  identityChunks,
   prepareResponse,
   type PreparedResponse,
 } from "./prepared-response";
@@ -263,19 +265,23 @@ export function answerFromMemoryFirst(
       response.end();
       return;
     }
-    let body: Buffer;
     const nonce = isPage ? newNonce() : "";
     if (isPage) {
       const policy = security.pagePolicy(nonce);
       if (policy) headers["content-security-policy"] = policy;
     }
     const encoding = chooseEncoding(request.headers["accept-encoding"], prepared);
-    if (encoding === "br" && prepared.brotli) body = prepared.brotli;
-    else if (encoding === "gzip") body = gzipBody(prepared, nonce);
-    else body = identityBody(prepared, nonce);
+    let chunks: Buffer[];
+    if (encoding === "br" && prepared.brotli) chunks = [prepared.brotli];
+    else if (encoding === "gzip") chunks = gzipChunks(prepared, nonce);
+    else chunks = identityChunks(prepared, nonce);
     if (encoding !== "identity") headers["content-encoding"] = encoding;
-    headers["content-length"] = body.length;
+    headers["content-length"] = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     response.writeHead(prepared.status, headers);
-    response.end(method === "HEAD" ? undefined : body);
+    if (method === "HEAD") return void response.end();
+    // Written corked, the pieces leave in one system call, and no buffer is allocated for the whole body.
+    response.cork();
+    for (const chunk of chunks) response.write(chunk);
+    response.end();
   });
 }

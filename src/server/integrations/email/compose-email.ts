@@ -1,5 +1,5 @@
 import { createElement, type ReactElement } from "react";
-import { render } from "@react-email/components";
+import { render } from "@react-email/render";
 import { timeZoneLabel } from "@shared/clinic-time";
 import type {
   AppointmentMessageData,

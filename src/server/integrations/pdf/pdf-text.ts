@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import PDFDocument from "pdfkit";
+import type PDFDocument from "pdfkit";
 
 /**
  * What the site's PDFs (fee receipts, prescriptions) share. Text is set in Noto Sans Devanagari, whose Latin subset
@@ -28,11 +28,15 @@ const DEVANAGARI_RUN = /((?:\p{Script_Extensions=Devanagari}|\u200C|\u200D|\u20B
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
-/** An A4 document with the fonts registered, and a promise of its bytes once `doc.end()` is called. */
-export function newDocument(
+/**
+ * An A4 document with the fonts registered, and a promise of its bytes once `doc.end()` is called. pdfkit is loaded
+ * with the first document, so a server that makes none does not hold it in memory.
+ */
+export async function newDocument(
   info: { Title: string; Author: string },
   options: { bufferPages?: boolean } = {},
-): { doc: Doc; bytes: Promise<Buffer> } {
+): Promise<{ doc: Doc; bytes: Promise<Buffer> }> {
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: 56, info, bufferPages: options.bufferPages ?? false });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];

@@ -200,7 +200,7 @@ function numberPages(doc: Doc): void {
 
 /** The prescription as PDF bytes. */
 export async function renderPrescriptionPdf(data: PrescriptionPdfData): Promise<Buffer> {
-  const { doc, bytes } = newDocument(
+  const { doc, bytes } = await newDocument(
     { Title: `Prescription ${data.bookingId} version ${data.version}`, Author: data.doctor.name },
     { bufferPages: true },
   );

@@ -121,7 +121,7 @@ function writeRefunds(doc: Doc, data: ReceiptData): void {
 
 /** The receipt as PDF bytes. */
 export async function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
-  const { doc, bytes } = newDocument({
+  const { doc, bytes } = await newDocument({
     Title: `Fee receipt ${data.receiptNumber}`,
     Author: data.doctor.name,
   });

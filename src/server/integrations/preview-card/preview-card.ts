@@ -1,8 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { Resvg } from "@resvg/resvg-js";
 import { createElement as h } from "react";
-import satori from "satori";
 
 /**
  * The picture link previews show (WhatsApp, Facebook, X, LinkedIn): a 1200×630 PNG card with the page's title and
@@ -78,6 +76,8 @@ function card({ title, doctorName, subtitle }: PreviewCard) {
 
 /** The card as PNG bytes. */
 export async function renderPreviewCard(content: PreviewCard): Promise<Buffer> {
+  // Loaded with the first card: cards are kept on disk, so most runs of the server never make one.
+  const [{ default: satori }, { Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const svg = await satori(card(content), {
     width: PREVIEW_WIDTH,
     height: PREVIEW_HEIGHT,

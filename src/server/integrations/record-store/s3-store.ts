@@ -5,15 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
 import { assertStorageKey } from "./keys";
 import { RecordNotFoundError, type RecordStore } from "./record-store";
 
@@ -39,28 +31,26 @@ export interface S3StoreOptions {
  * service understands (some refuse the SDK's newer streamed checksums); TLS protects the bytes in transit.
  */
 export function createS3RecordStore(options: S3StoreOptions): RecordStore {
-  const client = new S3Client({
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    // A store that stops answering fails the request instead of holding it (and the parent's upload) for good.
-    requestHandler: { connectionTimeout: 10_000, socketTimeout: 120_000 },
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-  });
+  // The SDK is loaded by the sites that keep files in a bucket only; it is tens of megabytes of memory.
+  const connection = import("@aws-sdk/client-s3").then((sdk) => ({
+    sdk,
+    client: newClient(sdk.S3Client, options),
+  }));
+  // A failed load is reported by the first call that needs it, not as an unhandled rejection at start.
+  connection.catch(() => undefined);
   const Bucket = options.bucket;
   const spoolDirectory = options.spoolDirectory ?? tmpdir();
 
   return {
     async put(key: string, body: Readable, contentType: string): Promise<void> {
       assertStorageKey(key);
+      const { sdk, client } = await connection;
       const spool = join(spoolDirectory, `clinic-upload-${randomBytes(12).toString("hex")}`);
       try {
         await pipeline(body, createWriteStream(spool, { flags: "wx", mode: 0o600 }));
         const { size } = await stat(spool);
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: key,
             Body: createReadStream(spool),
@@ -75,33 +65,51 @@ export function createS3RecordStore(options: S3StoreOptions): RecordStore {
 
     async get(key: string): Promise<Readable> {
       assertStorageKey(key);
+      const { sdk, client } = await connection;
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!(answer.Body instanceof Readable)) throw new Error("The S3 answer has no readable body");
         return answer.Body;
       } catch (error) {
-        if (isNotFound(error)) throw new RecordNotFoundError(key);
+        if (isNotFound(sdk, error)) throw new RecordNotFoundError(key);
         throw error;
       }
     },
 
     async delete(key: string): Promise<void> {
       assertStorageKey(key);
+      const { sdk, client } = await connection;
       // S3 answers 204 for a key that holds nothing, as the interface wants.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     async *keys(): AsyncIterable<string> {
-      for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+      const { sdk, client } = await connection;
+      for await (const page of sdk.paginateListObjectsV2({ client }, { Bucket })) {
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
       }
     },
   };
 }
 
-function isNotFound(error: unknown): boolean {
+type S3Sdk = typeof S3;
+
+function newClient(Client: S3Sdk["S3Client"], options: S3StoreOptions): S3.S3Client {
+  return new Client({
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    // A store that stops answering fails the request instead of holding it (and the parent's upload) for good.
+    requestHandler: { connectionTimeout: 10_000, socketTimeout: 120_000 },
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  });
+}
+
+function isNotFound(sdk: S3Sdk, error: unknown): boolean {
   return (
-    error instanceof NoSuchKey ||
-    (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+    error instanceof sdk.NoSuchKey ||
+    (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)
   );
 }

@@ -1,4 +1,6 @@
-import { Heading, Link, Text } from "@react-email/components";
+import { Heading } from "@react-email/heading";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import type { Recipient, SiteFacts } from "../../messaging/types";
 import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 

@@ -1,4 +1,6 @@
-import { Heading, Link, Text } from "@react-email/components";
+import { Heading } from "@react-email/heading";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { ageLabel } from "@shared/age";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, Detail, EmailLayout, styles, TypedText } from "./email-layout";
