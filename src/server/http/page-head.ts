@@ -78,9 +78,10 @@ export function renderHead(head: PageHead): BodyPiece[] {
 /**
  * Starts the app's scripts once the page has been painted. The page arrives rendered, so its text and pictures need
  * no script; fetched from the start, the scripts (about 100 KB) would share a phone's slow line with the page's
- * picture and delay it. The loader runs at the end of <body>, once the whole page has been read; two frames later it
- * has been drawn, and the loader adds the entry script and a preload for each chunk (low priority, with the page's nonce, which
- * 'strict-dynamic' asks of a preload). A page opened in the background has no frames, so it loads them at once.
+ * picture and delay it. The loader runs at the end of <body>, once the whole page has been read, and waits for the
+ * browser to report the first contentful paint; then it adds the entry script and a preload for each chunk (low
+ * priority, with the page's nonce, which 'strict-dynamic' asks of a preload). A page opened in the background is not
+ * painted, and a browser without paint timing reports nothing: they start at once, and in any case after 2 s.
  */
 const SCRIPT_LOADER = `(function (entry, preloads) {
   var nonce = document.currentScript.nonce, started = false;
@@ -98,8 +99,14 @@ const SCRIPT_LOADER = `(function (entry, preloads) {
     preloads.forEach(function (href) { add("link", { rel: "modulepreload", href: href }); });
     add("script", { type: "module", src: entry });
   }
-  if (document.visibilityState === "visible") requestAnimationFrame(function () { requestAnimationFrame(start); });
-  else start();
+  var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (document.visibilityState !== "visible" || !paints || paints.indexOf("paint") < 0) return start();
+  new PerformanceObserver(function (list, observer) {
+    if (!list.getEntriesByName("first-contentful-paint").length) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(start, 2000);
 })`;
 
 export function renderScriptLoader(scripts: PageScripts): BodyPiece[] {

@@ -279,6 +279,7 @@ export function answerFromMemoryFirst(
     headers["content-length"] = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     response.writeHead(prepared.status, headers);
     if (method === "HEAD") return void response.end();
+    if (chunks.length === 1) return void response.end(chunks[0]);
     // Written corked, the pieces leave in one system call, and no buffer is allocated for the whole body.
     response.cork();
     for (const chunk of chunks) response.write(chunk);
