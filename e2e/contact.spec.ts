@@ -30,6 +30,7 @@ test("the home contact form shows what is missing, then sends a valid message", 
 test("the Contact Us form also requires a subject, then sends", async ({ page }) => {
   await page.goto("/contact-us");
   const form = page.getByRole("main").locator("form");
+  await waitUntilHydrated(form.getByRole("button", { name: "Send Message" }));
   await form.getByLabel("Full Name").fill("Ravi Kumar");
   await form.getByLabel("Email", { exact: false }).first().fill("ravi.kumar@example.org");
   await form.getByLabel("Message").fill("Do you offer second opinions on surgery plans?");

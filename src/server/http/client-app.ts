@@ -112,7 +112,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       head: renderHead(fullHead),
       appHtml,
       data,
-      scripts: scripts ? renderScriptLoader(scripts) : [],
+      scripts: scripts ? renderScriptLoader(scripts, { afterPaint: appHtml !== "" }) : [],
     });
     const prepared = await prepareResponse(pieces, {
       status: loaded.status ?? 200,

@@ -59,11 +59,14 @@ describe("renderHead", () => {
 
 describe("renderScriptLoader", () => {
   it("is one script with the page's nonce that names the entry and the chunks, and no tag that fetches them", () => {
-    const pieces = renderScriptLoader({ entry: "/assets/index-a.js", preloads: ["/assets/page-b.js"] });
+    const pieces = renderScriptLoader(
+      { entry: "/assets/index-a.js", preloads: ["/assets/page-b.js"] },
+      { afterPaint: true },
+    );
     expect(pieces.filter((piece) => piece === NONCE)).toHaveLength(1);
     const html = text(pieces);
     expect(html.startsWith('<script nonce="{nonce}">')).toBe(true);
-    expect(html).toContain('("/assets/index-a.js", ["/assets/page-b.js"])');
+    expect(html).toContain('("/assets/index-a.js", ["/assets/page-b.js"], true)');
     expect(html).not.toMatch(/<link|src=/);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
   });
@@ -94,7 +97,7 @@ describe("assemblePage", () => {
         head: [],
         appHtml: "<p>page</p>",
         data,
-        scripts: renderScriptLoader({ entry: "/assets/index-a.js", preloads: [] }),
+        scripts: renderScriptLoader({ entry: "/assets/index-a.js", preloads: [] }, { afterPaint: false }),
       }),
     );
     expect(html.indexOf('<script nonce="{nonce}">(function')).toBeGreaterThan(html.indexOf("<p>page</p>"));

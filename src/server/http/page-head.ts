@@ -83,7 +83,7 @@ export function renderHead(head: PageHead): BodyPiece[] {
  * priority, with the page's nonce, which 'strict-dynamic' asks of a preload). A page opened in the background is not
  * painted, and a browser without paint timing reports nothing: they start at once, and in any case after 2 s.
  */
-const SCRIPT_LOADER = `(function (entry, preloads) {
+const SCRIPT_LOADER = `(function (entry, preloads, afterPaint) {
   var nonce = document.currentScript.nonce, started = false;
   function add(tag, attributes) {
     var element = document.createElement(tag);
@@ -100,7 +100,7 @@ const SCRIPT_LOADER = `(function (entry, preloads) {
     add("script", { type: "module", src: entry });
   }
   var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-  if (document.visibilityState !== "visible" || !paints || paints.indexOf("paint") < 0) return start();
+  if (!afterPaint || document.visibilityState !== "visible" || !paints || paints.indexOf("paint") < 0) return start();
   new PerformanceObserver(function (list, observer) {
     if (!list.getEntriesByName("first-contentful-paint").length) return;
     observer.disconnect();
@@ -109,8 +109,13 @@ const SCRIPT_LOADER = `(function (entry, preloads) {
   setTimeout(start, 2000);
 })`;
 
-export function renderScriptLoader(scripts: PageScripts): BodyPiece[] {
-  const call = `${SCRIPT_LOADER}(${jsonForScript(scripts.entry)}, ${jsonForScript(scripts.preloads)});`;
+/**
+ * The loader of a page. `afterPaint` is for a page that arrived rendered; a page the browser renders itself (admin,
+ * payment result, video room) has nothing to paint before its script, which then starts at once.
+ */
+export function renderScriptLoader(scripts: PageScripts, options: { afterPaint: boolean }): BodyPiece[] {
+  const args = [scripts.entry, scripts.preloads, options.afterPaint].map((value) => jsonForScript(value));
+  const call = `${SCRIPT_LOADER}(${args.join(", ")});`;
   return ['<script nonce="', NONCE, `">${call.replace(/\n\s*/g, " ")}</script>`];
 }
 
