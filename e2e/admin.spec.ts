@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { sampleProfile } from "../src/shared/sample-profile";
-import { E2E_ADMIN_PASSWORD, logInAsAdmin } from "./support/admin";
+import { E2E_ADMIN_PASSWORD, logInAsAdmin, openAdminLoginDialog } from "./support/admin";
 import { bookAndPay, inDays } from "./support/booking";
 
 /** Signs in and sees the welcome toast. */
@@ -10,9 +10,7 @@ async function logIn(page: Page): Promise<void> {
 }
 
 test("a wrong password says Login Failed; the right one opens the dashboard", async ({ page }) => {
-  await page.goto("/");
-  await page.getByRole("contentinfo").getByRole("button", { name: "Admin Login" }).click();
-  const dialog = page.getByRole("dialog", { name: "Admin Login" });
+  const dialog = await openAdminLoginDialog(page);
   await dialog.getByLabel("Password").fill("not the password");
   await dialog.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText("Login Failed", { exact: true })).toBeVisible();
