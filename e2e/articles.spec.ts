@@ -18,6 +18,31 @@ test("Read More opens the article in a dialog, and Close closes it", async ({ pa
   await expect(dialog).toBeHidden();
 });
 
+test("closing a dialog with Escape gives focus back to the button that opened it", async ({ page }) => {
+  await page.goto("/");
+  const readMore = page
+    .locator("section#articles article")
+    .filter({ hasText: title })
+    .getByRole("button", {
+      name: /Read More/,
+    });
+  await waitUntilHydrated(readMore);
+  await readMore.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog").getByRole("heading", { name: title })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(readMore).toBeFocused();
+
+  const book = page.getByRole("banner").getByRole("button", { name: "Book Appointment" });
+  await book.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(book).toBeFocused();
+});
+
 test("the excerpt on a card is clamped to three lines", async ({ page }) => {
   await page.goto("/");
   const excerpt = page.locator("section#articles article").first().locator(".line-clamp-3");

@@ -147,6 +147,22 @@ test("a public page fetches no script until it has been read and drawn, and is t
   expect(wait).toBeLessThan(1000);
 });
 
+test("after a move inside the app, the canonical address names the page shown", async ({ page }) => {
+  await page.goto("/");
+  const link = page.locator("section#articles").getByRole("link", { name: articleTitles[0]! });
+  await waitUntilHydrated(link);
+  await link.click();
+  await expect(page).toHaveURL(/\/articles\/heart-murmurs-in-children$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /^https?:\/\/[^/]+\/articles\/heart-murmurs-in-children$/,
+  );
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+    "content",
+    /\/articles\/heart-murmurs-in-children$/,
+  );
+});
+
 test("the hydrated pages work: the booking dialog opens with its configuration and Read More opens an article", async ({
   page,
 }) => {

@@ -9,6 +9,7 @@ import { Route, Switch } from "wouter";
 import { ToasterRoot } from "@/components/ui/toaster-root";
 import { AdminLoginRoot } from "@/features/admin/admin-login-root";
 import { BookingRoot } from "@/features/booking/booking-root";
+import { useCanonicalFollowsAddress } from "@/lib/use-canonical-address";
 import HomePage from "@/pages/home";
 
 /**
@@ -41,6 +42,7 @@ export interface AppProps {
 }
 
 export function App({ queryClient, queries }: AppProps) {
+  useCanonicalFollowsAddress();
   return (
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={queries}>

@@ -37,6 +37,11 @@ describe("prepared responses", () => {
     expect(chooseEncoding("gzip, deflate, br, zstd", json)).toBe("br");
     expect(chooseEncoding("gzip, deflate, br, zstd", page)).toBe("gzip");
     expect(chooseEncoding("br;q=0, gzip", json)).toBe("gzip");
+    expect(chooseEncoding("br;q=0.1, gzip;q=0.9", json)).toBe("gzip");
+    expect(chooseEncoding("gzip;q=0.5, br;q=0.5", json)).toBe("br");
+    expect(chooseEncoding("*;q=0.3, gzip;q=0.2", json)).toBe("br");
+    expect(chooseEncoding("*;q=0", json)).toBe("identity");
+    expect(chooseEncoding("gzip;q=banana", json)).toBe("identity");
     expect(chooseEncoding("identity", json)).toBe("identity");
     expect(chooseEncoding(undefined, json)).toBe("identity");
     expect(gunzipSync(gzipBody(json, "")).toString()).toBe(identityBody(json, "").toString());

@@ -158,22 +158,31 @@ export function gzipBody(prepared: PreparedResponse, nonce: string): Buffer {
   return chunks.length === 1 ? (chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(chunks);
 }
 
-/** The encoding to answer with: Brotli when there is one and it is accepted, else gzip, else none. */
+/**
+ * The encoding to answer with: of Brotli (when there is one) and gzip, the one the client weighs higher, Brotli on a
+ * tie; none when the client accepts neither.
+ */
 export function chooseEncoding(
   acceptEncoding: string | undefined,
   prepared: PreparedResponse,
 ): "br" | "gzip" | "identity" {
   if (!acceptEncoding) return "identity";
-  const accepted = (name: string) => {
+  const weightOf = (name: string) => {
+    let wildcard = 0;
     for (const item of acceptEncoding.split(",")) {
       const [token = "", ...params] = item.trim().toLowerCase().split(";");
       if (token !== name && token !== "*") continue;
       const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-      return q === undefined || Number(q.slice(2)) > 0;
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      const valid = Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0;
+      if (token === name) return valid;
+      wildcard = valid;
     }
-    return false;
+    return wildcard;
   };
-  if (prepared.brotli && accepted("br")) return "br";
-  if (accepted("gzip")) return "gzip";
+  const br = prepared.brotli ? weightOf("br") : 0;
+  const gzip = weightOf("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  if (gzip > 0) return "gzip";
   return "identity";
 }

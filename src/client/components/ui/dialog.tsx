@@ -1,17 +1,33 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useState } from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Focus goes back to what had it when the dialog opened. Radix does this for a dialog opened by its Trigger; the
+ * site's dialogs are opened from app-wide flags and leave the page when closed, and without this focus fell to
+ * <body>, which sends a keyboard or screen reader user back to the top of the page.
+ */
+function useOpener(): HTMLElement | null {
+  const [opener] = useState(() =>
+    typeof document === "undefined" || !(document.activeElement instanceof HTMLElement)
+      ? null
+      : document.activeElement,
+  );
+  return opener;
+}
+
 export function DialogContent({
   className,
   children,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const opener = useOpener();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
@@ -20,6 +36,12 @@ export function DialogContent({
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl",
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !opener || opener === document.body) return;
+          event.preventDefault();
+          if (opener.isConnected) opener.focus();
+        }}
         {...props}
       >
         {children}
