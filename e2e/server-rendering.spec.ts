@@ -163,6 +163,24 @@ test("after a move inside the app, the canonical address names the page shown", 
   );
 });
 
+test("pages and reads from memory answer 304 to their ETag, and a page rendered again keeps its ETag", async ({
+  request,
+}) => {
+  for (const path of ["/", "/articles/heart-murmurs-in-children", "/api/articles", "/api/config"]) {
+    const first = await request.get(path);
+    const etag = first.headers().etag ?? "";
+    expect(etag, path).toMatch(/^W\/"[\w-]+"$/);
+    const again = await request.get(path, { headers: { "if-none-match": etag } });
+    expect(again.status(), path).toBe(304);
+    const other = await request.get(path, { headers: { "if-none-match": 'W/"another"' } });
+    expect(other.status(), path).toBe(200);
+  }
+  // The 404 page is rendered for every request: the same content is the same validator.
+  const [a, b] = [await request.get("/no-such-page"), await request.get("/no-such-page")];
+  expect(a.status()).toBe(404);
+  expect(b.headers().etag).toBe(a.headers().etag);
+});
+
 test("the hydrated pages work: the booking dialog opens with its configuration and Read More opens an article", async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import type { PageRenderInput, RenderedApp } from "@shared/page-data";
-import { dehydrate } from "@tanstack/react-query";
+import { dehydrate, type DehydratedState } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { Writable } from "node:stream";
@@ -12,6 +12,26 @@ import { provideSiteProfile } from "./lib/site-profile";
 
 /** How long a render may take before it is abandoned (a component that never resolves must not hold a request). */
 const RENDER_TIMEOUT_MS = 5_000;
+
+/** When this server began rendering: the time stamp of every read in the page data. */
+const stampedAt = Date.now();
+
+/**
+ * The page data carries its reads with the time stamps of the server's start, not of the render. A page rendered
+ * again with the same content (kept pages are renewed every 10 minutes; the 404 page is rendered for every visitor)
+ * is then the same bytes and keeps its ETag, so a returning visitor gets a 304. The browser never fetches these reads
+ * again (their staleTime is Infinity), so the stamps decide nothing there.
+ */
+function withStableStamps(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: stampedAt,
+      state: { ...query.state, dataUpdatedAt: stampedAt },
+    })),
+  };
+}
 
 /**
  * The server's entry of the browser app: renders a public page to HTML with the reads the server already made, and
@@ -27,7 +47,7 @@ export async function render(input: PageRenderInput): Promise<RenderedApp> {
   if (reads.article)
     queryClient.setQueryData(articleQuery(reads.article.slug).queryKey, { article: reads.article.article });
   if (reads.config) queryClient.setQueryData(publicConfigQuery().queryKey, reads.config);
-  const queries = dehydrate(queryClient);
+  const queries = withStableStamps(dehydrate(queryClient));
   const data = { profile: input.profile, clinicTimeZone: input.clinicTimeZone, queries };
   if (!input.html) return { html: "", data: { ...data, rendered: false } };
 
