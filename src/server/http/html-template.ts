@@ -59,7 +59,7 @@ export async function builtClient(): Promise<ClientBuild> {
     );
   const { html: withLoader, entry } = scriptsAfterPaint(await inlineStylesheets(html));
   html = withLoader;
-  // What the entry loads anyway is in the template already.
+  // What the entry imports is preloaded with it by every page; a page adds only the chunks beyond those.
   const initial = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
