@@ -1,7 +1,7 @@
 import { PAGE_DATA_ELEMENT_ID, type PageData } from "@shared/page-data";
 import type { DehydratedState } from "@tanstack/react-query";
 import { setNonce } from "get-nonce";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { queryClient } from "./lib/query-client";
@@ -31,7 +31,12 @@ const app = (
     <App queryClient={queryClient} queries={data.queries as DehydratedState} />
   </StrictMode>
 );
-// Hydration starts at once, so a click that comes before it finishes is replayed, not lost; the page's sections
-// below the first screen hydrate afterwards, each in a task of its own (see pages/home.tsx).
-if (data.rendered) hydrateRoot(root, app);
+// Hydration starts at once, so a click that comes before it finishes is replayed, not lost. As a transition it is
+// done in slices of a few milliseconds that yield to the browser between them, instead of one task that a slow
+// phone would feel (a click on a part not yet hydrated makes React hydrate that part at once); the page's sections
+// below the first screen hydrate after the rest (see pages/home.tsx).
+if (data.rendered)
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 else createRoot(root).render(app);

@@ -204,7 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         now,
       });
       await admin.register(adminRoutes, { db: database.db, config, profile, now });
-      await admin.register(adminArticleRoutes, { db: database.db, now });
+      await admin.register(adminArticleRoutes, { db: database.db, now, timeZone: config.booking.timeZone });
       await admin.register(notificationTestRoutes, { messaging });
       await admin.register(adminNotificationRoutes, {
         db: database.db,

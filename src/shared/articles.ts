@@ -15,6 +15,8 @@ export interface Article {
   /** Sample articles created on a fresh install, for the doctor to replace. */
   isSample: boolean;
   createdAt: string;
+  /** `createdAt` as a calendar date in the clinic's time zone (YYYY-MM-DD): the date the pages show. */
+  createdOn: string;
   updatedAt: string;
 }
 

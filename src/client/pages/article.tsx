@@ -64,7 +64,7 @@ function ArticleView({ article }: { article: Article }) {
         {article.title}
       </h1>
       <p className="mt-3 text-sm text-slate-600">
-        Published: <time dateTime={article.createdAt}>{formatLongDate(article.createdAt)}</time>
+        Published: <time dateTime={article.createdAt}>{formatLongDate(article.createdOn)}</time>
       </p>
       {article.imageUrl && (
         <ArticleImage src={article.imageUrl} alt={article.title} eager className="mt-8 rounded-xl" />

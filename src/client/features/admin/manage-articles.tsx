@@ -92,7 +92,7 @@ function ArticleRow({ article, onEdit, onDelete }: ArticleRowProps) {
           )}
           {article.isSample && <Badge variant="secondary">Sample</Badge>}
           <span>
-            Created <time dateTime={article.createdAt}>{formatShortDate(article.createdAt)}</time>
+            Created <time dateTime={article.createdAt}>{formatShortDate(article.createdOn)}</time>
           </span>
           {article.published && (
             <Link

@@ -29,7 +29,7 @@ export function ArticleCard({
       <div className="flex flex-1 flex-col p-6">
         <p className="flex items-center gap-1.5 text-sm text-slate-600">
           <Calendar className="size-4" aria-hidden="true" />
-          <time dateTime={article.createdAt}>{formatShortDate(article.createdAt)}</time>
+          <time dateTime={article.createdAt}>{formatShortDate(article.createdOn)}</time>
         </p>
         <h3 id={titleId} className="mt-2 text-lg leading-snug font-semibold text-slate-900">
           {/* The article's own page: what a reader without script, and a search engine, follows. */}

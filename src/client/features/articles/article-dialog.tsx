@@ -28,7 +28,7 @@ export default function ArticleDialog({ article, onClose }: ArticleDialogProps) 
           <DialogHeader>
             <DialogTitle className="text-2xl leading-tight">{article.title}</DialogTitle>
             <DialogDescription>
-              Published: <time dateTime={article.createdAt}>{formatLongDate(article.createdAt)}</time>
+              Published: <time dateTime={article.createdAt}>{formatLongDate(article.createdOn)}</time>
             </DialogDescription>
           </DialogHeader>
           {article.imageUrl && (

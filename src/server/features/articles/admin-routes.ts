@@ -8,21 +8,22 @@ import * as articles from "./service";
 const idParams = z.object({ id: z.string().uuid("Article not found") });
 
 /** Article management. Every path is under /api/admin, so the admin guard has checked the session already. */
-export const adminArticleRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (
-  app,
-  { db, now },
-) => {
-  app.get("/api/admin/articles", async () => ({ articles: await articles.listAll(db) }));
+export const adminArticleRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  now: () => Date;
+  timeZone: string;
+}> = async (app, { db, now, timeZone }) => {
+  app.get("/api/admin/articles", async () => ({ articles: await articles.listAll(db, timeZone) }));
 
   app.post("/api/admin/articles", { schema: { body: articleInputSchema } }, async (request, reply) =>
-    reply.status(201).send({ article: await articles.create(db, request.body, now()) }),
+    reply.status(201).send({ article: await articles.create(db, request.body, { now: now(), timeZone }) }),
   );
 
   app.put(
     "/api/admin/articles/:id",
     { schema: { params: idParams, body: articleInputSchema } },
     async (request) => ({
-      article: await articles.update(db, request.params.id, request.body, now()),
+      article: await articles.update(db, request.params.id, request.body, { now: now(), timeZone }),
     }),
   );
 

@@ -37,6 +37,14 @@ describe.each(testEngines)("articles API on %s", (engine) => {
         createdAt: new Date(Date.now() - 3 * day),
         imageUrl: "https://images.example.org/heart.png",
       },
+      {
+        // 20:00 UTC is already the next day in the clinic's zone (Asia/Kolkata, UTC+05:30).
+        slug: "late-evening",
+        title: "Late evening",
+        excerpt: "Written after 01:30 in India",
+        content: "Late",
+        createdAt: new Date("2026-03-14T20:00:00Z"),
+      },
     ];
     for (const fixture of fixtures) await createArticle(t.database.db, fixture);
   });
@@ -46,7 +54,7 @@ describe.each(testEngines)("articles API on %s", (engine) => {
     const response = await t.app.inject({ method: "GET", url: "/api/articles" });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ articles: Article[] }>();
-    expect(body.articles.map((article) => article.slug)).toEqual(["newer", "older", "xss"]);
+    expect(body.articles.map((article) => article.slug)).toEqual(["newer", "older", "xss", "late-evening"]);
     const [newest] = body.articles;
     expect(newest).toMatchObject({
       title: "Newer",
@@ -58,6 +66,13 @@ describe.each(testEngines)("articles API on %s", (engine) => {
     expect(newest?.contentHtml).toContain("<strong>New</strong>");
     expect(typeof newest?.id).toBe("string");
     expect(new Date(newest?.createdAt ?? "").toString()).not.toBe("Invalid Date");
+  });
+
+  it("dates an article by the clinic's calendar, not by UTC's", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/articles/late-evening" });
+    const { article } = response.json<{ article: Article }>();
+    expect(article.createdAt).toBe("2026-03-14T20:00:00.000Z");
+    expect(article.createdOn).toBe("2026-03-15");
   });
 
   it("never hands a visitor live script from article content", async () => {

@@ -8,11 +8,15 @@ import * as articles from "./service";
 const slugParams = z.object({ slug: z.string().min(1).max(120) });
 
 /** The public reads of articles. Their pages (/articles/{slug}) are in features/site/pages.ts. */
-export const articleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db }) => {
-  app.get("/api/articles", async () => ({ articles: await articles.listPublished(db) }));
+export const articleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  const { timeZone } = config.booking;
+  app.get("/api/articles", async () => ({ articles: await articles.listPublished(db, timeZone) }));
 
   app.get("/api/articles/:slug", { schema: { params: slugParams } }, async (request) => {
-    const article = await articles.findPublishedBySlug(db, request.params.slug);
+    const article = await articles.findPublishedBySlug(db, request.params.slug, timeZone);
     if (!article) throw new HttpError(404, "Article not found");
     return { article };
   });
