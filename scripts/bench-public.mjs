@@ -14,7 +14,7 @@ import { root } from "./build-state.mjs";
 export const publicReads = ["/api/articles", "/api/config", "/"];
 export const lighthousePages = ["/", "/articles/heart-murmurs-in-children", "/contact-us"];
 /** What `npm start` runs the server with (package.json); the benchmark measures the same process. */
-export const serverNodeFlags = ["--max-semi-space-size=8"];
+export const serverNodeFlags = ["--max-semi-space-size=8", "--max-old-space-size=512"];
 
 function rssMb(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
