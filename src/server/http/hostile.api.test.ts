@@ -390,17 +390,55 @@ describe("absolute addresses and transport headers", () => {
       clearInterval(trickle);
       expect(answer).toMatch(/^HTTP\/1\.1 408 /);
 
-      const held = [open(), open(), open()];
-      await Promise.all(held.map((socket) => new Promise((resolve) => socket.on("connect", resolve))));
+      // Three connections in the middle of a request (bodies still to come): a fourth is closed as it arrives.
+      const busy = [open(), open(), open()];
+      for (const socket of busy) {
+        socket.on("error", () => undefined);
+        socket.write(
+          "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
       const extra = open();
       expect(await closed(extra)).toBeLessThan(1_000);
-      const heldClosed = closed(held[0]!);
-      held[0]!.destroy();
-      await heldClosed;
+      const busyClosed = closed(busy[0]!);
+      busy[0]!.destroy();
+      await busyClosed;
       await new Promise((resolve) => setTimeout(resolve, 50));
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
-      for (const socket of held) socket.destroy();
+      for (const socket of busy) socket.destroy();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("makes room for a new connection by closing one the same address left idle after its answer", async () => {
+    const t = await createTestApp("pglite", { env: { MAX_CONNECTIONS_PER_ADDRESS: "3" } });
+    try {
+      const { port } = new URL(await t.app.listen({ port: 0, host: "127.0.0.1" }));
+      // Three kept-alive connections that have had their answers, as a browser (or a carrier's NAT) leaves them.
+      const idle = await Promise.all(
+        [0, 1, 2].map(
+          () =>
+            new Promise<ReturnType<typeof connect>>((resolve, reject) => {
+              const socket = connect(Number(port), "127.0.0.1");
+              socket.on("error", reject);
+              socket.once("data", () => resolve(socket));
+              socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n");
+            }),
+        ),
+      );
+      const idleClosed = Promise.race(
+        idle.map((socket) => new Promise((resolve) => socket.on("close", resolve))),
+      );
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      await idleClosed;
+      expect(
+        idle.filter((socket) => socket.destroyed || socket.readyState === "closed").length,
+      ).toBeGreaterThan(0);
+      for (const socket of idle) socket.destroy();
     } finally {
       await t.close();
     }

@@ -233,11 +233,13 @@ export function answerFromMemoryFirst(
   options: { trustProxy: boolean },
 ): void {
   const server = app.server;
-  const [fastifyHandler, ...others] = server.listeners("request") as ((
+  // Fastify's handler is the first listener, added when it created the server; any other only observes requests
+  // (the connection cap notes which request each connection is on) and is left as it is.
+  const [fastifyHandler] = server.listeners("request") as ((
     request: IncomingMessage,
     response: ServerResponse,
   ) => void)[];
-  if (!fastifyHandler || others.length > 0) return;
+  if (!fastifyHandler) return;
   const common = Object.entries(security.common);
   const isHttps = (request: IncomingMessage) =>
     (request.socket as { encrypted?: boolean }).encrypted === true ||
