@@ -3,8 +3,9 @@ import { useSearch } from "wouter";
 import { cn } from "@/lib/utils";
 
 /**
- * The outcome of a form posted without script: /contact sends the visitor back with ?contact=sent or
- * ?contact=failed. The wording is the toast's, which visitors with script see instead.
+ * The outcome of a form posted without script: /contact sends the visitor back with ?contact=sent, ?contact=failed
+ * or ?contact=limited (too many messages). The wording is the toast's and the rate limit's, which visitors with
+ * script see instead.
  */
 const outcomes = {
   sent: {
@@ -15,11 +16,15 @@ const outcomes = {
     title: "Message Not Sent",
     text: "Your message could not be sent. Please try again or contact us directly via email.",
   },
+  limited: {
+    title: "Message Not Sent",
+    text: "You have sent several messages in a short time. Please try again later, or write to us by e-mail.",
+  },
 } as const;
 
 export function contactOutcome(search: string): keyof typeof outcomes | undefined {
   const value = new URLSearchParams(search).get("contact");
-  return value === "sent" || value === "failed" ? value : undefined;
+  return value === "sent" || value === "failed" || value === "limited" ? value : undefined;
 }
 
 export function ContactFormOutcome() {

@@ -65,11 +65,12 @@ export function ContactForm({ source }: ContactFormProps) {
   return (
     <form
       ref={formRef}
+      id="contact-form"
       method="post"
-      action="/contact"
+      action={`/contact?source=${source}`}
       aria-label={withSubject ? "Send a message" : "Contact form"}
       onSubmit={handleSubmit((data) => send.mutate(data))}
-      className="flex flex-col gap-5"
+      className="flex scroll-mt-20 flex-col gap-5"
     >
       <ContactFormOutcome />
       <input type="hidden" name="source" value={source} />

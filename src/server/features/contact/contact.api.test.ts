@@ -95,6 +95,29 @@ describe.each(testEngines)("contact API on %s", (engine) => {
     expect((await post(valid)).statusCode).toBe(201);
   });
 
+  it("sends a form posted without script back to its own page at the form, saying whether it went", async () => {
+    const remoteAddress = from();
+    const postForm = (fields: Record<string, string>, source: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/contact?source=${source}`,
+        payload: new URLSearchParams({ ...fields, source }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        remoteAddress,
+      });
+    const fields = { ...valid, subject: "Report review" } as Record<string, string>;
+    const sent = await postForm(fields, "contact-page");
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe("/contact-us?contact=sent#contact-form");
+    const invalid = await postForm({ ...fields, email: "not an address" }, "home");
+    expect(invalid.headers.location).toBe("/?contact=failed#contact");
+    for (let i = 0; i < 3; i++) await postForm(fields, "contact-page");
+    // The sixth in the hour is refused before its body is read; the page it came from is in the form's address.
+    const limited = await postForm(fields, "contact-page");
+    expect(limited.statusCode).toBe(303);
+    expect(limited.headers.location).toBe("/contact-us?contact=limited#contact-form");
+  });
+
   it("never writes the sender's name, e-mail, phone or message to the logs", async () => {
     await post({
       ...valid,

@@ -11,9 +11,24 @@ const contactLimit = rateLimited(
     `You have sent several messages in a short time. Please try again in ${wait}, or write to us by e-mail.`,
 );
 
-/** Where a form posted without script returns to: its page, with the outcome in the address. */
-function outcomeAddress(source: unknown, outcome: "sent" | "failed"): string {
-  return source === "contact-page" ? `/contact-us?contact=${outcome}` : `/?contact=${outcome}#contact`;
+type FormOutcome = "sent" | "failed" | "limited";
+
+/**
+ * Where a form posted without script returns to: its page, scrolled to the form, with the outcome in the address.
+ * The form names its page in its action's query as well as in the body, because a refusal by the rate limit comes
+ * before the body is read.
+ */
+function outcomeAddress(source: unknown, outcome: FormOutcome): string {
+  return source === "contact-page"
+    ? `/contact-us?contact=${outcome}#contact-form`
+    : `/?contact=${outcome}#contact`;
+}
+
+function formSource(request: { body?: unknown; query?: unknown }): unknown {
+  return (
+    (request.body as { source?: unknown } | undefined)?.source ??
+    (request.query as { source?: unknown } | undefined)?.source
+  );
 }
 
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (app, { db, now }) => {
@@ -47,8 +62,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> =
           const status = (error as { statusCode?: number }).statusCode ?? 500;
           if (status >= 500) request.log.error({ err: error }, "contact form posted without script failed");
           else request.log.info({ statusCode: status }, "contact form posted without script was refused");
-          const source = (request.body as { source?: unknown } | undefined)?.source;
-          void reply.redirect(outcomeAddress(source, "failed"), 303);
+          void reply.redirect(
+            outcomeAddress(formSource(request), status === 429 ? "limited" : "failed"),
+            303,
+          );
         },
       },
       async (request, reply) => {
