@@ -182,6 +182,40 @@ test("pages and reads from memory answer 304 to their ETag, and a page rendered 
   expect(b.headers().etag).toBe(a.headers().etag);
 });
 
+test("a tap on Book or Read More before the page's script has arrived is carried out once the script runs", async ({
+  page,
+}) => {
+  for (const [control, opened] of [
+    [
+      page.getByRole("banner").getByRole("button", { name: "Book Appointment" }),
+      page.getByRole("dialog").getByRole("heading", { name: "Book Video Consultation" }),
+    ],
+    [
+      page
+        .locator("section#articles")
+        .getByRole("button", { name: /Read More/ })
+        .first(),
+      page.getByRole("dialog").getByText(/^Published:/),
+    ],
+  ] as const) {
+    // The entry script is held back, as on a slow line, until the visitor has tapped.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await control.click();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    release();
+    await expect(opened).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+    await page.unrouteAll();
+  }
+});
+
 test("the hydrated pages work: the booking dialog opens with its configuration and Read More opens an article", async ({
   page,
 }) => {

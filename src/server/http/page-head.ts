@@ -82,9 +82,27 @@ export function renderHead(head: PageHead): BodyPiece[] {
  * browser to report the first contentful paint; then it adds the entry script and a preload for each chunk (low
  * priority, with the page's nonce, which 'strict-dynamic' asks of a preload). A page opened in the background is not
  * painted, and a browser without paint timing reports nothing: they start at once, and in any case after 2 s.
+ *
+ * Until the app has hydrated, a tap on a button that needs the script (Book, Read More, the menu) would do nothing:
+ * the loader notes the last such tap and starts the scripts at once, and the app replays it when it has hydrated
+ * (`takeEarlyTap` in lib/early-tap.ts). Links and a form's submit button work without script and are left alone.
  */
 const SCRIPT_LOADER = `(function (entry, preloads, afterPaint) {
-  var nonce = document.currentScript.nonce, started = false;
+  var nonce = document.currentScript.nonce, started = false, tapped = null;
+  function onTap(event) {
+    var button = event.target && event.target.closest ? event.target.closest("button") : null;
+    if (!button || (button.type === "submit" && button.form)) return;
+    tapped = button;
+    start();
+  }
+  document.addEventListener("click", onTap, true);
+  document.addEventListener("pointerdown", function () { start(); }, { capture: true, once: true });
+  window.__takeEarlyTap = function () {
+    document.removeEventListener("click", onTap, true);
+    var button = tapped;
+    tapped = null;
+    return button;
+  };
   function add(tag, attributes) {
     var element = document.createElement(tag);
     for (var name in attributes) element[name] = attributes[name];

@@ -1,4 +1,5 @@
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
+import { replayEarlyTap } from "@/lib/early-tap";
 import { cn } from "@/lib/utils";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -8,6 +9,7 @@ import { useScrollOnArrival } from "./use-scroll-on-arrival";
 /** The frame of every public page: skip link, sticky header, the one main landmark, footer. */
 export function PageShell({ children, mainClassName }: { children: ReactNode; mainClassName?: string }) {
   useScrollOnArrival();
+  useEffect(replayEarlyTap, []);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
