@@ -82,12 +82,12 @@ describe.each(testEngines)("articles API on %s", (engine) => {
     expect(article.contentHtml).toContain('src="https://e.x/a.png"');
   });
 
-  it("answers one published article by slug, and 404 with the error shape for drafts and unknown slugs", async () => {
+  it("answers one published article by slug, and 404 with the error shape for drafts, unknown and empty slugs", async () => {
     const found = await t.app.inject({ method: "GET", url: "/api/articles/older" });
     expect(found.statusCode).toBe(200);
     expect(found.json<{ article: Article }>().article.title).toBe("Older");
 
-    for (const slug of ["draft", "no-such-article"]) {
+    for (const slug of ["draft", "no-such-article", ""]) {
       const missing = await t.app.inject({ method: "GET", url: `/api/articles/${slug}` });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toMatchObject({
