@@ -7,6 +7,11 @@ import { build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
 import { buildInfoPath, root, sourceFingerprint } from "./build-state.mjs";
 
+// The build is the production site whoever starts it: started by the tests (NODE_ENV=test) Vite would compile JSX
+// for React's development runtime, which the production server's React does not have, and every page would fall
+// back to being rendered in the browser.
+process.env.NODE_ENV = "production";
+
 const fingerprint = sourceFingerprint();
 const started = Date.now();
 

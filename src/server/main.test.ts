@@ -7,9 +7,12 @@ import { ensureBuild } from "../../scripts/ensure-build.mjs";
 import { projectRoot } from "./paths";
 
 /** The real entry point in a child process: start-up checks, serving, and shutdown on a signal. */
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+function startServer(
+  env: Record<string, string>,
+  entry: string[] = ["--import", "tsx", join(projectRoot, "src/server/main.ts")],
+): { child: ChildProcess; output: () => string } {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "src/server/main.ts")], {
+  const child = spawn(process.execPath, entry, {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
   });
@@ -54,5 +57,31 @@ describe("server process", () => {
     expect(await exited).toBe(0);
     expect(server.output()).toContain("shutting down");
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+
+  it("serves the built site in production with its pages rendered on the server, whoever started the build", async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = startServer(
+      {
+        PORT: String(port),
+        NODE_ENV: "production",
+        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+        PAYMENT_PROVIDER: "simulator",
+        ADMIN_PASSWORD: "a production test password",
+        SITE_PROFILE_FILE: join(projectRoot, "scripts/bench-profile.json"),
+        DATA_DIR: mkdtempSync(join(tmpdir(), "clinic-main-")),
+      },
+      [join(projectRoot, "dist/server/main.js")],
+    );
+    const exited = exitOf(server.child);
+    try {
+      await waitFor(() => server.output().includes("site is ready"), 60_000);
+      const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+      expect(html).toMatch(/<div id="root">(?!<\/div>)[\s\S]*<h1[ >]/);
+      expect(server.output()).not.toContain("server rendering failed");
+    } finally {
+      server.child.kill("SIGTERM");
+      await exited;
+    }
   });
 });
