@@ -115,6 +115,8 @@ async function load(url, { seconds, connections, pid }) {
 
 /** Rounds per read: the site and the bare server take turns, so a machine whose speed drifts during the run slows both. */
 const rounds = 4;
+/** Seconds per round: the rounds of each server add up to about `seconds`. */
+const secondsPerRound = (seconds) => Math.max(1, Math.round(seconds / rounds));
 
 /** The rounds of one server, summed: requests/s over all its rounds, the median p50 and p99 of its rounds. */
 function combine(results) {
@@ -137,7 +139,7 @@ function combine(results) {
  */
 export async function benchPublicReads(site, engine, { seconds, connections }) {
   const rows = [];
-  const roundSeconds = Math.max(1, Math.round(seconds / rounds));
+  const roundSeconds = secondsPerRound(seconds);
   for (const path of publicReads) {
     const response = await fetch(site.base + path, { headers: { "accept-encoding": "identity" } });
     const body = Buffer.from(await response.arrayBuffer());
@@ -217,7 +219,7 @@ const seconds = (ms) => (ms / 1000).toFixed(2);
 
 export function publicReadsTable(rows, { seconds: duration, connections }) {
   return [
-    `Public reads at ${connections} connections (autocannon, no compression), side by side in the same run with a bare \`node:http\` server answering the same bytes: ${rounds} rounds of ${Math.max(1, Math.round(duration / rounds))} s each, the two servers taking turns (req/s over all rounds; p50 and p99 the median of the rounds'). Budget: at least 50 % of the bare server's requests/s, p99 under 20 ms; peak RSS at most 300 MB on PGlite and 200 MB on PostgreSQL.`,
+    `Public reads at ${connections} connections (autocannon, no compression), side by side in the same run with a bare \`node:http\` server answering the same bytes: ${rounds} rounds of ${secondsPerRound(duration)} s each, the two servers taking turns (req/s over all rounds; p50 and p99 the median of the rounds'). Budget: at least 50 % of the bare server's requests/s, p99 under 20 ms; peak RSS at most 300 MB on PGlite and 200 MB on PostgreSQL.`,
     "",
     "| engine | read | bytes | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | peak RSS MB |",
     "|---|---|---|---|---|---|---|---|---|---|",
