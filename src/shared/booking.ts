@@ -234,8 +234,11 @@ export interface CreatedOrder {
 export type PaymentOutcome =
   "confirmed" | "refund_pending" | "refunded" | "failed" | "pending" | "expired" | "cancelled";
 
-/** Why a received payment is being refunded: the slot was booked by someone else first, or the amount was short. */
-export type RefundReason = "slot_taken" | "underpaid";
+/**
+ * Why a received payment is being refunded: the slot was booked by someone else first, the amount was short, or the
+ * doctor is not available at that time any more (leave, changed hours or a blocked time while the parent paid).
+ */
+export type RefundReason = "slot_taken" | "underpaid" | "doctor_unavailable";
 
 /** GET /api/verify-payment/{orderId} */
 export interface PaymentVerification {

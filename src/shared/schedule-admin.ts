@@ -92,6 +92,8 @@ export interface AppointmentNeedingAction {
   durationMinutes: number;
   /** What took its slot away: "Leave: Conference", "Blocked slot", "Outside this date's own hours"... */
   why: string;
+  /** A hold whose payment has not arrived yet: if it is paid after the change, it is refunded in full. */
+  awaitingPayment: boolean;
 }
 
 /** GET /api/admin/schedule (and the answer of every change to it). */

@@ -273,8 +273,13 @@ function PaymentFacts({
  * us, or the amount was short. Says so plainly, that the full amount goes back, and what to do now.
  */
 function PaymentRefunded({ result, zone }: { result: PaymentVerification; zone: string | undefined }) {
-  const underpaid = result.refund?.reason === "underpaid";
-  const heading = underpaid ? "Payment Below the Fee" : "Slot No Longer Available";
+  const reason = result.refund?.reason ?? "slot_taken";
+  const underpaid = reason === "underpaid";
+  const heading = {
+    underpaid: "Payment Below the Fee",
+    slot_taken: "Slot No Longer Available",
+    doctor_unavailable: "Doctor Not Available",
+  }[reason];
   useTitle(heading);
   useEffect(clearSavedBooking, []);
   const refunded = `₹${formatRupees(result.refund?.amount ?? result.amount)}`;
@@ -294,9 +299,14 @@ function PaymentRefunded({ result, zone }: { result: PaymentVerification; zone: 
           confirmed.
         </p>
         <p className="text-slate-700">
-          {underpaid
-            ? `The consultation fee is ₹${formatRupees(result.refund?.price ?? result.amount)}, so the payment did not cover the booking.`
-            : "The time you chose was booked by another patient before your payment reached us."}
+          {
+            {
+              underpaid: `The consultation fee is ₹${formatRupees(result.refund?.price ?? result.amount)}, so the payment did not cover the booking.`,
+              slot_taken: "The time you chose was booked by another patient before your payment reached us.",
+              doctor_unavailable:
+                "The doctor is not available at the time you chose any more. We are sorry for the trouble.",
+            }[reason]
+          }
         </p>
       </div>
       <div

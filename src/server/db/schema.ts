@@ -95,6 +95,11 @@ export const appointments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** The rupees refunded or being refunded, all refunds together (the `refunds` rows hold each one). */
     refundAmount: integer("refund_amount"),
+    /**
+     * Why a received payment could not buy the appointment and went back in full: "slot_taken", "underpaid" or
+     * "doctor_unavailable" (the schedule stopped offering the slot while the parent paid); null otherwise.
+     */
+    paymentRefundReason: varchar("payment_refund_reason", { length: 20 }),
     /** Moves the parent has made; the policy allows two. The doctor's moves are not counted (the history has them). */
     rescheduleCount: integer("reschedule_count").notNull().default(0),
     /**
@@ -258,6 +263,20 @@ export const simulatorOrders = pgTable("simulator_orders", {
   returnUrl: text("return_url").notNull(),
   customerName: varchar("customer_name", { length: 100 }).notNull(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Refunds the payment simulator has accepted, one row per refund id: asking again with the same id answers the same
+ * refund and pays nothing twice, as Cashfree does.
+ */
+export const simulatorRefunds = pgTable("simulator_refunds", {
+  refundId: varchar("refund_id", { length: 40 }).primaryKey(),
+  orderId: varchar("order_id", { length: 45 })
+    .notNull()
+    .references(() => simulatorOrders.orderId, { onDelete: "cascade" }),
+  amount: integer("amount").notNull(),
+  status: varchar("status", { length: 20 }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -505,6 +524,7 @@ export const schema = {
   domainEvents,
   webhookReceipts,
   simulatorOrders,
+  simulatorRefunds,
   scheduleSettings,
   scheduleExceptions,
 };

@@ -6,7 +6,8 @@ import type { PaymentGateway } from "../integrations/payments/gateway";
 import { startPeriodic } from "./periodic";
 
 /**
- * Every HOLD_SWEEP_SECONDS: marks lapsed payment holds expired and retries refunds the gateway did not accept.
+ * Every HOLD_SWEEP_SECONDS: applies payments the gateway took for holds about to lapse, marks lapsed payment holds
+ * expired, and follows refunds until the gateway says they are final.
  * Reads already ignore lapsed holds, so the sweeper keeps the data tidy rather than deciding availability.
  */
 export function startHoldSweeper(deps: {
@@ -20,7 +21,8 @@ export function startHoldSweeper(deps: {
     deps.config.booking.sweepSeconds * 1000,
     async () => {
       const result = await sweep({ ...deps, now: new Date() });
-      if (result.expired > 0 || result.refundsRetried > 0) deps.log.info(result, "hold sweeper");
+      if (result.expired > 0 || result.refundsRetried > 0 || result.reconciled > 0)
+        deps.log.info(result, "hold sweeper");
     },
     deps.log,
   );

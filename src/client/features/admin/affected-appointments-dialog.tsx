@@ -67,8 +67,7 @@ export function AffectedAppointmentsDialog({
   onCancel,
 }: AffectedAppointmentsDialogProps) {
   const backRef = useRef<HTMLButtonElement>(null);
-  const count =
-    affected.length === 1 ? "1 confirmed appointment" : `${affected.length} confirmed appointments`;
+  const count = affectedCount(affected);
   return (
     <Dialog open onOpenChange={(open) => !open && !saving && onCancel()}>
       <DialogContent
@@ -107,6 +106,11 @@ export function AffectedAppointmentsDialog({
               <p className="text-slate-700">
                 {appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)}
               </p>
+              {appointment.awaitingPayment && (
+                <p className="text-amber-900">
+                  Awaiting payment: if the parent pays after this change, the payment is refunded in full.
+                </p>
+              )}
               <ContactLinks appointment={appointment} />
             </li>
           ))}
@@ -124,4 +128,17 @@ export function AffectedAppointmentsDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** "1 confirmed appointment", "2 confirmed appointments and 1 booking awaiting payment"... */
+function affectedCount(affected: AppointmentNeedingAction[]): string {
+  const holds = affected.filter((appointment) => appointment.awaitingPayment).length;
+  const confirmed = affected.length - holds;
+  const parts = [
+    ...(confirmed > 0
+      ? [confirmed === 1 ? "1 confirmed appointment" : `${confirmed} confirmed appointments`]
+      : []),
+    ...(holds > 0 ? [holds === 1 ? "1 booking awaiting payment" : `${holds} bookings awaiting payment`] : []),
+  ];
+  return parts.join(" and ");
 }

@@ -349,6 +349,57 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(29);
   });
 
+  it("moves into a slot whose hold lapsed, from the parent's link and the dashboard, before any sweep", async () => {
+    const { id, token } = await bookAndPay("2026-11-28", "19:00", "Parent Mover");
+    const doctorMoved = await bookAndPay("2026-11-28", "19:20", "Doctor Mover");
+    const hold = async (time: string) => {
+      address += 1;
+      const booked = await t.app.inject({
+        method: "POST",
+        url: "/api/appointments",
+        remoteAddress: `10.57.${Math.floor(address / 200)}.${address % 200}`,
+        payload: {
+          patientName: "Abandoned Hold",
+          patientEmail: "abandoned.parent@example.org",
+          patientPhone: "+91 98450 12345",
+          patientAge: 5,
+          reasonForConsultation: "Breathless when feeding",
+          ...bookingConsent,
+          appointmentDate: "2026-11-28",
+          appointmentTime: time,
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      return booked.json<{ appointment: CreatedAppointment }>().appointment.id;
+    };
+    const lapsedA = await hold("20:00");
+    const lapsedB = await hold("20:20");
+    clock.advanceMinutes(16);
+    // The slots read as free: the holds lapsed, though no sweep has released them yet.
+    const day = await t.app.inject({ method: "GET", url: "/api/availability?date=2026-11-28" });
+    const free = day.json<{ slots: { time: string; status: string }[] }>().slots;
+    expect(free.filter((slot) => ["20:00", "20:20"].includes(slot.time)).map((slot) => slot.status)).toEqual([
+      "available",
+      "available",
+    ]);
+
+    const byParent = await act(token, "reschedule", {
+      appointmentDate: "2026-11-28",
+      appointmentTime: "20:00",
+    });
+    expect(byParent.status, JSON.stringify(byParent.body)).toBe(200);
+    expect(byParent.body.appointment).toMatchObject({ appointmentTime: "20:00", status: "confirmed" });
+    const byDoctor = await admin("POST", `/api/admin/appointments/${doctorMoved.id}/reschedule`, {
+      appointmentDate: "2026-11-28",
+      appointmentTime: "20:20",
+    });
+    expect(byDoctor.status, JSON.stringify(byDoctor.body)).toBe(200);
+    expect(await row(id)).toMatchObject({ appointmentTime: "20:00", status: "confirmed" });
+    expect(await row(doctorMoved.id)).toMatchObject({ appointmentTime: "20:20", status: "confirmed" });
+    expect(await row(lapsedA)).toMatchObject({ status: "expired" });
+    expect(await row(lapsedB)).toMatchObject({ status: "expired" });
+  });
+
   it("leaves the parent's two reschedules untouched by the doctor's move, and says so when the time is unchanged", async () => {
     const { id, token } = await bookAndPay("2026-12-11", "19:00", "Doctor Moved");
     const moved = await admin("POST", `/api/admin/appointments/${id}/reschedule`, {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { manageLinks } from "../../db/schema";
+import { appointments, manageLinks } from "../../db/schema";
 
 /** Where a manage link was handed out. */
 export type ManageLinkChannel = "email" | "whatsapp" | "result_page";
@@ -48,11 +48,28 @@ export async function appointmentIdForToken(db: Db, token: string): Promise<stri
 /** The most links the payment result page hands out for one booking: a few reloads, not a link per request. */
 export const RESULT_PAGE_LINK_LIMIT = 10;
 
-/** How many links the payment result page has handed out for an appointment. */
-export async function resultPageLinks(db: Db, appointmentId: string): Promise<number> {
-  const rows = await db
-    .select({ n: count() })
-    .from(manageLinks)
-    .where(and(eq(manageLinks.appointmentId, appointmentId), eq(manageLinks.issuedFor, "result_page")));
-  return Number(rows[0]?.n ?? 0);
+/**
+ * A manage link for the payment result page, unless the page has handed out its share for this booking. The count
+ * and the new link are one step: the appointment's row is locked while counting, so parallel reloads of the page
+ * are counted one after the other and never pass the limit together.
+ */
+export async function issueResultPageLink(
+  db: Db,
+  appointmentId: string,
+  siteUrl: string,
+  now: Date,
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId))
+      .for("update");
+    const [row] = await tx
+      .select({ n: count() })
+      .from(manageLinks)
+      .where(and(eq(manageLinks.appointmentId, appointmentId), eq(manageLinks.issuedFor, "result_page")));
+    if (Number(row?.n ?? 0) >= RESULT_PAGE_LINK_LIMIT) return undefined;
+    return issueManageLink(tx, appointmentId, "result_page", siteUrl, now);
+  });
 }

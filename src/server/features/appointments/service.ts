@@ -234,6 +234,8 @@ async function move(
       checkMoveAllowed(ctx, row, actor);
       if (row.appointmentDate === input.appointmentDate && row.appointmentTime === input.appointmentTime)
         throw new HttpError(409, SAME_TIME_MESSAGE);
+      // A hold lapsed on the slot still counts in the unique slot index until it is released, as for a new booking.
+      await appointments.expireLapsedHolds(tx, ctx.now, { date: input.appointmentDate, time: slot.time });
       const moved = await appointments.updateAppointment(tx, row.id, {
         appointmentDate: input.appointmentDate,
         appointmentTime: slot.time,

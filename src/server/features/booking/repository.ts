@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appointments, consents, consentTexts, domainEvents } from "../../db/schema";
 import { availabilityChanged } from "../schedule/availability-cache";
@@ -6,11 +21,15 @@ import { availabilityChanged } from "../schedule/availability-cache";
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
 
-/** Releases lapsed payment holds: on one slot before a new booking takes it, or all of them for the sweeper. */
+/**
+ * Releases lapsed payment holds: on one slot before a new booking or a move takes it, or all of them for the sweeper
+ * (but those in `keep`, whose gateway could not be asked whether they were paid).
+ */
 export async function expireLapsedHolds(
   db: Db,
   now: Date,
   slot?: { date: string; time: string },
+  keep: readonly string[] = [],
 ): Promise<number> {
   availabilityChanged();
   const rows = await db
@@ -23,10 +42,33 @@ export async function expireLapsedHolds(
         slot
           ? and(eq(appointments.appointmentDate, slot.date), eq(appointments.appointmentTime, slot.time))
           : undefined,
+        keep.length > 0 ? notInArray(appointments.id, [...keep]) : undefined,
       ),
     )
     .returning({ id: appointments.id });
   return rows.length;
+}
+
+/** Holds with a gateway order whose time to pay ends between `since` and `by`, oldest first. */
+export async function holdsLapsingWithOrder(
+  db: Db,
+  { since, by }: { since: Date; by: Date },
+  limit: number,
+): Promise<{ id: string; orderId: string }[]> {
+  const rows = await db
+    .select({ id: appointments.id, orderId: appointments.orderId })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.status, "pending_payment"),
+        isNotNull(appointments.orderId),
+        gt(appointments.holdExpiresAt, since),
+        lte(appointments.holdExpiresAt, by),
+      ),
+    )
+    .orderBy(asc(appointments.holdExpiresAt))
+    .limit(limit);
+  return rows.flatMap((row) => (row.orderId ? [{ id: row.id, orderId: row.orderId }] : []));
 }
 
 export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise<AppointmentRow> {

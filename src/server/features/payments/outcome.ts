@@ -20,11 +20,18 @@ export function paymentOutcome(row: AppointmentRow, now: Date): PaymentOutcome {
   return row.status === "expired" ? "expired" : "cancelled";
 }
 
+const refundReasons: readonly RefundReason[] = ["slot_taken", "underpaid", "doctor_unavailable"];
+
 /**
- * Why a received payment is refunded. A payment is refunded for one of two reasons only (payments/service.ts):
- * it was less than the price, or it came after the hold lapsed and someone else had booked the slot meanwhile.
+ * Why a received payment is refunded (payments/service.ts records it): it was less than the price, it came after
+ * the hold lapsed and someone else had booked the slot meanwhile, or the schedule no longer offers the slot. Rows
+ * refunded before the reason was recorded are told apart by the amount.
  */
-export function refundReason(row: Pick<AppointmentRow, "paidAmount" | "amount">): RefundReason {
+export function refundReason(
+  row: Pick<AppointmentRow, "paidAmount" | "amount" | "paymentRefundReason">,
+): RefundReason {
+  const recorded = refundReasons.find((reason) => reason === row.paymentRefundReason);
+  if (recorded) return recorded;
   return row.paidAmount !== null && row.paidAmount < row.amount ? "underpaid" : "slot_taken";
 }
 

@@ -2,14 +2,30 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
-import { appointments, domainEvents, outboxMessages, simulatorOrders } from "../../db/schema";
+import type { AffectedAppointmentsConflict } from "@shared/schedule-admin";
+import {
+  appointments,
+  domainEvents,
+  manageLinks,
+  outboxMessages,
+  refunds,
+  simulatorOrders,
+} from "../../db/schema";
 import { drainOutbox } from "../notifications/outbox-worker";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
 import { readableMail } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
-import { bookingConsent, createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import {
+  bookingConsent,
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+  testClock,
+  testEngines,
+} from "../../testing/test-app";
 import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
 import { createDeliver } from "../notifications/deliver";
+import { sweep } from "./service";
 
 /**
  * What the parent is told about a payment is the appointment's real state: a payment that arrives for a slot
@@ -41,6 +57,7 @@ async function startHarness(
       WHATSAPP_PHONE_NUMBER_ID: whatsappIds.phoneNumberId,
       WHATSAPP_API_BASE_URL: whatsapp.baseUrl,
       PUBLIC_BASE_URL: "https://clinic.test",
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       ...env,
     },
   });
@@ -247,6 +264,223 @@ describe.each(testEngines)("payment outcomes on the simulator, on %s", (engine) 
       expect(await outbox(appointment.id)).toEqual([]);
     });
   }
+});
+
+describe.each(testEngines)("payments the schedule or a crash got in the way of, on %s", (engine) => {
+  const clock = testClock(START);
+  let h: Harness;
+  const { book, order, verify, row, outbox, drain, mailsTo, whatsappTemplates } = helpers(() => h, clock);
+  const checkout = (orderId: string) =>
+    h.t.app.inject({
+      method: "POST",
+      url: `/payment/simulator/${orderId}`,
+      payload: "outcome=pay",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+  // PUBLIC_BASE_URL is set, so the doctor's requests come from its origin.
+  const origin = "https://clinic.test";
+  let cookie = "";
+  const admin = (method: "POST" | "PUT", url: string, payload: object) =>
+    h.t.app.inject({ method, url, payload, headers: { cookie, origin } });
+  const runSweep = () =>
+    sweep({ db: h.t.database.db, config: h.t.config, gateway: h.t.gateway, log: silent, now: clock.now() });
+  const simulated = async (orderId: string) =>
+    (await h.t.database.db.select().from(simulatorOrders).where(eq(simulatorOrders.orderId, orderId)))[0];
+
+  beforeAll(async () => {
+    h = await startHarness(engine, clock.now);
+    const login = await h.t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { password: TEST_ADMIN_PASSWORD },
+      headers: { origin },
+    });
+    cookie = String([login.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
+  });
+  afterAll(async () => {
+    await h.t.close();
+    await h.smtp.close();
+    await h.whatsapp.close();
+  });
+  beforeEach(() => {
+    clock.set(START);
+    h.smtp.messages.length = 0;
+    h.whatsapp.requests.length = 0;
+  });
+
+  it("refunds in full a payment for a time the doctor took leave on while the parent paid, and says why", async () => {
+    const held = await book("2026-11-28", "19:00", "Meera Pillai");
+    const { orderId } = await order(held.id);
+
+    const leave = { kind: "leave", startsOn: "2026-11-28", endsOn: "2026-11-28", note: "Conference" };
+    const warned = await admin("POST", "/api/admin/schedule/exceptions", leave);
+    expect(warned.statusCode).toBe(409);
+    const conflict = warned.json<AffectedAppointmentsConflict>();
+    expect(conflict.message).toContain("1 booking awaiting payment");
+    expect(conflict.affected).toEqual([expect.objectContaining({ id: held.id, awaitingPayment: true })]);
+    const saved = await admin("POST", "/api/admin/schedule/exceptions", {
+      ...leave,
+      acknowledgedAppointmentIds: [held.id],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+
+    await checkout(orderId);
+    expect(await verify(orderId)).toMatchObject({
+      status: "PAID",
+      outcome: "refunded",
+      refund: { reason: "doctor_unavailable", amount: 2000, price: 2000 },
+    });
+    expect(await row(held.id)).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(await outbox(held.id)).toEqual(["refund email patient", "refund whatsapp patient"]);
+    await drain();
+    const [mail] = mailsTo("meera.parent@example.org");
+    expect(mail).toContain("The doctor is not available at that time any more");
+    expect(mail).toContain("We are refunding the full ₹2,000");
+    expect(whatsappTemplates()).toEqual([
+      expect.objectContaining({
+        name: "booking_refund",
+        parameters: expect.arrayContaining(["the doctor is not available at that time"]) as unknown,
+      }),
+    ]);
+  });
+
+  it("never confirms a payment after a leave is saved, however the two race", async () => {
+    const times = ["19:00", "19:20", "19:40", "20:00", "20:20", "20:40"];
+    const held = [];
+    for (const time of times) held.push(await book("2026-11-29", time, "Race Parent"));
+    const orders = [];
+    for (const appointment of held) orders.push((await order(appointment.id)).orderId);
+    for (const orderId of orders) await checkout(orderId);
+
+    const [leave] = await Promise.all([
+      admin("POST", "/api/admin/schedule/exceptions", {
+        kind: "leave",
+        startsOn: "2026-11-29",
+        endsOn: "2026-11-29",
+        note: "Unwell",
+        acknowledgedAppointmentIds: held.map((appointment) => appointment.id),
+      }),
+      ...orders.map((orderId) => verify(orderId)),
+    ]);
+    expect(leave.statusCode, leave.body).toBe(201);
+    // Confirmed before the leave was saved, a booking is the doctor's to act on; after it, refunded in full.
+    const needsAction = new Set(
+      leave.json<{ needsAction: { id: string }[] }>().needsAction.map((item) => item.id),
+    );
+    for (const appointment of held) {
+      const after = await row(appointment.id);
+      if (after?.status === "confirmed") expect(needsAction.has(appointment.id)).toBe(true);
+      else
+        expect(after).toMatchObject({
+          status: "cancelled",
+          paymentStatus: "refunded",
+          paymentRefundReason: "doctor_unavailable",
+        });
+    }
+    // A payment arriving after the leave is refunded, never confirmed.
+    const late = await book("2026-11-30", "19:00", "After Leave");
+    const lateOrder = (await order(late.id)).orderId;
+    await admin("POST", "/api/admin/schedule/exceptions", {
+      kind: "block",
+      date: "2026-11-30",
+      time: "19:00",
+      note: "Hospital round",
+      acknowledgedAppointmentIds: [late.id],
+    });
+    await checkout(lateOrder);
+    expect((await verify(lateOrder)).outcome).toBe("refunded");
+  });
+
+  it("pays a refund once when the process stopped after the gateway paid it, and asks before sending it again", async () => {
+    const appointment = await book("2026-12-01", "19:00", "Kiran Rao");
+    const { orderId } = await order(appointment.id);
+    await checkout(orderId);
+    expect((await verify(orderId)).outcome).toBe("confirmed");
+
+    // The gateway pays the refund, then the answer is lost: the site never marks the refund as requested.
+    const gateway = h.t.gateway;
+    const realRefund = gateway.refund.bind(gateway);
+    gateway.refund = async (input) => {
+      await realRefund(input);
+      throw new Error("socket hang up");
+    };
+    try {
+      const cancelled = await admin("POST", `/api/admin/appointments/${appointment.id}/cancel`, {
+        reason: "The doctor is unwell",
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    } finally {
+      gateway.refund = realRefund;
+    }
+    expect((await simulated(orderId))?.refundedAmount).toBe(2000);
+    const [pending] = await h.t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(pending).toMatchObject({ state: "pending", requested: false });
+
+    clock.advanceMinutes(2);
+    await runSweep();
+    clock.advanceMinutes(2);
+    await runSweep();
+    expect((await simulated(orderId))?.refundedAmount).toBe(2000);
+    expect(await row(appointment.id)).toMatchObject({ paymentStatus: "refunded", refundAmount: 2000 });
+
+    // The simulator keys refunds by id, as Cashfree does: the same id again is the same refund.
+    const again = await gateway.refund({
+      orderId,
+      refundId: pending?.refundId ?? "",
+      amount: 2000,
+      note: "again",
+    });
+    expect(again).toMatchObject({ status: "SUCCESS", amount: 2000 });
+    expect((await simulated(orderId))?.refundedAmount).toBe(2000);
+  });
+
+  it("confirms a payment the gateway took but the site never heard of, when the sweeper finds its hold lapsing", async () => {
+    const live = await book("2026-12-02", "19:00", "Asha Nair");
+    const lapsed = await book("2026-12-02", "19:20", "Ravi Nair");
+    const unpaid = await book("2026-12-02", "19:40", "Gita Nair");
+    const liveOrder = (await order(live.id)).orderId;
+    const lapsedOrder = (await order(lapsed.id)).orderId;
+    await order(unpaid.id);
+    // Paid on the gateway; the browser never came back to the site.
+    await checkout(liveOrder);
+    await checkout(lapsedOrder);
+
+    clock.advanceMinutes(5);
+    await runSweep();
+    expect(await row(live.id)).toMatchObject({ status: "pending_payment" });
+
+    clock.advanceMinutes(10); // the first hold lapses within the next sweep
+    await runSweep();
+    expect(await row(live.id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    expect(await outbox(live.id)).toContain("confirmation email patient");
+    expect(await row(lapsed.id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    clock.advanceMinutes(2);
+    await runSweep();
+    expect(await row(unpaid.id)).toMatchObject({ status: "expired" });
+  });
+
+  it("hands out at most ten manage links on the result page, however many reloads arrive at once", async () => {
+    const appointment = await book("2026-12-03", "19:00", "Nila Das");
+    const { orderId } = await order(appointment.id);
+    await checkout(orderId);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        h.t.app.inject({
+          method: "GET",
+          url: `/api/verify-payment/${orderId}`,
+          remoteAddress: `10.88.${Math.floor(index / 200)}.${(index % 200) + 1}`,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const withLink = answers.filter((answer) => answer.json<PaymentVerification>().manageUrl).length;
+    expect(withLink).toBe(10);
+    const issued = await h.t.database.db
+      .select()
+      .from(manageLinks)
+      .where(eq(manageLinks.appointmentId, appointment.id));
+    expect(issued.filter((link) => link.issuedFor === "result_page")).toHaveLength(10);
+  });
 });
 
 describe.each(testEngines)("payment outcomes on Cashfree, on %s", (engine) => {

@@ -5,7 +5,7 @@ import { bookingIdOf } from "@shared/booking";
 import type { Actor, RefundState, RefundView } from "@shared/manage";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
-import type { GatewayRefund, PaymentGateway } from "../../integrations/payments/gateway";
+import { GatewayError, type GatewayRefund, type PaymentGateway } from "../../integrations/payments/gateway";
 import * as appointments from "../booking/repository";
 import type { AppointmentRow } from "../booking/repository";
 import * as repository from "./refund-repository";
@@ -154,27 +154,34 @@ export async function applyRefundStatus(
 }
 
 /**
- * The sweeper's part: every pending refund untouched for a minute is sent again (when its request never reached the
- * gateway) or asked about (when it did), until it is final.
+ * The sweeper's part: every pending refund untouched for a minute is asked about, and sent again only when the
+ * gateway has never heard of it. A refund not marked as requested may still have reached the gateway (the process
+ * stopped between the gateway's answer and our write), so it is asked about first: sending it blindly again would
+ * pay it twice at a gateway that does not key refunds by id.
  */
 export async function sweepRefunds(ctx: RefundContext): Promise<number> {
   const open = await repository.pendingRefunds(ctx.db, subMinutes(ctx.now, 1), 20);
   for (const refund of open) {
-    if (!refund.requested) {
-      await submitRefund(ctx, refund);
-      continue;
-    }
     try {
       const answer = await ctx.gateway.fetchRefund(refund.orderId, refund.refundId);
-      const changed = await applyRefundStatus(ctx, answer);
+      const changed = await applyRefundStatus(ctx, answer, refund.requested ? {} : { requested: true });
       if (!changed || stateOf(answer.status) === "pending")
         await repository.updateRefund(ctx.db, refund.id, { updatedAt: ctx.now });
     } catch (error) {
+      if (!refund.requested && isUnknownRefund(error)) {
+        await submitRefund(ctx, refund);
+        continue;
+      }
       ctx.log.warn({ err: error, refundId: refund.refundId }, "could not ask the gateway about a refund");
       await repository.updateRefund(ctx.db, refund.id, { updatedAt: ctx.now });
     }
   }
   return open.length;
+}
+
+/** The gateway's "no such refund" (404): the request never reached it, so sending it is safe. */
+function isUnknownRefund(error: unknown): boolean {
+  return error instanceof GatewayError && error.statusCode === 404;
 }
 
 /**

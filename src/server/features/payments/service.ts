@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
-import { addMinutes, max, subMinutes } from "date-fns";
+import { addMinutes, addSeconds, max, subMinutes } from "date-fns";
 import { appointmentInterval } from "@shared/schedule";
-import { bookingIdOf, type CreatedOrder, type PaymentVerification } from "@shared/booking";
+import { bookingIdOf, type CreatedOrder, type PaymentVerification, type RefundReason } from "@shared/booking";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -15,8 +15,9 @@ import {
 import * as appointments from "../booking/repository";
 import type { AppointmentRow } from "../booking/repository";
 import { enqueueConfirmationMessages, enqueueRefundMessages } from "../notifications/schedule";
+import { isSlotStillOffered } from "../schedule/service";
 import { newVideoRoom, roomLinks } from "../video/links";
-import { issueManageLink, RESULT_PAGE_LINK_LIMIT, resultPageLinks } from "../appointments/manage-links";
+import { issueResultPageLink } from "../appointments/manage-links";
 import { paymentOutcome, refundFacts } from "./outcome";
 import { nextReceiptNumber } from "./receipt-number";
 import type { RefundRow } from "./refund-repository";
@@ -146,13 +147,20 @@ export async function applyPaymentSuccess(
     if (payment.amount < row.amount) {
       return {
         kind: "refund",
-        refund: await markForRefund(
-          tx,
-          ctx,
-          row,
-          paid,
-          `Paid ₹${payment.amount} instead of ₹${row.amount}; refunded in full.`,
-        ),
+        refund: await markForRefund(tx, ctx, row, paid, {
+          reason: "underpaid",
+          note: `Paid ₹${payment.amount} instead of ₹${row.amount}; refunded in full.`,
+        }),
+      };
+    }
+    // Leave, changed hours or a blocked time taken while the parent paid: the doctor is not available then.
+    if (!(await isSlotStillOffered(tx, ctx.config, row, ctx.now))) {
+      return {
+        kind: "refund",
+        refund: await markForRefund(tx, ctx, row, paid, {
+          reason: "doctor_unavailable",
+          note: "Paid for a time the doctor is no longer available (leave, changed hours or a blocked time). Full refund requested.",
+        }),
       };
     }
     if (row.status === "pending_payment") {
@@ -168,7 +176,10 @@ export async function applyPaymentSuccess(
       if (!isUniqueViolation(error, "appointments_active_slot_idx")) throw error;
       const note =
         "Paid after the payment time ran out, when the slot had been booked by another patient. Full refund requested.";
-      return { kind: "refund", refund: await markForRefund(tx, ctx, row, paid, note) };
+      return {
+        kind: "refund",
+        refund: await markForRefund(tx, ctx, row, paid, { reason: "slot_taken", note }),
+      };
     }
   });
   if (outcome.kind === "refund") await submitRefund(ctx, outcome.refund);
@@ -205,16 +216,18 @@ async function markForRefund(
   ctx: PaymentContext,
   row: AppointmentRow,
   paid: Partial<AppointmentRow>,
-  note: string,
+  { reason, note }: { reason: RefundReason; note: string },
 ): Promise<RefundRow> {
   const updated = await appointments.updateAppointment(db, row.id, {
     ...paid,
     status: "cancelled",
     statusNote: note,
+    paymentRefundReason: reason,
   });
   await appointments.recordEvent(db, "appointment_refund_requested", row.id, {
     actor: "system",
     orderId: row.orderId,
+    reason,
   });
   const refund = await recordRefund(
     db,
@@ -336,9 +349,9 @@ async function resultPageManageLink(
   row: AppointmentRow,
 ): Promise<{ manageUrl?: string }> {
   if (row.status !== "confirmed") return {};
-  if ((await resultPageLinks(ctx.db, row.id)) >= RESULT_PAGE_LINK_LIMIT) return {};
   const siteUrl = ctx.config.publicBaseUrl ?? `http://localhost:${ctx.config.port}`;
-  return { manageUrl: await issueManageLink(ctx.db, row.id, "result_page", siteUrl, ctx.now) };
+  const manageUrl = await issueResultPageLink(ctx.db, row.id, siteUrl, ctx.now);
+  return manageUrl ? { manageUrl } : {};
 }
 
 /** A verified webhook: handled once, through the same paths as the verify call. */
@@ -361,9 +374,51 @@ export async function handleWebhook(
   return known || event.type === "REFUND_STATUS" ? "handled" : "ignored";
 }
 
-/** Releases lapsed holds and follows open refunds (sent again, or asked about) until final; run periodically. */
-export async function sweep(ctx: PaymentContext): Promise<{ expired: number; refundsRetried: number }> {
-  const expired = await appointments.expireLapsedHolds(ctx.db, ctx.now);
+/**
+ * Releases lapsed holds and follows open refunds (sent again, or asked about) until final; run periodically. Before
+ * a hold is released, the gateway is asked whether its order was paid, as Cashfree's webhook would tell: a payment
+ * whose confirmation was lost (the process stopped between the gateway and us) is applied instead of forgotten.
+ */
+export async function sweep(
+  ctx: PaymentContext,
+): Promise<{ expired: number; refundsRetried: number; reconciled: number }> {
+  const { reconciled, unanswered } = await reconcileLapsingHolds(ctx);
+  const expired = await appointments.expireLapsedHolds(ctx.db, ctx.now, undefined, unanswered);
   const refundsRetried = await sweepRefunds(ctx);
-  return { expired, refundsRetried };
+  return { expired, refundsRetried, reconciled };
+}
+
+/** How long a hold whose gateway cannot be asked is kept past its time, asked again at every sweep. */
+const UNANSWERED_HOLD_KEPT_MINUTES = 60;
+
+/**
+ * Asks the gateway about every order of a hold that lapses before the next sweep and applies a payment it reports.
+ * Holds whose gateway could not be asked are answered back, to be kept (for up to an hour) until a sweep can ask.
+ */
+async function reconcileLapsingHolds(
+  ctx: PaymentContext,
+): Promise<{ reconciled: number; unanswered: string[] }> {
+  const lapsing = await appointments.holdsLapsingWithOrder(
+    ctx.db,
+    {
+      since: subMinutes(ctx.now, UNANSWERED_HOLD_KEPT_MINUTES),
+      by: addSeconds(ctx.now, ctx.config.booking.sweepSeconds),
+    },
+    50,
+  );
+  let reconciled = 0;
+  const unanswered: string[] = [];
+  for (const hold of lapsing) {
+    try {
+      const order = await ctx.gateway.fetchOrder(hold.orderId);
+      if (order.orderStatus === "PAID" && order.payment?.status === "SUCCESS") {
+        await applyPaymentSuccess(ctx, hold.orderId, order.payment);
+        reconciled += 1;
+      }
+    } catch (error) {
+      ctx.log.warn({ err: error, appointmentId: hold.id }, "could not ask the gateway about a lapsing hold");
+      unanswered.push(hold.id);
+    }
+  }
+  return { reconciled, unanswered };
 }

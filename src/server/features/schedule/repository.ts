@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, or, sql } from "drizzle-orm";
 import type { ScheduleException, Session, TakenSlot, WeeklyTemplate } from "@shared/schedule";
 import { type Db, rowsOf } from "../../db/client";
 import { appointments, scheduleExceptions, scheduleSettings } from "../../db/schema";
@@ -100,6 +100,14 @@ export async function lockSchedule(db: Db): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('clinic.schedule'))`);
 }
 
+/**
+ * Taken by a payment about to confirm a booking: it waits for a schedule change in progress and holds the next one
+ * back until it commits, so a booking is never confirmed on a date the doctor is just taking away.
+ */
+export async function lockScheduleForReading(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock_shared(hashtext('clinic.schedule'))`);
+}
+
 export type NewException =
   | { kind: "leave"; startsOn: string; endsOn: string; note: string }
   | { kind: "hours"; startsOn: string; endsOn: string; sessions: Session[]; note: string }
@@ -164,10 +172,15 @@ export async function deleteException(db: Db, id: string): Promise<void> {
 }
 
 /** Confirmed appointments from a date on, by date and time: the ones a change of hours may leave without a slot. */
-export async function confirmedFrom(db: Db, date: string) {
+/**
+ * The appointments a schedule change can take the time of, from a date on: confirmed ones, and holds still waiting
+ * for their payment (a payment that arrives for a slot no longer offered is refunded in full).
+ */
+export async function bookedFrom(db: Db, date: string, now: Date) {
   return db
     .select({
       id: appointments.id,
+      status: appointments.status,
       patientName: appointments.patientName,
       patientPhone: appointments.patientPhone,
       patientEmail: appointments.patientEmail,
@@ -176,7 +189,15 @@ export async function confirmedFrom(db: Db, date: string) {
       durationMinutes: appointments.durationMinutes,
     })
     .from(appointments)
-    .where(and(eq(appointments.status, "confirmed"), gte(appointments.appointmentDate, date)))
+    .where(
+      and(
+        or(
+          eq(appointments.status, "confirmed"),
+          and(eq(appointments.status, "pending_payment"), gt(appointments.holdExpiresAt, now)),
+        ),
+        gte(appointments.appointmentDate, date),
+      ),
+    )
     .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime));
 }
-export type ConfirmedAppointment = Awaited<ReturnType<typeof confirmedFrom>>[number];
+export type BookedAppointment = Awaited<ReturnType<typeof bookedFrom>>[number];

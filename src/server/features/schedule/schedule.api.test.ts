@@ -267,6 +267,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
         appointmentTime: "20:00",
         durationMinutes: 20,
         why: "Leave: Family wedding",
+        awaitingPayment: false,
       },
     ]);
     expect((await day("2026-11-28")).body.reason).toBeUndefined();
@@ -349,6 +350,59 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
       horizonDays: 60,
     });
     expect(restored.statusCode, restored.body).toBe(200);
+  });
+
+  it("shows new booking settings in /api/config and on the pages at once, not when their copies expire", async () => {
+    const before = (await get<PublicConfig>("/api/config")).body;
+    expect(before).toMatchObject({ minNoticeMinutes: 30, horizonDays: 60 });
+    const page = await t.app.inject({ method: "GET", url: "/" });
+    expect(page.body).toContain('"horizonDays":60');
+
+    const saved = await admin("PUT", "/api/admin/schedule", {
+      weekly: DEFAULT_WEEKLY_TEMPLATE,
+      minNoticeMinutes: 120,
+      horizonDays: 7,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get<PublicConfig>("/api/config")).body).toMatchObject({
+      minNoticeMinutes: 120,
+      horizonDays: 7,
+    });
+    const after = await t.app.inject({ method: "GET", url: "/" });
+    expect(after.body).toContain('"horizonDays":7');
+    expect(after.body).not.toContain('"horizonDays":60');
+
+    const restored = await admin("PUT", "/api/admin/schedule", {
+      weekly: DEFAULT_WEEKLY_TEMPLATE,
+      minNoticeMinutes: 30,
+      horizonDays: 60,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await get<PublicConfig>("/api/config")).body).toMatchObject({ horizonDays: 60 });
+  });
+
+  it("counts a hold still waiting for its payment among the bookings a change takes the time of", async () => {
+    const held = await book("2026-12-05", "19:00", "Hold Parent");
+    expect(held.statusCode, held.body).toBe(201);
+    const { appointment } = held.json<{ appointment: CreatedAppointment }>();
+    const leave = { kind: "leave", startsOn: "2026-12-05", endsOn: "2026-12-05", note: "Travel" };
+    const warned = await admin("POST", "/api/admin/schedule/exceptions", leave);
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json<{ message: string }>().message).toBe(
+      "This change takes the time of 1 booking awaiting payment. Review it, then confirm. A booking awaiting payment that is paid after this change is refunded in full.",
+    );
+    expect(warned.json<{ affected: AppointmentNeedingAction[] }>().affected).toEqual([
+      expect.objectContaining({ id: appointment.id, awaitingPayment: true, why: "Leave: Travel" }),
+    ]);
+    const saved = await admin("POST", "/api/admin/schedule/exceptions", {
+      ...leave,
+      acknowledgedAppointmentIds: [appointment.id],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    // A hold needs nothing of the doctor: it lapses, or its payment is refunded.
+    expect(saved.json<AdminSchedule>().needsAction).toEqual([]);
+    const exception = saved.json<AdminSchedule>().exceptions.find((item) => item.startsOn === "2026-12-05");
+    await admin("DELETE", `/api/admin/schedule/exceptions/${exception?.id ?? ""}`);
   });
 
   it("gives a 30-minute consultation a 30-minute video window end, calendar event and its reminders", async () => {

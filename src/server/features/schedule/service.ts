@@ -28,9 +28,10 @@ import type { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
+import { publicContentChanged } from "../../db/public-content";
 import { HttpError } from "../../http/errors";
 import * as repository from "./repository";
-import type { ConfirmedAppointment, NewException, StoredSettings } from "./repository";
+import type { BookedAppointment, NewException, StoredSettings } from "./repository";
 
 /**
  * The schedule's service: every answer about which slots exist reads the stored schedule through here and applies
@@ -195,7 +196,7 @@ export const SLOT_TAKEN_MESSAGE =
 // The doctor's editor
 
 /** Why an appointment's slot is not offered: what the doctor set on that date. */
-function whyNotOffered(appointment: ConfirmedAppointment, facts: ScheduleFacts, timeZone: string): string {
+function whyNotOffered(appointment: BookedAppointment, facts: ScheduleFacts, timeZone: string): string {
   const plan = dayPlan(appointment.appointmentDate, facts, timeZone);
   if (plan.leave) return plan.leave.note ? `Leave: ${plan.leave.note}` : "Leave";
   const blocked = plan.blocked.find((slot) => slot.time === appointment.appointmentTime);
@@ -204,14 +205,14 @@ function whyNotOffered(appointment: ConfirmedAppointment, facts: ScheduleFacts, 
   return "Outside the weekly hours";
 }
 
-function isOffered(appointment: ConfirmedAppointment, facts: ScheduleFacts, timeZone: string): boolean {
+function isOffered(appointment: BookedAppointment, facts: ScheduleFacts, timeZone: string): boolean {
   return dayPlan(appointment.appointmentDate, facts, timeZone).slots.some(
     (slot) => slot.time === appointment.appointmentTime,
   );
 }
 
 function needingAction(
-  appointment: ConfirmedAppointment,
+  appointment: BookedAppointment,
   facts: ScheduleFacts,
   timeZone: string,
 ): AppointmentNeedingAction {
@@ -225,13 +226,14 @@ function needingAction(
     appointmentTime: appointment.appointmentTime,
     durationMinutes: appointment.durationMinutes,
     why: whyNotOffered(appointment, facts, timeZone),
+    awaitingPayment: appointment.status === "pending_payment",
   };
 }
 
-/** Confirmed appointments from today on and the schedule over their dates. */
+/** Confirmed appointments and live holds from today on, and the schedule over their dates. */
 async function upcoming(db: Db, config: Config, now: Date) {
   const today = clinicDate(now, config.booking.timeZone);
-  const appointments = await repository.confirmedFrom(db, today);
+  const appointments = await repository.bookedFrom(db, today, now);
   const last = appointments[appointments.length - 1]?.appointmentDate ?? today;
   const rows = await repository.loadScheduleRows(db, today, last, now);
   return { today, appointments, rows, settings: effective(config, rows.settings) };
@@ -249,8 +251,9 @@ export async function adminSchedule(db: Db, config: Config, now: Date): Promise<
     defaults: { minNoticeMinutes: config.booking.minNoticeMinutes, horizonDays: config.booking.horizonDays },
     timeZone,
     exceptions,
+    // A hold on a time no longer offered needs nothing: it lapses, or its payment is refunded in full on arrival.
     needsAction: appointments
-      .filter((appointment) => !isOffered(appointment, facts, timeZone))
+      .filter((appointment) => appointment.status === "confirmed" && !isOffered(appointment, facts, timeZone))
       .map((appointment) => needingAction(appointment, facts, timeZone)),
   };
 }
@@ -282,17 +285,58 @@ async function changeSchedule(
     const seen = new Set(acknowledged);
     const unseen = affected.filter((appointment) => !seen.has(appointment.id));
     if (unseen.length > 0) {
-      const count =
-        affected.length === 1 ? "1 confirmed appointment" : `${affected.length} confirmed appointments`;
       throw new HttpError(
         409,
-        `This change takes the time of ${count}. Review ${affected.length === 1 ? "it" : "them"}, then confirm: ${affected.length === 1 ? "it is" : "they are"} kept and listed as needing action.`,
+        affectedMessage(affected),
         {},
-        { affected: affected.map((appointment) => needingAction(appointment, after, timeZone)) },
+        {
+          affected: affected.map((appointment) => needingAction(appointment, after, timeZone)),
+        },
       );
     }
     await change.write(tx);
   });
+  // The booking window (notice, horizon) and the dates offered are on the public pages and in /api/config.
+  await publicContentChanged(db);
+}
+
+function counted(n: number, one: string, many: string): string {
+  return n === 1 ? `1 ${one}` : `${n} ${many}`;
+}
+
+/** The 409's message: how many confirmed appointments and held bookings the change would take the time of. */
+function affectedMessage(affected: readonly BookedAppointment[]): string {
+  const holds = affected.filter((appointment) => appointment.status === "pending_payment").length;
+  const confirmed = affected.length - holds;
+  const parts = [
+    ...(confirmed > 0 ? [counted(confirmed, "confirmed appointment", "confirmed appointments")] : []),
+    ...(holds > 0 ? [counted(holds, "booking awaiting payment", "bookings awaiting payment")] : []),
+  ];
+  const kept =
+    confirmed === 0
+      ? ""
+      : ` ${confirmed === 1 ? "The confirmed appointment is" : "Confirmed appointments are"} kept and listed as needing action.`;
+  const refunded =
+    holds === 0 ? "" : " A booking awaiting payment that is paid after this change is refunded in full.";
+  return `This change takes the time of ${parts.join(" and ")}. Review ${affected.length === 1 ? "it" : "them"}, then confirm.${kept}${refunded}`;
+}
+
+/**
+ * Whether the schedule still offers a booking's slot (not on leave, inside the day's hours, not blocked), read under
+ * the schedule's shared lock in the caller's transaction: a change of the schedule waits for it, and it for a change.
+ * Notice and horizon do not matter here: they applied when the slot was held.
+ */
+export async function isSlotStillOffered(
+  tx: Db,
+  config: Config,
+  slot: { appointmentDate: string; appointmentTime: string },
+  now: Date,
+): Promise<boolean> {
+  await repository.lockScheduleForReading(tx);
+  const { facts } = await readSchedule(tx, config, slot.appointmentDate, slot.appointmentDate, now);
+  return dayPlan(slot.appointmentDate, facts, config.booking.timeZone).slots.some(
+    (offered) => offered.time === slot.appointmentTime,
+  );
 }
 
 export async function saveSettings(

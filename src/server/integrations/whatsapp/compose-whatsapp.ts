@@ -142,9 +142,14 @@ function changeText(kind: "rescheduled" | "cancelled", data: AppointmentMessageD
 
 /** {{4}} of the refund template, which reads "...could not confirm it: {{4}}." */
 function refundReasonText(refund: NonNullable<AppointmentMessageData["refund"]>): string {
-  return refund.reason === "underpaid"
-    ? `the payment of ${formatAmount(refund.amount)} was less than the consultation fee of ${formatAmount(refund.price)}`
-    : "the time was booked by another patient before your payment reached us";
+  switch (refund.reason) {
+    case "underpaid":
+      return `the payment of ${formatAmount(refund.amount)} was less than the consultation fee of ${formatAmount(refund.price)}`;
+    case "doctor_unavailable":
+      return "the doctor is not available at that time";
+    case "slot_taken":
+      return "the time was booked by another patient before your payment reached us";
+  }
 }
 
 function message(to: string, template: WhatsAppTemplate, parameters: string[]): WhatsAppMessage {

@@ -30,10 +30,12 @@ export interface PaymentRefundProps {
  */
 export function PaymentRefundEmail(props: PaymentRefundProps) {
   const { site } = props;
-  const why =
-    props.reason === "underpaid"
-      ? `We received a payment of ${props.amountRefunded} for a video consultation with ${site.doctorName} for ${props.patientName} on ${props.when}. The consultation fee is ${props.price}, so the payment did not cover it and the appointment is not confirmed.`
-      : `We received your payment of ${props.amountRefunded} for a video consultation with ${site.doctorName} for ${props.patientName} on ${props.when}. The payment reached us after the time to pay had run out, and by then another patient had booked that time. The appointment is therefore not confirmed.`;
+  const received = `We received your payment of ${props.amountRefunded} for a video consultation with ${site.doctorName} for ${props.patientName} on ${props.when}.`;
+  const why = {
+    underpaid: `We received a payment of ${props.amountRefunded} for a video consultation with ${site.doctorName} for ${props.patientName} on ${props.when}. The consultation fee is ${props.price}, so the payment did not cover it and the appointment is not confirmed.`,
+    slot_taken: `${received} The payment reached us after the time to pay had run out, and by then another patient had booked that time. The appointment is therefore not confirmed.`,
+    doctor_unavailable: `${received} The doctor is not available at that time any more, so the appointment is not confirmed. We are sorry for the trouble.`,
+  }[props.reason];
   return (
     <EmailLayout
       preview={`Not booked: the full ${props.amountRefunded} you paid is being refunded.`}

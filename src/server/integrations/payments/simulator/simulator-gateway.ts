@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { simulatorOrders } from "../../../db/schema";
+import { simulatorOrders, simulatorRefunds } from "../../../db/schema";
 import {
   GatewayError,
   type GatewayOrderStatus,
   type GatewayPaymentStatus,
+  type GatewayRefund,
   type PaymentGateway,
+  type RefundInput,
   WebhookSignatureError,
 } from "../gateway";
 
@@ -126,23 +128,63 @@ export function createSimulatorGateway(db: Db): PaymentGateway {
       return { orderId, orderStatus: order.status };
     },
 
-    async refund(input) {
-      const order = await findSimulatorOrder(db, input.orderId);
-      if (!order || order.status !== "PAID") {
-        return { refundId: input.refundId, status: "FAILED", amount: input.amount };
-      }
-      await db
+    refund: (input) => refundOnce(db, input),
+
+    async fetchRefund(_orderId, refundId) {
+      const [stored] = await db
+        .select()
+        .from(simulatorRefunds)
+        .where(eq(simulatorRefunds.refundId, refundId))
+        .limit(1);
+      if (!stored) throw new GatewayError("refund does not exist", 404, "refund_not_found");
+      return refundAnswer(stored);
+    },
+  };
+}
+
+type SimulatorRefund = typeof simulatorRefunds.$inferSelect;
+
+function refundAnswer(stored: SimulatorRefund): GatewayRefund {
+  return { refundId: stored.refundId, status: stored.status, amount: stored.amount };
+}
+
+/**
+ * A refund under our refund id, paid at once (SUCCESS) when the order is paid and the amount is still refundable,
+ * else FAILED. The id is the key, as at Cashfree: asking again with an id already used answers that same refund and
+ * pays nothing twice, so a request sent again after a crash cannot refund the money a second time. The order row is
+ * locked, so two refunds of one order racing each other are counted one after the other.
+ */
+async function refundOnce(db: Db, input: RefundInput): Promise<GatewayRefund> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(simulatorOrders)
+      .where(eq(simulatorOrders.orderId, input.orderId))
+      .for("update")
+      .limit(1);
+    if (!order) return { refundId: input.refundId, status: "FAILED", amount: input.amount };
+    const [existing] = await tx
+      .select()
+      .from(simulatorRefunds)
+      .where(eq(simulatorRefunds.refundId, input.refundId))
+      .limit(1);
+    if (existing) return refundAnswer(existing);
+    const payable = order.status === "PAID" && order.refundedAmount + input.amount <= order.amount;
+    const [stored] = await tx
+      .insert(simulatorRefunds)
+      .values({
+        refundId: input.refundId,
+        orderId: input.orderId,
+        amount: input.amount,
+        status: payable ? "SUCCESS" : "FAILED",
+      })
+      .returning();
+    if (!stored) throw new Error("Simulator refund insert returned no row");
+    if (payable)
+      await tx
         .update(simulatorOrders)
         .set({ refundedAmount: order.refundedAmount + input.amount })
         .where(eq(simulatorOrders.orderId, input.orderId));
-      return { refundId: input.refundId, status: "SUCCESS", amount: input.amount };
-    },
-
-    // The simulator refunds at once: every refund it accepted is final.
-    async fetchRefund(orderId, refundId) {
-      const order = await findSimulatorOrder(db, orderId);
-      if (!order) throw new GatewayError(`The payment simulator has no order ${orderId}`, 404);
-      return { refundId, status: order.refundedAmount > 0 ? "SUCCESS" : "FAILED", amount: 0 };
-    },
-  };
+    return refundAnswer(stored);
+  });
 }
