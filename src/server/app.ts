@@ -32,7 +32,7 @@ import { registerClientApp } from "./http/client-app";
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { limitConnectionsPerAddress, timeoutCheckInterval } from "./http/connection-limit";
 import { registerInputGuard } from "./http/input-guard";
-import { loggerOptions } from "./http/logging";
+import { loggerOptions, RouteWords } from "./http/logging";
 import { newRequestId } from "./http/request-id";
 import { answerFromMemoryFirst, cachePublicReads, PublicCache } from "./http/public-cache";
 import { registerSecurityHeaders, securityHeaders } from "./http/security";
@@ -90,8 +90,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database, profile } = deps;
   const now = deps.now ?? (() => new Date());
   const gateway = deps.gateway ?? selectPaymentGateway(config, database.db);
+  const routeWords = new RouteWords();
   const app = Fastify({
-    logger: loggerOptions(config, deps.logStream),
+    logger: loggerOptions(config, deps.logStream, routeWords),
     genReqId: newRequestId,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
+    routeWords.add(route.url);
     for (const method of [route.method].flat())
       if (method !== "HEAD") routeList.push({ method, url: route.url });
   });

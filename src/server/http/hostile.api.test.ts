@@ -1,10 +1,13 @@
 import { connect } from "node:net";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@shared/api-error";
+import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
 import { appointments, articles, contactMessages } from "../db/schema";
 import {
   bookingConsent,
   createTestApp,
+  payOnSimulator,
   publicApiRoutes,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
@@ -160,6 +163,82 @@ describe.each(testEngines)("hostile requests on %s", (engine) => {
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(500);
   });
+
+  it("leaves no manage token, order id, room id or host key in the log, whatever is sent to their addresses", async () => {
+    const secrets = await paidBooking("2026-11-27");
+    const logsBefore = t.logs.length;
+    // Each parameter gets the real secret of its kind, and each address is also sent altered and respelled.
+    const valueFor: Record<string, string> = {
+      token: secrets.token,
+      orderId: secrets.orderId,
+      roomId: secrets.roomId,
+      id: secrets.appointmentId,
+      appointmentId: secrets.appointmentId,
+    };
+    const failures: string[] = [];
+    let sent = 0;
+    for (const route of t.app.routeList.filter((candidate) => candidate.url.includes(":"))) {
+      const filled = route.url.replace(
+        /:([A-Za-z]+)/g,
+        (_match, name: string) => valueFor[name] ?? secrets.token,
+      );
+      const urls = [filled, filled.replace(/([A-Za-z0-9_-]{32,})/, "$1x"), `${filled}/more`].flatMap(
+        pathSpellings,
+      );
+      for (const url of [...new Set(urls)]) {
+        const response = await t.app.inject({
+          method: route.method as "POST",
+          url: `${url}${url.includes("?") ? "&" : "?"}key=${secrets.hostKey}`,
+          headers: { origin, ...(route.method === "GET" ? {} : { "content-type": "application/json" }) },
+          ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: "{}" }),
+          remoteAddress: `10.10.${sent % 250}.${Math.floor(sent / 250) % 250}`,
+        });
+        sent += 1;
+        if (response.statusCode >= 500) failures.push(`${route.method} ${url} -> ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(300);
+    const logged = t.logs.slice(logsBefore).join("");
+    for (const [name, secret] of Object.entries(secrets)) {
+      expect(logged, name).not.toContain(secret);
+      expect(logged, name).not.toContain(secret.replaceAll("-", ""));
+    }
+  });
+
+  /** A booking paid on the simulator, and everything that opens it: its manage token, order id, room and host key. */
+  async function paidBooking(appointmentDate: string) {
+    const booked = await t.app.inject({
+      method: "POST",
+      url: "/api/appointments",
+      payload: {
+        patientName: "Asha",
+        patientEmail: "asha@example.com",
+        patientPhone: "9876543210",
+        patientAge: 7,
+        reasonForConsultation: "Murmur",
+        ...bookingConsent,
+        appointmentDate,
+        appointmentTime: "19:00",
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const appointmentId = booked.json<{ appointment: CreatedAppointment }>().appointment.id;
+    const orderId = await payOnSimulator(t.app, appointmentId);
+    const verified = (
+      await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
+    ).json<PaymentVerification>();
+    const token = new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, appointmentId));
+    expect(token).not.toBe("");
+    return {
+      token,
+      orderId,
+      appointmentId,
+      roomId: row?.videoRoomId ?? "",
+      hostKey: row?.videoHostKey ?? "",
+    };
+  }
 
   it("keeps the database unchanged by every request refused for a NUL byte", async () => {
     const before = {

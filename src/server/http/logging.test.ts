@@ -1,5 +1,7 @@
+import { pino, type LoggerOptions } from "pino";
 import { describe, expect, it } from "vitest";
-import { scrubError } from "./logging";
+import { loadConfig } from "../config";
+import { loggedPath, loggerOptions, RouteWords, scrubError } from "./logging";
 
 describe("scrubError", () => {
   it("drops the parameters of a failed SQL statement from the message, the stack, the fields and the cause", () => {
@@ -35,5 +37,52 @@ describe("scrubError", () => {
     const logged = scrubError(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
     expect(logged.message).toBe("connect ECONNREFUSED 127.0.0.1:5432");
     expect(String(logged.stack)).toContain("logging.test.ts");
+  });
+});
+
+describe("secrets in log lines", () => {
+  const token = "wJVyr51kquAd8mLWGMs8-K73SIRqev8Z6J7tt4sZBAQ";
+  const roomId = "eea393a3dc3750007d1a5865b503ca63";
+
+  function logLines(write: (logger: pino.Logger) => void): string {
+    const lines: string[] = [];
+    const options = loggerOptions(loadConfig({ NODE_ENV: "test" })) as LoggerOptions;
+    write(pino(options, { write: (line: string) => lines.push(line) }));
+    return lines.join("");
+  }
+
+  it("cuts tokens, ids and host keys short in messages and errors that quote an address", () => {
+    const logged = logLines((logger) => {
+      logger.warn(
+        `Reply was already sent, did you forget to "return reply" in the "/api/manage/${token}" route?`,
+      );
+      logger.error({
+        err: new Error(`Reply was already sent for url: /video-consultation/${roomId}?key=${roomId}`),
+      });
+      logger.info({ orderId: `bk_${roomId}`, uploadId: "40746f69-e7ce-425a-83e3-6c0ffba54983" }, "payment");
+    });
+    for (const secret of [token, roomId, "40746f69-e7ce-425a-83e3-6c0ffba54983"])
+      expect(logged).not.toContain(secret);
+    expect(logged).toContain("/api/manage/wJVyr51k…");
+    expect(logged).toContain('"orderId":"bk_eea393a3…"');
+    expect(logged).toContain("?key=[redacted]");
+  });
+
+  it("logs an address no route took with the routes' own words whole and the rest cut short", () => {
+    const words = new RouteWords();
+    words.add("/api/manage/:token/uploads/:uploadId");
+    expect(loggedPath({ url: `/api/manage/${token}x/uploads/nope?key=1`, is404: true }, words)).toBe(
+      "/api/manage/wJVyr51k…/uploads/nope",
+    );
+    expect(
+      loggedPath(
+        {
+          url: `/api/manage/${token}/uploads`,
+          is404: false,
+          routeOptions: { url: "/api/manage/:token/uploads" },
+        },
+        words,
+      ),
+    ).toBe("/api/manage/:token/uploads");
   });
 });
