@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../src/server/testing/cashfree-stand-in";
+import { logInThroughApi } from "./support/admin";
 import { expectNoSevereViolations } from "./support/axe";
 import { apiBookingConsent, bookToCheckout, inDays } from "./support/booking";
 import { screenshots } from "./support/screenshots";
@@ -39,6 +40,49 @@ test("a cancelled checkout shows closed and cannot be paid afterwards", async ({
   await page.reload();
   await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toHaveCount(0);
+});
+
+test("a payment for a time the doctor blocked while the parent was paying is shown as refunded, and why", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const date = inDays(10);
+  await bookToCheckout(
+    page,
+    { date, label: "7:40 PM" },
+    { name: "Blocked Meanwhile", email: "blocked.meanwhile@example.org", age: "4", reason: "Fast breathing" },
+  );
+  // The doctor blocks that time from her dashboard while the parent is on the checkout page.
+  const origin = baseURL ?? "";
+  await logInThroughApi(request, origin);
+  const block = { kind: "block", date, time: "19:40", note: "Hospital round" };
+  const warned = await request.post("/api/admin/schedule/exceptions", { data: block, headers: { origin } });
+  expect(warned.status()).toBe(409);
+  const { affected } = (await warned.json()) as { affected: { id: string; awaitingPayment: boolean }[] };
+  expect(affected.map((item) => item.awaitingPayment)).toEqual([true]);
+  const saved = await request.post("/api/admin/schedule/exceptions", {
+    data: { ...block, acknowledgedAppointmentIds: affected.map((item) => item.id) },
+    headers: { origin },
+  });
+  expect(saved.status()).toBe(201);
+
+  await page.getByRole("button", { name: /^Pay ₹[\d,]+$/ }).click();
+  await page.waitForURL(/\/payment\/callback\?order_id=/);
+  await expect(page.getByRole("heading", { name: "Doctor Not Available" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toHaveCount(0);
+  await expect(
+    page.getByText("We received your payment of ₹2,000, but your appointment is not confirmed."),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      "The doctor is not available at the time you chose any more. We are sorry for the trouble.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Full refund of ₹2,000" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Doctor Not Available \|/);
+  await expectNoSevereViolations(page, "main");
+  await screenshots(page, "refunded-doctor-unavailable");
 });
 
 test.describe("payments through Cashfree (a loopback stand-in)", () => {
