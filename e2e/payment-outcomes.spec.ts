@@ -66,6 +66,9 @@ test("a payment for a time the doctor blocked while the parent was paying is sho
     headers: { origin },
   });
   expect(saved.status()).toBe(201);
+  const { exceptions } = (await saved.json()) as { exceptions: { id: string; startsOn: string }[] };
+  // The time is freed again afterwards, so the test can run again on the same site.
+  const blockId = exceptions.find((exception) => exception.startsOn === date)?.id ?? "";
 
   await page.getByRole("button", { name: /^Pay ₹[\d,]+$/ }).click();
   await page.waitForURL(/\/payment\/callback\?order_id=/);
@@ -83,6 +86,8 @@ test("a payment for a time the doctor blocked while the parent was paying is sho
   await expect(page).toHaveTitle(/^Doctor Not Available \|/);
   await expectNoSevereViolations(page, "main");
   await screenshots(page, "refunded-doctor-unavailable");
+  const freed = await request.delete(`/api/admin/schedule/exceptions/${blockId}`, { headers: { origin } });
+  expect(freed.status()).toBe(200);
 });
 
 test.describe("payments through Cashfree (a loopback stand-in)", () => {
