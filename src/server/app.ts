@@ -35,6 +35,7 @@ import { registerInputGuard } from "./http/input-guard";
 import { loggerOptions, RouteWords } from "./http/logging";
 import { newRequestId } from "./http/request-id";
 import { answerFromMemoryFirst, cachePublicReads, PublicCache } from "./http/public-cache";
+import { proxyTrust } from "./http/proxy-trust";
 import { registerSecurityHeaders, securityHeaders } from "./http/security";
 import { watchPublicContent } from "./db/public-content";
 import { pageRoutes } from "./features/site/pages";
@@ -91,10 +92,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const now = deps.now ?? (() => new Date());
   const gateway = deps.gateway ?? selectPaymentGateway(config, database.db);
   const routeWords = new RouteWords();
+  const trustProxy = proxyTrust(config.trustProxy);
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream, routeWords),
     genReqId: newRequestId,
-    trustProxy: config.trustProxy,
+    trustProxy,
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",
     // A request must arrive whole within the limit: a client trickling a body cannot hold its socket for long.
@@ -140,7 +142,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     onUp: () => publicCache.resume(),
   });
   app.addHook("onClose", () => contentWatch.stop());
-  answerFromMemoryFirst(app, publicCache, security, { trustProxy: config.trustProxy });
+  answerFromMemoryFirst(app, publicCache, security, { trustProxy });
   cachePublicReads(app, publicCache, security, [
     "/api/articles",
     "/api/articles/:slug",

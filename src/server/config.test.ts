@@ -373,3 +373,45 @@ describe("loadConfig: video consultations", () => {
     expect(problemsOf({ VIDEO_ROOM_OPENS_MINUTES: "-5" })[0]).toMatch(/^VIDEO_ROOM_OPENS_MINUTES: /);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  const problemsOf = (value: string): string[] => {
+    try {
+      loadConfig({ TRUST_PROXY: value });
+      return [];
+    } catch (error) {
+      return error instanceof ConfigError ? error.problems : [String(error)];
+    }
+  };
+
+  it("trusts no proxy by default, one hop for true, a count of hops, or the listed proxy addresses and ranges", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(
+      loadConfig({ TRUST_PROXY: " 10.0.0.2, 172.16.0.0/12 ,fd00::/8, ::1, loopback " }).trustProxy,
+    ).toEqual({
+      addresses: ["10.0.0.2", "172.16.0.0/12", "fd00::/8", "::1", "loopback"],
+    });
+  });
+
+  it("refuses anything else with a message saying what it takes", () => {
+    for (const value of [
+      "maybe",
+      "-1",
+      "1.5",
+      "11",
+      "10.0.0.300",
+      "10.0.0.0/33",
+      "10.0.0.1,,10.0.0.2",
+      "nginx",
+    ]) {
+      const problems = problemsOf(value);
+      expect(problems, value).toHaveLength(1);
+      expect(problems[0], value).toMatch(/^TRUST_PROXY: must be true, false, a number of proxies/);
+    }
+    expect(problemsOf("10.0.0.1, 10.0.0.300")[0]).toContain('"10.0.0.300" is not an IP address or range');
+  });
+});

@@ -1,5 +1,7 @@
 import { createPrivateKey } from "node:crypto";
+import { isIP } from "node:net";
 import { join } from "node:path";
+import proxyAddr from "@fastify/proxy-addr";
 import { isValidPhoneNumber } from "libphonenumber-js/max";
 import { z } from "zod";
 
@@ -49,7 +51,12 @@ const envSchema = z.object({
     z.url({ message: "must be a full URL such as https://clinic.example" }).optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: optionalText.transform((value, context): TrustProxy => {
+    const setting = readTrustProxy(value ?? "false");
+    if (typeof setting !== "string") return setting;
+    context.addIssue({ code: "custom", message: setting });
+    return z.NEVER;
+  }),
   /** The whole request (headers and body) must arrive within this time; a client that trickles is cut off. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Open connections one address may hold at once (0 turns the cap off); not applied behind a proxy. */
@@ -170,6 +177,10 @@ const envSchema = z.object({
   // Consultation records: parents' uploaded reports, prescriptions, retention
   /** Years a consultation record is kept after its appointment; then uploads are removed and the record anonymised. */
   RECORD_RETENTION_YEARS: z.coerce.number().int("must be whole years").min(1).max(100).default(3),
+  /** A data export (the parent's ZIP) whose reader takes no byte for this long is ended, and its files closed. */
+  EXPORT_STALL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Data exports of one booking that may run at once; one more is refused (429) until one of them ends. */
+  EXPORTS_PER_BOOKING: z.coerce.number().int().min(1).max(20).default(2),
   /** An S3-compatible bucket for uploaded reports; unset keeps them in DATA_DIR/records on this machine. */
   RECORDS_S3_BUCKET: optionalText,
   RECORDS_S3_REGION: optionalText.pipe(z.string().default("ap-south-1")),
@@ -211,6 +222,46 @@ const envSchema = z.object({
       .optional(),
   ),
 });
+
+/**
+ * Whose X-Forwarded-For, -Proto and -Host are believed: nobody's, the nearest `hops` proxies' (whatever their
+ * addresses), or those of proxies at the listed addresses and ranges. The visitor is the right-most address in
+ * X-Forwarded-For that no trusted proxy wrote.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const MAX_PROXY_HOPS = 10;
+const TRUST_PROXY_FORMS = `must be true, false, a number of proxies (1-${MAX_PROXY_HOPS}) or a comma-separated list of the proxies' addresses and ranges (10.0.0.2, 172.16.0.0/12, loopback)`;
+/** The names proxy-addr knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY's setting, or what is wrong with the value. */
+function readTrustProxy(value: string): TrustProxy | string {
+  if (["false", "0", "no"].includes(value)) return false;
+  if (["true", "yes"].includes(value)) return { hops: 1 };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= MAX_PROXY_HOPS ? { hops } : TRUST_PROXY_FORMS;
+  }
+  const addresses = value.split(",").map((entry) => entry.trim());
+  const wrong = addresses.find((entry) => !isProxyAddress(entry));
+  return wrong === undefined
+    ? { addresses }
+    : `${TRUST_PROXY_FORMS}; "${wrong}" is not an IP address or range`;
+}
+
+/** An address, a range (CIDR or netmask) or a range's name, as Fastify's proxy-addr reads them. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  // proxy-addr also reads shorthands such as "1.5" (1.0.0.5); only the usual spellings are taken.
+  if (isIP(entry.split("/")[0] ?? "") === 0) return false;
+  try {
+    proxyAddr.compile(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** meet.jit.si is the default so that the site runs without an account; main.ts warns that it is for trying only. */
 export const DEFAULT_JITSI_DOMAIN = "meet.jit.si";
@@ -416,6 +467,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
 function recordsConfig(env: z.infer<typeof envSchema>) {
   return {
     retentionYears: env.RECORD_RETENTION_YEARS,
+    exports: { stallMs: env.EXPORT_STALL_SECONDS * 1000, perBooking: env.EXPORTS_PER_BOOKING },
     /** The local folder, outside the web root, used when no S3 bucket is set. */
     localDir: join(env.DATA_DIR, "records"),
     s3: env.RECORDS_S3_BUCKET

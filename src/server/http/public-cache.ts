@@ -9,6 +9,7 @@ import {
   prepareResponse,
   type PreparedResponse,
 } from "./prepared-response";
+import { arrivedOverHttps, type ProxyTrustFunction } from "./proxy-trust";
 import { newRequestId } from "./request-id";
 import { newNonce, type SecurityHeaders } from "./security";
 
@@ -230,7 +231,7 @@ export function answerFromMemoryFirst(
   app: FastifyInstance,
   cache: PublicCache,
   security: SecurityHeaders,
-  options: { trustProxy: boolean },
+  options: { trustProxy: ProxyTrustFunction | false },
 ): void {
   const server = app.server;
   // Fastify's handler is the first listener, added when it created the server; any other only observes requests
@@ -241,12 +242,6 @@ export function answerFromMemoryFirst(
   ) => void)[];
   if (!fastifyHandler) return;
   const common = Object.entries(security.common);
-  const isHttps = (request: IncomingMessage) =>
-    (request.socket as { encrypted?: boolean }).encrypted === true ||
-    (options.trustProxy &&
-      String(request.headers["x-forwarded-proto"] ?? "")
-        .split(",")[0]
-        ?.trim() === "https");
 
   server.removeListener("request", fastifyHandler);
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
@@ -259,7 +254,8 @@ export function answerFromMemoryFirst(
     headers.etag = prepared.etag;
     headers.vary = "accept-encoding";
     headers["x-request-id"] = newRequestId();
-    if (isHttps(request)) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+    if (arrivedOverHttps(request, options.trustProxy))
+      headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
     const isPage = prepared.parts.length > 1;
     if (prepared.status === 200 && notModified(request, prepared.etag)) {
       if (isPage) delete headers["content-security-policy"];
