@@ -1,4 +1,5 @@
-import { PassThrough, type Readable } from "node:stream";
+import { once } from "node:events";
+import { Readable } from "node:stream";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { bookingIdOf } from "@shared/booking";
 import type { SiteProfile } from "@shared/site-profile";
@@ -12,12 +13,26 @@ import { toRefundView } from "../payments/refunds";
 import { consentsOf } from "./repository";
 import type { PatientsContext } from "./service";
 
-/** A file of the archive: its path inside the ZIP and its bytes, or a stream of them for a large stored file. */
+/** A file of the archive: its path inside the ZIP and where its bytes come from. */
 interface ArchiveEntry {
   path: string;
-  content: Uint8Array | (() => Promise<Readable>);
+  content: ArchiveContent;
   /** Text compresses; PDFs and images are already compressed and are stored as they are. */
   compress: boolean;
+}
+
+type ArchiveContent = Uint8Array | StoredContent | RenderedContent;
+
+/** A stored file (an uploaded report), read a chunk at a time as the reader takes the archive. */
+interface StoredContent {
+  kind: "stored";
+  read: () => Promise<Readable>;
+}
+
+/** A PDF, rendered when the reader reaches it; undefined leaves the file out (no receipt for an unpaid booking). */
+interface RenderedContent {
+  kind: "rendered";
+  render: () => Promise<Uint8Array | undefined>;
 }
 
 const README = `Everything the clinic's website holds about this booking.
@@ -37,8 +52,10 @@ To have this data erased, use "Ask for erasure" on the booking's page.
 export type ExtraEntries = (ctx: PatientsContext, row: AppointmentRow) => Promise<ArchiveEntry[]>;
 
 /**
- * GET /api/manage/{token}/export: a ZIP of everything held about the booking. It streams: stored reports are read
- * a chunk at a time, so a booking with five 10 MB reports does not sit in memory.
+ * GET /api/manage/{token}/export: a ZIP of everything held about the booking. It is made as it is read: stored
+ * reports are read a chunk at a time when the reader has taken what came before, so a booking with five 10 MB
+ * reports does not sit in memory, and the PDFs, which take the processor a while to render, come last: a download
+ * that stalls on the reports never renders them.
  */
 export async function exportArchive(
   ctx: PatientsContext,
@@ -47,7 +64,7 @@ export async function exportArchive(
   extra: ExtraEntries,
 ): Promise<{ fileName: string; stream: Readable }> {
   const entries = [...(await coreEntries(ctx, profile, row)), ...(await extra(ctx, row))];
-  return { fileName: `booking-${bookingIdOf(row.id)}-data.zip`, stream: zipStream(entries) };
+  return { fileName: `booking-${bookingIdOf(row.id)}-data.zip`, stream: zipStream(inReadingOrder(entries)) };
 }
 
 async function coreEntries(
@@ -112,9 +129,29 @@ async function coreEntries(
       })),
     ),
   ];
-  const receipt = await receiptFor(ctx.db, ctx.config, profile, row.id, ctx.now).catch(() => undefined);
-  if (receipt) entries.push({ path: "receipt.pdf", content: receipt.pdf, compress: false });
+  entries.push(
+    rendered("receipt.pdf", async () => {
+      // An unpaid booking has no receipt (404): the archive has no receipt.pdf then.
+      const receipt = await receiptFor(ctx.db, ctx.config, profile, row.id, ctx.now).catch(() => undefined);
+      return receipt?.pdf;
+    }),
+  );
   return entries;
+}
+
+/** Data at hand first, then the stored files, then the PDFs to render. */
+function inReadingOrder(entries: ArchiveEntry[]): ArchiveEntry[] {
+  const rank = ({ content }: ArchiveEntry) =>
+    content instanceof Uint8Array ? 0 : content.kind === "stored" ? 1 : 2;
+  return [...entries].sort((a, b) => rank(a) - rank(b));
+}
+
+export function rendered(path: string, render: RenderedContent["render"]): ArchiveEntry {
+  return { path, content: { kind: "rendered", render }, compress: false };
+}
+
+export function stored(path: string, read: StoredContent["read"]): ArchiveEntry {
+  return { path, content: { kind: "stored", read }, compress: false };
 }
 
 export function text(path: string, content: string): ArchiveEntry {
@@ -125,36 +162,74 @@ export function json(path: string, value: unknown): ArchiveEntry {
   return text(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** The most of the archive held in memory ahead of the reader, besides the chunk being read from the store. */
+const AHEAD_BYTES = 64 * 1024;
+
+/**
+ * The archive as a stream that is written only as fast as it is read: the next piece of a stored file is read,
+ * and zipped, when the reader has taken what came before. A reader that stops taking bytes holds one chunk or so,
+ * not the whole archive.
+ */
 function zipStream(entries: ArchiveEntry[]): Readable {
-  const output = new PassThrough();
-  const zip = new Zip((error, chunk, final) => {
-    if (error) {
-      output.destroy(error);
-      return;
-    }
-    output.write(chunk);
-    if (final) output.end();
-  });
-  void (async () => {
-    try {
-      for (const entry of entries) await addEntry(zip, entry);
-      zip.end();
-    } catch (error) {
-      output.destroy(error instanceof Error ? error : new Error(String(error)));
-    }
-  })();
-  return output;
+  return Readable.from(zipChunks(entries), { objectMode: false, highWaterMark: AHEAD_BYTES });
 }
 
-async function addEntry(zip: Zip, entry: ArchiveEntry): Promise<void> {
-  const file = entry.compress ? new ZipDeflate(entry.path, { level: 6 }) : new ZipPassThrough(entry.path);
-  zip.add(file);
-  if (entry.content instanceof Uint8Array) {
-    file.push(entry.content, true);
-    return;
+/**
+ * fflate calls back synchronously as each piece is pushed, so every chunk it makes is passed on before the next piece
+ * is read. When the stream is destroyed (the reader went away or stalled), the generator is returned, which closes
+ * the stored file being read.
+ */
+async function* zipChunks(entries: ArchiveEntry[]): AsyncGenerator<Uint8Array> {
+  const made: Uint8Array[] = [];
+  let failure: Error | undefined;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else made.push(chunk);
+  });
+  const takeMade = function* () {
+    if (failure) throw failure;
+    yield* made.splice(0);
+  };
+  for (const entry of entries) {
+    const content = await readable(entry.content);
+    if (!content) continue;
+    const file = entry.compress ? new ZipDeflate(entry.path, { level: 6 }) : new ZipPassThrough(entry.path);
+    zip.add(file);
+    for await (const piece of content) {
+      file.push(piece, false);
+      yield* takeMade();
+    }
+    file.push(new Uint8Array(0), true);
+    yield* takeMade();
   }
-  for await (const chunk of await entry.content()) file.push(chunk as Uint8Array, false);
-  file.push(new Uint8Array(0), true);
+  zip.end();
+  yield* takeMade();
+}
+
+/** The entry's bytes as something to iterate, or undefined to leave it out. */
+async function readable(
+  content: ArchiveContent,
+): Promise<Iterable<Uint8Array> | AsyncIterable<Uint8Array> | undefined> {
+  if (content instanceof Uint8Array) return [content];
+  if (content.kind === "stored") return chunksOf(await content.read());
+  const bytes = await content.render();
+  return bytes && [bytes];
+}
+
+/**
+ * A stored file's chunks. When the loop over them is left early (the archive was abandoned), the stream is destroyed
+ * and waited for until its file is closed, so an archive that has closed holds no file open.
+ */
+async function* chunksOf(stream: Readable): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of stream) yield chunk as Uint8Array;
+  } finally {
+    if (!stream.closed) {
+      const closed = once(stream, "close");
+      stream.destroy();
+      await closed;
+    }
+  }
 }
 
 export type { ArchiveEntry };

@@ -2,7 +2,7 @@ import type { SiteProfile } from "@shared/site-profile";
 import type { AppointmentRow } from "../booking/repository";
 import { notesOf, prescriptionPdf, prescriptionsOf } from "../prescriptions/service";
 import { listUploads, openUpload } from "../uploads/service";
-import { type ArchiveEntry, json, text } from "./export";
+import { type ArchiveEntry, json, rendered, stored, text } from "./export";
 import type { PatientsContext } from "./service";
 
 /** A name safe inside a ZIP: no folders, no control characters, not empty. */
@@ -16,7 +16,7 @@ function safeName(name: string): string {
 
 /**
  * The doctor's notes, the prescriptions (PDF and data) and the uploaded reports of a booking, as files of the data
- * export. Reports stream from the record store when the archive is written.
+ * export. Reports stream from the record store, and the PDFs are rendered, when the archive reaches them.
  */
 export function recordEntries(profile: SiteProfile) {
   return async (ctx: PatientsContext, row: AppointmentRow): Promise<ArchiveEntry[]> => {
@@ -30,15 +30,17 @@ export function recordEntries(profile: SiteProfile) {
     for (const prescription of prescriptions) {
       const base = `prescriptions/prescription-v${prescription.version}`;
       entries.push(json(`${base}.json`, prescription));
-      const file = await prescriptionPdf(ctx.db, ctx.config, profile, prescription.id);
-      if (file) entries.push({ path: `${base}.pdf`, content: file.pdf, compress: false });
+      entries.push(
+        rendered(
+          `${base}.pdf`,
+          async () => (await prescriptionPdf(ctx.db, ctx.config, profile, prescription.id))?.pdf,
+        ),
+      );
     }
     uploads.forEach((upload, index) => {
-      entries.push({
-        path: `reports/${index + 1}-${safeName(upload.fileName)}`,
-        content: () => openUpload(ctx.store, upload),
-        compress: false,
-      });
+      entries.push(
+        stored(`reports/${index + 1}-${safeName(upload.fileName)}`, () => openUpload(ctx.store, upload)),
+      );
     });
     return entries;
   };

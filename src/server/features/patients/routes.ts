@@ -6,11 +6,13 @@ import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
 import { rateLimited } from "../../http/rate-limit";
+import { endWhenReaderStalls } from "../../http/stalled-reader";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { appointmentForToken } from "../appointments/service";
 import { logAccess, PARENT_LINK } from "./access-log";
 import { exportArchive } from "./export";
+import { ExportsInFlight } from "./exports-in-flight";
 import { recordEntries } from "./record-entries";
 import * as patients from "./service";
 
@@ -39,6 +41,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
     "1 minute",
     (wait) => `Too many downloads. Please try again in ${wait}.`,
   );
+  const exports = new ExportsInFlight(config.records.exports.perBooking);
   const context = (request: Parameters<typeof siteUrl>[1]) => {
     const base = { db, config, log: request.log, now: now(), siteUrl: siteUrl(config, request) };
     return { lifecycle: { ...base, gateway }, patients: { ...base, store } };
@@ -74,12 +77,15 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
 
   app.get(
     "/api/manage/:token/export",
-    { schema: { params: tokenParams }, config: exportLimit },
+    // No HEAD: it would make the whole archive and throw it away, outside the cap on downloads at once.
+    { schema: { params: tokenParams }, config: exportLimit, exposeHeadRoute: false },
     async (request, reply) => {
       const ctx = context(request);
       const row = await appointmentForToken(ctx.lifecycle, request.params.token);
       if (row.anonymisedAt)
         throw new HttpError(410, "This record has been erased: there is nothing left to download.");
+      const ended = exports.start(row.id);
+      reply.raw.once("close", ended);
       const archive = await exportArchive(ctx.patients, profile, row, recordEntries(profile));
       await logAccess(
         db,
@@ -91,6 +97,10 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
           detail: "downloaded the booking's data",
         },
         ctx.patients.now,
+      );
+      const { stallMs } = config.records.exports;
+      endWhenReaderStalls(reply.raw, archive.stream, stallMs, () =>
+        request.log.info({ stallMs }, "a data export was ended: its reader took nothing for too long"),
       );
       return reply
         .header("content-type", "application/zip")

@@ -1,0 +1,258 @@
+import { randomBytes } from "node:crypto";
+import { readdirSync, readlinkSync } from "node:fs";
+import { get } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+import { resolve } from "node:path";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
+import {
+  bookingConsent,
+  createTestApp,
+  payOnSimulator,
+  type TestApp,
+  testClock,
+  testEngines,
+} from "../../testing/test-app";
+
+/**
+ * The parent's ZIP export over real sockets: a download whose reader stops taking bytes holds little memory, is
+ * ended after the stall time with its stored files closed, and a booking's downloads at once are capped.
+ */
+// 21 Nov 2026, 3:30 PM IST; the consultation is two days later.
+const START = "2026-11-21T10:00:00Z";
+const BOUNDARY = "----export-test-boundary";
+const REPORTS = 5;
+const REPORT_BYTES = 10_000_000;
+const STALLED_EXPORTS = 20;
+const STALL_SECONDS = 2;
+const HEALTH_CHECKS = 30;
+const MB = 1024 * 1024;
+
+/** A report as a phone's PDF app makes it: the PDF signature, then bytes that do not compress. */
+function report(): Buffer {
+  return Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(REPORT_BYTES - 9)]);
+}
+
+function multipart(name: string, bytes: Buffer) {
+  const head =
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+    `Content-Type: application/pdf\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+
+/**
+ * A client that asks for the export from its own loopback address, reads the first piece of the answer (its status
+ * line and headers) and then never reads again: what the server sends piles up in the kernel until the connection's
+ * window closes.
+ */
+interface StalledClient {
+  /** The first piece of the answer, read before the client stalled. */
+  head: Buffer;
+  /** Reads at last whatever else the server sent, until the connection ends; answers the whole answer. */
+  drain(): Promise<Buffer>;
+}
+
+function stalledClient(port: number, address: string, path: string): Promise<StalledClient> {
+  return new Promise((resolveClient, reject) => {
+    const socket = connect({ port, host: "127.0.0.1", localAddress: address }, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    });
+    socket.once("error", reject);
+    socket.once("data", (head: Buffer) => {
+      socket.pause();
+      resolveClient({
+        head,
+        drain: () =>
+          new Promise((resolveBody) => {
+            const chunks: Buffer[] = [head];
+            socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+            socket.on("error", () => undefined);
+            socket.on("close", () => resolveBody(Buffer.concat(chunks)));
+            socket.resume();
+          }),
+      });
+    });
+  });
+}
+
+/** One GET /api/health on a new connection, and how long it took in milliseconds. */
+function timedHealth(port: number): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolveTime, reject) => {
+    const request = get({ host: "127.0.0.1", port, path: "/api/health", agent: false }, (response) => {
+      response.resume();
+      response.on("end", () =>
+        resolveTime({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+      );
+    });
+    request.on("error", reject);
+  });
+}
+
+/** Open file descriptors of this process that point into the folder. */
+function openFilesUnder(directory: string): string[] {
+  return readdirSync("/proc/self/fd")
+    .map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return "";
+      }
+    })
+    .filter((target) => target.startsWith(`${directory}/`));
+}
+
+/** The body of a whole HTTP/1.1 answer sent with chunked encoding, de-chunked. */
+function chunkedBody(raw: Buffer): Buffer {
+  let offset = raw.indexOf("\r\n\r\n") + 4;
+  const parts: Buffer[] = [];
+  for (;;) {
+    const lineEnd = raw.indexOf("\r\n", offset);
+    const size = parseInt(raw.subarray(offset, lineEnd).toString(), 16);
+    if (!size) return Buffer.concat(parts);
+    parts.push(raw.subarray(lineEnd + 2, lineEnd + 2 + size));
+    offset = lineEnd + 2 + size + 2;
+  }
+}
+
+describe.each(testEngines)("the data export under stalled readers, on %s", (engine) => {
+  const clock = testClock(START);
+  let t: TestApp;
+  let port: number;
+  let token: string;
+  const reports: Buffer[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      now: clock.now,
+      env: {
+        PUBLIC_BASE_URL: "https://clinic.test",
+        EXPORT_STALL_SECONDS: String(STALL_SECONDS),
+        EXPORTS_PER_BOOKING: String(STALLED_EXPORTS),
+      },
+    });
+    token = await bookAndPay();
+    for (let index = 0; index < REPORTS; index += 1) {
+      const bytes = report();
+      reports.push(bytes);
+      const uploaded = await t.app.inject({
+        method: "POST",
+        url: `/api/manage/${token}/uploads`,
+        ...multipart(`scan ${index + 1}.pdf`, bytes),
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+    }
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  async function bookAndPay(): Promise<string> {
+    const booked = await t.app.inject({
+      method: "POST",
+      url: "/api/appointments",
+      payload: {
+        patientName: "Anaya Pillai",
+        patientEmail: "pillai.family@example.org",
+        patientPhone: "+91 98444 55566",
+        patientAge: 7,
+        reasonForConsultation: "Follow-up of a murmur",
+        ...bookingConsent,
+        appointmentDate: "2026-11-23",
+        appointmentTime: "19:00",
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
+    const orderId = await payOnSimulator(t.app, id);
+    const verified = (
+      await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
+    ).json<PaymentVerification>();
+    return new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
+  }
+
+  /** Resolves when the server has closed this many export answers; RSS is sampled meanwhile. */
+  function exportsClosed(count: number): Promise<void> {
+    let closed = 0;
+    return new Promise((resolveClosed) => {
+      t.app.server.on("request", (request, response) => {
+        if (!request.url?.endsWith("/export")) return;
+        response.once("close", () => {
+          closed += 1;
+          if (closed === count) resolveClosed();
+        });
+      });
+    });
+  }
+
+  it("holds little memory for readers that never read, keeps /api/health fast, and ends them after the stall time with their files closed", async () => {
+    const path = `/api/manage/${token}/export`;
+    const recordsDir = resolve(t.config.records.localDir);
+    const allClosed = exportsClosed(STALLED_EXPORTS);
+    const baseline = process.memoryUsage.rss();
+    let peak = baseline;
+    let tooMuch: (() => void) | undefined;
+    const overBudget = new Promise<never>((_, reject) => {
+      tooMuch = () => reject(new Error(`RSS rose by ${Math.round((peak - baseline) / MB)} MB`));
+    });
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage.rss());
+      if (peak - baseline >= 50 * MB) tooMuch?.();
+    }, 5);
+    const started = performance.now();
+    try {
+      const clients = await Promise.all(
+        Array.from({ length: STALLED_EXPORTS }, (_, index) =>
+          stalledClient(port, `127.0.0.${index + 2}`, path),
+        ),
+      );
+      for (const client of clients) expect(client.head.subarray(0, 15).toString()).toBe("HTTP/1.1 200 OK");
+      // One more download of the same booking at once is over the cap.
+      const extra = await t.app.inject({ method: "GET", url: path, remoteAddress: "127.0.1.1" });
+      expect(extra.statusCode).toBe(429);
+      expect(extra.json<{ message: string }>().message).toMatch(/already being downloaded/);
+
+      // While the 20 downloads are stalled, the site answers others at once.
+      const health: number[] = [];
+      for (let check = 0; check < HEALTH_CHECKS; check += 1) {
+        const answer = await timedHealth(port);
+        expect(answer.status).toBe(200);
+        health.push(answer.ms);
+      }
+      await Promise.race([allClosed, overBudget]).finally(() => clearInterval(sampler));
+      const endedAfter = performance.now() - started;
+
+      expect(peak - baseline, `RSS rose by ${Math.round((peak - baseline) / MB)} MB`).toBeLessThan(50 * MB);
+      expect(Math.max(...health), `health answered in ${health.map(Math.round).join(", ")} ms`).toBeLessThan(
+        100,
+      );
+      expect(endedAfter).toBeGreaterThanOrEqual(STALL_SECONDS * 1000);
+      // No stored report is held open by an export that was ended.
+      expect(openFilesUnder(recordsDir)).toEqual([]);
+      // A stalled reader that reads at last finds a download cut short, never a complete one.
+      for (const raw of await Promise.all(clients.map((client) => client.drain()))) {
+        expect(raw.subarray(0, 15).toString()).toBe("HTTP/1.1 200 OK");
+        expect(raw.length).toBeLessThan(REPORTS * REPORT_BYTES);
+        expect(raw.subarray(-7).toString()).not.toBe("\r\n0\r\n\r\n");
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+  });
+
+  it("gives a whole ZIP of every report to a reader that reads, once the stalled downloads are over", async () => {
+    const raw = await (await stalledClient(port, "127.0.2.1", `/api/manage/${token}/export`)).drain();
+    expect(raw.subarray(0, 15).toString()).toBe("HTTP/1.1 200 OK");
+    const files = unzipSync(chunkedBody(raw));
+    // Reports uploaded in the same instant are numbered in no set order; each is found by its own name.
+    const reportOf = (name: string) =>
+      Object.entries(files).find(([path]) => path.startsWith("reports/") && path.endsWith(`-${name}`))?.[1];
+    for (const [index, bytes] of reports.entries())
+      expect(Buffer.from(reportOf(`scan ${index + 1}.pdf`) ?? []).equals(bytes)).toBe(true);
+    expect(new TextDecoder().decode(files["receipt.pdf"]?.subarray(0, 5))).toBe("%PDF-");
+  });
+});
