@@ -18,9 +18,9 @@ const stampedAt = Date.now();
 
 /**
  * The page data carries its reads with the time stamps of the server's start, not of the render. A page rendered
- * again with the same content (kept pages are renewed every 10 minutes; the 404 page is rendered for every visitor)
- * is then the same bytes and keeps its ETag, so a returning visitor gets a 304. The browser never fetches these reads
- * again (their staleTime is Infinity), so the stamps decide nothing there.
+ * again with the same content (kept pages, the 404 pages too, are renewed every 10 minutes and after a change of
+ * public content) is then the same bytes and keeps its ETag, so a returning visitor gets a 304. The browser never
+ * fetches these reads again (their staleTime is Infinity), so the stamps decide nothing there.
  */
 function withStableStamps(state: DehydratedState): DehydratedState {
   return {
@@ -48,7 +48,12 @@ export async function render(input: PageRenderInput): Promise<RenderedApp> {
     queryClient.setQueryData(articleQuery(reads.article.slug).queryKey, { article: reads.article.article });
   if (reads.config) queryClient.setQueryData(publicConfigQuery().queryKey, reads.config);
   const queries = withStableStamps(dehydrate(queryClient));
-  const data = { profile: input.profile, clinicTimeZone: input.clinicTimeZone, queries };
+  const data = {
+    profile: input.profile,
+    clinicTimeZone: input.clinicTimeZone,
+    queries,
+    ...(reads.article && !reads.article.article ? { articleNotFound: true } : {}),
+  };
   if (!input.html) return { html: "", data: { ...data, rendered: false } };
 
   const [path = "/", search = ""] = input.url.split("?");

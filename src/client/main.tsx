@@ -4,6 +4,7 @@ import { setNonce } from "get-nonce";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { noteArticleNotFoundAt } from "./features/articles/api";
 import { keepEarlyTap } from "./lib/early-tap";
 import { queryClient } from "./lib/query-client";
 import { provideSiteProfile } from "./lib/site-profile";
@@ -25,6 +26,7 @@ preferZodWithoutEval();
 
 const data = readPageData();
 provideSiteProfile(data.profile, data.clinicTimeZone);
+if (data.articleNotFound) noteArticleNotFoundAt(window.location.pathname);
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 // A tap made before the app ran is replayed by the page's shell once it has hydrated (lib/early-tap.ts).

@@ -252,7 +252,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     cache: publicCache,
     security,
   });
-  await app.register(pageRoutes, { config, profile });
+  await app.register(pageRoutes, { config, profile, cache: publicCache });
 
   return app;
 }

@@ -34,6 +34,11 @@ export interface PageData {
   queries: unknown;
   /** True when the server rendered the app's HTML, which the browser then hydrates. */
   rendered: boolean;
+  /**
+   * True on the article-not-found page. The server keeps one such page for every address no published article has,
+   * so its reads name no slug; the browser takes it as the answer for the article at its own address.
+   */
+  articleNotFound?: boolean;
 }
 
 /** What the browser app's server entry answers: the app's HTML and the page data to write beside it. */

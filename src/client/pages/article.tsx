@@ -5,7 +5,7 @@ import { Link, useParams } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { articleQuery } from "@/features/articles/api";
+import { articleAnsweredByPage, articleQuery } from "@/features/articles/api";
 import { ArticleImage } from "@/features/articles/article-image";
 import { openBooking } from "@/lib/dialogs";
 import { formatLongDate } from "@/lib/format";
@@ -15,7 +15,7 @@ import { NotFound } from "./not-found";
 /** The shareable page of one article (/articles/:slug), the permalink of the home page's article dialog. */
 export default function ArticlePage() {
   const { slug = "" } = useParams<{ slug: string }>();
-  const { data, isPending } = useQuery(articleQuery(slug));
+  const { data, isPending } = useQuery({ ...articleQuery(slug), initialData: articleAnsweredByPage });
 
   // An unknown or unpublished article answers 404.
   if (data && !data.article) {

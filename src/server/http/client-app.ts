@@ -14,7 +14,11 @@ export const notFoundTitle = "404 Page Not Found";
 
 /** What a page route answers; `load` runs only when the page is not in memory already. */
 export interface PageRequest {
-  /** Where the page is kept in memory; no key, no keeping (a 404 for an address anyone can make up). */
+  /**
+   * Where the page is kept in memory, whatever its status; no key, no keeping. A key made from an address anyone can
+   * make up must never name a page that is not found (one page per made-up address would fill memory): such pages
+   * share one key.
+   */
   cacheKey?: string | undefined;
   /** The address the app renders (path and the query parameters the page reads); the request's by default. */
   url?: string;
@@ -141,7 +145,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     const generation = cache.generation;
     const render = (async () => {
       const { prepared, complete } = await buildPage(request, page, await page.load(), client);
-      if (key && complete && prepared.status === 200) cache.set(key, prepared, generation);
+      if (key && complete) cache.set(key, prepared, generation);
       return prepared;
     })();
     if (key) {

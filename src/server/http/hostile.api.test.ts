@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@shared/api-error";
 import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
+import { ensureBuild } from "../../../scripts/ensure-build.mjs";
 import { appointments, articles, contactMessages } from "../db/schema";
 import {
   bookingConsent,
@@ -538,6 +540,64 @@ describe("absolute addresses and transport headers", () => {
       expect(secure.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.each(testEngines)("made-up article addresses on %s", (engine) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Article pages are the built browser app's, rendered on the server and kept in memory.
+    ensureBuild();
+    t = await createTestApp(engine, { serveClient: true });
+  }, 300_000);
+  afterAll(() => t.close());
+
+  it("answers every made-up article address 404 with one page from memory, and none with a 5xx", async () => {
+    const random = () => randomBytes(8).toString("hex");
+    const plain = Array.from({ length: 200 }, (_, index) =>
+      index % 2 ? `/articles/${random()}` : `/articles/a-${"b".repeat(1 + (index % 79))}-${random()}`,
+    );
+    const odd = [
+      `/articles/${random().toUpperCase()}`,
+      `/articles/%E2%80%AE${random()}`,
+      `/articles/${random()}?utm_source=x`,
+      `/articles/${random()}/`,
+      `/articles//${random()}`,
+      `/articles/..%2F..%2F${random()}`,
+      `/articles/${"a".repeat(100)}`,
+      `/articles/${"a".repeat(101)}`,
+    ];
+    const { port } = new URL(await t.app.listen({ port: 0, host: "127.0.0.1" }));
+    const ask = async (path: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      await response.arrayBuffer();
+      return response;
+    };
+    // The first answers render the page and learn the published slugs (again if the content changes meanwhile);
+    // from then on an answer comes from memory, unlogged.
+    let warmUps = 0;
+    for (let logged = -1; logged !== t.logs.length && warmUps < 10; warmUps++) {
+      logged = t.logs.length;
+      expect((await ask(`/articles/${random()}`)).status).toBe(404);
+    }
+    expect(warmUps).toBeLessThan(10);
+    const logsBefore = t.logs.length;
+    const etags = new Set<string>();
+    for (const path of plain) {
+      const response = await ask(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("x-request-id"), path).toMatch(/^\S{16,}$/);
+      etags.add(response.headers.get("etag") ?? "");
+    }
+    expect(etags.size).toBe(1);
+    // Answers from memory are not logged one by one: not one of the 200 reached the routes.
+    expect(t.logs.slice(logsBefore).join("")).not.toContain("/articles/");
+    for (const path of odd) {
+      const response = await ask(path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
     }
   });
 });

@@ -39,6 +39,7 @@ export class PublicCache {
   private generationValue = 0;
   private suspended = false;
   private readonly enabled: boolean;
+  private readonly sharers: ((url: string) => string | undefined)[] = [];
 
   constructor(options: PublicCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
@@ -78,6 +79,25 @@ export class PublicCache {
       this.entries.delete(oldest);
       this.bytes -= entry.prepared.size;
     }
+  }
+
+  /**
+   * Lets addresses be answered by an entry kept under another key (one page for many addresses): `keyFor` names that
+   * key for an address it is sure of, at once, or nothing.
+   */
+  shareEntries(keyFor: (url: string) => string | undefined): void {
+    this.sharers.push(keyFor);
+  }
+
+  /** The answer kept for an address: its own entry, else the shared one an address of its kind is answered with. */
+  forAddress(url: string): PreparedResponse | undefined {
+    const own = this.get(url);
+    if (own || !this.active) return own;
+    for (const keyFor of this.sharers) {
+      const key = keyFor(url);
+      if (key !== undefined) return this.get(key);
+    }
+    return undefined;
   }
 
   /** Drops every entry: public content changed. */
@@ -223,9 +243,9 @@ export function cachePublicReads(
 /**
  * Answers requests for what is in memory before Fastify routes them: the same headers (security headers, a fresh
  * nonce and its policy for a page, a request id, HSTS over https), validator, 304 and encodings as `sendPrepared`,
- * without the work of the hooks every other request goes through. Only an address that is exactly a key in memory
- * is answered here (no query, no encoding to decode); anything else, and everything while the cache is off, goes on
- * to Fastify. Answers from memory are not logged one by one.
+ * without the work of the hooks every other request goes through. Only an address that is exactly a key in memory,
+ * or one a shared entry answers (`shareEntries`), is answered here (no query, no encoding to decode); anything else,
+ * and everything while the cache is off, goes on to Fastify. Answers from memory are not logged one by one.
  */
 export function answerFromMemoryFirst(
   app: FastifyInstance,
@@ -246,7 +266,7 @@ export function answerFromMemoryFirst(
   server.removeListener("request", fastifyHandler);
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     const { method, url } = request;
-    const prepared = (method === "GET" || method === "HEAD") && url ? cache.get(url) : undefined;
+    const prepared = (method === "GET" || method === "HEAD") && url ? cache.forAddress(url) : undefined;
     if (!prepared) return fastifyHandler(request, response);
     const headers: Record<string, string | number> = {};
     for (const [name, value] of common) headers[name] = value;

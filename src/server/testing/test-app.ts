@@ -86,6 +86,8 @@ export async function createTestApp(
     profile?: SiteProfile;
     now?: () => Date;
     gateway?: PaymentGateway;
+    /** Serve the built browser app (pages rendered on the server and kept in memory); needs `ensureBuild()`. */
+    serveClient?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
@@ -108,6 +110,7 @@ export async function createTestApp(
     ...(options.now ? { now: options.now } : {}),
     gateway,
     announceAdminPassword: () => undefined,
+    serveClient: options.serveClient ?? false,
   });
   await app.ready();
   return {

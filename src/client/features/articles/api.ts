@@ -29,3 +29,20 @@ export function articleQuery(slug: string) {
     },
   });
 }
+
+/** The address the page was served for, when the server answered it with the article-not-found page. */
+let articleNotFoundAt: string | undefined;
+
+/** Called at start with the page data: the page in hand says no published article is at this address. */
+export function noteArticleNotFoundAt(path: string): void {
+  articleNotFoundAt = path;
+}
+
+/**
+ * What the page in hand already answers for the article at the browser's address: none, when it is the
+ * article-not-found page (which names no slug, being one page for every unknown address); else nothing yet.
+ */
+export function articleAnsweredByPage(): { article: null } | undefined {
+  if (typeof window === "undefined" || articleNotFoundAt !== window.location.pathname) return undefined;
+  return { article: null };
+}

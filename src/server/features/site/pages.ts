@@ -5,8 +5,9 @@ import type { PublicConfig } from "@shared/booking";
 import type { PageReads } from "@shared/page-data";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
-import { type LoadedPage, notFoundTitle, publicUrl } from "../../http/client-app";
+import { type LoadedPage, notFoundTitle, type PageRequest, publicUrl } from "../../http/client-app";
 import { HttpError, sendApiNotFound } from "../../http/errors";
+import type { PublicCache } from "../../http/public-cache";
 import { PREVIEW_FILE_PATTERN, previewCards } from "./preview-cards";
 import {
   articlePageData,
@@ -21,6 +22,8 @@ export interface PageRouteOptions {
   profile: SiteProfile;
   /** When video consultations are held, for search engines; the spec's daily hours by default. */
   openingHours?: () => Promise<OpeningHours[] | undefined>;
+  /** The pages and reads kept in memory; what is derived from them here is read again when it is emptied. */
+  cache: PublicCache;
 }
 
 /**
@@ -36,6 +39,45 @@ const slugParams = z.object({ slug: z.string().min(1).max(120) });
 const previewParams = z.object({ file: z.string().max(160) });
 /** An article's slug as the article form makes them: the only ones worth asking the database about. */
 const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The slug the one article-not-found page is rendered for: no article can have it. */
+const NO_ARTICLE_SLUG = "-";
+
+/** The key of the one article-not-found page in memory. */
+const ARTICLE_NOT_FOUND_KEY = "article-404";
+/** An article address as Fastify routes it to the article page: a slug of at most 100 characters (its limit). */
+const PLAIN_ARTICLE_ADDRESS = /^\/articles\/([a-z0-9-]{1,100})$/;
+
+/**
+ * The slugs of the published articles, read from the published list (itself answered from memory) and kept until
+ * public content changes: a made-up article address costs no database read.
+ */
+function publishedSlugs(readSlugs: () => Promise<string[]>, cache: PublicCache) {
+  let kept: { generation: number; slugs: Promise<Set<string>>; known?: Set<string> } | undefined;
+  const current = () => kept !== undefined && kept.generation === cache.generation && cache.active;
+  return {
+    async has(slug: string): Promise<boolean> {
+      // While the cache is off (its change feed is down), nothing is trusted from memory: every check reads again.
+      if (!kept || !current()) {
+        const reading: NonNullable<typeof kept> = {
+          generation: cache.generation,
+          slugs: readSlugs().then((list) => new Set(list)),
+        };
+        kept = reading;
+        reading.slugs.then(
+          (slugs) => (reading.known = slugs),
+          () => {
+            if (kept === reading) kept = undefined;
+          },
+        );
+      }
+      return (await kept.slugs).has(slug);
+    },
+    /** The slugs, when they are known for the content as it is now; else undefined. */
+    known(): Set<string> | undefined {
+      return current() ? kept?.known : undefined;
+    },
+  };
+}
 
 /**
  * Every page of the browser app. The public ones (home, articles, Contact Us, Terms, Refunds, 404) are rendered on
@@ -43,7 +85,7 @@ const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * rendered in the browser. Also the sitemap and robots.txt.
  */
 export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, options) => {
-  const { config, profile } = options;
+  const { config, profile, cache } = options;
   const cards = previewCards(config.dataDir, profile);
   const absolute = (path: string) => publicUrl(config, path) ?? path;
   /**
@@ -97,8 +139,38 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     });
   });
 
+  const published = publishedSlugs(
+    async () => (await publishedArticles()).map((article) => article.slug),
+    cache,
+  );
+  // A plain article address no published article has is answered with the kept not-found page before Fastify
+  // routes it, like any page in memory; other spellings (encoded, with a query) go through the route below.
+  cache.shareEntries((url) => {
+    const slug = PLAIN_ARTICLE_ADDRESS.exec(url)?.[1];
+    const known = published.known();
+    if (!slug || !known || !ARTICLE_SLUG.test(slug) || known.has(slug)) return undefined;
+    return ARTICLE_NOT_FOUND_KEY;
+  });
+  /**
+   * The one page for every article address no published article has, kept once in memory whatever the address:
+   * rendered for a slug no article can have, it names none, and the browser takes it as the answer for its own.
+   */
+  const articleNotFound = async (): Promise<LoadedPage> => ({
+    status: 404,
+    head: notFoundHead,
+    reads: await withConfig({ article: { slug: NO_ARTICLE_SLUG, article: null } }),
+    pageModule: "pages/article.tsx",
+  });
+  const articleNotFoundPage: PageRequest = {
+    cacheKey: ARTICLE_NOT_FOUND_KEY,
+    url: `/articles/${NO_ARTICLE_SLUG}`,
+    render: true,
+    load: articleNotFound,
+  };
+
   app.get("/articles/:slug", { schema: { params: slugParams } }, async (request, reply) => {
     const { slug } = request.params;
+    if (!ARTICLE_SLUG.test(slug) || !(await published.has(slug))) return reply.sendPage(articleNotFoundPage);
     return reply.sendPage({
       cacheKey: `/articles/${slug}`,
       url: `/articles/${slug}`,
@@ -106,8 +178,9 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       load: async (): Promise<LoadedPage> => {
         const found = await read<{ article: Article }>(`/api/articles/${encodeURIComponent(slug)}`);
         const article = found?.article ?? null;
+        // Unpublished since the check: kept at most until the change that unpublished it empties the cache.
+        if (!article) return articleNotFound();
         const reads = await withConfig({ article: { slug, article } });
-        if (!article) return { status: 404, head: notFoundHead, reads, pageModule: "pages/article.tsx" };
         return {
           head: {
             title: article.title,
