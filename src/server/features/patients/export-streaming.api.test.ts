@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, readlinkSync } from "node:fs";
 import { get } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import {
   testClock,
   testEngines,
 } from "../../testing/test-app";
+import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../testing/raw-http";
 
 /**
  * The parent's ZIP export over real sockets: a download whose reader stops taking bytes holds little memory, is
@@ -44,41 +45,6 @@ function multipart(name: string, bytes: Buffer) {
   };
 }
 
-/**
- * A client that asks for the export from its own loopback address, reads the first piece of the answer (its status
- * line and headers) and then never reads again: what the server sends piles up in the kernel until the connection's
- * window closes.
- */
-interface StalledClient {
-  /** The first piece of the answer, read before the client stalled. */
-  head: Buffer;
-  /** Reads at last whatever else the server sent, until the connection ends; answers the whole answer. */
-  drain(): Promise<Buffer>;
-}
-
-function stalledClient(port: number, address: string, path: string): Promise<StalledClient> {
-  return new Promise((resolveClient, reject) => {
-    const socket = connect({ port, host: "127.0.0.1", localAddress: address }, () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-    });
-    socket.once("error", reject);
-    socket.once("data", (head: Buffer) => {
-      socket.pause();
-      resolveClient({
-        head,
-        drain: () =>
-          new Promise((resolveBody) => {
-            const chunks: Buffer[] = [head];
-            socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-            socket.on("error", () => undefined);
-            socket.on("close", () => resolveBody(Buffer.concat(chunks)));
-            socket.resume();
-          }),
-      });
-    });
-  });
-}
-
 /** One GET /api/health on a new connection, and how long it took in milliseconds. */
 function timedHealth(port: number): Promise<{ status: number; ms: number }> {
   const started = performance.now();
@@ -104,19 +70,6 @@ function openFilesUnder(directory: string): string[] {
       }
     })
     .filter((target) => target.startsWith(`${directory}/`));
-}
-
-/** The body of a whole HTTP/1.1 answer sent with chunked encoding, de-chunked. */
-function chunkedBody(raw: Buffer): Buffer {
-  let offset = raw.indexOf("\r\n\r\n") + 4;
-  const parts: Buffer[] = [];
-  for (;;) {
-    const lineEnd = raw.indexOf("\r\n", offset);
-    const size = parseInt(raw.subarray(offset, lineEnd).toString(), 16);
-    if (!size) return Buffer.concat(parts);
-    parts.push(raw.subarray(lineEnd + 2, lineEnd + 2 + size));
-    offset = lineEnd + 2 + size + 2;
-  }
 }
 
 describe.each(testEngines)("the data export under stalled readers, on %s", (engine) => {
@@ -207,10 +160,10 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
     try {
       const clients = await Promise.all(
         Array.from({ length: STALLED_EXPORTS }, (_, index) =>
-          stalledClient(port, `127.0.0.${index + 2}`, path),
+          pausedClient(port, `127.0.0.${index + 2}`, path),
         ),
       );
-      for (const client of clients) expect(client.head.subarray(0, 15).toString()).toBe("HTTP/1.1 200 OK");
+      for (const client of clients) expect(statusOf(client.head)).toBe(200);
       // One more download of the same booking at once is over the cap.
       const extra = await t.app.inject({ method: "GET", url: path, remoteAddress: "127.0.1.1" });
       expect(extra.statusCode).toBe(429);
@@ -235,9 +188,9 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
       expect(openFilesUnder(recordsDir)).toEqual([]);
       // A stalled reader that reads at last finds a download cut short, never a complete one.
       for (const raw of await Promise.all(clients.map((client) => client.drain()))) {
-        expect(raw.subarray(0, 15).toString()).toBe("HTTP/1.1 200 OK");
+        expect(statusOf(raw)).toBe(200);
         expect(raw.length).toBeLessThan(REPORTS * REPORT_BYTES);
-        expect(raw.subarray(-7).toString()).not.toBe("\r\n0\r\n\r\n");
+        expect(endsWithLastChunk(raw)).toBe(false);
       }
     } finally {
       clearInterval(sampler);
@@ -245,8 +198,9 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
   });
 
   it("gives a whole ZIP of every report to a reader that reads, once the stalled downloads are over", async () => {
-    const raw = await (await stalledClient(port, "127.0.2.1", `/api/manage/${token}/export`)).drain();
-    expect(raw.subarray(0, 15).toString()).toBe("HTTP/1.1 200 OK");
+    const raw = await (await pausedClient(port, "127.0.2.1", `/api/manage/${token}/export`)).drain();
+    expect(statusOf(raw)).toBe(200);
+    expect(endsWithLastChunk(raw)).toBe(true);
     const files = unzipSync(chunkedBody(raw));
     // Reports uploaded in the same instant are numbered in no set order; each is found by its own name.
     const reportOf = (name: string) =>

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { bookingIdOf } from "@shared/booking";
 import type { SiteProfile } from "@shared/site-profile";
+import { type OpenedRecord, RecordNotFoundError } from "../../integrations/record-store/record-store";
 import { historyOf } from "../appointments/history";
 import { receiptFor } from "../appointments/receipt";
 import { eventsOf } from "../appointments/repository";
@@ -23,10 +24,13 @@ interface ArchiveEntry {
 
 type ArchiveContent = Uint8Array | StoredContent | RenderedContent;
 
-/** A stored file (an uploaded report), read a chunk at a time as the reader takes the archive. */
+/**
+ * A stored file (an uploaded report), opened before the archive's first byte and read a chunk at a time as the
+ * reader takes the archive.
+ */
 interface StoredContent {
   kind: "stored";
-  read: () => Promise<Readable>;
+  file: OpenedRecord;
 }
 
 /** A PDF, rendered when the reader reaches it; undefined leaves the file out (no receipt for an unpaid booking). */
@@ -44,6 +48,7 @@ receipt.pdf         the fee receipt, when the booking was paid
 notes.txt           the doctor's consultation notes, when written
 prescriptions/      each prescription issued, as PDF and as data
 reports/            the reports you uploaded
+not-included.txt    reports erased while this download was under way, when there were any
 
 To have this data erased, use "Ask for erasure" on the booking's page.
 `;
@@ -64,7 +69,10 @@ export async function exportArchive(
   extra: ExtraEntries,
 ): Promise<{ fileName: string; stream: Readable }> {
   const entries = [...(await coreEntries(ctx, profile, row)), ...(await extra(ctx, row))];
-  return { fileName: `booking-${bookingIdOf(row.id)}-data.zip`, stream: zipStream(inReadingOrder(entries)) };
+  const stream = zipStream(inReadingOrder(entries));
+  // The stream closes the files itself as it ends; this covers a stream destroyed before it was ever read.
+  stream.once("close", () => void closeStoredFiles(entries));
+  return { fileName: `booking-${bookingIdOf(row.id)}-data.zip`, stream };
 }
 
 async function coreEntries(
@@ -150,8 +158,15 @@ export function rendered(path: string, render: RenderedContent["render"]): Archi
   return { path, content: { kind: "rendered", render }, compress: false };
 }
 
-export function stored(path: string, read: StoredContent["read"]): ArchiveEntry {
-  return { path, content: { kind: "stored", read }, compress: false };
+export function stored(path: string, file: OpenedRecord): ArchiveEntry {
+  return { path, content: { kind: "stored", file }, compress: false };
+}
+
+async function closeStoredFiles(entries: ArchiveEntry[]): Promise<void> {
+  const files = entries.flatMap(({ content }) =>
+    content instanceof Uint8Array || content.kind !== "stored" ? [] : [content.file],
+  );
+  await Promise.all(files.map((file) => file.close()));
 }
 
 export function text(path: string, content: string): ArchiveEntry {
@@ -176,11 +191,15 @@ function zipStream(entries: ArchiveEntry[]): Readable {
 
 /**
  * fflate calls back synchronously as each piece is pushed, so every chunk it makes is passed on before the next piece
- * is read. When the stream is destroyed (the reader went away or stalled), the generator is returned, which closes
- * the stored file being read.
+ * is read. When the stream is destroyed (the reader went away or stalled), the generator is returned: the stored
+ * file being read, and those not reached, are closed before the stream reports that it has closed.
+ *
+ * A report whose file is gone when the archive reaches it (erased meanwhile from a bucket, which cannot hold it
+ * open) is left out and named in not-included.txt, so the archive still ends whole and valid.
  */
 async function* zipChunks(entries: ArchiveEntry[]): AsyncGenerator<Uint8Array> {
   const made: Uint8Array[] = [];
+  const notIncluded: string[] = [];
   let failure: Error | undefined;
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
@@ -190,9 +209,9 @@ async function* zipChunks(entries: ArchiveEntry[]): AsyncGenerator<Uint8Array> {
     if (failure) throw failure;
     yield* made.splice(0);
   };
-  for (const entry of entries) {
-    const content = await readable(entry.content);
-    if (!content) continue;
+  const add = async function* (entry: ArchiveEntry) {
+    const content = await readable(entry, notIncluded);
+    if (!content) return;
     const file = entry.compress ? new ZipDeflate(entry.path, { level: 6 }) : new ZipPassThrough(entry.path);
     zip.add(file);
     for await (const piece of content) {
@@ -201,19 +220,42 @@ async function* zipChunks(entries: ArchiveEntry[]): AsyncGenerator<Uint8Array> {
     }
     file.push(new Uint8Array(0), true);
     yield* takeMade();
+  };
+  try {
+    for (const entry of entries) yield* add(entry);
+    if (notIncluded.length > 0) yield* add(notIncludedNote(notIncluded));
+    zip.end();
+    yield* takeMade();
+  } finally {
+    await closeStoredFiles(entries);
   }
-  zip.end();
-  yield* takeMade();
 }
 
-/** The entry's bytes as something to iterate, or undefined to leave it out. */
+function notIncludedNote(paths: string[]): ArchiveEntry {
+  return text(
+    "not-included.txt",
+    `These reports were erased while this download was under way, and are not in it:\n\n${paths.join("\n")}\n`,
+  );
+}
+
+/** The entry's bytes as something to iterate, or undefined to leave it out (a gone file is noted in `notIncluded`). */
 async function readable(
-  content: ArchiveContent,
+  entry: ArchiveEntry,
+  notIncluded: string[],
 ): Promise<Iterable<Uint8Array> | AsyncIterable<Uint8Array> | undefined> {
+  const { content } = entry;
   if (content instanceof Uint8Array) return [content];
-  if (content.kind === "stored") return chunksOf(await content.read());
-  const bytes = await content.render();
-  return bytes && [bytes];
+  if (content.kind === "rendered") {
+    const bytes = await content.render();
+    return bytes && [bytes];
+  }
+  try {
+    return chunksOf(await content.file.read());
+  } catch (error) {
+    if (!(error instanceof RecordNotFoundError)) throw error;
+    notIncluded.push(entry.path);
+    return undefined;
+  }
 }
 
 /**

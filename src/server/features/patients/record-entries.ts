@@ -1,7 +1,12 @@
 import type { SiteProfile } from "@shared/site-profile";
 import type { AppointmentRow } from "../booking/repository";
 import { notesOf, prescriptionPdf, prescriptionsOf } from "../prescriptions/service";
-import { listUploads, openUpload } from "../uploads/service";
+import {
+  type OpenedRecord,
+  RecordNotFoundError,
+  type RecordStore,
+} from "../../integrations/record-store/record-store";
+import { holdUpload, listUploads, type ReportUploadRow } from "../uploads/service";
 import { type ArchiveEntry, json, rendered, stored, text } from "./export";
 import type { PatientsContext } from "./service";
 
@@ -16,7 +21,9 @@ function safeName(name: string): string {
 
 /**
  * The doctor's notes, the prescriptions (PDF and data) and the uploaded reports of a booking, as files of the data
- * export. Reports stream from the record store, and the PDFs are rendered, when the archive reaches them.
+ * export. Every report is opened now, before the archive's first byte goes out, and streamed from the record store
+ * when the archive reaches it: an erasure confirmed meanwhile deletes a local file the export still reads whole.
+ * The PDFs are rendered when the archive reaches them.
  */
 export function recordEntries(profile: SiteProfile) {
   return async (ctx: PatientsContext, row: AppointmentRow): Promise<ArchiveEntry[]> => {
@@ -37,11 +44,39 @@ export function recordEntries(profile: SiteProfile) {
         ),
       );
     }
+    const opened = await openAll(ctx.store, uploads);
     uploads.forEach((upload, index) => {
       entries.push(
-        stored(`reports/${index + 1}-${safeName(upload.fileName)}`, () => openUpload(ctx.store, upload)),
+        stored(`reports/${index + 1}-${safeName(upload.fileName)}`, opened[index] ?? gone(upload)),
       );
     });
     return entries;
+  };
+}
+
+/** Opens every report's file; if one cannot be opened for another reason than being gone, none stays open. */
+async function openAll(store: RecordStore, uploads: ReportUploadRow[]): Promise<OpenedRecord[]> {
+  const opened: OpenedRecord[] = [];
+  try {
+    for (const upload of uploads) opened.push(await holdUpload(store, upload).catch(goneWhenMissing(upload)));
+  } catch (error) {
+    await Promise.all(opened.map((file) => file.close()));
+    throw error;
+  }
+  return opened;
+}
+
+/** A report whose file is already gone is named in the archive as not included, like one erased on the way. */
+function goneWhenMissing(upload: ReportUploadRow) {
+  return (error: unknown): OpenedRecord => {
+    if (error instanceof RecordNotFoundError) return gone(upload);
+    throw error;
+  };
+}
+
+function gone(upload: ReportUploadRow): OpenedRecord {
+  return {
+    read: () => Promise.reject(new RecordNotFoundError(upload.storageKey)),
+    close: () => Promise.resolve(),
   };
 }

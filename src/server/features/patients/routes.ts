@@ -87,17 +87,23 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
       const ended = exports.start(row.id);
       reply.raw.once("close", ended);
       const archive = await exportArchive(ctx.patients, profile, row, recordEntries(profile));
-      await logAccess(
-        db,
-        PARENT_LINK,
-        {
-          action: "export",
-          recordType: "appointment",
-          recordId: row.id,
-          detail: "downloaded the booking's data",
-        },
-        ctx.patients.now,
-      );
+      try {
+        await logAccess(
+          db,
+          PARENT_LINK,
+          {
+            action: "export",
+            recordType: "appointment",
+            recordId: row.id,
+            detail: "downloaded the booking's data",
+          },
+          ctx.patients.now,
+        );
+      } catch (error) {
+        // The archive holds its reports open from the start; a download that is not sent lets go of them.
+        archive.stream.destroy();
+        throw error;
+      }
       const { stallMs } = config.records.exports;
       endWhenReaderStalls(reply.raw, archive.stream, stallMs, () =>
         request.log.info({ stallMs }, "a data export was ended: its reader took nothing for too long"),

@@ -13,7 +13,11 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import { newStorageKey } from "../../integrations/record-store/keys";
-import { RecordNotFoundError, type RecordStore } from "../../integrations/record-store/record-store";
+import {
+  type OpenedRecord,
+  RecordNotFoundError,
+  type RecordStore,
+} from "../../integrations/record-store/record-store";
 import { appointmentIdForToken } from "../appointments/manage-links";
 import { INVALID_LINK_MESSAGE } from "../appointments/service";
 import * as appointments from "../booking/repository";
@@ -330,6 +334,14 @@ export function listUploads(db: Db, appointmentId: string): Promise<ReportUpload
 /** The stored file of an upload; RecordNotFoundError when the store holds nothing under its key. */
 export function openUpload(store: RecordStore, row: ReportUploadRow): Promise<Readable> {
   return store.get(row.storageKey);
+}
+
+/**
+ * The stored file of an upload, opened now to be read later (the data export opens every report before it sends a
+ * byte); RecordNotFoundError when the store holds nothing under its key.
+ */
+export function holdUpload(store: RecordStore, row: ReportUploadRow): Promise<OpenedRecord> {
+  return store.open(row.storageKey);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { chmod, mkdir, open, readdir, rename, rm } from "node:fs/promises";
+import { chmod, type FileHandle, mkdir, open, readdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertStorageKey, isStorageKey } from "./keys";
-import { RecordNotFoundError, type RecordStore } from "./record-store";
+import { type OpenedRecord, RecordNotFoundError, type RecordStore } from "./record-store";
 
 /**
  * Files in a folder of this machine (DATA_DIR/records by default), outside anything the web server serves. The
@@ -39,13 +39,10 @@ export function createLocalRecordStore(directory: string): RecordStore {
     },
 
     async get(key: string): Promise<Readable> {
-      try {
-        const handle = await open(pathOf(key), "r");
-        return handle.createReadStream();
-      } catch (error) {
-        if (isMissing(error)) throw new RecordNotFoundError(key);
-        throw error;
-      }
+      return (await openFile(pathOf(key), key)).read();
+    },
+    async open(key: string): Promise<OpenedRecord> {
+      return openFile(pathOf(key), key);
     },
 
     async delete(key: string): Promise<void> {
@@ -62,6 +59,21 @@ export function createLocalRecordStore(directory: string): RecordStore {
       }
       for (const name of names) if (isStorageKey(name)) yield name;
     },
+  };
+}
+
+/** The file's handle, taken now; its stream closes the handle when it ends or is destroyed. */
+async function openFile(path: string, key: string): Promise<OpenedRecord> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, "r");
+  } catch (error) {
+    if (isMissing(error)) throw new RecordNotFoundError(key);
+    throw error;
+  }
+  return {
+    read: () => Promise.resolve(handle.createReadStream()),
+    close: () => handle.close(),
   };
 }
 

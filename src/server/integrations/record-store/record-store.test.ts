@@ -108,6 +108,23 @@ describe.each(stores)("the record store in %s", (_name, makeStore) => {
   });
 });
 
+describe.each(stores)("a file opened in %s", (name, makeStore) => {
+  it("is read whole after it is deleted from a folder; from a bucket it is gone", async () => {
+    const store = makeStore();
+    const key = newStorageKey();
+    const file = bytes(200_000, 17);
+    await store.put(key, Readable.from([file]), "application/pdf");
+    const opened = await store.open(key);
+    await store.delete(key);
+    if (name === "the local folder") expect((await buffer(await opened.read())).equals(file)).toBe(true);
+    else await expect(opened.read()).rejects.toBeInstanceOf(RecordNotFoundError);
+    await opened.close();
+    await opened.close();
+    const missing = store.open(newStorageKey()).then((record) => record.read());
+    await expect(missing).rejects.toBeInstanceOf(RecordNotFoundError);
+  });
+});
+
 describe("the local record store", () => {
   it("keeps files readable by the server's user only, in a folder only it can open", async () => {
     const directory = join(mkdtempSync(join(tmpdir(), "records-")), "records");

@@ -9,10 +9,24 @@ export interface RecordStore {
   put(key: string, body: Readable, contentType: string): Promise<void>;
   /** The stored file; throws RecordNotFoundError when the key holds nothing. */
   get(key: string): Promise<Readable>;
+  /**
+   * The stored file, opened now to be read later. A file in the local folder stays readable once opened, even after
+   * it is deleted (RecordNotFoundError comes from `open` when there is none); a bucket cannot hold an object open, so
+   * an object missing or deleted meanwhile is RecordNotFoundError when it is read.
+   */
+  open(key: string): Promise<OpenedRecord>;
   /** Removes the file; a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
   /** Every key stored, for the retention job's check that no file outlives its record. */
   keys(): AsyncIterable<string>;
+}
+
+/** A stored file opened by `open`. */
+export interface OpenedRecord {
+  /** Its bytes, once. */
+  read(): Promise<Readable>;
+  /** Lets go of the file when it will not be read, or no longer is; closing twice is no error. */
+  close(): Promise<void>;
 }
 
 export class RecordNotFoundError extends Error {

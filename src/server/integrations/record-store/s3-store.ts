@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type * as S3 from "@aws-sdk/client-s3";
 import { assertStorageKey } from "./keys";
-import { RecordNotFoundError, type RecordStore } from "./record-store";
+import { type OpenedRecord, RecordNotFoundError, type RecordStore } from "./record-store";
 
 export interface S3StoreOptions {
   bucket: string;
@@ -41,7 +41,7 @@ export function createS3RecordStore(options: S3StoreOptions): RecordStore {
   const Bucket = options.bucket;
   const spoolDirectory = options.spoolDirectory ?? tmpdir();
 
-  return {
+  const store: RecordStore = {
     async put(key: string, body: Readable, contentType: string): Promise<void> {
       assertStorageKey(key);
       const { sdk, client } = await connection;
@@ -76,6 +76,14 @@ export function createS3RecordStore(options: S3StoreOptions): RecordStore {
       }
     },
 
+    /**
+     * Nothing is fetched until the object is read: a request opened ahead would hold one of the SDK's connections
+     * and be dropped by its socket timeout while the reader is still on an earlier file.
+     */
+    open(key: string): Promise<OpenedRecord> {
+      assertStorageKey(key);
+      return Promise.resolve({ read: () => store.get(key), close: () => Promise.resolve() });
+    },
     async delete(key: string): Promise<void> {
       assertStorageKey(key);
       const { sdk, client } = await connection;
@@ -90,6 +98,7 @@ export function createS3RecordStore(options: S3StoreOptions): RecordStore {
       }
     },
   };
+  return store;
 }
 
 type S3Sdk = typeof S3;

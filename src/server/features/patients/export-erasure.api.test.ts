@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
+import type { ErasureRequestView } from "@shared/patients";
+import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../testing/raw-http";
+import { type S3StandIn, startS3StandIn } from "../../testing/s3-stand-in";
+import {
+  bookingConsent,
+  createTestApp,
+  payOnSimulator,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+  testClock,
+  testEngines,
+} from "../../testing/test-app";
+
+/**
+ * The doctor confirms a parent's erasure while that parent's ZIP download is under way: the download still ends
+ * whole, as a valid archive, never as a connection reset half-way through the body.
+ */
+// 21 Nov 2026, 3:30 PM IST; the consultation is two days later at 7:00 PM IST, erasure asked the day after.
+const START = "2026-11-21T10:00:00Z";
+const AFTER_CONSULTATION = "2026-11-24T06:00:00Z";
+const BOUNDARY = "----export-erasure-boundary";
+const SITE = "https://clinic.test";
+// Larger together than what the kernel takes in for a client that does not read, so the download is still reading
+// the reports when the erasure comes.
+const REPORTS = 3;
+const REPORT_BYTES = 8_000_000;
+
+const s3Account = {
+  bucket: "clinic-records",
+  region: "ap-south-1",
+  accessKeyId: "AKIATESTRECORDS",
+  secretAccessKey: "test-secret-for-the-stand-in",
+};
+
+function multipart(name: string, bytes: Buffer) {
+  const head =
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+    `Content-Type: application/pdf\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+  };
+}
+
+type Store = "the local folder" | "an S3 bucket";
+const stores: Store[] = ["the local folder", "an S3 bucket"];
+const cases = testEngines.flatMap((engine) => stores.map((store) => [engine, store] as const));
+
+describe.each(cases)("a download under way when erasure is confirmed, on %s with %s", (engine, store) => {
+  const clock = testClock(START);
+  let s3: S3StandIn | undefined;
+  let t: TestApp;
+  let port: number;
+
+  beforeAll(async () => {
+    s3 = store === "an S3 bucket" ? await startS3StandIn(s3Account) : undefined;
+    t = await createTestApp(engine, {
+      now: clock.now,
+      env: {
+        PUBLIC_BASE_URL: SITE,
+        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+        ...(s3
+          ? {
+              RECORDS_S3_BUCKET: s3Account.bucket,
+              RECORDS_S3_REGION: s3Account.region,
+              RECORDS_S3_ENDPOINT: s3.endpoint,
+              RECORDS_S3_FORCE_PATH_STYLE: "true",
+              RECORDS_S3_ACCESS_KEY_ID: s3Account.accessKeyId,
+              RECORDS_S3_SECRET_ACCESS_KEY: s3Account.secretAccessKey,
+            }
+          : {}),
+      },
+    });
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
+
+  /** A session valid at the clock's time; the dashboard's requests come from the site's own pages. */
+  async function signIn(): Promise<string> {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { password: TEST_ADMIN_PASSWORD },
+      headers: { origin: SITE },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    return String([login.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
+  }
+
+  async function bookAndPay(): Promise<string> {
+    const booked = await t.app.inject({
+      method: "POST",
+      url: "/api/appointments",
+      payload: {
+        patientName: "Meera Joshi",
+        patientEmail: "joshi.family@example.org",
+        patientPhone: "+91 98333 44455",
+        patientAge: 5,
+        reasonForConsultation: "Breathless when feeding",
+        ...bookingConsent,
+        appointmentDate: "2026-11-23",
+        appointmentTime: "19:00",
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
+    const orderId = await payOnSimulator(t.app, id);
+    const verified = (
+      await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
+    ).json<PaymentVerification>();
+    return new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
+  }
+
+  it("ends the download whole, as a valid archive, with no reset", async () => {
+    clock.set(START);
+    const token = await bookAndPay();
+    const reports = Array.from({ length: REPORTS }, () =>
+      Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(REPORT_BYTES - 9)]),
+    );
+    for (const [index, bytes] of reports.entries()) {
+      const uploaded = await t.app.inject({
+        method: "POST",
+        url: `/api/manage/${token}/uploads`,
+        ...multipart(`scan ${index + 1}.pdf`, bytes),
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+    }
+    clock.set(AFTER_CONSULTATION);
+    const asked = await t.app.inject({ method: "POST", url: `/api/manage/${token}/erasure`, payload: {} });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const admin = { cookie: await signIn(), origin: SITE };
+    const requests = (
+      await t.app.inject({ method: "GET", url: "/api/admin/erasure-requests", headers: admin })
+    ).json<{ requests: ErasureRequestView[] }>().requests;
+    const request = requests.find((item) => item.status === "pending");
+
+    // The parent's download has started and is still reading the reports when the doctor confirms.
+    const download = await pausedClient(port, "127.0.0.2", `/api/manage/${token}/export`);
+    expect(statusOf(download.head)).toBe(200);
+    const confirmed = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/erasure-requests/${request?.id ?? ""}/confirm`,
+      headers: admin,
+      payload: {},
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<ErasureRequestView>().status).toBe("completed");
+
+    const answer = await download.drain();
+    expect(endsWithLastChunk(answer)).toBe(true);
+    const files = unzipSync(chunkedBody(answer));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(["README.txt", "booking.json"]));
+    const notIncluded = new TextDecoder().decode(files["not-included.txt"] ?? new Uint8Array());
+    const reportOf = (name: string) =>
+      Object.entries(files).find(([path]) => path.startsWith("reports/") && path.endsWith(`-${name}`));
+    for (const [index, bytes] of reports.entries()) {
+      const name = `scan ${index + 1}.pdf`;
+      const found = reportOf(name);
+      if (store === "the local folder") {
+        // Every stored file was opened before the first byte went out; deleting it later does not take it away.
+        expect(Buffer.from(found?.[1] ?? []).equals(bytes), name).toBe(true);
+      } else if (found) {
+        expect(Buffer.from(found[1]).equals(bytes), name).toBe(true);
+      } else {
+        // A bucket cannot hold an object open: a report erased before the download reached it is named instead.
+        expect(notIncluded).toContain(name);
+      }
+    }
+    if (store === "the local folder") expect(files["not-included.txt"]).toBeUndefined();
+    else expect(notIncluded).toMatch(/erased while this download was under way/);
+    // The erasure itself went through: the link has nothing more to download.
+    const after = await t.app.inject({ method: "GET", url: `/api/manage/${token}/export` });
+    expect(after.statusCode).toBe(410);
+  });
+});
