@@ -103,7 +103,7 @@ export interface DataRightsView {
 
 /** What erasure removes and what the law keeps, as the parent and the doctor read it before and after. */
 export const ERASURE_EXPLAINED =
-  "Erasure removes your child's and your name, phone number and e-mail address from every record, deletes the reports you uploaded, and deletes your messages to the clinic. The law requires the doctor to keep the consultation record and prescriptions for at least 3 years and payment records for tax purposes: these are kept without any name or contact details.";
+  "Erasure removes your child's and your name, phone number and e-mail address from every record, deletes the reports you uploaded, and deletes the messages you sent through the contact form that name this booking's reference (to have other messages erased, write to the clinic). The law requires the doctor to keep the consultation record and prescriptions for at least 3 years and payment records for tax purposes: these are kept without any name or contact details.";
 
 export const ERASURE_DONE =
   "Erased: names, phone number and e-mail address were removed from every record and uploaded reports were deleted. The consultation record, prescriptions and payment amounts are kept without names or contact details, as the law requires.";

@@ -4,7 +4,7 @@ import { unzipSync } from "fflate";
 import pino from "pino";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
+import { bookingIdOf, type CreatedAppointment, type PaymentVerification } from "@shared/booking";
 import type {
   AccessLogPage,
   DataRightsView,
@@ -311,7 +311,8 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
         email: person.email,
         phone: person.phone,
         subject: "Question",
-        message: "Should Zoya fast before the consultation?",
+        // The parent's own message about this booking names its reference, which ties it to the booking.
+        message: `Booking ${bookingIdOf(booked.id)}: should Zoya fast before the consultation?`,
       },
     });
     await drainOutbox(t.database.db, createDeliver(t.app.messaging), clock.now, silent);

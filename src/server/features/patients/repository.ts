@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { bookingIdOf } from "@shared/booking";
 import type { Db } from "../../db/client";
 import {
   accessLog,
@@ -223,7 +224,7 @@ export type Redact = (text: string) => string;
 /**
  * Replaces the booking's personal data, row by row, in one transaction (the caller's). Free text the law keeps
  * (the doctor's notes, the prescriptions, refund reasons, the history) keeps its clinical content with every
- * identity replaced; the parent's own contact messages from the same e-mail or phone are deleted.
+ * identity replaced; the contact messages that belong to the booking are deleted.
  */
 export async function anonymiseAppointment(
   db: Db,
@@ -265,7 +266,7 @@ export async function anonymiseAppointment(
     .set({ lastError: null })
     .where(eq(outboxMessages.appointmentId, row.id))
     .returning({ id: outboxMessages.id });
-  const contactOutbox = await deleteContactMessagesFrom(db, row);
+  const contactOutbox = await deleteContactMessagesOf(db, row);
   return { outboxIds: [...outbox.map((message) => message.id), ...contactOutbox] };
 }
 
@@ -333,18 +334,26 @@ async function redactRefundReasons(db: Db, appointmentId: string, redact: Redact
       .where(eq(refunds.id, refund.id));
 }
 
-/** Deletes the parent's contact messages; answers the ids of the outbox rows that carried them (deleted with them). */
-async function deleteContactMessagesFrom(db: Db, row: AppointmentRow): Promise<string[]> {
-  const conditions = [sql`lower(${contactMessages.email}) = lower(${row.patientEmail})`];
-  const digits = row.patientPhone.replace(/\D/g, "");
-  if (digits.length >= 6)
-    conditions.push(
-      sql`regexp_replace(${contactMessages.phone}, '\\D', '', 'g') like ${`%${digits.slice(-10)}`}`,
-    );
+/**
+ * Deletes the contact-form messages that belong to the booking: sent from the booking's e-mail and naming its
+ * booking reference. Anyone can book with another person's e-mail or phone, so a match on those alone would delete
+ * that person's own messages; other messages of the parent are erased on a request of their own. Answers the ids
+ * of the outbox rows that carried the deleted messages (deleted with them).
+ */
+async function deleteContactMessagesOf(db: Db, row: AppointmentRow): Promise<string[]> {
+  const email = row.patientEmail.trim();
+  if (!email) return [];
+  // The reference is hex, so it is safe inside the pattern; \m and \M keep it a whole word.
+  const namesBooking = `\\m${bookingIdOf(row.id)}\\M`;
   const messages = await db
     .select({ id: contactMessages.id })
     .from(contactMessages)
-    .where(sql.join(conditions, sql` or `));
+    .where(
+      and(
+        sql`lower(btrim(${contactMessages.email})) = lower(${email})`,
+        sql`(${contactMessages.message} ~* ${namesBooking} or ${contactMessages.subject} ~* ${namesBooking})`,
+      ),
+    );
   if (messages.length === 0) return [];
   const ids = messages.map((message) => message.id);
   // Read before the delete, which removes these rows with the messages.
