@@ -47,6 +47,16 @@ export async function deleteUpload(db: Db, uploadId: string): Promise<ReportUplo
   return deleted;
 }
 
+/** Which of these storage keys an upload refers to. */
+export async function referencedStorageKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: reportUploads.storageKey })
+    .from(reportUploads)
+    .where(inArray(reportUploads.storageKey, keys));
+  return new Set(rows.map((row) => row.key));
+}
+
 export async function deleteUploads(db: Db, uploadIds: string[]): Promise<void> {
   if (uploadIds.length === 0) return;
   await db.delete(reportUploads).where(inArray(reportUploads.id, uploadIds));

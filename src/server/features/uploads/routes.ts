@@ -23,12 +23,6 @@ export interface UploadRouteOptions {
 const tokenParams = z.object({ token: z.string().max(100) });
 const uploadParams = z.object({ token: z.string().max(100), uploadId: z.string().max(100) });
 
-/**
- * How long one upload may take, instead of REQUEST_TIMEOUT_SECONDS: 10 MB at about 100 kbit/s (a weak mobile
- * signal) in all, and at most a minute without a byte arriving.
- */
-export const UPLOAD_TIME = { totalMs: 15 * 60_000, idleMs: 60_000 };
-
 /** Room for the multipart framing around the file (boundaries, the part's headers with a long file name). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -83,7 +77,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
         throw new HttpError(413, UPLOAD_MESSAGES.tooLarge);
 
       const arriving: { file?: Readable } = {};
-      const time = grantUploadTime(request.raw, reply.raw, UPLOAD_TIME, () => {
+      const time = grantUploadTime(request.raw, reply.raw, uploads.UPLOAD_TIME, () => {
         if (arriving.file) arriving.file.destroy(new HttpError(408, UPLOAD_MESSAGES.tooSlow));
         else request.raw.destroy();
       });

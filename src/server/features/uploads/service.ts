@@ -12,7 +12,7 @@ import {
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
-import { newStorageKey } from "../../integrations/record-store/keys";
+import { isGeneratedKey, newStorageKey } from "../../integrations/record-store/keys";
 import {
   type OpenedRecord,
   RecordNotFoundError,
@@ -56,6 +56,19 @@ export interface DownloadFile {
   contentType: string;
   sizeBytes: number;
 }
+
+/**
+ * How long one upload may take, instead of REQUEST_TIMEOUT_SECONDS: 10 MB at about 100 kbit/s (a weak mobile
+ * signal) in all, and at most a minute without a byte arriving.
+ */
+export const UPLOAD_TIME = { totalMs: 15 * 60_000, idleMs: 60_000 };
+
+/**
+ * A stored file no upload refers to is removed once it was last written this long ago: twice the longest upload,
+ * so an upload still writing its file, or about to write its row, is never caught, even with the bucket's clock
+ * some minutes off this machine's.
+ */
+export const ORPHAN_AGE_MS = 2 * UPLOAD_TIME.totalMs;
 
 function isUuid(value: string): boolean {
   return z.uuid().safeParse(value).success;
@@ -358,6 +371,40 @@ export async function removeAllUploads(db: Db, store: RecordStore, appointmentId
   );
   return rows.length;
 }
+
+/**
+ * The daily check that no report file outlives its record: a process killed during an upload leaves its temporary
+ * file, or a whole file whose row was never written, and erasure (which deletes by row) never finds them. Removes
+ * temporary files and the site's stored files that no upload refers to, last written more than ORPHAN_AGE_MS before
+ * `now`. A file an upload refers to is never removed, however old.
+ */
+export async function removeOrphanedFiles(
+  db: Db,
+  store: RecordStore,
+  now: Date,
+): Promise<{ temporary: number; unreferenced: number }> {
+  const before = new Date(now.getTime() - ORPHAN_AGE_MS);
+  const temporary = await store.removeAbandoned(before);
+  let unreferenced = 0;
+  let batch: string[] = [];
+  const removeUnreferenced = async () => {
+    const referenced = await uploads.referencedStorageKeys(db, batch);
+    const orphans = batch.filter((key) => !referenced.has(key));
+    for (const key of orphans) await store.delete(key);
+    unreferenced += orphans.length;
+    batch = [];
+  };
+  for await (const file of store.list()) {
+    if (!isGeneratedKey(file.key) || file.modifiedAt >= before) continue;
+    batch.push(file.key);
+    if (batch.length >= ORPHAN_BATCH) await removeUnreferenced();
+  }
+  if (batch.length > 0) await removeUnreferenced();
+  return { temporary, unreferenced };
+}
+
+/** Keys looked up in the database at once. */
+const ORPHAN_BATCH = 500;
 
 async function discardFile(ctx: UploadsContext, storageKey: string): Promise<void> {
   try {

@@ -6,6 +6,14 @@ export function newStorageKey(): string {
 }
 
 /**
+ * Whether the key has the shape `newStorageKey` gives (32 hex digits): the daily check removes a file without a record
+ * only if the site made it, so anything else kept in the same bucket is left alone.
+ */
+export function isGeneratedKey(key: string): boolean {
+  return /^[0-9a-f]{32}$/.test(key);
+}
+
+/**
  * What a key may look like in any store: letters, digits, "-" and "_", up to 64 characters (the column's length).
  * A key is a file name in the local store, so a slash or a dot could reach outside its folder.
  */

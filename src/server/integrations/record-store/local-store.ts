@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { chmod, type FileHandle, mkdir, open, readdir, rename, rm } from "node:fs/promises";
+import { chmod, type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertStorageKey, isStorageKey } from "./keys";
-import { type OpenedRecord, RecordNotFoundError, type RecordStore } from "./record-store";
+import { isMissing, modifiedAt, namesIn, removeFilesWrittenBefore } from "./old-files";
+import { type OpenedRecord, RecordNotFoundError, type RecordStore, type StoredFile } from "./record-store";
+
+/** A file being written, named `.{key}.{12 hex}.partial`; one a crash cut off stays until it is removed. */
+const PARTIAL_FILE = /^\.[A-Za-z0-9_-]{1,64}\.[0-9a-f]{12}\.partial$/;
 
 /**
  * Files in a folder of this machine (DATA_DIR/records by default), outside anything the web server serves. The
@@ -50,14 +54,17 @@ export function createLocalRecordStore(directory: string): RecordStore {
     },
 
     async *keys(): AsyncIterable<string> {
-      let names: string[];
-      try {
-        names = await readdir(directory);
-      } catch (error) {
-        if (isMissing(error)) return;
-        throw error;
+      for (const name of await namesIn(directory)) if (isStorageKey(name)) yield name;
+    },
+    async *list(): AsyncIterable<StoredFile> {
+      for (const key of await namesIn(directory)) {
+        if (!isStorageKey(key)) continue;
+        const written = await modifiedAt(join(directory, key));
+        if (written) yield { key, modifiedAt: written };
       }
-      for (const name of names) if (isStorageKey(name)) yield name;
+    },
+    removeAbandoned(before: Date): Promise<number> {
+      return removeFilesWrittenBefore(directory, PARTIAL_FILE, before);
     },
   };
 }
@@ -75,8 +82,4 @@ async function openFile(path: string, key: string): Promise<OpenedRecord> {
     read: () => Promise.resolve(handle.createReadStream()),
     close: () => handle.close(),
   };
-}
-
-function isMissing(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT";
 }

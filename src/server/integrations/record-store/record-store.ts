@@ -17,8 +17,21 @@ export interface RecordStore {
   open(key: string): Promise<OpenedRecord>;
   /** Removes the file; a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
-  /** Every key stored, for the retention job's check that no file outlives its record. */
+  /** Every key stored. */
   keys(): AsyncIterable<string>;
+  /** Every file stored, with when it was last written: for the daily check that no file outlives its record. */
+  list(): AsyncIterable<StoredFile>;
+  /**
+   * Removes what uploads cut off by a crash left behind, last written before `before`: the local folder's
+   * `.partial` files, or the copies an upload to a bucket waits in. Answers how many.
+   */
+  removeAbandoned(before: Date): Promise<number>;
+}
+
+/** A stored file as the store lists it. */
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** A stored file opened by `open`. */

@@ -7,7 +7,11 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type * as S3 from "@aws-sdk/client-s3";
 import { assertStorageKey } from "./keys";
-import { type OpenedRecord, RecordNotFoundError, type RecordStore } from "./record-store";
+import { removeFilesWrittenBefore } from "./old-files";
+import { type OpenedRecord, RecordNotFoundError, type RecordStore, type StoredFile } from "./record-store";
+
+/** The copy an upload waits in before it is sent: `clinic-upload-{24 hex}`. */
+const SPOOLED_FILE = /^clinic-upload-[0-9a-f]{24}$/;
 
 export interface S3StoreOptions {
   bucket: string;
@@ -92,10 +96,18 @@ export function createS3RecordStore(options: S3StoreOptions): RecordStore {
     },
 
     async *keys(): AsyncIterable<string> {
+      for await (const file of store.list()) yield file.key;
+    },
+    async *list(): AsyncIterable<StoredFile> {
       const { sdk, client } = await connection;
       for await (const page of sdk.paginateListObjectsV2({ client }, { Bucket })) {
-        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        for (const object of page.Contents ?? [])
+          if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
       }
+    },
+    /** The bucket never holds part of a file (an object appears whole); the spooled copies on this machine can. */
+    removeAbandoned(before: Date): Promise<number> {
+      return removeFilesWrittenBefore(spoolDirectory, SPOOLED_FILE, before);
     },
   };
   return store;

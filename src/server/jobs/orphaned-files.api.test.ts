@@ -1,0 +1,187 @@
+import { randomBytes } from "node:crypto";
+import { readdir, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
+import type { ReportUpload } from "@shared/uploads";
+import { newStorageKey } from "../integrations/record-store/keys";
+import { type S3StandIn, startS3StandIn } from "../testing/s3-stand-in";
+import {
+  bookingConsent,
+  createTestApp,
+  payOnSimulator,
+  type TestApp,
+  testClock,
+  testEngines,
+} from "../testing/test-app";
+import { runRetention } from "./retention";
+
+/**
+ * What a process killed during uploads leaves behind (a file half-written, a whole file whose row was never
+ * written, the copy an upload to a bucket waits in) is removed by the retention job, which runs at start and daily,
+ * once older than twice the longest upload; a file an upload refers to, or one an upload may still be writing,
+ * never is.
+ */
+const silent = pino({ level: "silent" });
+const START = "2026-11-21T10:00:00Z";
+const BOUNDARY = "----orphan-test-boundary";
+const HOUR_MS = 60 * 60_000;
+
+const s3Account = {
+  bucket: "clinic-records",
+  region: "ap-south-1",
+  accessKeyId: "AKIATESTRECORDS",
+  secretAccessKey: "test-secret-for-the-stand-in",
+};
+
+type Store = "the local folder" | "an S3 bucket";
+const stores: Store[] = ["the local folder", "an S3 bucket"];
+const cases = testEngines.flatMap((engine) => stores.map((store) => [engine, store] as const));
+
+function pdf(length = 30_000): Buffer {
+  return Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(length)]);
+}
+
+describe.each(cases)("files no upload refers to, on %s with %s", (engine, store) => {
+  const clock = testClock(START);
+  let s3: S3StandIn | undefined;
+  let t: TestApp;
+  const leftovers: string[] = [];
+
+  beforeAll(async () => {
+    s3 = store === "an S3 bucket" ? await startS3StandIn(s3Account) : undefined;
+    t = await createTestApp(engine, {
+      now: clock.now,
+      env: {
+        PUBLIC_BASE_URL: "https://clinic.test",
+        ...(s3
+          ? {
+              RECORDS_S3_BUCKET: s3Account.bucket,
+              RECORDS_S3_REGION: s3Account.region,
+              RECORDS_S3_ENDPOINT: s3.endpoint,
+              RECORDS_S3_FORCE_PATH_STYLE: "true",
+              RECORDS_S3_ACCESS_KEY_ID: s3Account.accessKeyId,
+              RECORDS_S3_SECRET_ACCESS_KEY: s3Account.secretAccessKey,
+            }
+          : {}),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+    await Promise.all(leftovers.map((path) => rm(path, { force: true })));
+  });
+
+  async function bookAndPay(): Promise<string> {
+    const booked = await t.app.inject({
+      method: "POST",
+      url: "/api/appointments",
+      payload: {
+        patientName: "Tara Bose",
+        patientEmail: "bose.family@example.org",
+        patientPhone: "+91 98555 66677",
+        patientAge: 4,
+        reasonForConsultation: "Murmur on a routine check",
+        ...bookingConsent,
+        appointmentDate: "2026-11-23",
+        appointmentTime: "19:00",
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
+    const orderId = await payOnSimulator(t.app, id);
+    const verified = (
+      await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
+    ).json<PaymentVerification>();
+    return new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
+  }
+
+  async function storedKeys(): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const key of t.app.recordStore.keys()) keys.push(key);
+    return keys.sort();
+  }
+
+  /** A stored file as it would be had it been written `ago` milliseconds before now. */
+  async function writtenAgo(key: string, ago: number): Promise<void> {
+    const then = new Date(Date.now() - ago);
+    if (s3) {
+      const object = s3.objects.get(key);
+      if (object) object.lastModified = then;
+    } else await utimes(join(t.config.records.localDir, key), then, then);
+  }
+
+  /** A temporary file a killed upload left: a local `.partial`, or the copy an upload to a bucket waits in. */
+  async function temporaryFile(ago: number): Promise<string> {
+    const path = s3
+      ? join(tmpdir(), `clinic-upload-${randomBytes(12).toString("hex")}`)
+      : join(t.config.records.localDir, `.${newStorageKey()}.${randomBytes(6).toString("hex")}.partial`);
+    leftovers.push(path);
+    await writeFile(path, pdf(), { mode: 0o600 });
+    const then = new Date(Date.now() - ago);
+    await utimes(path, then, then);
+    return path;
+  }
+
+  async function exists(path: string): Promise<boolean> {
+    const [directory, name] = [join(path, ".."), path.split("/").at(-1) ?? ""];
+    return (await readdir(directory)).includes(name);
+  }
+
+  it("removes old temporary and unreferenced files, and keeps referenced, recent and foreign ones", async () => {
+    const token = await bookAndPay();
+    const before = await storedKeys();
+    const report = pdf();
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: `/api/manage/${token}/uploads`,
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="echo.pdf"\r\n` +
+            `Content-Type: application/pdf\r\n\r\n`,
+        ),
+        report,
+        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+      ]),
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [referenced = ""] = (await storedKeys()).filter((key) => !before.includes(key));
+
+    // What kill -9 during uploads left: whole files whose row was never written, and temporary files.
+    const [oldOrphan, recentOrphan] = [newStorageKey(), newStorageKey()];
+    for (const key of [oldOrphan, recentOrphan])
+      await t.app.recordStore.put(key, Readable.from([pdf()]), "application/pdf");
+    // Something the site did not make, kept in the same folder or bucket.
+    const foreign = "clinic-backup-2026";
+    await t.app.recordStore.put(foreign, Readable.from([pdf()]), "application/pdf");
+    for (const key of [referenced, oldOrphan, foreign]) await writtenAgo(key, 2 * HOUR_MS);
+    // An upload still writing (or about to record) its file wrote it moments ago.
+    await writtenAgo(recentOrphan, 60_000);
+    const oldTemporary = await temporaryFile(2 * HOUR_MS);
+    const recentTemporary = await temporaryFile(60_000);
+
+    await runRetention(
+      { db: t.database.db, config: t.config, store: t.app.recordStore, log: silent, siteUrl: "" },
+      new Date(),
+    );
+
+    expect(await storedKeys()).toEqual([...before, referenced, recentOrphan, foreign].sort());
+    expect(await exists(oldTemporary)).toBe(false);
+    expect(await exists(recentTemporary)).toBe(true);
+    // The report the parent uploaded is still there for them and the doctor.
+    const { uploads } = (await t.app.inject({ method: "GET", url: `/api/manage/${token}/uploads` })).json<{
+      uploads: ReportUpload[];
+    }>();
+    const download = await t.app.inject({
+      method: "GET",
+      url: `/api/manage/${token}/uploads/${uploads[0]?.id ?? ""}`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(report)).toBe(true);
+  });
+});
