@@ -18,6 +18,7 @@ import {
   testClock,
   testEngines,
 } from "../testing/test-app";
+import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../testing/raw-http";
 
 /**
  * What an intruder sends: odd spellings of every path, NUL bytes, malformed and huge bodies, pathological Markdown.
@@ -489,6 +490,80 @@ describe("absolute addresses and transport headers", () => {
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
       for (const socket of busy) socket.destroy();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("caps a booking's downloads that never read, ends them when they stall, and answers no 5xx", async () => {
+    const t = await createTestApp("pglite", {
+      env: { EXPORT_STALL_SECONDS: "1", EXPORTS_PER_BOOKING: "2", BOOKINGS_PER_HOUR_PER_ADDRESS: "100" },
+      now: clock.now,
+    });
+    try {
+      const booked = await t.app.inject({
+        method: "POST",
+        url: "/api/appointments",
+        payload: {
+          patientName: "Stalled Reader",
+          patientEmail: "stalled.reader@example.org",
+          patientPhone: "+91 98450 12345",
+          patientAge: 6,
+          reasonForConsultation: "Murmur",
+          ...bookingConsent,
+          appointmentDate: "2026-11-23",
+          appointmentTime: "19:00",
+        },
+      });
+      const { appointment } = booked.json<{ appointment: CreatedAppointment }>();
+      const orderId = await payOnSimulator(t.app, appointment.id);
+      const verified = (
+        await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
+      ).json<PaymentVerification>();
+      const path = `${new URL(verified.manageUrl ?? "").pathname.replace("/appointments/", "/api/")}/export`;
+      const report = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(10_000_000)]);
+      const boundary = "----hostile-export";
+      const uploaded = await t.app.inject({
+        method: "POST",
+        url: `${path.replace(/\/export$/, "")}/uploads`,
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+          ),
+          report,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const { port } = new URL(await t.app.listen({ port: 0, host: "127.0.0.1" }));
+
+      // Six readers from six addresses that never read: two get the archive's start, the rest a readable 429.
+      const readers = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => pausedClient(Number(port), `127.0.0.${20 + index}`, path)),
+      );
+      const statuses = readers.map((reader) => statusOf(reader.head)).sort();
+      expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+      // A reader that reads is refused while the stalled two hold the booking's downloads, and served once the
+      // site has ended them for taking nothing.
+      // Each try from an address of its own, so the limit of downloads per address a minute does not answer it.
+      const readWhole = (tries: number) =>
+        pausedClient(Number(port), `127.0.1.${tries + 1}`, path).then((client) => client.drain());
+      let whole = await readWhole(0);
+      for (let tries = 1; statusOf(whole) === 429 && tries < 100; tries += 1) {
+        expect(whole.toString()).toContain("already being downloaded");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        whole = await readWhole(tries);
+      }
+      expect(statusOf(whole)).toBe(200);
+      expect(endsWithLastChunk(whole)).toBe(true);
+      expect(chunkedBody(whole).byteLength).toBeGreaterThan(report.length);
+      const answers = await Promise.all(readers.map((reader) => reader.drain()));
+      for (const answer of answers.filter((one) => statusOf(one) === 429))
+        expect(answer.toString()).toContain("already being downloaded");
+      // The stalled downloads were ended, not finished: their connections closed before the last chunk.
+      expect(answers.filter((one) => statusOf(one) === 200).map(endsWithLastChunk)).toEqual([false, false]);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     } finally {
       await t.close();
     }

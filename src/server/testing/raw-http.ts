@@ -21,19 +21,29 @@ export function pausedClient(port: number, address: string, path: string): Promi
       socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     });
     socket.once("error", reject);
+    // A short answer's connection can close while the client is paused; drain must still see that it did.
+    let closed = false;
+    const whenClosed = new Promise<void>((resolveClosed) =>
+      socket.once("close", () => {
+        closed = true;
+        resolveClosed();
+      }),
+    );
     socket.once("data", (head: Buffer) => {
       socket.pause();
       resolveClient({
         head,
-        drain: () =>
-          new Promise((resolveAnswer) => {
-            const chunks: Buffer[] = [head];
+        drain: async () => {
+          const chunks: Buffer[] = [head];
+          if (!closed) {
             socket.on("data", (chunk: Buffer) => chunks.push(chunk));
             // A reset ends the answer as a close does; what arrived before it is the answer.
             socket.on("error", () => undefined);
-            socket.on("close", () => resolveAnswer(Buffer.concat(chunks)));
             socket.resume();
-          }),
+          }
+          await whenClosed;
+          return Buffer.concat(chunks);
+        },
       });
     });
   });
