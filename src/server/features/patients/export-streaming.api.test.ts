@@ -197,6 +197,31 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
     }
   });
 
+  it("ends a single report's downloads whose readers never read, with the report's file closed", async () => {
+    const listed = await t.app.inject({ method: "GET", url: `/api/manage/${token}/uploads` });
+    const [first] = listed.json<{ uploads: { id: string }[] }>().uploads;
+    const path = `/api/manage/${token}/uploads/${first?.id ?? ""}`;
+    const recordsDir = resolve(t.config.records.localDir);
+    let closed = 0;
+    const allClosed = new Promise<void>((resolveClosed) => {
+      t.app.server.on("request", (request, response) => {
+        if (request.url !== path) return;
+        response.once("close", () => {
+          closed += 1;
+          if (closed === 10) resolveClosed();
+        });
+      });
+    });
+    const clients = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => pausedClient(port, `127.0.2.${index + 2}`, path)),
+    );
+    for (const client of clients) expect(statusOf(client.head)).toBe(200);
+    await allClosed;
+    expect(openFilesUnder(recordsDir)).toEqual([]);
+    for (const raw of await Promise.all(clients.map((client) => client.drain())))
+      expect(raw.length).toBeLessThan(REPORT_BYTES);
+  });
+
   it("gives a whole ZIP of every report to a reader that reads, once the stalled downloads are over", async () => {
     const raw = await (await pausedClient(port, "127.0.2.1", `/api/manage/${token}/export`)).drain();
     expect(statusOf(raw)).toBe(200);

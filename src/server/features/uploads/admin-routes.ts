@@ -53,6 +53,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AdminUploadRouteOptions> =
       return sendDownload(
         reply,
         await uploads.downloadForDoctor(context(request), id, uploadId, sessionRef(request)),
+        config.records.exports.stallMs,
       );
     },
   );

@@ -99,7 +99,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
     { schema: { params: uploadParams }, config: reads, exposeHeadRoute: false },
     async (request, reply) => {
       const { token, uploadId } = request.params;
-      return sendDownload(reply, await uploads.downloadForParent(context(request), token, uploadId));
+      return sendDownload(
+        reply,
+        await uploads.downloadForParent(context(request), token, uploadId),
+        config.records.exports.stallMs,
+      );
     },
   );
 
