@@ -60,11 +60,14 @@ describe("secrets in log lines", () => {
         err: new Error(`Reply was already sent for url: /video-consultation/${roomId}?key=${roomId}`),
       });
       logger.info({ orderId: `bk_${roomId}`, uploadId: "40746f69-e7ce-425a-83e3-6c0ffba54983" }, "payment");
+      // A refund id carries the appointment's id, as the order id does.
+      logger.error({ refundId: `rf_${roomId}_1` }, "refund request did not reach the gateway");
     });
     for (const secret of [token, roomId, "40746f69-e7ce-425a-83e3-6c0ffba54983"])
       expect(logged).not.toContain(secret);
     expect(logged).toContain("/api/manage/wJVyr51k…");
     expect(logged).toContain('"orderId":"bk_eea393a3…"');
+    expect(logged).toContain('"refundId":"rf_eea393a3…"');
     expect(logged).toContain("?key=[redacted]");
   });
 

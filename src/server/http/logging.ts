@@ -26,6 +26,8 @@ const personalFields = [
  */
 const secretIdFields = [
   "orderId",
+  // Refund ids are the appointment's id with a prefix and a counter, like order ids.
+  "refundId",
   "appointmentId",
   "uploadId",
   "roomId",

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { sweep } from "../features/payments/service";
+import { START_LOOK_BACK_MINUTES, sweep } from "../features/payments/service";
 import type { PaymentGateway } from "../integrations/payments/gateway";
 import { startPeriodic } from "./periodic";
 
@@ -16,11 +16,17 @@ export function startHoldSweeper(deps: {
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
 }): () => void {
+  // The first sweep after a start also asks about payments made while the site was down.
+  let first = true;
   return startPeriodic(
     "hold sweeper",
     deps.config.booking.sweepSeconds * 1000,
     async () => {
-      const result = await sweep({ ...deps, now: new Date() });
+      const result = await sweep(
+        { ...deps, now: new Date() },
+        first ? { lookBackMinutes: START_LOOK_BACK_MINUTES } : {},
+      );
+      first = false;
       if (result.expired > 0 || result.refundsRetried > 0 || result.reconciled > 0)
         deps.log.info(result, "hold sweeper");
     },

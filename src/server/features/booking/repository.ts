@@ -49,7 +49,10 @@ export async function expireLapsedHolds(
   return rows.length;
 }
 
-/** Holds with a gateway order whose time to pay ends between `since` and `by`, oldest first. */
+/**
+ * Bookings with a gateway order still awaiting its payment (held, or released when the hold lapsed) whose time to pay
+ * ends between `since` and `by`, oldest first.
+ */
 export async function holdsLapsingWithOrder(
   db: Db,
   { since, by }: { since: Date; by: Date },
@@ -60,7 +63,8 @@ export async function holdsLapsingWithOrder(
     .from(appointments)
     .where(
       and(
-        eq(appointments.status, "pending_payment"),
+        inArray(appointments.status, ["pending_payment", "expired"]),
+        eq(appointments.paymentStatus, "pending"),
         isNotNull(appointments.orderId),
         gt(appointments.holdExpiresAt, since),
         lte(appointments.holdExpiresAt, by),

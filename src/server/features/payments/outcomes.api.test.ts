@@ -25,7 +25,7 @@ import {
 } from "../../testing/test-app";
 import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
 import { createDeliver } from "../notifications/deliver";
-import { sweep } from "./service";
+import { START_LOOK_BACK_MINUTES, sweep } from "./service";
 
 /**
  * What the parent is told about a payment is the appointment's real state: a payment that arrives for a slot
@@ -457,6 +457,36 @@ describe.each(testEngines)("payments the schedule or a crash got in the way of, 
     clock.advanceMinutes(2);
     await runSweep();
     expect(await row(unpaid.id)).toMatchObject({ status: "expired" });
+  });
+
+  it("applies a payment made after its hold was released, and one made before a long outage, once a sweep asks", async () => {
+    const released = await book("2026-12-04", "19:00", "Late Nair");
+    const outage = await book("2026-12-04", "19:20", "Outage Nair");
+    const releasedOrder = (await order(released.id)).orderId;
+    const outageOrder = (await order(outage.id)).orderId;
+    clock.advanceMinutes(16);
+    await runSweep();
+    expect(await row(released.id)).toMatchObject({ status: "expired" });
+    expect(await row(outage.id)).toMatchObject({ status: "expired" });
+    // The checkout is paid after the hold was released; the browser never comes back to the site.
+    await checkout(releasedOrder);
+    clock.advanceMinutes(1);
+    await runSweep();
+    expect(await row(released.id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+
+    // Paid just before the site went down for hours: found only by the first sweep after the start.
+    await checkout(outageOrder);
+    await h.t.database.db
+      .update(appointments)
+      .set({ holdExpiresAt: new Date(clock.now().getTime() - 3 * 3_600_000) })
+      .where(eq(appointments.id, outage.id));
+    await runSweep();
+    expect(await row(outage.id)).toMatchObject({ status: "expired", paymentStatus: "pending" });
+    await sweep(
+      { db: h.t.database.db, config: h.t.config, gateway: h.t.gateway, log: silent, now: clock.now() },
+      { lookBackMinutes: START_LOOK_BACK_MINUTES },
+    );
+    expect(await row(outage.id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
   });
 
   it("hands out at most ten manage links on the result page, however many reloads arrive at once", async () => {

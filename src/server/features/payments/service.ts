@@ -376,35 +376,47 @@ export async function handleWebhook(
 
 /**
  * Releases lapsed holds and follows open refunds (sent again, or asked about) until final; run periodically. Before
- * a hold is released, the gateway is asked whether its order was paid, as Cashfree's webhook would tell: a payment
- * whose confirmation was lost (the process stopped between the gateway and us) is applied instead of forgotten.
+ * a hold is released, and for a while after, the gateway is asked whether its order was paid, as Cashfree's webhook
+ * would tell: a payment whose confirmation was lost (the process stopped between the gateway's checkout and the
+ * site) is applied (confirmed, or refunded when the slot is gone) instead of forgotten. `lookBackMinutes` is how long
+ * after a hold lapsed its order is still asked about: a gateway order lives at most 20 minutes past the hold, so the
+ * default covers it; the first sweep after a start looks back a day, to cover the time the site was down.
  */
 export async function sweep(
   ctx: PaymentContext,
+  options: { lookBackMinutes?: number } = {},
 ): Promise<{ expired: number; refundsRetried: number; reconciled: number }> {
-  const { reconciled, unanswered } = await reconcileLapsingHolds(ctx);
+  const { reconciled, unanswered } = await reconcileLapsingHolds(
+    ctx,
+    options.lookBackMinutes ?? ORDER_LIFE_PAST_HOLD_MINUTES,
+  );
   const expired = await appointments.expireLapsedHolds(ctx.db, ctx.now, undefined, unanswered);
   const refundsRetried = await sweepRefunds(ctx);
   return { expired, refundsRetried, reconciled };
 }
 
-/** How long a hold whose gateway cannot be asked is kept past its time, asked again at every sweep. */
-const UNANSWERED_HOLD_KEPT_MINUTES = 60;
+/** How long a gateway order can still be paid after its hold lapsed (createOrder: 20 minutes), with a margin. */
+const ORDER_LIFE_PAST_HOLD_MINUTES = 30;
+
+/** How far back the first sweep after a start asks about orders awaiting payment. */
+export const START_LOOK_BACK_MINUTES = 24 * 60;
 
 /**
- * Asks the gateway about every order of a hold that lapses before the next sweep and applies a payment it reports.
- * Holds whose gateway could not be asked are answered back, to be kept (for up to an hour) until a sweep can ask.
+ * Asks the gateway about every order awaiting payment whose hold lapses before the next sweep or lapsed within
+ * `lookBackMinutes`, and applies a payment it reports. Holds whose gateway could not be asked are answered back, to
+ * be kept until a sweep can ask.
  */
 async function reconcileLapsingHolds(
   ctx: PaymentContext,
+  lookBackMinutes: number,
 ): Promise<{ reconciled: number; unanswered: string[] }> {
   const lapsing = await appointments.holdsLapsingWithOrder(
     ctx.db,
     {
-      since: subMinutes(ctx.now, UNANSWERED_HOLD_KEPT_MINUTES),
+      since: subMinutes(ctx.now, lookBackMinutes),
       by: addSeconds(ctx.now, ctx.config.booking.sweepSeconds),
     },
-    50,
+    1000,
   );
   let reconciled = 0;
   const unanswered: string[] = [];
