@@ -438,6 +438,37 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
       appointmentTime: "19:00",
       rescheduleCount: 0,
     });
+    const notAnId = await admin("POST", "/api/admin/appointments/not-a-uuid/reschedule", {
+      appointmentDate: "2026-12-10",
+      appointmentTime: "19:00",
+    });
+    expect(notAnId.status).toBe(404);
+    expect(notAnId.body.message).toBe("Appointment not found");
+  });
+
+  it("never both moves a booking onto a date and saves leave on it unwarned, however the two race", async () => {
+    for (const [round, date] of ["2026-12-12", "2026-12-13", "2026-12-14", "2026-12-15"].entries()) {
+      const { id, token } = await bookAndPay(
+        "2026-12-11",
+        ["19:00", "19:20", "19:40", "20:00"][round] ?? "",
+        "Racer",
+      );
+      const [moved, leave] = await Promise.all([
+        act(token, "reschedule", { appointmentDate: date, appointmentTime: "19:00" }),
+        admin("POST", "/api/admin/schedule/exceptions", {
+          kind: "leave",
+          startsOn: date,
+          endsOn: date,
+          note: "Race",
+        }),
+      ]);
+      // Either the move came first and the leave warned of it, or the leave came first and the move was refused.
+      expect(
+        [moved.status, leave.status].sort(),
+        `${moved.body.message} / ${leave.body.message}`,
+      ).not.toEqual([200, 201]);
+      if (moved.status !== 200) expect(await row(id)).toMatchObject({ appointmentDate: "2026-12-11" });
+    }
   });
 
   it("retries a refund the gateway failed, from the doctor's dashboard", async () => {

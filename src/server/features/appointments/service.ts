@@ -16,7 +16,7 @@ import type { AppointmentRow } from "../booking/repository";
 import { enqueueChangeMessages, resendConfirmation } from "../notifications/schedule";
 import * as refundRepository from "../payments/refund-repository";
 import { recordRefund, submitRefund, toRefundView } from "../payments/refunds";
-import { bookableSlot, SLOT_TAKEN_MESSAGE } from "../schedule/service";
+import { bookableSlot, isSlotStillOffered, SLOT_TAKEN_MESSAGE } from "../schedule/service";
 import { roomLinks } from "../video/links";
 import { appointmentIdForToken } from "./manage-links";
 import { receiptFor, type ReceiptFile } from "./receipt";
@@ -215,6 +215,8 @@ export async function cancelByDoctor(
  * one wins and the rest get 409 "slot". The parent's move is checked against the policy on the locked row.
  */
 const SAME_TIME_MESSAGE = "The consultation is already at this time. Please choose another slot.";
+const DOCTOR_NOW_UNAVAILABLE_MESSAGE =
+  "The doctor is not available at that time any more. Please choose another time.";
 
 async function move(
   ctx: LifecycleContext,
@@ -222,7 +224,7 @@ async function move(
   input: RescheduleInput,
   actor: Actor,
 ): Promise<AppointmentRow> {
-  const current = await appointments.findAppointment(ctx.db, id);
+  const current = isUuid(id) ? await appointments.findAppointment(ctx.db, id) : undefined;
   // Checked before the slot: the appointment's own time reads as booked, which would blame another patient.
   if (current?.appointmentDate === input.appointmentDate && current.appointmentTime === input.appointmentTime)
     throw new HttpError(409, SAME_TIME_MESSAGE);
@@ -234,6 +236,17 @@ async function move(
       checkMoveAllowed(ctx, row, actor);
       if (row.appointmentDate === input.appointmentDate && row.appointmentTime === input.appointmentTime)
         throw new HttpError(409, SAME_TIME_MESSAGE);
+      // The schedule may have changed since it was read: checked again under its shared lock, so a leave saved at
+      // the same moment either sees this move (and warns the doctor) or makes it refused here.
+      if (
+        !(await isSlotStillOffered(
+          tx,
+          ctx.config,
+          { appointmentDate: input.appointmentDate, appointmentTime: slot.time },
+          ctx.now,
+        ))
+      )
+        throw new HttpError(409, DOCTOR_NOW_UNAVAILABLE_MESSAGE);
       // A hold lapsed on the slot still counts in the unique slot index until it is released, as for a new booking.
       await appointments.expireLapsedHolds(tx, ctx.now, { date: input.appointmentDate, time: slot.time });
       const moved = await appointments.updateAppointment(tx, row.id, {
