@@ -5,14 +5,14 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
+import type { CreatedAppointment } from "@shared/booking";
 import type { ReportUpload } from "@shared/uploads";
 import { newStorageKey } from "../integrations/record-store/keys";
 import { type S3StandIn, startS3StandIn } from "../testing/s3-stand-in";
 import {
   bookingConsent,
   createTestApp,
-  payOnSimulator,
+  payAndTakeManageToken,
   type TestApp,
   testClock,
   testEngines,
@@ -93,11 +93,7 @@ describe.each(cases)("files no upload refers to, on %s with %s", (engine, store)
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
-    const orderId = await payOnSimulator(t.app, id);
-    const verified = (
-      await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
-    ).json<PaymentVerification>();
-    return new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
+    return payAndTakeManageToken(t.app, id);
   }
 
   async function storedKeys(): Promise<string[]> {

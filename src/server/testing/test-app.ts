@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import type { CreatedOrder } from "@shared/booking";
+import type { CreatedOrder, PaymentVerification } from "@shared/booking";
 import { CONSENT } from "@shared/consent";
 import pg from "pg";
 import { sampleProfile } from "@shared/sample-profile";
@@ -180,6 +180,18 @@ export async function payOnSimulator(app: FastifyInstance, appointmentId: string
   });
   await app.inject({ method: "GET", url: `/api/verify-payment/${order.orderId}` });
   return order.orderId;
+}
+
+/**
+ * Pays a held appointment on the simulator, lets the site verify it as the result page does, and answers the manage
+ * token of the link the result page hands out.
+ */
+export async function payAndTakeManageToken(app: FastifyInstance, appointmentId: string): Promise<string> {
+  const orderId = await payOnSimulator(app, appointmentId);
+  const verified = (
+    await app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
+  ).json<PaymentVerification>();
+  return new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
 }
 
 /** Every API route a visitor without a session may call; anything else under /api is the administrator's. */

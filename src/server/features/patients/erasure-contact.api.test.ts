@@ -2,13 +2,13 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingIdOf, type CreatedAppointment, type PaymentVerification } from "@shared/booking";
+import { bookingIdOf, type CreatedAppointment } from "@shared/booking";
 import type { ErasureRequestView } from "@shared/patients";
 import { contactMessages } from "../../db/schema";
 import {
   bookingConsent,
   createTestApp,
-  payOnSimulator,
+  payAndTakeManageToken,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   testClock,
@@ -68,11 +68,7 @@ describe.each(testEngines)("erasure and contact messages, on %s", (engine) => {
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
-    const orderId = await payOnSimulator(t.app, id);
-    const verified = (
-      await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
-    ).json<PaymentVerification>();
-    return { id, token: new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "" };
+    return { id, token: await payAndTakeManageToken(t.app, id) };
   }
 
   async function eraseAsDoctor(token: string) {

@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
+import type { CreatedAppointment } from "@shared/booking";
 import type { ErasureRequestView } from "@shared/patients";
 import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../testing/raw-http";
 import { type S3StandIn, startS3StandIn } from "../../testing/s3-stand-in";
 import {
   bookingConsent,
   createTestApp,
-  payOnSimulator,
+  payAndTakeManageToken,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   testClock,
@@ -113,11 +113,7 @@ describe.each(cases)("a download under way when erasure is confirmed, on %s with
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
-    const orderId = await payOnSimulator(t.app, id);
-    const verified = (
-      await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
-    ).json<PaymentVerification>();
-    return new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
+    return payAndTakeManageToken(t.app, id);
   }
 
   it("ends the download whole, as a valid archive, with no reset", async () => {

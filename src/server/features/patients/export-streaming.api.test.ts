@@ -5,11 +5,11 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
+import type { CreatedAppointment } from "@shared/booking";
 import {
   bookingConsent,
   createTestApp,
-  payOnSimulator,
+  payAndTakeManageToken,
   type TestApp,
   testClock,
   testEngines,
@@ -121,11 +121,7 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
-    const orderId = await payOnSimulator(t.app, id);
-    const verified = (
-      await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
-    ).json<PaymentVerification>();
-    return new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
+    return payAndTakeManageToken(t.app, id);
   }
 
   /** Resolves when the server has closed this many export answers; RSS is sampled meanwhile. */
