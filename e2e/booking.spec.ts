@@ -83,8 +83,17 @@ test("a coupon is applied with the new fee and removed again", async ({ page }) 
   await dialog.getByRole("button", { name: /^Remove/ }).click();
   await expect(dialog.getByLabel("Coupon Code (optional)")).toHaveValue("");
 
+  // Continue pressed while the code is still being checked waits for the answer, so the discount is not lost.
+  let answerCoupon: () => void = () => {};
+  const couponHeld = new Promise<void>((resolve) => (answerCoupon = resolve));
+  await page.route("**/api/coupons/validate", async (route) => {
+    await couponHeld;
+    await route.continue();
+  });
   await dialog.getByLabel("Coupon Code (optional)").fill("HEART10");
   await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog.getByRole("button", { name: "Continue to Payment" })).toBeDisabled();
+  answerCoupon();
   await continueToPayment(dialog);
   await expect(dialog.locator("del")).toContainText("2,000");
   await expect(dialog.getByRole("button", { name: "Pay ₹1,500 & Confirm" })).toBeVisible();

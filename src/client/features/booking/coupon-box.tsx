@@ -16,13 +16,15 @@ export interface CouponBoxProps {
   appliedFee: number | undefined;
   onApply: (code: string, fee: number) => void;
   onRemove: () => void;
+  /** Told when a code starts and stops being checked, so Continue waits for the answer instead of losing it. */
+  onCheckingChange?: (checking: boolean) => void;
 }
 
 /**
  * The optional coupon. The server decides whether a code is valid; the code itself never reaches
  * the browser. The price shown later comes from the created appointment, not from here.
  */
-export function CouponBox({ appliedCode, appliedFee, onApply, onRemove }: CouponBoxProps) {
+export function CouponBox({ appliedCode, appliedFee, onApply, onRemove, onCheckingChange }: CouponBoxProps) {
   const [code, setCode] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
@@ -54,6 +56,10 @@ export function CouponBox({ appliedCode, appliedFee, onApply, onRemove }: Coupon
     },
     onError: (error, code) => showErrorToast(error, "booking", { retry: () => validate.mutate(code) }),
   });
+
+  useEffect(() => {
+    onCheckingChange?.(validate.isPending);
+  }, [validate.isPending, onCheckingChange]);
 
   const apply = () => {
     const normalized = normalizeCouponCode(code);

@@ -106,6 +106,8 @@ function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
   const calendar = useMonthCalendar(config, wizard, today, lastDate);
   const rangeError = dateRangeError(data.appointmentDate, today, lastDate);
   const [fieldErrors, setFieldErrors] = useState<SlotErrors>({});
+  // A coupon being checked when Continue is pressed would be lost: the appointment is created with the full fee.
+  const [couponChecking, setCouponChecking] = useState(false);
 
   const availability = useQuery({
     ...dayAvailabilityQuery(data.appointmentDate),
@@ -130,6 +132,7 @@ function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
   const chosenTime = chosenSlot?.time ?? "";
 
   const submit = () => {
+    if (couponChecking) return;
     const parsed = slotChoiceSchema.safeParse({
       appointmentDate: data.appointmentDate,
       appointmentTime: chosenTime,
@@ -161,7 +164,9 @@ function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
     chosenTime,
     fieldErrors,
     clearErrors: () => setFieldErrors({}),
-    canContinue: Boolean(data.appointmentDate) && Boolean(chosenTime) && !rangeError && !wizard.creating,
+    canContinue:
+      Boolean(data.appointmentDate) && Boolean(chosenTime) && !rangeError && !wizard.creating && !couponChecking,
+    setCouponChecking,
     submit,
   };
 }
@@ -283,6 +288,7 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
             appliedFee={data.discountedAmount}
             onApply={wizard.applyCoupon}
             onRemove={wizard.removeCoupon}
+            onCheckingChange={choice.setCouponChecking}
           />
         )}
 
