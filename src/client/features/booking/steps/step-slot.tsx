@@ -165,7 +165,11 @@ function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
     fieldErrors,
     clearErrors: () => setFieldErrors({}),
     canContinue:
-      Boolean(data.appointmentDate) && Boolean(chosenTime) && !rangeError && !wizard.creating && !couponChecking,
+      Boolean(data.appointmentDate) &&
+      Boolean(chosenTime) &&
+      !rangeError &&
+      !wizard.creating &&
+      !couponChecking,
     setCouponChecking,
     submit,
   };
