@@ -35,7 +35,7 @@ import { registerInputGuard } from "./http/input-guard";
 import { loggerOptions, RouteWords } from "./http/logging";
 import { newRequestId } from "./http/request-id";
 import { answerFromMemoryFirst, cachePublicReads, PublicCache } from "./http/public-cache";
-import { proxyTrust } from "./http/proxy-trust";
+import { proxyTrust, visitorAddress } from "./http/proxy-trust";
 import { registerSecurityHeaders, securityHeaders } from "./http/security";
 import { watchPublicContent } from "./db/public-content";
 import { pageRoutes } from "./features/site/pages";
@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   ]);
   await app.register(compress, { threshold: 1024 });
   // Limits apply only to the routes that ask for one (contact form, coupons, bookings).
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, keyGenerator: visitorAddress });
   await app.register(cookie);
   decorateAdminSession(app, { db: database.db, config, now });
   const adminPasswordHash = await resolveAdminPasswordHash(

@@ -1,5 +1,9 @@
 import { createServer } from "node:net";
+import { sql } from "drizzle-orm";
+import Fastify from "fastify";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { registerErrorHandling } from "../http/errors";
 import { DatabaseOpenError, openDatabase } from "./client";
 
 const PASSWORD = "Sup3r-secret-pw";
@@ -116,5 +120,75 @@ describe("a wrong DATABASE_URL", () => {
     const database = await openDatabase({ url: testDatabaseUrl });
     expect(await database.ping()).toBe(true);
     await database.close();
+  });
+});
+
+/** What a client is answered when a route fails with this error. */
+async function answerTo(error: unknown): Promise<{ status: number; retryAfter: unknown; message: unknown }> {
+  const app = Fastify();
+  registerErrorHandling(app);
+  app.get("/", () => {
+    throw error;
+  });
+  const response = await app.inject({ method: "GET", url: "/" });
+  await app.close();
+  return {
+    status: response.statusCode,
+    retryAfter: response.headers["retry-after"],
+    message: (response.json() as { message?: unknown }).message,
+  };
+}
+
+describe.runIf(testDatabaseUrl)("a PostgreSQL connection lost in the middle of a transaction", () => {
+  /** Ends one server process from outside, as a restart, a failover or an administrator would, and waits till it is gone. */
+  async function terminateBackend(pid: number): Promise<void> {
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    try {
+      await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const { rowCount } = await admin.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid]);
+        if (rowCount === 0) return;
+      }
+      throw new Error(`backend ${pid} did not end`);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it("fails that transaction only: the process keeps running and the next query is answered", async () => {
+    const database = await openDatabase({ url: testDatabaseUrl, poolSize: 2 });
+    try {
+      let failure: unknown;
+      const outcome = await database.db
+        .transaction(async (tx) => {
+          const result = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as {
+            rows: { pid: number }[];
+          };
+          await terminateBackend(Number(result.rows[0]?.pid));
+          // The transaction waits on something else (a file, a gateway) while its connection is closed under it:
+          // the connection's error arrives with no query running, which once ended the whole process.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.execute(sql`SELECT 1`);
+          return "committed";
+        })
+        .catch((error: unknown) => {
+          failure = error;
+          return "failed";
+        });
+      expect(outcome).toBe("failed");
+      expect(await answerTo(failure)).toEqual({
+        status: 503,
+        retryAfter: "5",
+        message: "The service is briefly unavailable. Please try again in a moment.",
+      });
+      expect(await database.ping()).toBe(true);
+      expect((await answerTo(new Error("a fault of ours"))).status).toBe(500);
+      const again = (await database.db.execute(sql`SELECT 1 AS one`)) as { rows: { one: number }[] };
+      expect(again.rows[0]?.one).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 });

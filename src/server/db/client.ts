@@ -130,6 +130,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
+  // Nor may a checked-out one, between two queries of a transaction (the pool listens only to idle clients): the
+  // transaction's next query fails on its own, and the pool drops the broken client when it comes back.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

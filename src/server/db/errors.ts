@@ -14,3 +14,24 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/**
+ * PostgreSQL's classes and codes for a database that is gone or going: connection exceptions (08), a server shutting
+ * down or starting up (57P01-57P03), and the driver's and the socket's own words for a lost or refused connection.
+ */
+const unavailableCodes = new Set(["57P01", "57P02", "57P03", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+const lostConnectionMessages = ["Connection terminated", "Client has encountered a connection error"];
+
+/** Whether a failure is the database being unreachable for the moment, not a fault of the request or the code. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === "object") {
+      const code = "code" in current ? String(current.code) : "";
+      if (unavailableCodes.has(code) || code.startsWith("08")) return true;
+      const message = "message" in current ? String(current.message) : "";
+      if (lostConnectionMessages.some((words) => message.startsWith(words))) return true;
+    }
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}

@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "@shared/api-error";
+import { isDatabaseUnavailable } from "../db/errors";
 import { newRequestId } from "./request-id";
 import { hasOwnTimeAllowance } from "./upload-time";
 
@@ -21,6 +22,9 @@ export class HttpError extends Error {
     this.name = "HttpError";
   }
 }
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The service is briefly unavailable. Please try again in a moment.";
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
@@ -107,6 +111,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(statusCode).send(errorBody(request, statusCode, clientErrorMessage(error)));
     }
     request.log.error({ err: error }, "request failed");
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover of PostgreSQL, not a fault: the client is told to try again, not that we broke.
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send(errorBody(request, 503, DATABASE_UNAVAILABLE_MESSAGE));
+    }
     return reply.status(500).send(errorBody(request, 500, "Internal Server Error"));
   });
 }

@@ -46,6 +46,39 @@ describe.each(testEngines)("client addresses behind a proxy on %s", (engine) => 
       expect((await login(TEST_ADMIN_PASSWORD, "203.0.113.1, 198.51.100.8")).statusCode).toBe(200);
     });
 
+    it("counts an IPv6 visitor's failed logins by its /64, and a right password from another network still works", async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 8; attempt++)
+        statuses.push((await login(wrongPassword, `2001:db8:aa:bb::${attempt + 1}`)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      expect((await login(TEST_ADMIN_PASSWORD, "2001:db8:aa:bb:1234:5678:9abc:def0")).statusCode).toBe(429);
+      expect((await login(TEST_ADMIN_PASSWORD, "2001:db8:aa:bc::1")).statusCode).toBe(200);
+    });
+
+    it("answers a proxy-written entry that is no address, or an address with a port, without a 500 or a fresh count", async () => {
+      const spellings = [
+        "x".repeat(300),
+        "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff%eth0-with-a-very-long-zone-name-padding-it-past-64-chars",
+        "198.51.100.60:1",
+        "198.51.100.60:2",
+        "[2001:db8:cc::1]:443",
+        "unknown",
+      ];
+      for (const forwardedFor of spellings) {
+        const response = await login(wrongPassword, forwardedFor);
+        expect([401, 429]).toContain(response.statusCode);
+        expect(response.json<{ message: string }>().message).toMatch(
+          /^(Unauthorized|Too many failed attempts)/,
+        );
+      }
+      // The ported spellings of one address count as that address: five failures, then the lockout.
+      const ported: number[] = [];
+      for (let port = 10; port < 16; port++)
+        ported.push((await login(wrongPassword, `198.51.100.61:${port}`)).statusCode);
+      expect(ported).toEqual([401, 401, 401, 401, 401, 429]);
+      expect((await login(TEST_ADMIN_PASSWORD, "198.51.100.61")).statusCode).toBe(429);
+    });
+
     it("holds the contact form's hourly limit against rotating left-hand addresses, for that visitor only", async () => {
       const contact = (forwardedFor: string) =>
         t.app.inject({

@@ -1,5 +1,8 @@
 import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 import proxyAddr from "@fastify/proxy-addr";
+import { normalizeIP } from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
 import type { TrustProxy } from "../config";
 
 /** Whether the address at `hop` (0: the connection's peer, 1: the right-most X-Forwarded-For entry...) is a proxy. */
@@ -27,4 +30,25 @@ export function arrivedOverHttps(request: IncomingMessage, trust: ProxyTrustFunc
   const header = request.headers["x-forwarded-proto"];
   if (!trust || !header || !trust(socket.remoteAddress ?? "", 0)) return false;
   return String(header).split(",").at(-1)?.trim() === "https";
+}
+
+/**
+ * The visitor's address as the per-address limits and the admin lockout count it: an IPv6 address by its /64 (one
+ * home or phone is given a whole /64, so single addresses would be free for the taking), an IPv4 address mapped into
+ * IPv6 as IPv4, and a port a proxy wrote after the address ("203.0.113.7:51234", "[2001:db8::1]:443") left out.
+ * What a trusted proxy wrote that is no address at all counts as the proxy's own address: never a fresh key per
+ * spelling, and never longer than an address.
+ */
+export function visitorAddress(request: Pick<FastifyRequest, "ip" | "socket">): string {
+  const address = withoutPort(request.ip);
+  if (isIP(address)) return normalizeIP(address);
+  const peer = request.socket.remoteAddress ?? "";
+  return isIP(peer) ? normalizeIP(peer) : "unknown";
+}
+
+function withoutPort(address: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed?.[1]) return bracketed[1];
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address);
+  return v4WithPort?.[1] ?? address;
 }

@@ -3,6 +3,7 @@ import { type AdminSession, loginSchema } from "@shared/admin";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
+import { visitorAddress } from "../../http/proxy-trust";
 import { SESSION_COOKIE } from "./guard";
 import { login, logout } from "./service";
 
@@ -21,7 +22,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthRouteOptions> = asy
     "/api/admin/login",
     { schema: { body: loginSchema }, config: { adminPublic: true } },
     async (request, reply) => {
-      const session = await login(db, config, passwordHash, request.body.password, request.ip, now());
+      const session = await login(db, config, passwordHash, request.body.password, visitorAddress(request), now());
       reply.setCookie(SESSION_COOKIE, session.token, {
         httpOnly: true,
         sameSite: "strict",

@@ -314,6 +314,31 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
   });
 
+  it("counts an IPv6 visitor by its /64, so a phone cannot pass the limit by changing the address's last half", async () => {
+    const times = ["19:00", "19:20", "19:40", "20:00", "20:20"];
+    for (let i = 0; i < 20; i++) {
+      const response = await book(
+        {
+          ...validBooking,
+          appointmentDate: `2026-12-0${5 + Math.floor(i / 5)}`,
+          appointmentTime: times[i % 5],
+        },
+        `2001:db8:1:2::${(i + 1).toString(16)}`,
+      );
+      expect(response.statusCode).toBe(201);
+    }
+    const sameNetwork = await book(
+      { ...validBooking, appointmentDate: "2026-12-09", appointmentTime: "19:00" },
+      "2001:db8:1:2:ffff:ffff:ffff:fffe",
+    );
+    expect(sameNetwork.statusCode).toBe(429);
+    const otherNetwork = await book(
+      { ...validBooking, appointmentDate: "2026-12-09", appointmentTime: "19:00" },
+      "2001:db8:1:3::1",
+    );
+    expect(otherNetwork.statusCode).toBe(201);
+  });
+
   it("counts only bookings made against the address's limit, not refused ones", async () => {
     const address = from();
     for (let i = 0; i < 25; i++) {

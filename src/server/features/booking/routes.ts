@@ -11,6 +11,7 @@ import { requireAdmin } from "../admin-auth/guard";
 import { logAccess, sessionRef } from "../patients/access-log";
 import { listAppointments, listAppointmentView } from "./admin-list";
 import { createBookingLimit } from "./booking-limit";
+import { visitorAddress } from "../../http/proxy-trust";
 import { rateLimited } from "../../http/rate-limit";
 import { cachedAvailability } from "../schedule/availability-cache";
 import * as booking from "./service";
@@ -103,7 +104,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
     "/api/appointments",
     { schema: { body: createAppointmentSchema }, config: floodLimit },
     async (request, reply) => {
-      const taken = bookingLimit.reserve(request.ip, now().getTime());
+      const taken = bookingLimit.reserve(visitorAddress(request), now().getTime());
       if (taken.waitSeconds > 0) {
         const minutes = Math.max(1, Math.ceil(taken.waitSeconds / 60));
         throw new HttpError(
