@@ -135,7 +135,7 @@ async function answerTo(error: unknown): Promise<{ status: number; retryAfter: u
   return {
     status: response.statusCode,
     retryAfter: response.headers["retry-after"],
-    message: (response.json() as { message?: unknown }).message,
+    message: response.json<{ message?: unknown }>().message,
   };
 }
 
