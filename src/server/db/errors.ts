@@ -19,7 +19,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
  * PostgreSQL's classes and codes for a database that is gone or going: connection exceptions (08), a server shutting
  * down or starting up (57P01-57P03), and the driver's and the socket's own words for a lost or refused connection.
  */
-const unavailableCodes = new Set(["57P01", "57P02", "57P03", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+const unavailableCodes = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+]);
 const lostConnectionMessages = ["Connection terminated", "Client has encountered a connection error"];
 
 /** Whether a failure is the database being unreachable for the moment, not a fault of the request or the code. */

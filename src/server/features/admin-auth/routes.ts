@@ -22,7 +22,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AdminAuthRouteOptions> = asy
     "/api/admin/login",
     { schema: { body: loginSchema }, config: { adminPublic: true } },
     async (request, reply) => {
-      const session = await login(db, config, passwordHash, request.body.password, visitorAddress(request), now());
+      const session = await login(
+        db,
+        config,
+        passwordHash,
+        request.body.password,
+        visitorAddress(request),
+        now(),
+      );
       reply.setCookie(SESSION_COOKIE, session.token, {
         httpOnly: true,
         sameSite: "strict",
