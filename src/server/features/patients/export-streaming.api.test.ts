@@ -193,7 +193,7 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
     }
   });
 
-  it("ends a single report's downloads whose readers never read, with the report's file closed", async () => {
+  it("lets a booking hold five single-report downloads at once, ends those whose readers never read, with the files closed", async () => {
     const listed = await t.app.inject({ method: "GET", url: `/api/manage/${token}/uploads` });
     const [first] = listed.json<{ uploads: { id: string }[] }>().uploads;
     const path = `/api/manage/${token}/uploads/${first?.id ?? ""}`;
@@ -211,11 +211,22 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
     const clients = await Promise.all(
       Array.from({ length: 10 }, (_, index) => pausedClient(port, `127.0.2.${index + 2}`, path)),
     );
-    for (const client of clients) expect(statusOf(client.head)).toBe(200);
+    // As many at once as a booking has reports, from any addresses; the rest are told to wait, with no file opened.
+    const statuses = clients.map((client) => statusOf(client.head)).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
     await allClosed;
     expect(openFilesUnder(recordsDir)).toEqual([]);
-    for (const raw of await Promise.all(clients.map((client) => client.drain())))
+    for (const raw of await Promise.all(clients.map((client) => client.drain()))) {
       expect(raw.length).toBeLessThan(REPORT_BYTES);
+      if (statusOf(raw) === 429)
+        expect(raw.toString("latin1")).toContain(
+          "This booking's reports are already being downloaded. Please let a download finish, then try again.",
+        );
+    }
+    // Once they have ended, the booking's places are free again: a reader that reads gets the whole file.
+    const whole = await (await pausedClient(port, "127.0.2.30", path)).drain();
+    expect(statusOf(whole)).toBe(200);
+    expect(whole.length).toBeGreaterThan(REPORT_BYTES);
   });
 
   it("gives a whole ZIP of every report to a reader that reads, once the stalled downloads are over", async () => {

@@ -5,6 +5,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
+import { InFlightLimit } from "../../http/in-flight";
 import { rateLimited } from "../../http/rate-limit";
 import { endWhenReaderStalls } from "../../http/stalled-reader";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
@@ -12,9 +13,11 @@ import type { RecordStore } from "../../integrations/record-store/record-store";
 import { appointmentForToken } from "../appointments/service";
 import { logAccess, PARENT_LINK } from "./access-log";
 import { exportArchive } from "./export";
-import { ExportsInFlight } from "./exports-in-flight";
 import { recordEntries } from "./record-entries";
 import * as patients from "./service";
+
+const EXPORTS_BUSY_MESSAGE =
+  "This booking's data is already being downloaded. Please let that download finish, then try again.";
 
 export interface DataRightsRouteOptions {
   db: Db;
@@ -41,7 +44,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
     "1 minute",
     (wait) => `Too many downloads. Please try again in ${wait}.`,
   );
-  const exports = new ExportsInFlight(config.records.exports.perBooking);
+  const exports = new InFlightLimit(config.records.exports.perBooking, EXPORTS_BUSY_MESSAGE);
   const context = (request: Parameters<typeof siteUrl>[1]) => {
     const base = { db, config, log: request.log, now: now(), siteUrl: siteUrl(config, request) };
     return { lifecycle: { ...base, gateway }, patients: { ...base, store } };

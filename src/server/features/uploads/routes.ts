@@ -3,15 +3,19 @@ import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MAX_REPORT_BYTES, UPLOAD_MESSAGES } from "@shared/uploads";
+import { MAX_REPORT_BYTES, MAX_REPORT_FILES, UPLOAD_MESSAGES } from "@shared/uploads";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
+import { InFlightLimit } from "../../http/in-flight";
 import { rateLimited } from "../../http/rate-limit";
 import { discardUnreadBody, grantUploadTime } from "../../http/upload-time";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { sendDownload } from "./download-reply";
 import * as uploads from "./service";
+
+const REPORTS_BUSY_MESSAGE =
+  "This booking's reports are already being downloaded. Please let a download finish, then try again.";
 
 export interface UploadRouteOptions {
   db: Db;
@@ -47,6 +51,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const reads = rateLimited(60, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
   const writes = rateLimited(30, "10 minutes", (wait) => `Too many uploads. Please try again in ${wait}.`);
+  // Every report of a booking may be downloaded at once, but no more: readers that never read hold files open.
+  const downloads = new InFlightLimit(MAX_REPORT_FILES, REPORTS_BUSY_MESSAGE);
   const context = (request: FastifyRequest): uploads.UploadsContext => ({
     db,
     config,
@@ -101,7 +107,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
       const { token, uploadId } = request.params;
       return sendDownload(
         reply,
-        await uploads.downloadForParent(context(request), token, uploadId),
+        await uploads.downloadForParent(context(request), token, uploadId, downloads),
         config.records.exports.stallMs,
       );
     },

@@ -12,6 +12,7 @@ import {
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
+import type { InFlightLimit } from "../../http/in-flight";
 import { isGeneratedKey, newStorageKey } from "../../integrations/record-store/keys";
 import {
   type OpenedRecord,
@@ -55,6 +56,8 @@ export interface DownloadFile {
   fileName: string;
   contentType: string;
   sizeBytes: number;
+  /** Called once the download has ended, whichever way: frees its place among the booking's downloads. */
+  release?: () => void;
 }
 
 /**
@@ -222,15 +225,26 @@ async function recordUpload(
   });
 }
 
-/** GET /api/manage/{token}/uploads/{uploadId}: only a file of the booking this link opens. */
+/**
+ * GET /api/manage/{token}/uploads/{uploadId}: only a file of the booking this link opens, and no more of them at
+ * once than `inFlight` allows the booking (a 429 before the file is opened or the download logged).
+ */
 export async function downloadForParent(
   ctx: UploadsContext,
   token: string,
   uploadId: string,
+  inFlight: InFlightLimit,
 ): Promise<DownloadFile> {
   const appointment = await appointmentOfLink(ctx, token);
   const row = await uploadOf(ctx.db, appointment.id, uploadId);
-  return openAndLog(ctx, row, PARENT_LINK, "downloaded through the parent's link");
+  const release = inFlight.start(appointment.id);
+  try {
+    const file = await openAndLog(ctx, row, PARENT_LINK, "downloaded through the parent's link");
+    return { ...file, release };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** DELETE /api/manage/{token}/uploads/{uploadId}: until the consultation starts. */
