@@ -1,5 +1,5 @@
 import { type ErrorContext, mapError } from "@shared/error-mapper";
-import { toast, type ToastAction } from "@/components/ui/use-toast";
+import { toast, type ToastAction } from "./use-toast";
 import { openAdminLogin } from "./dialogs";
 
 /**

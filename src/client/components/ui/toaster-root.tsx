@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { useToasts } from "./use-toast";
+import { useToasts } from "@/lib/use-toast";
 
 const loadToaster = () => import("./toaster");
 const Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
-import { dismissToast, useToasts } from "./use-toast";
+import { dismissToast, useToasts } from "@/lib/use-toast";
 
 /** Radix Toast with the spec's settings: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function Toaster() {

@@ -27,7 +27,7 @@ import { Button } from "@/components/ui/button";
 import { describedBy, FieldError, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/use-toast";
+import { toast } from "@/lib/use-toast";
 import { ApiError } from "@/lib/api";
 import { adminKeys } from "./api";
 import { serverMessage } from "./api-errors";

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { QueryState } from "@/components/ui/query-state";
-import { toast } from "@/components/ui/use-toast";
+import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { formatAppointmentDate } from "./admin-format";

@@ -1,7 +1,7 @@
 import type { AdminSchedule, AppointmentNeedingAction } from "@shared/schedule-admin";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "@/components/ui/use-toast";
+import { toast } from "@/lib/use-toast";
 import { ApiError } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";

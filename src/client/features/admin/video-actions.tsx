@@ -1,7 +1,7 @@
 import type { AdminAppointment } from "@shared/admin";
 import { Copy, Video } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
+import { toast } from "@/lib/use-toast";
 
 /** The doctor's and the patient's video links exist for confirmed and completed appointments only. */
 export function videoLinks(appointment: AdminAppointment): { host: string | null; patient: string | null } {

@@ -4,7 +4,7 @@ import { ArrowLeft, CreditCard, LoaderCircle, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
+import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { StepHeading } from "../step-heading";
 import { formatAppointmentDate, slotWithZone } from "../booking-logic";
