@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { Router } from "wouter";
 import { App } from "./app";
 import { publishedArticlesQuery, articleQuery } from "./features/articles/api";
-import { publicConfigQuery } from "./features/booking/api";
+import { publicConfigQuery } from "./lib/public-config";
 import { createQueryClient } from "./lib/query-client";
 import { provideSiteProfile } from "./lib/site-profile";
 

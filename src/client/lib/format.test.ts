@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatShortDate } from "./format";
+import { formatLongDate, formatLongDateWithWeekday, formatShortDate } from "./format";
 
 describe("dates as the pages show them", () => {
   it("writes a calendar date the way the en-IN locale does", () => {
@@ -17,5 +17,18 @@ describe("dates as the pages show them", () => {
   it("shows the date it is given, whatever the browser's zone", () => {
     expect(formatLongDate("2026-03-15")).toBe("15 March 2026");
     expect(formatShortDate("2026-09-07")).toBe("7 Sept 2026");
+  });
+
+  it("writes the weekday before the long date", () => {
+    expect(formatLongDateWithWeekday("2026-11-22")).toBe("Sunday, 22 November 2026");
+    expect(formatLongDateWithWeekday("2026-11-21")).toBe("Saturday, 21 November 2026");
+    expect(formatLongDateWithWeekday("2027-01-20")).toBe("Wednesday, 20 January 2027");
+    expect(formatLongDateWithWeekday("2026-09-07")).toBe("Monday, 7 September 2026");
+  });
+
+  it("leaves anything that is not a calendar date as it is", () => {
+    expect(formatShortDate("tomorrow")).toBe("tomorrow");
+    expect(formatLongDate("")).toBe("");
+    expect(formatLongDateWithWeekday("2026-13-01")).toBe("2026-13-01");
   });
 });

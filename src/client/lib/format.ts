@@ -1,5 +1,6 @@
 /**
- * Dates as people in India read them: "21 November 2026" and "21 Nov 2026". They take a calendar date (YYYY-MM-DD)
+ * Dates as people in India read them: "Saturday, 21 November 2026", "21 November 2026" and "21 Nov 2026", one
+ * function a format. They take a calendar date (YYYY-MM-DD)
  * that the server has already put in the clinic's zone, so the server's rendering and the browser's are identical,
  * and a page does not create an `Intl.DateTimeFormat` while it hydrates: the first one costs a phone tens of
  * milliseconds of its main thread. The month names are those of the "en-IN" locale (September is "Sept").
@@ -19,17 +20,41 @@ const monthNames = [
   "December",
 ];
 
-function dateParts(date: string): { day: number; month: string; year: string } {
-  const [year = "", month = "", day = ""] = date.split("-");
-  return { day: Number(day), month: monthNames[Number(month) - 1] ?? "", year };
+const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+interface DateParts {
+  day: number;
+  month: string;
+  year: string;
+  weekday: string;
 }
 
+/** The parts of a calendar date, or undefined for anything that is not one (shown then as it is). */
+function dateParts(date: string): DateParts | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return undefined;
+  const [, year = "", month = "", day = ""] = match;
+  const monthName = monthNames[Number(month) - 1];
+  const weekday = weekdayNames[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()];
+  if (!monthName || !weekday || Number(day) < 1 || Number(day) > 31) return undefined;
+  return { day: Number(day), month: monthName, year, weekday };
+}
+
+/** "2026-11-22" -> "Sunday, 22 November 2026": an appointment's date where the parent reads it. */
+export function formatLongDateWithWeekday(date: string): string {
+  const parts = dateParts(date);
+  return parts ? `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}` : date;
+}
+
+/** "2026-11-22" -> "22 November 2026". */
 export function formatLongDate(date: string): string {
-  const { day, month, year } = dateParts(date);
-  return `${day} ${month} ${year}`;
+  const parts = dateParts(date);
+  return parts ? `${parts.day} ${parts.month} ${parts.year}` : date;
 }
 
+/** "2026-11-22" -> "22 Nov 2026" ("7 Sept 2026"): lists and the dashboard. */
 export function formatShortDate(date: string): string {
-  const { day, month, year } = dateParts(date);
-  return `${day} ${month === "September" ? "Sept" : month.slice(0, 3)} ${year}`;
+  const parts = dateParts(date);
+  if (!parts) return date;
+  return `${parts.day} ${parts.month === "September" ? "Sept" : parts.month.slice(0, 3)} ${parts.year}`;
 }

@@ -2,7 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { PageShell } from "@/components/layout/page-shell";
 import { ArticlesSection } from "@/features/articles/articles-section";
 import { AboutSection } from "@/features/home/about-section";
-import { ContactSection } from "@/features/home/contact-section";
+import { ContactSection } from "@/features/contact/contact-section";
 import { HeroSection } from "@/features/home/hero-section";
 import { PublicationsSection } from "@/features/home/publications-section";
 import { ServicesSection } from "@/features/home/services-section";

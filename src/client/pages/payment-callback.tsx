@@ -23,12 +23,12 @@ import { PageShell } from "@/components/layout/page-shell";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { HomeButton } from "@/components/ui/home-button";
-import { formatAppointmentDate } from "@/features/booking/booking-logic";
+import { formatLongDateWithWeekday } from "@/lib/format";
 import { clearSavedBooking, forgetPayment } from "@/features/booking/booking-session";
-import { leadTimeText, opensAtText } from "@/features/video/room-window";
+import { leadTimeText, opensAtText } from "@/lib/room-window";
 import { slotStart } from "@shared/clinic-time";
 import { openBooking } from "@/lib/dialogs";
-import { publicConfigQuery } from "@/features/booking/api";
+import { publicConfigQuery } from "@/lib/public-config";
 import { verifyPaymentQuery } from "@/features/payment/api";
 import { orderIdFromSearch, paymentStatusLabel } from "@/features/payment/verification";
 import { siteProfile } from "@/lib/site-profile";
@@ -252,7 +252,9 @@ function PaymentFacts({
           <span className="font-mono">#{result.bookingId}</span>
         </Detail>
       )}
-      {result.appointmentDate && <Detail term="Date">{formatAppointmentDate(result.appointmentDate)}</Detail>}
+      {result.appointmentDate && (
+        <Detail term="Date">{formatLongDateWithWeekday(result.appointmentDate)}</Detail>
+      )}
       {result.appointmentTime && (
         <Detail term="Time">
           {slotLabel(result.appointmentTime)}

@@ -4,7 +4,7 @@ import {
   appointmentStatusLabel,
   appointmentStatusVariant,
   credentialsMissing,
-  formatAppointmentDate,
+  appointmentDateTime,
   formatRevenueK,
   channelOutcomeLabel,
   notificationSummary,
@@ -48,14 +48,14 @@ describe("appointment badges", () => {
   });
 });
 
-describe("formatAppointmentDate", () => {
-  it("formats the clinic's calendar date without shifting it into another zone", () => {
-    expect(formatAppointmentDate("2026-11-22")).toBe("22 Nov 2026");
-    expect(formatAppointmentDate("2027-01-01")).toBe("1 Jan 2027");
-  });
-
-  it("leaves anything that is not a date as it is", () => {
-    expect(formatAppointmentDate("tomorrow")).toBe("tomorrow");
+describe("appointmentDateTime", () => {
+  it("writes the clinic's calendar date short, then the slot and the zone once it is known", () => {
+    expect(appointmentDateTime({ appointmentDate: "2026-11-22", appointmentTime: "19:00" }, "IST")).toBe(
+      "22 Nov 2026, 7:00 PM IST",
+    );
+    expect(appointmentDateTime({ appointmentDate: "2027-01-01", appointmentTime: "19:00" }, undefined)).toBe(
+      "1 Jan 2027, 7:00 PM",
+    );
   });
 });
 

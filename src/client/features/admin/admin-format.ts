@@ -7,6 +7,7 @@ import type {
 import { ageLabel } from "@shared/age";
 import { type AppointmentStatus, bookingIdOf, type PaymentStatus } from "@shared/booking";
 import { slotLabel } from "@shared/slots";
+import { formatShortDate } from "@/lib/format";
 
 /**
  * Pure helpers of the admin screens: how figures, states and server errors are worded. No DOM, no React, so the
@@ -63,31 +64,13 @@ export function paymentStatusVariant(status: string): BadgeVariant {
   return "destructive";
 }
 
-const appointmentDateFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/**
- * "2026-11-22" -> "22 Nov 2026". The date is the clinic's calendar date, so it is formatted as a plain date (in UTC),
- * never shifted into the browser's zone, where it could show the day before.
- */
-export function formatAppointmentDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return isoDate;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? isoDate : appointmentDateFormat.format(date);
-}
-
 /** "22 Nov 2026, 7:00 PM IST": an appointment's slot in the clinic's zone (the zone's name once it is known). */
 export function appointmentDateTime(
   appointment: Pick<AdminAppointment, "appointmentDate" | "appointmentTime">,
   zone: string | undefined,
 ): string {
   const time = slotLabel(appointment.appointmentTime);
-  return `${formatAppointmentDate(appointment.appointmentDate)}, ${zone ? `${time} ${zone}` : time}`;
+  return `${formatShortDate(appointment.appointmentDate)}, ${zone ? `${time} ${zone}` : time}`;
 }
 
 /** "Age 7 years", "Age 5 months". */

@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { publicConfigQuery } from "@/features/booking/api";
+import { publicConfigQuery } from "@/lib/public-config";
 import { ContactLinks } from "./needs-action";
 import { appointmentWhen } from "./schedule-format";
 

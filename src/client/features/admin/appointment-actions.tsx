@@ -2,11 +2,11 @@ import type { AdminAppointmentDetails } from "@shared/admin";
 import { formatRupees } from "@shared/booking";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { RescheduleDialog } from "@/components/appointments/reschedule-dialog";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/input";
-import { ConfirmDialog } from "@/features/manage/confirm-dialog";
-import { RescheduleDialog } from "@/features/manage/reschedule-dialog";
 import {
   adminKeys,
   adminReceiptUrl,

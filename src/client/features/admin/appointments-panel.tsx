@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
 import { cn } from "@/lib/utils";
-import { publicConfigQuery } from "@/features/booking/api";
+import { publicConfigQuery } from "@/lib/public-config";
 import {
   appointmentDateTime,
   appointmentStatusLabel,

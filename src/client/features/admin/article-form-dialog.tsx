@@ -28,7 +28,7 @@ import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
 import { fieldIssues, serverMessage } from "./api-errors";
-import { articleKeys } from "@/features/articles/api";
+import { articleKeys } from "@/lib/article-keys";
 import { adminKeys, articlePreviewQuery, saveArticle } from "./api";
 
 type ArticleFormInput = z.input<typeof articleInputSchema>;

@@ -14,7 +14,7 @@ import {
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
-import { articleKeys } from "@/features/articles/api";
+import { articleKeys } from "@/lib/article-keys";
 import { adminKeys, deleteArticle } from "./api";
 
 interface DeleteArticleDialogProps {

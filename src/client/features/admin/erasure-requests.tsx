@@ -17,7 +17,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
-import { formatAppointmentDate } from "./admin-format";
+import { formatShortDate } from "@/lib/format";
 import { useClinicInstant } from "./use-clinic-instant";
 import { confirmErasure, erasureRequestsQuery } from "./patients-api";
 import { SectionTitle } from "./section-title";
@@ -64,7 +64,7 @@ export function ErasureRequests() {
                       {request.patientName} · #{request.bookingId}
                     </p>
                     <p className="text-sm text-slate-700">
-                      Consultation {formatAppointmentDate(request.appointmentDate)} · asked{" "}
+                      Consultation {formatShortDate(request.appointmentDate)} · asked{" "}
                       {at(request.requestedAt)}
                       {request.completedAt ? ` · erased ${at(request.completedAt)}` : ""}
                     </p>

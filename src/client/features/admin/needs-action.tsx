@@ -2,7 +2,7 @@ import type { AppointmentNeedingAction } from "@shared/schedule-admin";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, Mail, Phone } from "lucide-react";
 import { Card } from "@/components/ui/card";
-import { publicConfigQuery } from "@/features/booking/api";
+import { publicConfigQuery } from "@/lib/public-config";
 import { scheduleQuery } from "./api";
 import { appointmentWhen } from "./schedule-format";
 import { SectionTitle } from "./section-title";

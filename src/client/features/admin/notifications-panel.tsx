@@ -10,7 +10,7 @@ import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
-import { publicConfigQuery } from "@/features/booking/api";
+import { publicConfigQuery } from "@/lib/public-config";
 import { notificationsQuery, retryNotification, adminKeys } from "./api";
 import {
   canRetryNotification,

@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
-import { formatAppointmentDate } from "./admin-format";
+import { formatShortDate } from "@/lib/format";
 import { patientsQuery } from "./patients-api";
 import { SectionTitle } from "./section-title";
 
@@ -105,7 +105,7 @@ function PatientRow({ patient }: { patient: PatientSummary }) {
             {patient.guardianName ? `${patient.guardianName} · ` : ""}
             {patient.phone} · {patient.consultations}{" "}
             {patient.consultations === 1 ? "consultation" : "consultations"}, latest{" "}
-            {formatAppointmentDate(patient.lastDate)}
+            {formatShortDate(patient.lastDate)}
           </span>
         </span>
         <ChevronRight className="size-4 shrink-0 text-slate-500" aria-hidden="true" />

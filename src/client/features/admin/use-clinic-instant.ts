@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { publicConfigQuery } from "@/features/booking/api";
+import { publicConfigQuery } from "@/lib/public-config";
 import { formatInstant } from "./notification-format";
 
 /**

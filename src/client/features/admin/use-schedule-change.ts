@@ -5,7 +5,8 @@ import { toast } from "@/lib/use-toast";
 import { ApiError } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
-import { bookingKeys } from "@/features/booking/api";
+import { availabilityKeys } from "@/lib/availability";
+import { publicConfigKey } from "@/lib/public-config";
 import { adminKeys } from "./api";
 
 /** The confirmed appointments a refused change would have taken the slot of (the 409's `affected`), or null. */
@@ -42,8 +43,8 @@ export function useScheduleChange<Input>({ send, saved, onSaved, onInvalid }: Sc
       onSaved?.();
       // The booking dialog's calendar and the public settings follow the new schedule.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityAll }),
-        queryClient.invalidateQueries({ queryKey: bookingKeys.config }),
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
+        queryClient.invalidateQueries({ queryKey: publicConfigKey }),
       ]);
     },
     onError: (error, { input }) => {

@@ -1,12 +1,7 @@
 import type { Article } from "@shared/articles";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, errorStatus } from "@/lib/api";
-
-/** The public articles: the list (newest first) and one by its slug. */
-export const articleKeys = {
-  all: ["articles"] as const,
-  one: (slug: string) => ["articles", slug] as const,
-};
+import { articleKeys } from "@/lib/article-keys";
 
 export function publishedArticlesQuery() {
   return queryOptions({

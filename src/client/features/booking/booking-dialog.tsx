@@ -4,7 +4,7 @@ import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { showErrorToast } from "@/lib/error-toast";
-import { publicConfigQuery } from "./api";
+import { publicConfigQuery } from "@/lib/public-config";
 import { WIZARD_STEPS } from "./booking-logic";
 import { closeBooking } from "@/lib/dialogs";
 import { StepIndicator } from "./step-indicator";

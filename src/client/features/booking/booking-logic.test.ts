@@ -5,7 +5,6 @@ import {
   canReuseAppointment,
   dateRangeError,
   emptyBookingData,
-  formatAppointmentDate,
   heldSlotOf,
   localSlotLabel,
   parseAgeInput,
@@ -187,10 +186,6 @@ describe("booking data", () => {
 });
 
 describe("dates", () => {
-  it("writes a calendar date in full", () => {
-    expect(formatAppointmentDate("2026-11-22")).toBe("Sunday, 22 November 2026");
-  });
-
   it("rejects a typed date outside the bookable range", () => {
     expect(dateRangeError("2026-11-22", "2026-11-21", "2027-01-20")).toBeUndefined();
     expect(dateRangeError("", "2026-11-21", "2027-01-20")).toBeUndefined();

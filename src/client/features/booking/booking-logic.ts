@@ -3,7 +3,7 @@ import { ADULT_AGE, CONSENT, type GuardianRelationship } from "@shared/consent";
 import { isTooSoon, slotStart } from "@shared/clinic-time";
 import type { DayAvailability } from "@shared/schedule";
 import { SLOT_TIMES, slotLabel } from "@shared/slots";
-import { format } from "date-fns";
+import { formatLongDateWithWeekday } from "@/lib/format";
 
 /**
  * The booking wizard's rules that need no browser: what the form holds, how slots are shown, when an appointment
@@ -207,18 +207,11 @@ export function isSelectable(status: SlotStatus): boolean {
   return status === "available" || status === "held";
 }
 
-/** "2026-11-22" -> "Sunday, 22 November 2026" (the date is a calendar date; no time zone is involved). */
-export function formatAppointmentDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  if (!year || !month || !day) return isoDate;
-  return format(new Date(year, month - 1, day), "EEEE, d MMMM yyyy");
-}
-
 /** A date typed into the date field (keyboards can bypass min and max) must lie in the bookable range. */
 export function dateRangeError(date: string, min: string, max: string): string | undefined {
   if (!date) return undefined;
   if (date < min || date > max) {
-    return `Please choose a date between ${formatAppointmentDate(min)} and ${formatAppointmentDate(max)}`;
+    return `Please choose a date between ${formatLongDateWithWeekday(min)} and ${formatLongDateWithWeekday(max)}`;
   }
   return undefined;
 }

@@ -3,7 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorStatus } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
-import { bookingKeys, createAppointment, createOrder } from "./api";
+import { availabilityKeys } from "@/lib/availability";
+import { createAppointment, createOrder } from "./api";
 import { loadSavedBooking, resumeStep, saveBooking } from "./booking-session";
 import {
   type BookingData,
@@ -104,8 +105,10 @@ export function useBookingWizard() {
         setCreating(false);
         // Someone else took the slot a moment ago: show it as booked.
         if (errorStatus(error) === 409) {
-          void queryClient.refetchQueries({ queryKey: bookingKeys.day(data.appointmentDate) });
-          void queryClient.refetchQueries({ queryKey: bookingKeys.month(data.appointmentDate.slice(0, 7)) });
+          void queryClient.refetchQueries({ queryKey: availabilityKeys.day(data.appointmentDate) });
+          void queryClient.refetchQueries({
+            queryKey: availabilityKeys.month(data.appointmentDate.slice(0, 7)),
+          });
         }
         return;
       }
@@ -136,7 +139,7 @@ export function useBookingWizard() {
       error: undefined,
       data: { ...current.data, appointmentTime: "" },
     }));
-    void queryClient.refetchQueries({ queryKey: bookingKeys.availabilityAll });
+    void queryClient.refetchQueries({ queryKey: availabilityKeys.all });
   }, [queryClient]);
 
   useEffect(() => {
@@ -159,7 +162,7 @@ export function useBookingWizard() {
   /** The success handler: confirmation step and fresh availability. */
   const paid = useCallback(() => {
     setState((current) => ({ ...current, step: 4, navigated: true }));
-    void queryClient.invalidateQueries({ queryKey: bookingKeys.availabilityAll });
+    void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
   }, [queryClient]);
 
   return {

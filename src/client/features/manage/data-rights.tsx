@@ -6,7 +6,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { apiGet, apiJson } from "@/lib/api";
 import { clinicTimeZone } from "@/lib/site-profile";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 function dataRightsQuery(token: string) {
   return queryOptions({

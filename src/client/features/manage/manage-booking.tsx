@@ -5,16 +5,22 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, Download, Video, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
+import { RescheduleDialog } from "@/components/appointments/reschedule-dialog";
 import { Button } from "@/components/ui/button";
-import { formatAppointmentDate } from "@/features/booking/booking-logic";
-import { leadTimeText, opensAtText } from "@/features/video/room-window";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { formatLongDateWithWeekday } from "@/lib/format";
+import { leadTimeText, opensAtText } from "@/lib/room-window";
 import { cancelBooking, manageQuery, receiptUrl, rescheduleBooking } from "./api";
-import { ConfirmDialog } from "./confirm-dialog";
 import { Prescriptions } from "./prescriptions";
 import { ReportUploads } from "./report-uploads";
 import { DataRights } from "./data-rights";
-import { cancelConsequence, PAYMENT_WORDS, refundText, STATUS_WORDS } from "./manage-text";
-import { RescheduleDialog } from "./reschedule-dialog";
+import {
+  cancelConsequence,
+  PAYMENT_WORDS,
+  refundText,
+  rescheduleConsequence,
+  STATUS_WORDS,
+} from "./manage-text";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -55,7 +61,7 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
       done(next, "Your consultation has moved. The new time is on its way by e-mail and WhatsApp."),
   });
   const { appointment, policy } = view;
-  const when = `${formatAppointmentDate(appointment.appointmentDate)}, ${slotLabel(appointment.appointmentTime)} ${appointment.timeZoneLabel}`;
+  const when = `${formatLongDateWithWeekday(appointment.appointmentDate)}, ${slotLabel(appointment.appointmentTime)} ${appointment.timeZoneLabel}`;
 
   return (
     <div className="grid gap-6">
@@ -155,7 +161,9 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
       <RescheduleDialog
         open={dialog === "reschedule"}
         onOpenChange={(open) => setDialog(open ? "reschedule" : null)}
-        remaining={policy.reschedule.remaining}
+        confirmText={(dateLabel, timeLabel) =>
+          rescheduleConsequence(dateLabel, timeLabel, policy.reschedule.remaining - 1)
+        }
         timeZoneLabel={appointment.timeZoneLabel}
         pending={move.isPending}
         error={move.error ? messageOf(move.error) : null}

@@ -15,7 +15,7 @@ import { Download, FileText, RotateCcw, Trash2, Upload, X } from "lucide-react";
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { removeReport, reportDownloadUrl, reportUploadsQuery, uploadReport } from "./uploads-api";
 
 /** A file on its way: waiting its turn, being sent, or refused with a reason the parent can act on. */

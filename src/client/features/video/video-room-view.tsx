@@ -5,8 +5,8 @@ import { HeartPulse, LoaderCircle } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { publicConfigQuery } from "@/features/booking/api";
-import { formatAppointmentDate } from "@/features/booking/booking-logic";
+import { publicConfigQuery } from "@/lib/public-config";
+import { formatLongDateWithWeekday } from "@/lib/format";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
@@ -135,7 +135,7 @@ function PatientInformation({ appointment }: { appointment: OpenVideoRoom["appoi
           <Detail term="Name">{appointment.patientName}</Detail>
           <Detail term="Age">{ageLabel(appointment.patientAge, appointment.patientAgeMonths)}</Detail>
           <Detail term="Concern">{appointment.reasonForConsultation}</Detail>
-          <Detail term="Date">{formatAppointmentDate(appointment.appointmentDate)}</Detail>
+          <Detail term="Date">{formatLongDateWithWeekday(appointment.appointmentDate)}</Detail>
           <Detail term="Time">
             {slotLabel(appointment.appointmentTime)}
             {zone ? ` ${zone}` : ""}

@@ -14,7 +14,7 @@ import {
   inviteUrl,
   leadTimeText,
   opensAtText,
-} from "./room-window";
+} from "@/lib/room-window";
 import { ConsultationTips } from "./consultation-tips";
 import { ClinicContacts, StateCard } from "./video-room-states";
 

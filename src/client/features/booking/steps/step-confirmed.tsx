@@ -2,7 +2,8 @@ import { bookingIdOf, type CreatedAppointment, type PublicConfig } from "@shared
 import { BellRing, CircleCheckBig, Mail, Video } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { StepHeading } from "../step-heading";
-import { formatAppointmentDate, slotWithZone } from "../booking-logic";
+import { formatLongDateWithWeekday } from "@/lib/format";
+import { slotWithZone } from "../booking-logic";
 
 export interface StepConfirmedProps {
   config: PublicConfig;
@@ -29,7 +30,9 @@ export function StepConfirmed({ config, appointment, focusHeading, onDone }: Ste
         <dt className="text-slate-600">Booking ID</dt>
         <dd className="font-mono font-semibold text-slate-900">#{bookingIdOf(appointment.id)}</dd>
         <dt className="text-slate-600">Date</dt>
-        <dd className="font-medium text-slate-900">{formatAppointmentDate(appointment.appointmentDate)}</dd>
+        <dd className="font-medium text-slate-900">
+          {formatLongDateWithWeekday(appointment.appointmentDate)}
+        </dd>
         <dt className="text-slate-600">Time</dt>
         <dd className="font-medium text-slate-900">
           {slotWithZone(appointment.appointmentTime, config.timeZoneLabel)}

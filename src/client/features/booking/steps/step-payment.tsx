@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { StepHeading } from "../step-heading";
-import { formatAppointmentDate, slotWithZone } from "../booking-logic";
+import { formatLongDateWithWeekday } from "@/lib/format";
+import { slotWithZone } from "../booking-logic";
 import { getCashfree, loadCashfreeSdk } from "../cashfree-sdk";
 import { startCheckout } from "../start-checkout";
 
@@ -88,7 +89,9 @@ export function StepPayment({
         <dt className="text-slate-600">Patient</dt>
         <dd className="font-medium break-words text-slate-900">{appointment.patientName}</dd>
         <dt className="text-slate-600">Date</dt>
-        <dd className="font-medium text-slate-900">{formatAppointmentDate(appointment.appointmentDate)}</dd>
+        <dd className="font-medium text-slate-900">
+          {formatLongDateWithWeekday(appointment.appointmentDate)}
+        </dd>
         <dt className="text-slate-600">Time</dt>
         <dd className="font-medium text-slate-900">
           {slotWithZone(appointment.appointmentTime, config.timeZoneLabel)}

@@ -8,16 +8,11 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Calendar } from "@/components/ui/calendar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { dayAvailabilityQuery, monthAvailabilityQuery } from "../api";
-import { calendarFacts } from "../calendar-facts";
+import { dayAvailabilityQuery, monthAvailabilityQuery } from "@/lib/availability";
+import { calendarFacts } from "@/components/appointments/calendar-facts";
+import { formatLongDateWithWeekday } from "@/lib/format";
 import { StepHeading } from "../step-heading";
-import {
-  dateRangeError,
-  formatAppointmentDate,
-  heldSlotOf,
-  isSelectable,
-  slotOptions,
-} from "../booking-logic";
+import { dateRangeError, heldSlotOf, isSelectable, slotOptions } from "../booking-logic";
 import { CouponBox } from "../coupon-box";
 import { SlotGrid } from "../slot-grid";
 import type { BookingWizard } from "../use-booking-wizard";
@@ -330,7 +325,7 @@ function HeldSlotNote({ date, time, holdMinutes }: { date: string; time: string;
     <p className="flex gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
       <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
       <span>
-        {slotLabel(time)} on {formatAppointmentDate(date)} is held for you for {holdMinutes} minutes from
+        {slotLabel(time)} on {formatLongDateWithWeekday(date)} is held for you for {holdMinutes} minutes from
         booking. Continue with it to pay; a different time makes a new booking.
       </span>
     </p>

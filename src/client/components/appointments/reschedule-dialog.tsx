@@ -12,16 +12,19 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Calendar } from "@/components/ui/calendar";
-import { dayAvailabilityQuery, monthAvailabilityQuery, publicConfigQuery } from "@/features/booking/api";
-import { calendarFacts } from "@/features/booking/calendar-facts";
-import { formatAppointmentDate } from "@/features/booking/booking-logic";
-import { rescheduleConsequence } from "./manage-text";
+import { dayAvailabilityQuery, monthAvailabilityQuery } from "@/lib/availability";
+import { publicConfigQuery } from "@/lib/public-config";
+import { formatLongDateWithWeekday } from "@/lib/format";
+import { calendarFacts } from "./calendar-facts";
 
 export interface RescheduleDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** How many moves the parent has left now (the doctor's own moves are not limited: pass undefined). */
-  remaining?: number;
+  /**
+   * The confirm button's sentence for the chosen date ("Sunday, 22 November 2026") and time ("7:00 PM IST"): the
+   * manage page says how many moves remain after this one. Without it: "Move to {date} at {time}".
+   */
+  confirmText?: (dateLabel: string, timeLabel: string) => string;
   timeZoneLabel: string;
   pending: boolean;
   error: string | null;
@@ -36,10 +39,10 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
   const day = useQuery({ ...dayAvailabilityQuery(date), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
   const free = day.data?.slots.filter((slot) => slot.status === "available") ?? [];
   const timeLabel = time ? `${slotLabel(time)} ${props.timeZoneLabel}` : "";
-  const confirmText =
-    props.remaining === undefined
-      ? `Move to ${formatAppointmentDate(date)} at ${timeLabel}`
-      : rescheduleConsequence(formatAppointmentDate(date), timeLabel, props.remaining - 1);
+  const dateLabel = formatLongDateWithWeekday(date);
+  const confirmText = props.confirmText
+    ? props.confirmText(dateLabel, timeLabel)
+    : `Move to ${dateLabel} at ${timeLabel}`;
 
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>

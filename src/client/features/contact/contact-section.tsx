@@ -1,8 +1,8 @@
 import { CalendarCheck, Mail, MapPin, Phone } from "lucide-react";
 import { SectionHeading } from "@/components/layout/section-heading";
 import { Button } from "@/components/ui/button";
-import { ConsultationHours } from "@/features/contact/consultation-hours";
-import { LazyContactForm } from "@/features/contact/lazy-contact-form";
+import { ConsultationHours } from "./consultation-hours";
+import { LazyContactForm } from "./lazy-contact-form";
 import { openBooking } from "@/lib/dialogs";
 import { siteProfile } from "@/lib/site-profile";
 
