@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type ComponentProps, useState } from "react";
+import { type ComponentProps, type RefObject, useState } from "react";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -51,6 +51,27 @@ export function DialogContent({
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/**
+ * A dialog that asks for an answer (role alertdialog): focus starts on the safe answer (`safeRef`: go back, cancel),
+ * and a click beside the dialog is not an answer, so it does not close it.
+ */
+export function AlertDialogContent({
+  safeRef,
+  ...props
+}: ComponentProps<typeof DialogContent> & { safeRef: RefObject<HTMLElement | null> }) {
+  return (
+    <DialogContent
+      role="alertdialog"
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        safeRef.current?.focus();
+      }}
+      onInteractOutside={(event) => event.preventDefault()}
+      {...props}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "./button";
+import { LoadFailed } from "./load-failed";
 import { Skeleton } from "./skeleton";
 
 interface QueryLike<T> {
@@ -10,14 +10,22 @@ interface QueryLike<T> {
 
 interface QueryStateProps<T> {
   query: QueryLike<T>;
-  /** What is loaded, in the plural: "articles" gives "Loading articles…" and "The articles could not be loaded." */
+  /**
+   * What is loaded: "articles" gives "Loading articles…" and "The articles could not be loaded."; "the access log"
+   * gives "Loading the access log…" and "The access log could not be loaded."
+   */
   what: string;
   /** The height of each placeholder row while loading. */
   rowClassName?: string;
   isEmpty: (data: T) => boolean;
-  /** Shown when the answer holds nothing. */
+  /** Shown when the answer holds nothing: a sentence (it is put in a paragraph here). */
   empty: ReactNode;
   children: (data: T) => ReactNode;
+}
+
+/** "articles" -> "The articles"; "the access log" -> "The access log". */
+function failedSubject(what: string): string {
+  return /^the /i.test(what) ? `The ${what.slice(4)}` : `The ${what}`;
 }
 
 /**
@@ -46,14 +54,9 @@ export function QueryState<T>({
   }
   if (query.data === undefined) {
     return (
-      <div className="flex flex-col items-start gap-3 p-5 sm:p-6">
-        <p role="alert" className="text-sm font-medium text-red-700">
-          The {what} could not be loaded.
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
+      <LoadFailed className="p-5 sm:p-6" onRetry={() => void query.refetch()}>
+        {failedSubject(what)} could not be loaded.
+      </LoadFailed>
     );
   }
   if (isEmpty(query.data)) return <p className="p-5 text-slate-700 sm:p-6">{empty}</p>;

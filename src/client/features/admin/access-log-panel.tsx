@@ -48,7 +48,7 @@ export function AccessLogPanel() {
           query={log}
           what="the access log"
           isEmpty={(data) => data.entries.length === 0}
-          empty={<p className="p-5 text-slate-700 sm:p-6">Nobody has opened patient data yet.</p>}
+          empty="Nobody has opened patient data yet."
         >
           {(data) => (
             <div className="overflow-x-auto">

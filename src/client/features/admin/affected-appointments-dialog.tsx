@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import {
+  AlertDialogContent,
   Dialog,
   DialogClose,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
@@ -70,15 +70,7 @@ export function AffectedAppointmentsDialog({
   const count = affectedCount(affected);
   return (
     <Dialog open onOpenChange={(open) => !open && !saving && onCancel()}>
-      <DialogContent
-        role="alertdialog"
-        className="max-w-xl"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          backRef.current?.focus();
-        }}
-        onInteractOutside={(event) => event.preventDefault()}
-      >
+      <AlertDialogContent safeRef={backRef} className="max-w-xl">
         <DialogHeader>
           <DialogTitle>This change takes the time of {count}</DialogTitle>
           <DialogDescription>
@@ -125,7 +117,7 @@ export function AffectedAppointmentsDialog({
             {saving ? "Saving..." : "Save and keep them listed"}
           </Button>
         </DialogFooter>
-      </DialogContent>
+      </AlertDialogContent>
     </Dialog>
   );
 }

@@ -5,14 +5,8 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import {
-  appointmentDateTime,
-  appointmentStatusLabel,
-  appointmentStatusVariant,
-  patientAge,
-  paymentStatusLabel,
-  paymentStatusVariant,
-} from "./admin-format";
+import { appointmentDateTime, patientAge } from "./admin-format";
+import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
 import { appointmentDetailsQuery } from "./api";
 import {
   formatInstant,
@@ -100,9 +94,7 @@ export function AppointmentDetailsDialog({
             </Row>
             <Row term="Status">
               <span className="flex flex-col items-start gap-1">
-                <Badge variant={appointmentStatusVariant(appointment.status)}>
-                  {appointmentStatusLabel(appointment.status)}
-                </Badge>
+                <AppointmentStatusBadge status={appointment.status} />
                 {appointment.statusNote && (
                   <span className="text-xs text-slate-600">{appointment.statusNote}</span>
                 )}
@@ -110,9 +102,7 @@ export function AppointmentDetailsDialog({
             </Row>
             <Row term="Payment">
               <span className="flex flex-wrap items-center gap-2">
-                <Badge variant={paymentStatusVariant(appointment.paymentStatus)}>
-                  {paymentStatusLabel(appointment.paymentStatus)}
-                </Badge>
+                <PaymentStatusBadge status={appointment.paymentStatus} />
                 {paymentText(appointment)}
               </span>
             </Row>

@@ -8,14 +8,8 @@ import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
 import { cn } from "@/lib/utils";
 import { publicConfigQuery } from "@/lib/public-config";
-import {
-  appointmentDateTime,
-  appointmentStatusLabel,
-  appointmentStatusVariant,
-  paymentStatusLabel,
-  paymentStatusVariant,
-  patientAge,
-} from "./admin-format";
+import { appointmentDateTime, patientAge } from "./admin-format";
+import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
 import { APPOINTMENTS_PAGE_SIZE, appointmentViewQuery } from "./api";
 import { AppointmentDetailsDialog } from "./appointment-details-dialog";
 import { SectionTitle } from "./section-title";
@@ -217,12 +211,8 @@ function TodayBadge() {
 function StatusBadges({ appointment }: { appointment: AdminAppointment }) {
   return (
     <div className="flex flex-wrap items-start gap-1">
-      <Badge variant={appointmentStatusVariant(appointment.status)}>
-        {appointmentStatusLabel(appointment.status)}
-      </Badge>
-      <Badge variant={paymentStatusVariant(appointment.paymentStatus)}>
-        {paymentStatusLabel(appointment.paymentStatus)}
-      </Badge>
+      <AppointmentStatusBadge status={appointment.status} />
+      <PaymentStatusBadge status={appointment.paymentStatus} />
     </div>
   );
 }

@@ -3,9 +3,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import {
+  AlertDialogContent,
   Dialog,
   DialogClose,
-  DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
@@ -41,16 +41,7 @@ export function DeleteArticleDialog({ article, onClose }: DeleteArticleDialogPro
 
   return (
     <Dialog open onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <DialogContent
-        role="alertdialog"
-        className="max-w-md"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          cancelRef.current?.focus();
-        }}
-        // As an alert dialog, it asks for an answer: a click beside it is not one.
-        onInteractOutside={(event) => event.preventDefault()}
-      >
+      <AlertDialogContent safeRef={cancelRef} className="max-w-md">
         <DialogHeader>
           <DialogTitle>Are you sure?</DialogTitle>
           <DialogDescription>
@@ -70,7 +61,7 @@ export function DeleteArticleDialog({ article, onClose }: DeleteArticleDialogPro
             {remove.isPending ? "Deleting..." : "Delete"}
           </Button>
         </DialogFooter>
-      </DialogContent>
+      </AlertDialogContent>
     </Dialog>
   );
 }

@@ -50,7 +50,7 @@ export function ErasureRequests() {
           query={requests}
           what="erasure requests"
           isEmpty={(data) => data.requests.length === 0}
-          empty={<p className="p-5 text-slate-700 sm:p-6">No parent has asked for erasure.</p>}
+          empty="No parent has asked for erasure."
         >
           {(data) => (
             <ul className="divide-y divide-slate-100">

@@ -15,6 +15,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { queryClient } from "@/lib/query-client";
@@ -55,14 +56,9 @@ export function GatewayDiagnosticPanel() {
               <Skeleton className="h-5 w-3/5" />
             </div>
           ) : !diagnostic ? (
-            <div className="flex flex-col items-start gap-3">
-              <p role="alert" className="text-sm font-medium text-red-700">
-                The gateway status could not be loaded.
-              </p>
-              <Button variant="outline" size="sm" onClick={() => void status.refetch()}>
-                Retry
-              </Button>
-            </div>
+            <LoadFailed onRetry={() => void status.refetch()}>
+              The gateway status could not be loaded.
+            </LoadFailed>
           ) : (
             <>
               <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[max-content_1fr]">

@@ -4,18 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Download, FileText } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
-import {
-  appointmentDateTime,
-  appointmentStatusLabel,
-  appointmentStatusVariant,
-  patientAge,
-  paymentStatusLabel,
-  paymentStatusVariant,
-} from "./admin-format";
+import { appointmentDateTime, patientAge } from "./admin-format";
+import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
 import { useClinicInstant } from "./use-clinic-instant";
 import { patientRecordQuery, prescriptionPdfUrl, uploadDownloadUrl } from "./patients-api";
 
@@ -49,7 +42,7 @@ export function PatientRecordView({ patientKey }: { patientKey: string }) {
         query={record}
         what="the patient's record"
         isEmpty={(data) => data.consultations.length === 0}
-        empty={<p className="text-slate-700">This patient has no consultation on record.</p>}
+        empty="This patient has no consultation on record."
       >
         {(data) => (
           <>
@@ -89,12 +82,8 @@ function ConsultationCard({
           <h3 id={headingId} className="text-lg font-semibold text-slate-900">
             {appointmentDateTime(appointment, clock.zone)}
           </h3>
-          <Badge variant={appointmentStatusVariant(appointment.status)}>
-            {appointmentStatusLabel(appointment.status)}
-          </Badge>
-          <Badge variant={paymentStatusVariant(appointment.paymentStatus)}>
-            {paymentStatusLabel(appointment.paymentStatus)}
-          </Badge>
+          <AppointmentStatusBadge status={appointment.status} />
+          <PaymentStatusBadge status={appointment.paymentStatus} />
         </div>
         <dl className="mt-3">
           <Fact label="Booking ID">#{appointment.bookingId}</Fact>

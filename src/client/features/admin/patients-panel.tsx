@@ -58,11 +58,7 @@ export function PatientsPanel() {
           query={patients}
           what="patients"
           isEmpty={(data) => data.patients.length === 0}
-          empty={
-            <p className="p-5 text-slate-700 sm:p-6">
-              {query ? `No patient matches "${query}".` : "No patient has a paid booking yet."}
-            </p>
-          }
+          empty={query ? `No patient matches "${query}".` : "No patient has a paid booking yet."}
         >
           {(data) => (
             <ul className="divide-y divide-slate-100" aria-label="Patients">

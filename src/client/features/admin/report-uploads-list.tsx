@@ -2,6 +2,7 @@ import { formatFileSize, isReportContentType, REPORT_TYPES } from "@shared/uploa
 import { useQuery } from "@tanstack/react-query";
 import { Download, FileText } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatInstant } from "./notification-format";
 import { adminReportDownloadUrl, adminReportUploadsQuery } from "./report-uploads-api";
@@ -29,14 +30,9 @@ export function ReportUploadsList({
           <Skeleton className="h-8 w-full" />
         </div>
       ) : reports.isError ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <p role="alert" className="text-sm text-red-700">
-            The reports could not be loaded.
-          </p>
-          <Button type="button" variant="outline" size="sm" onClick={() => void reports.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailed layout="inline" onRetry={() => void reports.refetch()}>
+          The reports could not be loaded.
+        </LoadFailed>
       ) : reports.data.uploads.length === 0 ? (
         <p className="text-sm text-slate-600">No reports uploaded.</p>
       ) : (

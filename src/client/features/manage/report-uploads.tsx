@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, FileText, RotateCcw, Trash2, Upload, X } from "lucide-react";
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { ApiError } from "@/lib/api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { removeReport, reportDownloadUrl, reportUploadsQuery, uploadReport } from "./uploads-api";
@@ -193,14 +194,9 @@ export function ReportUploads({ token, status }: { token: string; status: string
           Loading your reports…
         </p>
       ) : list.isError ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-sm font-medium text-red-800">
-            Your reports could not be loaded.
-          </p>
-          <Button type="button" variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailed layout="inline" onRetry={() => void list.refetch()}>
+          Your reports could not be loaded.
+        </LoadFailed>
       ) : (
         <>
           <UploadedReports token={token} view={list.data} onRemoved={setAnnouncement} />

@@ -206,13 +206,9 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
             {config.horizonDays} days ahead; highlighted dates have free times.
           </p>
           {calendar.monthQuery.isError ? (
-            <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-              <span>The calendar could not be loaded.</span>
-              <Button variant="outline" size="sm" onClick={() => void calendar.monthQuery.refetch()}>
-                <RotateCcw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
+            <TryAgain onRetry={() => void calendar.monthQuery.refetch()}>
+              The calendar could not be loaded.
+            </TryAgain>
           ) : (
             <Calendar
               id="booking-date"
@@ -375,6 +371,19 @@ interface SlotAreaProps {
   children: ReactNode;
 }
 
+/** A read of the slot step that failed (the calendar, the times of a date), with a button to ask again. */
+function TryAgain({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+      <span>{children}</span>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RotateCcw aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 /** What stands in for the grid before a date is chosen, while it loads, or when it could not be loaded. */
 function SlotArea({ date, rangeError, loading, failed, closedMessage, onRetry, children }: SlotAreaProps) {
   if (!date || rangeError) {
@@ -390,15 +399,7 @@ function SlotArea({ date, rangeError, loading, failed, closedMessage, onRetry, c
     );
   }
   if (failed) {
-    return (
-      <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
-        <span>The available times could not be loaded.</span>
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          <RotateCcw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    );
+    return <TryAgain onRetry={onRetry}>The available times could not be loaded.</TryAgain>;
   }
   return (
     <>
