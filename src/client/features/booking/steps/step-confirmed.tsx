@@ -2,8 +2,7 @@ import { bookingIdOf, type CreatedAppointment, type PublicConfig } from "@shared
 import { BellRing, CircleCheckBig, Mail, Video } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { StepHeading } from "../step-heading";
-import { formatLongDateWithWeekday } from "@/lib/format";
-import { slotWithZone } from "../booking-logic";
+import { AppointmentWhen } from "../appointment-when";
 
 export interface StepConfirmedProps {
   config: PublicConfig;
@@ -29,14 +28,11 @@ export function StepConfirmed({ config, appointment, focusHeading, onDone }: Ste
       <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-left text-sm">
         <dt className="text-slate-600">Booking ID</dt>
         <dd className="font-mono font-semibold text-slate-900">#{bookingIdOf(appointment.id)}</dd>
-        <dt className="text-slate-600">Date</dt>
-        <dd className="font-medium text-slate-900">
-          {formatLongDateWithWeekday(appointment.appointmentDate)}
-        </dd>
-        <dt className="text-slate-600">Time</dt>
-        <dd className="font-medium text-slate-900">
-          {slotWithZone(appointment.appointmentTime, config.timeZoneLabel)}
-        </dd>
+        <AppointmentWhen
+          date={appointment.appointmentDate}
+          time={appointment.appointmentTime}
+          timeZoneLabel={config.timeZoneLabel}
+        />
       </dl>
 
       <div className="w-full text-left">

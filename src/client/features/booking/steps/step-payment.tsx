@@ -7,8 +7,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { StepHeading } from "../step-heading";
-import { formatLongDateWithWeekday } from "@/lib/format";
-import { slotWithZone } from "../booking-logic";
+import { AppointmentWhen } from "../appointment-when";
 import { getCashfree, loadCashfreeSdk } from "../cashfree-sdk";
 import { startCheckout } from "../start-checkout";
 
@@ -88,14 +87,11 @@ export function StepPayment({
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
         <dt className="text-slate-600">Patient</dt>
         <dd className="font-medium break-words text-slate-900">{appointment.patientName}</dd>
-        <dt className="text-slate-600">Date</dt>
-        <dd className="font-medium text-slate-900">
-          {formatLongDateWithWeekday(appointment.appointmentDate)}
-        </dd>
-        <dt className="text-slate-600">Time</dt>
-        <dd className="font-medium text-slate-900">
-          {slotWithZone(appointment.appointmentTime, config.timeZoneLabel)}
-        </dd>
+        <AppointmentWhen
+          date={appointment.appointmentDate}
+          time={appointment.appointmentTime}
+          timeZoneLabel={config.timeZoneLabel}
+        />
         {appointment.couponApplied && couponCode && (
           <>
             <dt className="text-slate-600">Coupon</dt>

@@ -1,0 +1,25 @@
+import { formatLongDateWithWeekday } from "@/lib/format";
+import { slotWithZone } from "./booking-logic";
+
+/**
+ * The Date and Time rows of a booking's summary (inside its <dl>): "Sunday, 22 November 2026" and "7:00 PM IST", as
+ * the payment step and the confirmation both show them.
+ */
+export function AppointmentWhen({
+  date,
+  time,
+  timeZoneLabel,
+}: {
+  date: string;
+  time: string;
+  timeZoneLabel: string;
+}) {
+  return (
+    <>
+      <dt className="text-slate-600">Date</dt>
+      <dd className="font-medium text-slate-900">{formatLongDateWithWeekday(date)}</dd>
+      <dt className="text-slate-600">Time</dt>
+      <dd className="font-medium text-slate-900">{slotWithZone(time, timeZoneLabel)}</dd>
+    </>
+  );
+}
