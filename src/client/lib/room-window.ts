@@ -1,4 +1,6 @@
+import { clinicDate } from "@shared/clinic-time";
 import type { VideoRoomWindow } from "@shared/video";
+import { formatLongDateWithWeekday } from "./format";
 
 /**
  * Pure helpers of the video page before and after its window: how the times and the countdown are written. Times
@@ -19,9 +21,7 @@ function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.D
 
 /** "Sunday, 22 November 2026": the date of an instant in the clinic's zone. */
 export function clinicDateText(iso: string, timeZone: string): string {
-  return formatIn(timeZone, { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
-    new Date(iso),
-  );
+  return formatLongDateWithWeekday(clinicDate(new Date(iso), timeZone));
 }
 
 /** "6:00 PM IST": the time of an instant in the clinic's zone, with the zone's short name. */

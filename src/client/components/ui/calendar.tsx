@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { formatLongDateWithWeekday } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
 
@@ -44,13 +45,6 @@ export interface CalendarProps {
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 const monthTitleFormat = new Intl.DateTimeFormat("en-IN", {
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const longDateFormat = new Intl.DateTimeFormat("en-IN", {
-  weekday: "long",
-  day: "numeric",
   month: "long",
   year: "numeric",
   timeZone: "UTC",
@@ -232,7 +226,7 @@ export function Calendar({
                       type="button"
                       data-date={date}
                       tabIndex={date === focusedInMonth ? 0 : -1}
-                      aria-label={`${longDateFormat.format(toUtc(date))}, ${facts.description}`}
+                      aria-label={`${formatLongDateWithWeekday(date)}, ${facts.description}`}
                       aria-disabled={facts.disabled || undefined}
                       aria-current={date === today ? "date" : undefined}
                       onClick={() => choose(date, facts)}

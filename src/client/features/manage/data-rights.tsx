@@ -1,3 +1,4 @@
+import { clinicDate } from "@shared/clinic-time";
 import { type DataRightsView, ERASURE_EXPLAINED } from "@shared/patients";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, ShieldCheck } from "lucide-react";
@@ -5,6 +6,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { apiGet, apiJson } from "@/lib/api";
+import { formatLongDate } from "@/lib/format";
 import { clinicTimeZone } from "@/lib/site-profile";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
@@ -22,12 +24,7 @@ function exportUrl(token: string): string {
 
 /** The day in the clinic's zone, as every other date on the page is written. */
 function dateText(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: clinicTimeZone,
-  });
+  return formatLongDate(clinicDate(new Date(iso), clinicTimeZone));
 }
 
 /**

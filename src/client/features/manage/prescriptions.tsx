@@ -1,17 +1,14 @@
+import { clinicDate } from "@shared/clinic-time";
 import type { ParentPrescription } from "@shared/prescription";
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { formatLongDate } from "@/lib/format";
 import { parentPrescriptionPdfUrl, parentPrescriptionsQuery } from "./prescriptions-api";
 
 /** "Corrected prescription, 23 November 2026 (replaces version 1)". */
 function versionText(prescription: ParentPrescription, timeZone: string): string {
-  const date = new Intl.DateTimeFormat("en-IN", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone,
-  }).format(new Date(prescription.issuedAt));
+  const date = formatLongDate(clinicDate(new Date(prescription.issuedAt), timeZone));
   return prescription.replacesVersion
     ? `Corrected prescription (version ${prescription.version}), ${date}: replaces version ${prescription.replacesVersion}`
     : `Prescription, ${date}`;
