@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { LoadFailed } from "./load-failed";
+import { Loading } from "./loading";
 import { Skeleton } from "./skeleton";
 
 interface QueryLike<T> {
@@ -42,14 +43,11 @@ export function QueryState<T>({
 }: QueryStateProps<T>) {
   if (query.isPending) {
     return (
-      <div className="flex flex-col gap-3 p-5 sm:p-6" aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading {what}…
-        </span>
+      <Loading label={`Loading ${what}…`} className="flex flex-col gap-3 p-5 sm:p-6">
         <Skeleton className={`${rowClassName} w-full`} />
         <Skeleton className={`${rowClassName} w-full`} />
         <Skeleton className={`${rowClassName} w-full`} />
-      </div>
+      </Loading>
     );
   }
   if (query.data === undefined) {

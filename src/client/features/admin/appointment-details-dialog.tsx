@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Loading } from "@/components/ui/loading";
 import { Skeleton } from "@/components/ui/skeleton";
 import { appointmentDateTime, patientAge } from "./admin-format";
 import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
@@ -143,13 +144,10 @@ function MessagesSent({ appointmentId, timeZone, zone }: { appointmentId: string
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
       <h3 className="text-sm font-semibold text-slate-900">Messages</h3>
       {details.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-2">
-          <span className="sr-only" role="status">
-            Loading the messages…
-          </span>
+        <Loading label="Loading the messages…" className="flex flex-col gap-2">
           <Skeleton className="h-8 w-full" />
           <Skeleton className="h-8 w-full" />
-        </div>
+        </Loading>
       ) : details.isError ? (
         <p role="alert" className="text-sm text-red-700">
           The messages could not be loaded.

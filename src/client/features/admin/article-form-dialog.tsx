@@ -22,6 +22,7 @@ import {
 import { describedBy, FieldError, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Loading } from "@/components/ui/loading";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
@@ -356,14 +357,11 @@ function ContentPreview({ content }: { content: string }) {
   }
   if (preview.isPending) {
     return (
-      <div className={cn(frame, "flex flex-col gap-3")} aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading preview…
-        </span>
+      <Loading label="Loading preview…" className={cn(frame, "flex flex-col gap-3")}>
         <Skeleton className="h-5 w-1/2" />
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-5/6" />
-      </div>
+      </Loading>
     );
   }
   if (preview.isError) {

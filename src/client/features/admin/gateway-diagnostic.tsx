@@ -17,6 +17,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { Card } from "@/components/ui/card";
+import { Loading } from "@/components/ui/loading";
 import { Skeleton } from "@/components/ui/skeleton";
 import { queryClient } from "@/lib/query-client";
 import { credentialsMissing, MISSING_CREDENTIALS_MESSAGE } from "./admin-format";
@@ -47,14 +48,11 @@ export function GatewayDiagnosticPanel() {
             Configuration
           </SectionTitle>
           {status.isPending ? (
-            <div className="flex flex-col gap-3" aria-busy="true">
-              <span className="sr-only" role="status">
-                Loading the gateway status…
-              </span>
+            <Loading label="Loading the gateway status…" className="flex flex-col gap-3">
               <Skeleton className="h-5 w-2/3" />
               <Skeleton className="h-5 w-1/2" />
               <Skeleton className="h-5 w-3/5" />
-            </div>
+            </Loading>
           ) : !diagnostic ? (
             <LoadFailed onRetry={() => void status.refetch()}>
               The gateway status could not be loaded.

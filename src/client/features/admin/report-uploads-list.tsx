@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, FileText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadFailed } from "@/components/ui/load-failed";
+import { Loading } from "@/components/ui/loading";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatInstant } from "./notification-format";
 import { adminReportDownloadUrl, adminReportUploadsQuery } from "./report-uploads-api";
@@ -23,12 +24,9 @@ export function ReportUploadsList({
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
       <h3 className="text-sm font-semibold text-slate-900">Reports from the parent</h3>
       {reports.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-2">
-          <span className="sr-only" role="status">
-            Loading the reports…
-          </span>
+        <Loading label="Loading the reports…" className="flex flex-col gap-2">
           <Skeleton className="h-8 w-full" />
-        </div>
+        </Loading>
       ) : reports.isError ? (
         <LoadFailed layout="inline" onRetry={() => void reports.refetch()}>
           The reports could not be loaded.
