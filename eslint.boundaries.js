@@ -14,6 +14,12 @@ const fromClient = {
 };
 const fromServer = { group: ["@/*", "**/client/**"], message: "The server may not import browser code." };
 
+/** From a feature's folder, "../<feature>/<file>" is another feature; only its service.ts is open to it. */
+const otherFeatureInternals = {
+  regex: String.raw`^\.\./[^./][^/]*/(?!service$)[^/]+$`,
+  message: "A feature uses another only through its service.ts; shared pieces belong in core/.",
+};
+
 export const boundaries = [
   zone(
     ["src/shared/**/*.ts"],
@@ -72,10 +78,21 @@ export const boundaries = [
     ],
   ),
   zone(
+    ["src/server/core/**/*.ts"],
+    [
+      fromServer,
+      {
+        group: ["**/features/**", "**/jobs/**", "**/app", "**/main"],
+        message: "core/ sits below features/: the features use it, never the other way round.",
+      },
+    ],
+  ),
+  zone(
     ["src/server/features/**/*.ts"],
     [
       fromServer,
       { group: ["**/jobs/**", "**/app", "**/main"], message: "features/ sit below the app, main and jobs/." },
+      otherFeatureInternals,
     ],
   ),
   zone(
@@ -83,6 +100,7 @@ export const boundaries = [
     [
       fromServer,
       { group: ["**/jobs/**", "**/app", "**/main"], message: "features/ sit below the app, main and jobs/." },
+      otherFeatureInternals,
       {
         group: ["drizzle-orm", "drizzle-orm/*", "**/db/schema", "**/repository"],
         message: "Routes call their service; queries live in repository.ts.",
@@ -94,6 +112,7 @@ export const boundaries = [
     [
       fromServer,
       { group: ["**/jobs/**", "**/app", "**/main"], message: "features/ sit below the app, main and jobs/." },
+      otherFeatureInternals,
       { group: ["fastify", "**/http/**"], message: "A repository holds queries only; nothing of HTTP." },
     ],
   ),

@@ -2,8 +2,18 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Test files that assert how quickly something is answered or refused. */
+const timingFiles = [
+  "src/server/features/articles/markdown.test.ts",
+  "src/server/features/articles/markdown.api.test.ts",
+  "src/server/features/patients/export-streaming.api.test.ts",
+  "src/server/features/site/article-not-found.api.test.ts",
+  "src/server/http/hostile.api.test.ts",
+];
 
 export default defineConfig({
   root: fromRoot("./src/client"),
@@ -33,9 +43,33 @@ export default defineConfig({
   },
   test: {
     root: fromRoot("."),
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "suite",
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+          exclude: timingFiles,
+          // One worker per core: the suites are independent (each has its own database), and a core left idle
+          // doubles the run. Vitest's default keeps one core free.
+          maxWorkers: availableParallelism(),
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "timing",
+          include: timingFiles,
+          // These measure how fast the server answers under their own load; another suite beside them would be
+          // measured too. They run after the rest, one file at a time.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

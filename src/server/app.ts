@@ -49,7 +49,7 @@ import { createSmtpTransport } from "./integrations/email/smtp-transport";
 import type { EmailTransport, WhatsAppTransport } from "./integrations/messaging/types";
 import type { PaymentGateway } from "./integrations/payments/gateway";
 import { createWhatsAppTransport } from "./integrations/whatsapp/cloud-api-transport";
-import { startOutboxWorker } from "./features/notifications/outbox-worker";
+import { startOutboxWorker } from "./core/outbox/worker";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { simulatorRoutes } from "./integrations/payments/simulator/simulator-routes";
 

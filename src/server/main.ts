@@ -3,7 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { type Database, DatabaseOpenError, openDatabase } from "./db/client";
 import { seedSampleContent } from "./features/articles/seed";
-import { loadSiteProfile } from "./features/site/profile";
+import { loadSiteProfile } from "./core/site-profile/profile";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { warnAboutPublicJitsi } from "./integrations/video/video-service";
 import { startHoldSweeper } from "./jobs/hold-sweeper";

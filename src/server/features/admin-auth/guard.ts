@@ -1,27 +1,26 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { type AccessEntry, logAccess } from "../../core/access-log/access-log";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
-import { validateSession } from "./service";
+import { adminSessionRef, requireAdmin, SESSION_COOKIE, validateSession } from "./service";
 
-export const SESSION_COOKIE = "admin_session";
+export { SESSION_COOKIE } from "./service";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The administrator's live session, looked up once per request and only when asked for. */
     adminSession(): Promise<{ expiresAt: Date } | undefined>;
+    /**
+     * Writes the doctor's read or change of a patient's data to the access log, signed with her session's reference.
+     * Called once the read or change has succeeded.
+     */
+    recordAccess(entry: AccessEntry): Promise<void>;
   }
   interface FastifyContextConfig {
     /** An admin route a visitor without a session may call (the login). The same-origin check still applies. */
     adminPublic?: boolean;
   }
-}
-
-const UNAUTHORIZED = "Unauthorized: please log in as the administrator";
-
-/** For a handler that is public for some requests and admin-only for others (the appointments list). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!(await request.adminSession())) throw new HttpError(401, UNAUTHORIZED);
 }
 
 /** An Origin header in URL form ("http://localhost:80" is "http://localhost"); an unreadable one matches nothing. */
@@ -69,6 +68,9 @@ export function decorateAdminSession(
       return token ? validateSession(deps.db, deps.config, token, deps.now()) : undefined;
     })();
     return memo.adminSessionLookup;
+  });
+  app.decorateRequest("recordAccess", function (this: FastifyRequest, entry: AccessEntry) {
+    return logAccess(deps.db, adminSessionRef(this), entry, deps.now());
   });
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { addHours, addMinutes, differenceInSeconds, subMinutes } from "date-fns";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -56,6 +56,8 @@ export async function setStoredAdminPassword(db: Db, password: string): Promise<
   await writeSetting(db, ADMIN_PASSWORD_SETTING, await hashPassword(password));
   await repository.deleteAllSessions(db);
 }
+
+export const SESSION_COOKIE = "admin_session";
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -137,4 +139,18 @@ export async function validateSession(
 
 export async function logout(db: Db, token: string): Promise<void> {
   await repository.deleteSession(db, hashToken(token));
+}
+
+/** Who did it: a short hash of the admin session cookie (the cookie itself is a credential and is never stored). */
+export function adminSessionRef(request: FastifyRequest): string {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return "no session";
+  return `admin ${hashToken(token).slice(0, 16)}`;
+}
+
+const UNAUTHORIZED = "Unauthorized: please log in as the administrator";
+
+/** For a handler that is public for some requests and admin-only for others (the appointments list). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!(await request.adminSession())) throw new HttpError(401, UNAUTHORIZED);
 }

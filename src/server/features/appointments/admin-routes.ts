@@ -8,8 +8,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
-import { logAccess, sessionRef } from "../patients/access-log";
-import { retryRefund } from "../payments/refunds";
+import { retryRefund } from "../payments/service";
 import { appointmentDetails, rescheduleHistory } from "./details";
 import { receiptFor } from "./receipt";
 import * as lifecycle from "./service";
@@ -53,45 +52,35 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
     detail: string,
   ): Promise<AdminAppointmentDetails> => {
     const after = await details(ctx, id);
-    await logAccess(
-      db,
-      sessionRef(request),
-      { action: "change", recordType: "appointment", recordId: after.appointment.id, detail },
-      ctx.now,
-    );
+    await request.recordAccess({
+      action: "change",
+      recordType: "appointment",
+      recordId: after.appointment.id,
+      detail,
+    });
     return after;
   };
 
   app.get("/api/admin/reschedule-requests", async (request) => {
     const history = await rescheduleHistory(db);
-    await logAccess(
-      db,
-      sessionRef(request),
-      {
-        action: "view",
-        recordType: "appointment_list",
-        recordId: "reschedules",
-        detail: "listed the latest moves",
-      },
-      now(),
-    );
+    await request.recordAccess({
+      action: "view",
+      recordType: "appointment_list",
+      recordId: "reschedules",
+      detail: "listed the latest moves",
+    });
     return history;
   });
 
   app.get("/api/admin/appointments/:id", { schema: { params: idParams } }, async (request) => {
     const ctx = context(request);
     const view = await details(ctx, request.params.id);
-    await logAccess(
-      db,
-      sessionRef(request),
-      {
-        action: "view",
-        recordType: "appointment",
-        recordId: view.appointment.id,
-        detail: "opened the details",
-      },
-      ctx.now,
-    );
+    await request.recordAccess({
+      action: "view",
+      recordType: "appointment",
+      recordId: view.appointment.id,
+      detail: "opened the details",
+    });
     return view;
   });
 
@@ -140,17 +129,12 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
   app.get("/api/admin/appointments/:id/receipt", { schema: { params: idParams } }, async (request, reply) => {
     const at = now();
     const receipt = await receiptFor(db, config, profile, request.params.id, at);
-    await logAccess(
-      db,
-      sessionRef(request),
-      {
-        action: "download",
-        recordType: "appointment",
-        recordId: request.params.id,
-        detail: "downloaded the receipt",
-      },
-      at,
-    );
+    await request.recordAccess({
+      action: "download",
+      recordType: "appointment",
+      recordId: request.params.id,
+      detail: "downloaded the receipt",
+    });
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `attachment; filename="${receipt.filename}"`)

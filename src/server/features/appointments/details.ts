@@ -1,14 +1,12 @@
 import type { AdminAppointmentDetails } from "@shared/admin";
 import { z } from "zod";
 import { HttpError } from "../../http/errors";
-import { toAdminAppointment } from "../booking/admin-list";
-import { findAppointment } from "../booking/repository";
-import { appointmentNotifications } from "../notifications/outbox-admin";
-import { refundsOf } from "../payments/refund-repository";
-import { toRefundView } from "../payments/refunds";
-import { historyOf } from "./history";
-import { eventsOf, latestReschedules } from "./repository";
-import { doctorActions, type LifecycleContext } from "./service";
+import { toAdminAppointment } from "../../core/appointments/admin-view";
+import { findAppointment } from "../../core/appointments/repository";
+import { appointmentNotifications } from "../../core/outbox/admin-queries";
+import { refundViewsOf } from "../../core/appointments/refund-records";
+import { latestReschedules } from "../../core/appointments/events";
+import { appointmentHistory, doctorActions, type LifecycleContext } from "./service";
 import type { Db } from "../../db/client";
 import { bookingIdOf } from "@shared/booking";
 
@@ -19,10 +17,10 @@ export async function appointmentDetails(
 ): Promise<AdminAppointmentDetails> {
   const row = z.uuid().safeParse(id).success ? await findAppointment(ctx.db, id) : undefined;
   if (!row) throw new HttpError(404, "Appointment not found");
-  const [messages, refunds, events] = await Promise.all([
+  const [messages, refunds, history] = await Promise.all([
     appointmentNotifications(ctx.db, row.id),
-    refundsOf(ctx.db, row.id),
-    eventsOf(ctx.db, row.id),
+    refundViewsOf(ctx.db, row.id),
+    appointmentHistory(ctx.db, row.id),
   ]);
   return {
     appointment: toAdminAppointment(row, ctx.siteUrl, {
@@ -30,8 +28,8 @@ export async function appointmentDetails(
       timeZone: ctx.config.booking.timeZone,
     }),
     messages,
-    refunds: refunds.map(toRefundView),
-    history: historyOf(events),
+    refunds,
+    history,
     actions: doctorActions(ctx, row),
   };
 }

@@ -1,7 +1,7 @@
 import type { Actor, HistoryEntry } from "@shared/manage";
 import { formatRupees } from "@shared/booking";
 import { slotLabel } from "@shared/slots";
-import type { EventRow } from "./repository";
+import type { EventRow } from "../../core/appointments/events";
 
 type Payload = Record<string, unknown>;
 

@@ -17,7 +17,7 @@ import {
   testEngines,
 } from "../../testing/test-app";
 import { createDeliver } from "../notifications/deliver";
-import { drainOutbox } from "../notifications/outbox-worker";
+import { drainOutbox } from "../../core/outbox/worker";
 import { sweep } from "../payments/service";
 
 /**

@@ -6,10 +6,10 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import { type ReceiptData, renderReceiptPdf } from "../../integrations/pdf/receipt-pdf";
-import * as appointments from "../booking/repository";
-import type { AppointmentRow } from "../booking/repository";
-import { nextReceiptNumber } from "../payments/receipt-number";
-import { refundsOf } from "../payments/refund-repository";
+import * as appointments from "../../core/appointments/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
+import { nextReceiptNumber } from "../../core/appointments/receipt-number";
+import { refundsOf } from "../../core/appointments/refund-records";
 
 export interface ReceiptFile {
   filename: string;

@@ -4,21 +4,23 @@ import { subMinutes } from "date-fns";
 import { bookingIdOf } from "@shared/booking";
 import { decide, DEFAULT_POLICY, type PolicyDecision } from "@shared/cancellation-policy";
 import { timeZoneLabel } from "@shared/clinic-time";
-import type { ManageView, RescheduleInput } from "@shared/manage";
+import type { HistoryEntry, ManageView, RescheduleInput } from "@shared/manage";
 import { appointmentInterval } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
-import * as appointments from "../booking/repository";
-import type { AppointmentRow } from "../booking/repository";
-import { enqueueChangeMessages, resendConfirmation } from "../notifications/schedule";
-import * as refundRepository from "../payments/refund-repository";
-import { recordRefund, submitRefund, toRefundView } from "../payments/refunds";
+import * as appointments from "../../core/appointments/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
+import { enqueueChangeMessages, resendConfirmation } from "../../core/outbox/enqueue";
+import * as refundRepository from "../../core/appointments/refund-records";
+import { recordRefund, submitRefund } from "../payments/service";
 import { bookableSlot, isSlotStillOffered, SLOT_TAKEN_MESSAGE } from "../schedule/service";
-import { roomLinks } from "../video/links";
-import { appointmentIdForToken } from "./manage-links";
+import { roomLinks } from "../../core/appointments/video-links";
+import { appointmentIdForToken, INVALID_LINK_MESSAGE } from "../../core/appointments/manage-links";
+import { historyOf } from "./history";
+import { eventsOf } from "../../core/appointments/events";
 import { receiptFor, type ReceiptFile } from "./receipt";
 import type { SiteProfile } from "@shared/site-profile";
 
@@ -38,9 +40,6 @@ export interface LifecycleContext {
 }
 
 export type Actor = "patient" | "doctor";
-
-export const INVALID_LINK_MESSAGE =
-  "This link is not valid. Please use the link in your confirmation e-mail or WhatsApp message.";
 
 /** Locks the appointment with this id; anything that is not an appointment's id is the same 404 as an unknown one. */
 async function lockKnown(tx: Db, id: string): Promise<AppointmentRow | undefined> {
@@ -91,7 +90,7 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
   const startsAt = startOf(ctx, row);
   const decision = parentPolicy(ctx, row);
   const live = row.status === "confirmed" || row.status === "completed";
-  const refunds = await refundRepository.refundsOf(ctx.db, row.id);
+  const refunds = await refundRepository.refundViewsOf(ctx.db, row.id);
   return {
     appointment: {
       bookingId: bookingIdOf(row.id),
@@ -118,7 +117,7 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
       cancel: decision.cancel,
       reschedule: decision.reschedule,
     },
-    refunds: refunds.map(toRefundView),
+    refunds,
     refundBusinessDays: DEFAULT_POLICY.refundBusinessDays,
   };
 }
@@ -366,4 +365,11 @@ export function doctorActions(ctx: LifecycleContext, row: AppointmentRow) {
     resendConfirmation: confirmed && row.anonymisedAt === null,
     receipt: row.receiptNumber !== null && row.paidAmount !== null,
   };
+}
+
+export { receiptFor, type ReceiptFile };
+
+/** An appointment's history in the words the dashboard and the parent's export show it, oldest first. */
+export async function appointmentHistory(db: Db, appointmentId: string): Promise<HistoryEntry[]> {
+  return historyOf(await eventsOf(db, appointmentId));
 }

@@ -7,13 +7,12 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
-import { requireAdmin } from "../admin-auth/guard";
-import { logAccess, sessionRef } from "../patients/access-log";
-import { listAppointments, listAppointmentView } from "./admin-list";
+import { requireAdmin } from "../admin-auth/service";
+import { listAppointments, listAppointmentView } from "../../core/appointments/admin-view";
 import { createBookingLimit } from "./booking-limit";
 import { visitorAddress } from "../../http/proxy-trust";
 import { rateLimited } from "../../http/rate-limit";
-import { cachedAvailability } from "../schedule/availability-cache";
+import { cachedAvailability } from "../../core/appointments/availability-cache";
 import * as booking from "./service";
 
 export interface BookingRouteOptions {
@@ -77,17 +76,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
               limit,
               cursor,
             );
-      await logAccess(
-        db,
-        sessionRef(request),
-        {
-          action: "view",
-          recordType: "appointment_list",
-          recordId: view ?? "all",
-          detail: "listed appointments",
-        },
-        at,
-      );
+      await request.recordAccess({
+        action: "view",
+        recordType: "appointment_list",
+        recordId: view ?? "all",
+        detail: "listed appointments",
+      });
       return list;
     },
   );

@@ -20,8 +20,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import { bookableSlot, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from "../schedule/service";
 import { priceFor } from "./pricing";
-import * as repository from "./repository";
-import type { AppointmentRow } from "./repository";
+import * as repository from "../../core/appointments/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
 
 export type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { contactMessageSchema } from "@shared/contact";
 import type { Db } from "../../db/client";
-import { enqueueContactMessage } from "../notifications/schedule";
+import { enqueueContactMessage } from "../../core/outbox/enqueue";
 import { insertContactMessage } from "./repository";
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;
@@ -24,3 +24,5 @@ export async function receiveContactMessage(
     return stored;
   });
 }
+
+export { findContactMessage } from "./repository";

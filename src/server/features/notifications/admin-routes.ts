@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { MessagingDeps } from "./deliver";
 import { channelSetups } from "./notification-test";
-import { latestNotifications, outboxSummary, retryNotification } from "./outbox-admin";
+import { latestNotifications, outboxSummary, retryNotification } from "../../core/outbox/admin-queries";
 
 const idParams = z.object({ id: z.string().uuid("Message not found") });
 

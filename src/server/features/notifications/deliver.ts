@@ -1,8 +1,5 @@
 import { join, resolve } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import { bookingIdOf } from "@shared/booking";
-import { timeZoneLabel } from "@shared/clinic-time";
-import { appointmentInterval } from "@shared/schedule";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -10,27 +7,24 @@ import { composeAppointmentEmail, composeContactEmail } from "../../integrations
 import { composePrescriptionEmail } from "../../integrations/email/compose-prescription";
 import { writeToFileOutbox } from "../../integrations/messaging/file-outbox";
 import type {
-  AppointmentMessageData,
   Channel,
   EmailMessage,
   EmailTransport,
   MessageKind,
   Recipient,
-  SiteFacts,
   WhatsAppMessage,
   WhatsAppTransport,
 } from "../../integrations/messaging/types";
 import { composeAppointmentWhatsApp } from "../../integrations/whatsapp/compose-whatsapp";
 import { composePrescriptionWhatsApp } from "../../integrations/whatsapp/compose-prescription";
-import type { DeliveryOutcome } from "./outbox-worker";
-import { type AppointmentRow, findAppointment } from "../booking/repository";
-import { findContactMessage } from "../contact/repository";
-import { refundFacts } from "../payments/outcome";
-import { roomLinks } from "../video/links";
-import type { OutboxRow } from "./repository";
-import { CANCELLED_MESSAGE_KIND, REFUND_MESSAGE_KIND } from "./schedule";
-import { issueManageLink } from "../appointments/manage-links";
-import { receiptFor } from "../appointments/receipt";
+import type { DeliveryOutcome } from "../../core/outbox/worker";
+import { type AppointmentRow, findAppointment } from "../../core/appointments/repository";
+import { findContactMessage } from "../contact/service";
+import { appointmentMessageData, siteAddress, siteFacts } from "../../core/appointments/message-data";
+import type { OutboxRow } from "../../core/outbox/repository";
+import { CANCELLED_MESSAGE_KIND, REFUND_MESSAGE_KIND } from "../../core/outbox/enqueue";
+import { issueManageLink } from "../../core/appointments/manage-links";
+import { receiptFor } from "../appointments/service";
 import { prescriptionForMessage, prescriptionVersionOfKind } from "../prescriptions/service";
 
 export interface MessagingDeps {
@@ -40,65 +34,6 @@ export interface MessagingDeps {
   email: EmailTransport;
   whatsapp: WhatsAppTransport;
   log: FastifyBaseLogger;
-}
-
-/** The site's own address, for links in messages. */
-export function siteAddress(config: Config): string {
-  return config.publicBaseUrl ?? `http://localhost:${config.port}`;
-}
-
-export function siteFacts(config: Config, profile: SiteProfile): SiteFacts {
-  return {
-    doctorName: profile.doctor.name,
-    siteUrl: siteAddress(config),
-    contactEmail: profile.contact.email,
-    contactPhone: profile.contact.phone,
-  };
-}
-
-/** Who cancelled, read from the appointment: the doctor always gives a reason; a refused late payment is "system". */
-function cancellationOf(row: AppointmentRow): AppointmentMessageData["cancellation"] {
-  if (row.status !== "cancelled") return undefined;
-  return {
-    by: row.cancellationReason ? "doctor" : "patient",
-    reason: row.cancellationReason,
-    refundAmount: row.refundAmount ?? 0,
-  };
-}
-
-export function appointmentMessageData(
-  config: Config,
-  row: AppointmentRow,
-  extras: { manageUrl?: string } = {},
-): AppointmentMessageData {
-  const { timeZone } = config.booking;
-  // The consultation's own length (from the schedule when it was booked): a 30-minute slot is a 30-minute event.
-  const { startsAt, endsAt } = appointmentInterval(row, timeZone);
-  const links = roomLinks(siteAddress(config), row.videoRoomId ?? "", row.videoHostKey ?? "");
-  const refund = refundFacts(row);
-  const cancellation = cancellationOf(row);
-  return {
-    bookingId: bookingIdOf(row.id),
-    patientName: row.patientName,
-    guardianName: row.guardianName,
-    patientAge: row.patientAge,
-    patientAgeMonths: row.patientAgeMonths,
-    patientEmail: row.patientEmail,
-    patientPhone: row.patientPhone,
-    reasonForConsultation: row.reasonForConsultation,
-    startsAt,
-    endsAt,
-    timeZone,
-    timeZoneLabel: timeZoneLabel(timeZone, startsAt),
-    amountPaid: row.paidAmount ?? row.amount,
-    roomUrl: links.patient,
-    hostUrl: links.host,
-    calendarUid: `${row.id}@${new URL(siteAddress(config)).hostname}`,
-    calendarSequence: row.calendarSequence,
-    ...(refund ? { refund } : {}),
-    ...(cancellation ? { cancellation } : {}),
-    ...(extras.manageUrl ? { manageUrl: extras.manageUrl } : {}),
-  };
 }
 
 /** The template a row uses: a reminder an hour or more ahead is the "coming up" one, a later one "starting soon". */

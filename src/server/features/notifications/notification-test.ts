@@ -15,16 +15,11 @@ import {
   findAppointment,
   findAppointmentsByBookingId,
   updateAppointment,
-} from "../booking/repository";
-import { newVideoRoom } from "../video/links";
+} from "../../core/appointments/repository";
+import { newVideoRoom } from "../../core/appointments/video-links";
 import { composeAppointmentWhatsApp } from "../../integrations/whatsapp/compose-whatsapp";
-import {
-  appointmentMessageData,
-  composeForAppointment,
-  type MessagingDeps,
-  sendOrKeep,
-  siteFacts,
-} from "./deliver";
+import { appointmentMessageData, siteFacts } from "../../core/appointments/message-data";
+import { composeForAppointment, type MessagingDeps, sendOrKeep } from "./deliver";
 
 const channels: [keyof NotificationTestResult, Channel, Recipient][] = [
   ["emailPatient", "email", "patient"],

@@ -8,7 +8,7 @@ import type { AdminNotification, NotificationTestRecipients, NotificationTestRes
 import type { CreatedAppointment } from "@shared/booking";
 import { openDatabase } from "../../db/client";
 import { appointments, outboxMessages } from "../../db/schema";
-import { drainOutbox, RETRY_DELAYS_MINUTES } from "./outbox-worker";
+import { drainOutbox, RETRY_DELAYS_MINUTES } from "../../core/outbox/worker";
 import { readableMail } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { addDaysToDate } from "@shared/clinic-time";
@@ -22,7 +22,7 @@ import {
 } from "../../testing/test-app";
 import { createDeliver } from "./deliver";
 import { receiveContactMessage } from "../contact/service";
-import { claimDue } from "./repository";
+import { claimDue } from "../../core/outbox/repository";
 
 const silent = pino({ level: "silent" });
 

@@ -4,7 +4,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import type { RecordStore } from "../../integrations/record-store/record-store";
-import { countOf, accessLogPage, logAccess, sessionRef } from "./access-log";
+import { countOf, accessLogPage } from "../../core/access-log/access-log";
 import * as patients from "./service";
 
 export interface AdminPatientRouteOptions {
@@ -44,34 +44,24 @@ export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions>
     const ctx = context(request);
     const list = await patients.listPatients(ctx, request.query.q, request.query.page);
     // The search words may be a name, so the log says that a search was made, not what it was.
-    await logAccess(
-      db,
-      sessionRef(request),
-      {
-        action: "view",
-        recordType: "patient_list",
-        recordId: `page ${request.query.page}`,
-        detail: request.query.q.trim() ? "searched the patients" : "listed the patients",
-      },
-      ctx.now,
-    );
+    await request.recordAccess({
+      action: "view",
+      recordType: "patient_list",
+      recordId: `page ${request.query.page}`,
+      detail: request.query.q.trim() ? "searched the patients" : "listed the patients",
+    });
     return list;
   });
 
   app.get("/api/admin/patients/:key", { schema: { params: keyParams } }, async (request) => {
     const ctx = context(request);
     const record = await patients.patientRecord(ctx, request.params.key);
-    await logAccess(
-      db,
-      sessionRef(request),
-      {
-        action: "view",
-        recordType: "patient",
-        recordId: record.key,
-        detail: `opened the record (${countOf(record.consultations.length, "consultation")})`,
-      },
-      ctx.now,
-    );
+    await request.recordAccess({
+      action: "view",
+      recordType: "patient",
+      recordId: record.key,
+      detail: `opened the record (${countOf(record.consultations.length, "consultation")})`,
+    });
     return record;
   });
 
@@ -83,34 +73,24 @@ export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions>
   app.get("/api/admin/erasure-requests", async (request) => {
     const ctx = context(request);
     const list = await patients.erasureRequestList(ctx);
-    await logAccess(
-      db,
-      sessionRef(request),
-      {
-        action: "view",
-        recordType: "erasure_request",
-        recordId: "list",
-        detail: "listed the erasure requests",
-      },
-      ctx.now,
-    );
+    await request.recordAccess({
+      action: "view",
+      recordType: "erasure_request",
+      recordId: "list",
+      detail: "listed the erasure requests",
+    });
     return list;
   });
 
   app.post("/api/admin/erasure-requests/:id/confirm", { schema: { params: idParams } }, async (request) => {
     const ctx = context(request);
     const view = await patients.confirmErasure(ctx, request.params.id);
-    await logAccess(
-      db,
-      sessionRef(request),
-      {
-        action: "erase",
-        recordType: "appointment",
-        recordId: view.appointmentId,
-        detail: "erased the personal data at the parent's request",
-      },
-      ctx.now,
-    );
+    await request.recordAccess({
+      action: "erase",
+      recordType: "appointment",
+      recordId: view.appointmentId,
+      detail: "erased the personal data at the parent's request",
+    });
     return view;
   });
 };

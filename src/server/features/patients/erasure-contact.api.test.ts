@@ -15,7 +15,7 @@ import {
   testEngines,
 } from "../../testing/test-app";
 import { createDeliver } from "../notifications/deliver";
-import { drainOutbox } from "../notifications/outbox-worker";
+import { drainOutbox } from "../../core/outbox/worker";
 
 /**
  * Erasure removes what the booking created. A contact-form message is somebody's own message to the clinic: a

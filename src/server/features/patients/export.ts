@@ -4,13 +4,10 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { bookingIdOf } from "@shared/booking";
 import type { SiteProfile } from "@shared/site-profile";
 import { type OpenedRecord, RecordNotFoundError } from "../../integrations/record-store/record-store";
-import { historyOf } from "../appointments/history";
-import { receiptFor } from "../appointments/receipt";
-import { eventsOf } from "../appointments/repository";
-import type { AppointmentRow } from "../booking/repository";
-import { appointmentNotifications } from "../notifications/outbox-admin";
-import { refundsOf } from "../payments/refund-repository";
-import { toRefundView } from "../payments/refunds";
+import { appointmentHistory, receiptFor } from "../appointments/service";
+import type { AppointmentRow } from "../../core/appointments/repository";
+import { appointmentNotifications } from "../../core/outbox/admin-queries";
+import { refundViewsOf } from "../../core/appointments/refund-records";
 import { consentsOf } from "./repository";
 import type { PatientsContext } from "./service";
 
@@ -80,9 +77,9 @@ async function coreEntries(
   profile: SiteProfile,
   row: AppointmentRow,
 ): Promise<ArchiveEntry[]> {
-  const [refunds, events, consents, messages] = await Promise.all([
-    refundsOf(ctx.db, row.id),
-    eventsOf(ctx.db, row.id),
+  const [refunds, history, consents, messages] = await Promise.all([
+    refundViewsOf(ctx.db, row.id),
+    appointmentHistory(ctx.db, row.id),
     consentsOf(ctx.db, row.id),
     appointmentNotifications(ctx.db, row.id),
   ]);
@@ -116,9 +113,9 @@ async function coreEntries(
         paidAt: row.paidAt?.toISOString() ?? null,
         receiptNumber: row.receiptNumber,
         status: row.paymentStatus,
-        refunds: refunds.map(toRefundView),
+        refunds,
       },
-      history: historyOf(events),
+      history,
       bookedAt: row.createdAt.toISOString(),
     }),
     json(

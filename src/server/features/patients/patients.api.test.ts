@@ -22,7 +22,7 @@ import {
   testEngines,
 } from "../../testing/test-app";
 import { createDeliver } from "../notifications/deliver";
-import { drainOutbox } from "../notifications/outbox-worker";
+import { drainOutbox } from "../../core/outbox/worker";
 import { rowsOf } from "../../db/client";
 import { applyRetention } from "./service";
 

@@ -1,5 +1,5 @@
 import type { SiteProfile } from "@shared/site-profile";
-import type { AppointmentRow } from "../booking/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
 import { notesOf, prescriptionPdf, prescriptionsOf } from "../prescriptions/service";
 import {
   type OpenedRecord,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AppointmentRow } from "../booking/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
 import { redactorFor } from "./service";
 
 const row = (changes: Partial<AppointmentRow>) =>

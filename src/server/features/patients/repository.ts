@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "dr
 import { bookingIdOf } from "@shared/booking";
 import type { Db } from "../../db/client";
 import {
-  accessLog,
   appointments,
   consentTexts,
   consents,
@@ -16,7 +15,7 @@ import {
   reportUploads,
   simulatorOrders,
 } from "../../db/schema";
-import type { AppointmentRow } from "../booking/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
 
 /**
  * A patient is a child (or adult patient) and the phone the bookings were made with: the name, trimmed, with its
@@ -363,20 +362,4 @@ async function deleteContactMessagesOf(db: Db, row: AppointmentRow): Promise<str
     .where(inArray(outboxMessages.contactMessageId, ids));
   await db.delete(contactMessages).where(inArray(contactMessages.id, ids));
   return outbox.map((message) => message.id);
-}
-
-export type NewAccessLogRow = typeof accessLog.$inferInsert;
-
-export async function insertAccessLog(db: Db, row: NewAccessLogRow): Promise<void> {
-  await db.insert(accessLog).values(row);
-}
-
-/** Rows written before the one with id `before`, newest first. */
-export async function accessLogRows(db: Db, before: number | undefined, limit: number) {
-  return db
-    .select()
-    .from(accessLog)
-    .where(before === undefined ? undefined : lt(accessLog.id, before))
-    .orderBy(desc(accessLog.id))
-    .limit(limit);
 }

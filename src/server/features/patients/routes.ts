@@ -11,7 +11,7 @@ import { endWhenReaderStalls } from "../../http/stalled-reader";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { appointmentForToken } from "../appointments/service";
-import { logAccess, PARENT_LINK } from "./access-log";
+import { logAccess, PARENT_LINK } from "../../core/access-log/access-log";
 import { exportArchive } from "./export";
 import { recordEntries } from "./record-entries";
 import * as patients from "./service";

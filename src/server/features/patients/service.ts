@@ -17,10 +17,9 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import type { RecordStore } from "../../integrations/record-store/record-store";
-import { toAdminAppointment } from "../booking/admin-list";
-import { type AppointmentRow, lockAppointment } from "../booking/repository";
-import { refundsOf } from "../payments/refund-repository";
-import { toRefundView } from "../payments/refunds";
+import { toAdminAppointment } from "../../core/appointments/admin-view";
+import { type AppointmentRow, lockAppointment } from "../../core/appointments/repository";
+import { refundViewsOf } from "../../core/appointments/refund-records";
 import { notesOf, prescriptionsOf } from "../prescriptions/service";
 import { listUploads, removeAllUploads } from "../uploads/service";
 import * as patients from "./repository";
@@ -68,7 +67,7 @@ export async function patientRecord(ctx: PatientsContext, key: string): Promise<
 async function consultationRecord(ctx: PatientsContext, row: AppointmentRow) {
   const [consents, refunds, parts] = await Promise.all([
     patients.consentsOf(ctx.db, row.id),
-    refundsOf(ctx.db, row.id),
+    refundViewsOf(ctx.db, row.id),
     recordParts(ctx, row.id),
   ]);
   return {
@@ -77,7 +76,7 @@ async function consultationRecord(ctx: PatientsContext, row: AppointmentRow) {
       timeZone: ctx.config.booking.timeZone,
     }),
     consents: consents.map((consent) => ({ ...consent, givenAt: consent.givenAt.toISOString() })),
-    refunds: refunds.map(toRefundView),
+    refunds,
     ...parts,
   };
 }

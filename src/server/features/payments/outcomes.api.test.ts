@@ -11,7 +11,7 @@ import {
   refunds,
   simulatorOrders,
 } from "../../db/schema";
-import { drainOutbox } from "../notifications/outbox-worker";
+import { drainOutbox } from "../../core/outbox/worker";
 import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
 import { readableMail } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";

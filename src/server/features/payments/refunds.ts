@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { subMinutes } from "date-fns";
 import { bookingIdOf } from "@shared/booking";
-import type { Actor, RefundState, RefundView } from "@shared/manage";
+import type { Actor, RefundState } from "@shared/manage";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import { GatewayError, type GatewayRefund, type PaymentGateway } from "../../integrations/payments/gateway";
-import * as appointments from "../booking/repository";
-import type { AppointmentRow } from "../booking/repository";
-import * as repository from "./refund-repository";
-import type { RefundRow } from "./refund-repository";
+import * as appointments from "../../core/appointments/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
+import * as repository from "../../core/appointments/refund-records";
+import type { RefundRow } from "../../core/appointments/refund-records";
 
 /**
  * Refunds end to end. A refund is decided in the transaction that causes it (a cancellation, a refused late
@@ -214,17 +214,4 @@ export async function retryRefund(ctx: RefundContext, refundId: string): Promise
   });
   await submitRefund(ctx, retried);
   return (await repository.findRefund(ctx.db, retried.refundId)) ?? retried;
-}
-
-export function toRefundView(row: RefundRow): RefundView {
-  return {
-    refundId: row.refundId,
-    amount: row.amount,
-    reason: row.reason,
-    state: row.state as RefundState,
-    initiatedBy: row.initiatedBy as Actor,
-    createdAt: row.createdAt.toISOString(),
-    completedAt: row.completedAt?.toISOString() ?? null,
-    failureReason: row.failureReason,
-  };
 }

@@ -12,15 +12,15 @@ import {
   type PaymentGateway,
   type PaymentWebhookEvent,
 } from "../../integrations/payments/gateway";
-import * as appointments from "../booking/repository";
-import type { AppointmentRow } from "../booking/repository";
-import { enqueueConfirmationMessages, enqueueRefundMessages } from "../notifications/schedule";
+import * as appointments from "../../core/appointments/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
+import { enqueueConfirmationMessages, enqueueRefundMessages } from "../../core/outbox/enqueue";
 import { isSlotStillOffered } from "../schedule/service";
-import { newVideoRoom, roomLinks } from "../video/links";
-import { issueResultPageLink } from "../appointments/manage-links";
-import { paymentOutcome, refundFacts } from "./outcome";
-import { nextReceiptNumber } from "./receipt-number";
-import type { RefundRow } from "./refund-repository";
+import { newVideoRoom, roomLinks } from "../../core/appointments/video-links";
+import { issueResultPageLink } from "../../core/appointments/manage-links";
+import { paymentOutcome, refundFacts } from "../../core/appointments/payment-facts";
+import { nextReceiptNumber } from "../../core/appointments/receipt-number";
+import type { RefundRow } from "../../core/appointments/refund-records";
 import { applyRefundStatus, recordRefund, submitRefund, sweepRefunds } from "./refunds";
 import * as receipts from "./repository";
 
@@ -434,3 +434,5 @@ async function reconcileLapsingHolds(
   }
   return { reconciled, unanswered };
 }
+
+export { recordRefund, retryRefund, submitRefund } from "./refunds";

@@ -5,7 +5,7 @@ import { consultationNotesSchema, issuePrescriptionSchema } from "@shared/prescr
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { countOf, logAccess, sessionRef } from "../patients/access-log";
+import { countOf } from "../../core/access-log/access-log";
 import * as service from "./service";
 
 export interface AdminPrescriptionRouteOptions {
@@ -48,17 +48,12 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
   app.get("/api/admin/appointments/:id/notes", { schema: { params: idParams } }, async (request, reply) => {
     const ctx = context();
     const notes = await service.notesForDoctor(ctx, request.params.id);
-    await logAccess(
-      db,
-      sessionRef(request),
-      {
-        action: "view",
-        recordType: "notes",
-        recordId: request.params.id,
-        detail: "read the consultation notes",
-      },
-      ctx.now,
-    );
+    await request.recordAccess({
+      action: "view",
+      recordType: "notes",
+      recordId: request.params.id,
+      detail: "read the consultation notes",
+    });
     noStore(reply);
     return notes;
   });
@@ -69,17 +64,12 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
     async (request, reply) => {
       const ctx = context();
       const saved = await service.saveNotesForDoctor(ctx, request.params.id, request.body.notes);
-      await logAccess(
-        db,
-        sessionRef(request),
-        {
-          action: "change",
-          recordType: "notes",
-          recordId: request.params.id,
-          detail: "saved the consultation notes",
-        },
-        ctx.now,
-      );
+      await request.recordAccess({
+        action: "change",
+        recordType: "notes",
+        recordId: request.params.id,
+        detail: "saved the consultation notes",
+      });
       noStore(reply);
       return saved;
     },
@@ -91,17 +81,12 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
     async (request, reply) => {
       const ctx = context();
       const answer = await service.prescriptionsForDoctor(ctx, request.params.id);
-      await logAccess(
-        db,
-        sessionRef(request),
-        {
-          action: "view",
-          recordType: "prescription",
-          recordId: request.params.id,
-          detail: `listed the prescriptions (${countOf(answer.prescriptions.length, "version")})`,
-        },
-        ctx.now,
-      );
+      await request.recordAccess({
+        action: "view",
+        recordType: "prescription",
+        recordId: request.params.id,
+        detail: `listed the prescriptions (${countOf(answer.prescriptions.length, "version")})`,
+      });
       noStore(reply);
       return answer;
     },
@@ -114,17 +99,12 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
       const ctx = context();
       const issued = await service.issuePrescription(ctx, request.params.id, request.body);
       const replaced = issued.replacesVersion ? `, replacing version ${issued.replacesVersion}` : "";
-      await logAccess(
-        db,
-        sessionRef(request),
-        {
-          action: "change",
-          recordType: "prescription",
-          recordId: issued.id,
-          detail: `issued version ${issued.version}${replaced}`,
-        },
-        ctx.now,
-      );
+      await request.recordAccess({
+        action: "change",
+        recordType: "prescription",
+        recordId: issued.id,
+        detail: `issued version ${issued.version}${replaced}`,
+      });
       nudge();
       noStore(reply);
       return reply.status(201).send(issued);
@@ -141,17 +121,12 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
         request.params.id,
         request.params.prescriptionId,
       );
-      await logAccess(
-        db,
-        sessionRef(request),
-        {
-          action: "download",
-          recordType: "prescription",
-          recordId: file.prescription.id,
-          detail: `downloaded version ${file.prescription.version}`,
-        },
-        ctx.now,
-      );
+      await request.recordAccess({
+        action: "download",
+        recordType: "prescription",
+        recordId: file.prescription.id,
+        detail: `downloaded version ${file.prescription.version}`,
+      });
       return sendPdf(reply, file);
     },
   );

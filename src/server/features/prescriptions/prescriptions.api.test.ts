@@ -30,7 +30,7 @@ import {
 } from "../../testing/test-app";
 import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
 import { createDeliver } from "../notifications/deliver";
-import { drainOutbox } from "../notifications/outbox-worker";
+import { drainOutbox } from "../../core/outbox/worker";
 
 /**
  * Consultation notes and e-prescriptions through the API, as the doctor's dashboard and the parent's manage link use

@@ -4,7 +4,7 @@ import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
-import { logAccess, PARENT_LINK } from "../patients/access-log";
+import { logAccess, PARENT_LINK } from "../../core/access-log/access-log";
 import { sendPdf } from "./admin-routes";
 import * as service from "./service";
 

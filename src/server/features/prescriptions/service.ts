@@ -19,12 +19,11 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import { type PrescriptionPdfData, renderPrescriptionPdf } from "../../integrations/pdf/prescription-pdf";
-import { appointmentIdForToken } from "../appointments/manage-links";
-import { INVALID_LINK_MESSAGE } from "../appointments/service";
-import * as appointments from "../booking/repository";
-import type { AppointmentRow } from "../booking/repository";
-import { enqueue } from "../notifications/repository";
-import { signatureImageFile } from "../site/profile";
+import { appointmentIdForToken, INVALID_LINK_MESSAGE } from "../../core/appointments/manage-links";
+import * as appointments from "../../core/appointments/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
+import { enqueue } from "../../core/outbox/repository";
+import { signatureImageFile } from "../../core/site-profile/profile";
 import * as repository from "./repository";
 import type { PrescriptionRow } from "./repository";
 

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, gte, or, sql } from "drizzle-orm";
+import { asc, eq, gte, sql } from "drizzle-orm";
 import type { ScheduleException, Session, TakenSlot, WeeklyTemplate } from "@shared/schedule";
 import { type Db, rowsOf } from "../../db/client";
-import { appointments, scheduleExceptions, scheduleSettings } from "../../db/schema";
-import { availabilityChanged } from "./availability-cache";
+import { scheduleExceptions, scheduleSettings } from "../../db/schema";
+import { availabilityChanged } from "../../core/appointments/availability-cache";
 
 export interface StoredSettings {
   weekly: WeeklyTemplate;
@@ -170,34 +170,3 @@ export async function deleteException(db: Db, id: string): Promise<void> {
   availabilityChanged();
   await db.delete(scheduleExceptions).where(eq(scheduleExceptions.id, id));
 }
-
-/** Confirmed appointments from a date on, by date and time: the ones a change of hours may leave without a slot. */
-/**
- * The appointments a schedule change can take the time of, from a date on: confirmed ones, and holds still waiting
- * for their payment (a payment that arrives for a slot no longer offered is refunded in full).
- */
-export async function bookedFrom(db: Db, date: string, now: Date) {
-  return db
-    .select({
-      id: appointments.id,
-      status: appointments.status,
-      patientName: appointments.patientName,
-      patientPhone: appointments.patientPhone,
-      patientEmail: appointments.patientEmail,
-      appointmentDate: appointments.appointmentDate,
-      appointmentTime: appointments.appointmentTime,
-      durationMinutes: appointments.durationMinutes,
-    })
-    .from(appointments)
-    .where(
-      and(
-        or(
-          eq(appointments.status, "confirmed"),
-          and(eq(appointments.status, "pending_payment"), gt(appointments.holdExpiresAt, now)),
-        ),
-        gte(appointments.appointmentDate, date),
-      ),
-    )
-    .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime));
-}
-export type BookedAppointment = Awaited<ReturnType<typeof bookedFrom>>[number];

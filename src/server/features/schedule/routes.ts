@@ -5,7 +5,7 @@ import { isValidMonth } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
-import { cachedAvailability } from "./availability-cache";
+import { cachedAvailability } from "../../core/appointments/availability-cache";
 import * as schedule from "./service";
 
 export interface ScheduleRouteOptions {

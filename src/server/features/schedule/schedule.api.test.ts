@@ -437,7 +437,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
       "2026-12-02T13:30:00.000Z",
       "2026-12-02T13:30:00.000Z",
     ]);
-    const { appointmentMessageData } = await import("../notifications/deliver");
+    const { appointmentMessageData } = await import("../../core/appointments/message-data");
     const data = appointmentMessageData(t.config, row);
     expect(data.endsAt.getTime() - data.startsAt.getTime()).toBe(30 * 60_000);
   });

@@ -31,7 +31,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { publicContentChanged } from "../../db/public-content";
 import { HttpError } from "../../http/errors";
 import * as repository from "./repository";
-import type { BookedAppointment, NewException, StoredSettings } from "./repository";
+import type { NewException, StoredSettings } from "./repository";
+import { type BookedAppointment, bookedFrom } from "../../core/appointments/repository";
 
 /**
  * The schedule's service: every answer about which slots exist reads the stored schedule through here and applies
@@ -233,7 +234,7 @@ function needingAction(
 /** Confirmed appointments and live holds from today on, and the schedule over their dates. */
 async function upcoming(db: Db, config: Config, now: Date) {
   const today = clinicDate(now, config.booking.timeZone);
-  const appointments = await repository.bookedFrom(db, today, now);
+  const appointments = await bookedFrom(db, today, now);
   const last = appointments[appointments.length - 1]?.appointmentDate ?? today;
   const rows = await repository.loadScheduleRows(db, today, last, now);
   return { today, appointments, rows, settings: effective(config, rows.settings) };

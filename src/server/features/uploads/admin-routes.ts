@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { RecordStore } from "../../integrations/record-store/record-store";
-import { sessionRef } from "../patients/access-log";
+import { adminSessionRef } from "../admin-auth/service";
 import { sendDownload } from "./download-reply";
 import * as uploads from "./service";
 
@@ -41,7 +41,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AdminUploadRouteOptions> =
     { schema: { params: idParams }, exposeHeadRoute: false },
     async (request, reply) => {
       void reply.header("cache-control", "no-store");
-      return uploads.uploadsForDoctor(context(request), request.params.id, sessionRef(request));
+      return uploads.uploadsForDoctor(context(request), request.params.id, adminSessionRef(request));
     },
   );
 
@@ -52,7 +52,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AdminUploadRouteOptions> =
       const { id, uploadId } = request.params;
       return sendDownload(
         reply,
-        await uploads.downloadForDoctor(context(request), id, uploadId, sessionRef(request)),
+        await uploads.downloadForDoctor(context(request), id, uploadId, adminSessionRef(request)),
         config.records.exports.stallMs,
       );
     },

@@ -19,11 +19,10 @@ import {
   RecordNotFoundError,
   type RecordStore,
 } from "../../integrations/record-store/record-store";
-import { appointmentIdForToken } from "../appointments/manage-links";
-import { INVALID_LINK_MESSAGE } from "../appointments/service";
-import * as appointments from "../booking/repository";
-import type { AppointmentRow } from "../booking/repository";
-import { logAccess, PARENT_LINK } from "../patients/access-log";
+import { appointmentIdForToken, INVALID_LINK_MESSAGE } from "../../core/appointments/manage-links";
+import * as appointments from "../../core/appointments/repository";
+import type { AppointmentRow } from "../../core/appointments/repository";
+import { logAccess, PARENT_LINK } from "../../core/access-log/access-log";
 import { roomWindow } from "../video/service";
 import { detectReportType, SNIFF_BYTES } from "./file-type";
 import { type IncomingFile, readHead, replayed } from "./incoming-file";

@@ -10,9 +10,9 @@ import { HttpError } from "../../http/errors";
 import type { VideoService } from "../../integrations/video/video-service";
 import { calendarInvite } from "../../integrations/email/calendar-invite";
 import { invitationFor } from "../../integrations/email/compose-email";
-import { findAppointment } from "../booking/repository";
-import { appointmentMessageData, siteFacts } from "../notifications/deliver";
-import { findAppointmentByRoomId, type RoomAppointment } from "./repository";
+import { findAppointment } from "../../core/appointments/repository";
+import { appointmentMessageData, siteFacts } from "../../core/appointments/message-data";
+import { findAppointmentByRoomId, type RoomAppointment } from "../../core/appointments/room-lookup";
 
 export interface VideoRoomDependencies {
   db: Db;

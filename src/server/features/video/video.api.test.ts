@@ -5,7 +5,7 @@ import { sampleProfile } from "@shared/sample-profile";
 import type { Db } from "../../db/client";
 import { appointments } from "../../db/schema";
 import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
-import { roomLinks } from "./links";
+import { roomLinks } from "../../core/appointments/video-links";
 import type { OpenVideoRoom, VideoRoomLookup } from "@shared/video";
 
 // The consultation is on 2026-11-22 at 7:00 PM in India, which is 13:30 UTC. Its room opens 60 minutes before

@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appointments, consents, consentTexts, domainEvents } from "../../db/schema";
-import { availabilityChanged } from "../schedule/availability-cache";
+import { availabilityChanged } from "./availability-cache";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type NewAppointmentRow = typeof appointments.$inferInsert;
@@ -249,3 +249,33 @@ export async function consentsOf(db: Db, appointmentId: string) {
     .where(eq(consents.appointmentId, appointmentId))
     .orderBy(asc(consents.givenAt));
 }
+
+/**
+ * The appointments a schedule change can take the time of, from a date on: confirmed ones, and holds still waiting
+ * for their payment (a payment that arrives for a slot no longer offered is refunded in full).
+ */
+export async function bookedFrom(db: Db, date: string, now: Date) {
+  return db
+    .select({
+      id: appointments.id,
+      status: appointments.status,
+      patientName: appointments.patientName,
+      patientPhone: appointments.patientPhone,
+      patientEmail: appointments.patientEmail,
+      appointmentDate: appointments.appointmentDate,
+      appointmentTime: appointments.appointmentTime,
+      durationMinutes: appointments.durationMinutes,
+    })
+    .from(appointments)
+    .where(
+      and(
+        or(
+          eq(appointments.status, "confirmed"),
+          and(eq(appointments.status, "pending_payment"), gt(appointments.holdExpiresAt, now)),
+        ),
+        gte(appointments.appointmentDate, date),
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime));
+}
+export type BookedAppointment = Awaited<ReturnType<typeof bookedFrom>>[number];

@@ -5,7 +5,7 @@ import { appointmentInterval, isClockTime } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
-import { roomLinks } from "../video/links";
+import { roomLinks } from "./video-links";
 import {
   type AppointmentRow,
   type AppointmentView,

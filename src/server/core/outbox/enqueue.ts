@@ -2,7 +2,7 @@ import { subMinutes } from "date-fns";
 import { appointmentInterval } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import type { AppointmentRow } from "../booking/repository";
+import type { AppointmentRow } from "../appointments/repository";
 import {
   enqueue,
   type NewOutboxRow,

@@ -1,3 +1,4 @@
+import type { Actor, RefundState, RefundView } from "@shared/manage";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { refunds } from "../../db/schema";
@@ -67,4 +68,22 @@ export async function refundTotals(
     succeeded: Number(row?.succeeded ?? 0),
     open: Number(row?.open ?? 0),
   };
+}
+
+export function toRefundView(row: RefundRow): RefundView {
+  return {
+    refundId: row.refundId,
+    amount: row.amount,
+    reason: row.reason,
+    state: row.state as RefundState,
+    initiatedBy: row.initiatedBy as Actor,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    failureReason: row.failureReason,
+  };
+}
+
+/** An appointment's refunds as the dashboard, the manage page and the export show them, oldest first. */
+export async function refundViewsOf(db: Db, appointmentId: string): Promise<RefundView[]> {
+  return (await refundsOf(db, appointmentId)).map(toRefundView);
 }

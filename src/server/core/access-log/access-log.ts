@@ -1,9 +1,6 @@
-import { createHash } from "node:crypto";
-import type { FastifyRequest } from "fastify";
 import type { AccessLogPage } from "@shared/patients";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
-import { SESSION_COOKIE } from "../admin-auth/guard";
 import { accessLogRows, insertAccessLog } from "./repository";
 
 export type AccessAction = "view" | "change" | "download" | "export" | "erase";
@@ -23,13 +20,6 @@ export interface AccessEntry {
   recordId: string;
   /** Words without personal data: "opened the details", "issued version 2". */
   detail?: string;
-}
-
-/** Who did it: a short hash of the admin session cookie (the cookie itself is a credential and is never stored). */
-export function sessionRef(request: FastifyRequest): string {
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token) return "no session";
-  return `admin ${createHash("sha256").update(token).digest("hex").slice(0, 16)}`;
 }
 
 /** "1 version", "3 versions": counts in the log's words. */

@@ -1,5 +1,5 @@
 import type { PaymentOutcome, RefundReason } from "@shared/booking";
-import type { AppointmentRow } from "../booking/repository";
+import type { AppointmentRow } from "./repository";
 
 /**
  * What became of an appointment after its payment, as the result page, the verify answer and the refund message

@@ -4,6 +4,10 @@ import type { Db } from "../../db/client";
 import { appointments, manageLinks } from "../../db/schema";
 
 /** Where a manage link was handed out. */
+/** What a manage link that opens no booking is answered, whoever asks (the manage page, uploads, prescriptions). */
+export const INVALID_LINK_MESSAGE =
+  "This link is not valid. Please use the link in your confirmation e-mail or WhatsApp message.";
+
 export type ManageLinkChannel = "email" | "whatsapp" | "result_page";
 
 /** The path of the parent's page for a booking. */
