@@ -5,14 +5,12 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedAppointment } from "@shared/booking";
 import type { ReportUpload } from "@shared/uploads";
 import { newStorageKey } from "../integrations/record-store/keys";
 import { type S3StandIn, startS3StandIn } from "../testing/s3-stand-in";
 import {
-  bookingConsent,
+  bookPaidAppointment,
   createTestApp,
-  payAndTakeManageToken,
   type TestApp,
   testClock,
   testEngines,
@@ -77,23 +75,14 @@ describe.each(cases)("files no upload refers to, on %s with %s", (engine, store)
   });
 
   async function bookAndPay(): Promise<string> {
-    const booked = await t.app.inject({
-      method: "POST",
-      url: "/api/appointments",
-      payload: {
-        patientName: "Tara Bose",
-        patientEmail: "bose.family@example.org",
-        patientPhone: "+91 98555 66677",
-        patientAge: 4,
-        reasonForConsultation: "Murmur on a routine check",
-        ...bookingConsent,
-        appointmentDate: "2026-11-23",
-        appointmentTime: "19:00",
-      },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
-    return payAndTakeManageToken(t.app, id);
+    const booking = {
+      patientName: "Tara Bose",
+      patientEmail: "bose.family@example.org",
+      patientPhone: "+91 98555 66677",
+      patientAge: 4,
+      reasonForConsultation: "Murmur on a routine check",
+    };
+    return (await bookPaidAppointment(t.app, booking)).token;
   }
 
   async function storedKeys(): Promise<string[]> {

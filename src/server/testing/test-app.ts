@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import type { CreatedOrder, PaymentVerification } from "@shared/booking";
+import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { CONSENT } from "@shared/consent";
 import pg from "pg";
 import { sampleProfile } from "@shared/sample-profile";
@@ -145,13 +145,19 @@ export const TEST_ADMIN_PASSWORD = "correct horse battery staple";
 /** The Origin an injected request gets from Fastify's defaults: the site's own pages, for the same-origin check. */
 export const TEST_ORIGIN = "http://localhost:80";
 
-/** Signs in as the administrator and answers the session cookie (`admin_session=...`) to send back. */
-export async function signInAsAdmin(app: FastifyInstance, password = TEST_ADMIN_PASSWORD): Promise<string> {
+/**
+ * Signs in as the administrator and answers the session cookie (`admin_session=...`) to send back. An app started
+ * with PUBLIC_BASE_URL accepts the login only from that origin: pass it as `origin`.
+ */
+export async function signInAsAdmin(
+  app: FastifyInstance,
+  { password = TEST_ADMIN_PASSWORD, origin = TEST_ORIGIN }: { password?: string; origin?: string } = {},
+): Promise<string> {
   const response = await app.inject({
     method: "POST",
     url: "/api/admin/login",
     payload: { password },
-    headers: { origin: TEST_ORIGIN },
+    headers: { origin },
   });
   if (response.statusCode !== 200)
     throw new Error(`Admin sign-in failed: ${response.statusCode} ${response.body}`);
@@ -168,17 +174,23 @@ export const bookingConsent = {
 } as const;
 
 /** Pays a held appointment on the payment simulator's checkout, as a parent would, and lets the site verify it. */
-export async function payOnSimulator(app: FastifyInstance, appointmentId: string): Promise<string> {
+export async function payOnSimulator(
+  app: FastifyInstance,
+  appointmentId: string,
+  remoteAddress?: string,
+): Promise<string> {
+  const from = remoteAddress ? { remoteAddress } : {};
   const order = (
-    await app.inject({ method: "POST", url: "/api/create-order", payload: { appointmentId } })
+    await app.inject({ method: "POST", url: "/api/create-order", payload: { appointmentId }, ...from })
   ).json<CreatedOrder>();
   await app.inject({
     method: "POST",
     url: `/payment/simulator/${order.orderId}`,
     payload: "outcome=pay",
     headers: { "content-type": "application/x-www-form-urlencoded" },
+    ...from,
   });
-  await app.inject({ method: "GET", url: `/api/verify-payment/${order.orderId}` });
+  await app.inject({ method: "GET", url: `/api/verify-payment/${order.orderId}`, ...from });
   return order.orderId;
 }
 
@@ -186,12 +198,63 @@ export async function payOnSimulator(app: FastifyInstance, appointmentId: string
  * Pays a held appointment on the simulator, lets the site verify it as the result page does, and answers the manage
  * token of the link the result page hands out.
  */
-export async function payAndTakeManageToken(app: FastifyInstance, appointmentId: string): Promise<string> {
-  const orderId = await payOnSimulator(app, appointmentId);
+export async function payAndTakeManageToken(
+  app: FastifyInstance,
+  appointmentId: string,
+  remoteAddress?: string,
+): Promise<string> {
+  const orderId = await payOnSimulator(app, appointmentId, remoteAddress);
   const verified = (
-    await app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` })
+    await app.inject({
+      method: "GET",
+      url: `/api/verify-payment/${orderId}`,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    })
   ).json<PaymentVerification>();
-  return new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
+  if (verified.outcome !== "confirmed" || !verified.manageUrl)
+    throw new Error(`The payment was not confirmed: ${JSON.stringify(verified)}`);
+  return new URL(verified.manageUrl).pathname.split("/").at(-1) ?? "";
+}
+
+/** A booking as the form sends it: a child of five with their mother, both consents, 23 Nov 2026 at 7:00 PM. */
+export function bookingPayload(changes: Record<string, unknown> = {}) {
+  return {
+    patientName: "Meera Pillai",
+    patientEmail: "pillai.family@example.org",
+    patientPhone: "+91 98450 12345",
+    patientAge: 5,
+    reasonForConsultation: "Breathless when feeding",
+    ...bookingConsent,
+    appointmentDate: "2026-11-23",
+    appointmentTime: "19:00",
+    ...changes,
+  };
+}
+
+/** Books through POST /api/appointments, as the booking dialog does, and answers the held appointment. */
+export async function bookAppointment(
+  app: FastifyInstance,
+  changes: Record<string, unknown> = {},
+  remoteAddress?: string,
+): Promise<CreatedAppointment> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/appointments",
+    payload: bookingPayload(changes),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  if (response.statusCode !== 201) throw new Error(`Booking failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ appointment: CreatedAppointment }>().appointment;
+}
+
+/** Books and pays on the simulator as a parent would; answers the appointment's id and its manage link's token. */
+export async function bookPaidAppointment(
+  app: FastifyInstance,
+  changes: Record<string, unknown> = {},
+  remoteAddress?: string,
+): Promise<{ id: string; token: string }> {
+  const { id } = await bookAppointment(app, changes, remoteAddress);
+  return { id, token: await payAndTakeManageToken(app, id, remoteAddress) };
 }
 
 /** Every API route a visitor without a session may call; anything else under /api is the administrator's. */

@@ -11,6 +11,7 @@ import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in"
 import {
   bookingConsent,
   createTestApp,
+  signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   testClock,
@@ -68,7 +69,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
         BOOKING_HORIZON_DAYS: "60",
       },
     });
-    await signIn();
+    cookie = await signInAsAdmin(t.app, { origin: SITE });
   });
   afterAll(async () => {
     await t.close();
@@ -76,16 +77,6 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     await smtp.close();
   });
   beforeEach(() => clock.set(START));
-
-  async function signIn() {
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/login",
-      payload: { password: TEST_ADMIN_PASSWORD },
-      headers: { origin: SITE },
-    });
-    cookie = String([login.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
-  }
 
   /** Books, pays through the Cashfree stand-in and confirms; answers the appointment and its manage token. */
   async function bookAndPay(date: string, time: string, patientName = "Meera Pillai") {
@@ -502,7 +493,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     const { id } = await bookAndPay("2026-11-22", "19:00", "Outcome Child");
     expect((await admin("POST", `/api/admin/appointments/${id}/no-show`)).status).toBe(409);
     clock.set("2026-11-22T16:40:00Z");
-    await signIn();
+    cookie = await signInAsAdmin(t.app, { origin: SITE });
     const details = await admin("GET", `/api/admin/appointments/${id}`);
     expect(details.body.appointment.awaitingOutcome).toBe(true);
     expect(details.body.actions).toMatchObject({ complete: true, noShow: true, reschedule: false });

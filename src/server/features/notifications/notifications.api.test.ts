@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminNotification, NotificationTestRecipients, NotificationTestResult } from "@shared/admin";
-import type { CreatedAppointment } from "@shared/booking";
 import { openDatabase } from "../../db/client";
 import { appointments, outboxMessages } from "../../db/schema";
 import { drainOutbox, RETRY_DELAYS_MINUTES } from "../../core/outbox/worker";
@@ -13,7 +12,7 @@ import { readableMail } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { addDaysToDate } from "@shared/clinic-time";
 import {
-  bookingConsent,
+  bookAppointment,
   createTestApp,
   payOnSimulator,
   type TestApp,
@@ -67,28 +66,18 @@ describe.each(testEngines)("notifications through the outbox on %s", (engine) =>
   let day = 0;
   /** Each call books 7:00 PM IST (13:30 UTC) on the next day from the 22nd on, so bookings never collide. */
   async function bookAndPay(): Promise<string> {
-    const time = "19:00";
     const date = addDaysToDate("2026-11-22", day);
     day += 1;
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/appointments",
-      remoteAddress: `10.9.0.${day}`,
-      payload: {
-        patientName: "Ishaan Verma",
-        patientEmail: "ishaan.parent@example.org",
-        patientPhone: "+91 98450 12345",
-        patientAge: 6,
-        reasonForConsultation: "Murmur on check-up",
-        ...bookingConsent,
-        appointmentDate: date,
-        appointmentTime: time,
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const { appointment } = created.json<{ appointment: CreatedAppointment }>();
-    await payOnSimulator(t.app, appointment.id);
-    return appointment.id;
+    const booking = {
+      patientName: "Ishaan Verma",
+      patientEmail: "ishaan.parent@example.org",
+      patientAge: 6,
+      reasonForConsultation: "Murmur on check-up",
+      appointmentDate: date,
+    };
+    const { id } = await bookAppointment(t.app, booking, `10.9.0.${day}`);
+    await payOnSimulator(t.app, id);
+    return id;
   }
 
   it("queues the confirmations and both reminders with the confirmation, and gives the booking a random room", async () => {

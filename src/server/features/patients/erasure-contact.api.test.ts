@@ -2,13 +2,12 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingIdOf, type CreatedAppointment } from "@shared/booking";
+import { bookingIdOf } from "@shared/booking";
 import type { ErasureRequestView } from "@shared/patients";
 import { contactMessages } from "../../db/schema";
 import {
-  bookingConsent,
+  bookPaidAppointment,
   createTestApp,
-  payAndTakeManageToken,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   testClock,
@@ -52,23 +51,13 @@ describe.each(testEngines)("erasure and contact messages, on %s", (engine) => {
   }
 
   async function bookAndPay(patient: { email: string; phone: string }) {
-    const booked = await t.app.inject({
-      method: "POST",
-      url: "/api/appointments",
-      payload: {
-        patientName: "Kiran Mehta",
-        patientEmail: patient.email,
-        patientPhone: patient.phone,
-        patientAge: 8,
-        reasonForConsultation: "Chest pain on running",
-        ...bookingConsent,
-        appointmentDate: "2026-11-23",
-        appointmentTime: "19:00",
-      },
+    return bookPaidAppointment(t.app, {
+      patientName: "Kiran Mehta",
+      patientEmail: patient.email,
+      patientPhone: patient.phone,
+      patientAge: 8,
+      reasonForConsultation: "Chest pain on running",
     });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
-    return { id, token: await payAndTakeManageToken(t.app, id) };
   }
 
   async function eraseAsDoctor(token: string) {

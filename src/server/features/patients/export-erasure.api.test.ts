@@ -2,14 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedAppointment } from "@shared/booking";
 import type { ErasureRequestView } from "@shared/patients";
 import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../testing/raw-http";
 import { type S3StandIn, startS3StandIn } from "../../testing/s3-stand-in";
 import {
-  bookingConsent,
+  bookPaidAppointment,
   createTestApp,
-  payAndTakeManageToken,
+  signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   testClock,
@@ -85,35 +84,15 @@ describe.each(cases)("a download under way when erasure is confirmed, on %s with
   });
 
   /** A session valid at the clock's time; the dashboard's requests come from the site's own pages. */
-  async function signIn(): Promise<string> {
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/login",
-      payload: { password: TEST_ADMIN_PASSWORD },
-      headers: { origin: SITE },
-    });
-    expect(login.statusCode, login.body).toBe(200);
-    return String([login.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
-  }
-
   async function bookAndPay(): Promise<string> {
-    const booked = await t.app.inject({
-      method: "POST",
-      url: "/api/appointments",
-      payload: {
-        patientName: "Meera Joshi",
-        patientEmail: "joshi.family@example.org",
-        patientPhone: "+91 98333 44455",
-        patientAge: 5,
-        reasonForConsultation: "Breathless when feeding",
-        ...bookingConsent,
-        appointmentDate: "2026-11-23",
-        appointmentTime: "19:00",
-      },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
-    return payAndTakeManageToken(t.app, id);
+    const booking = {
+      patientName: "Meera Joshi",
+      patientEmail: "joshi.family@example.org",
+      patientPhone: "+91 98333 44455",
+      patientAge: 5,
+      reasonForConsultation: "Breathless when feeding",
+    };
+    return (await bookPaidAppointment(t.app, booking)).token;
   }
 
   it("ends the download whole, as a valid archive, with no reset", async () => {
@@ -133,7 +112,7 @@ describe.each(cases)("a download under way when erasure is confirmed, on %s with
     clock.set(AFTER_CONSULTATION);
     const asked = await t.app.inject({ method: "POST", url: `/api/manage/${token}/erasure`, payload: {} });
     expect(asked.statusCode, asked.body).toBe(200);
-    const admin = { cookie: await signIn(), origin: SITE };
+    const admin = { cookie: await signInAsAdmin(t.app, { origin: SITE }), origin: SITE };
     const requests = (
       await t.app.inject({ method: "GET", url: "/api/admin/erasure-requests", headers: admin })
     ).json<{ requests: ErasureRequestView[] }>().requests;

@@ -5,11 +5,9 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CreatedAppointment } from "@shared/booking";
 import {
-  bookingConsent,
+  bookPaidAppointment,
   createTestApp,
-  payAndTakeManageToken,
   type TestApp,
   testClock,
   testEngines,
@@ -105,23 +103,14 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
   afterAll(() => t.close());
 
   async function bookAndPay(): Promise<string> {
-    const booked = await t.app.inject({
-      method: "POST",
-      url: "/api/appointments",
-      payload: {
-        patientName: "Anaya Pillai",
-        patientEmail: "pillai.family@example.org",
-        patientPhone: "+91 98444 55566",
-        patientAge: 7,
-        reasonForConsultation: "Follow-up of a murmur",
-        ...bookingConsent,
-        appointmentDate: "2026-11-23",
-        appointmentTime: "19:00",
-      },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
-    return payAndTakeManageToken(t.app, id);
+    const booking = {
+      patientName: "Anaya Pillai",
+      patientEmail: "pillai.family@example.org",
+      patientPhone: "+91 98444 55566",
+      patientAge: 7,
+      reasonForConsultation: "Follow-up of a murmur",
+    };
+    return (await bookPaidAppointment(t.app, booking)).token;
   }
 
   /** Resolves when the server has closed this many export answers; RSS is sampled meanwhile. */

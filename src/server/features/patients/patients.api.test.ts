@@ -15,6 +15,7 @@ import type {
 import {
   bookingConsent,
   createTestApp,
+  signInAsAdmin,
   payOnSimulator,
   TEST_ADMIN_PASSWORD,
   type TestApp,
@@ -51,25 +52,15 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
       now: clock.now,
       env: { PUBLIC_BASE_URL: SITE, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, BOOKING_HORIZON_DAYS: "60" },
     });
-    await signIn();
+    cookie = await signInAsAdmin(t.app, { origin: SITE });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
     clock.set(START);
-    await signIn();
+    cookie = await signInAsAdmin(t.app, { origin: SITE });
   });
 
   /** A session that is valid at the clock's time (sessions expire, and tests move the clock by days). */
-  async function signIn() {
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/login",
-      payload: { password: TEST_ADMIN_PASSWORD },
-      headers: { origin: SITE },
-    });
-    cookie = String([login.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
-  }
-
   async function book(
     date: string,
     time: string,
@@ -325,7 +316,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     expect(early.body.message).toMatch(/Cancel it first/);
 
     clock.set("2026-11-27T15:00:00Z");
-    await signIn();
+    cookie = await signInAsAdmin(t.app, { origin: SITE });
     await writeRecord(booked.id, "Zoya");
     const asked = await parent<DataRightsView>("POST", `/api/manage/${booked.token}/erasure`);
     expect(asked.status).toBe(200);

@@ -5,7 +5,7 @@ import { and, eq, like } from "drizzle-orm";
 import pino from "pino";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
+import type { CreatedAppointment } from "@shared/booking";
 import { addDaysToDate, slotStart } from "@shared/clinic-time";
 import type {
   AdminPrescriptions,
@@ -21,8 +21,8 @@ import { readableMail } from "../../testing/mime";
 import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import {
   bookingConsent,
+  bookPaidAppointment,
   createTestApp,
-  payOnSimulator,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   testClock,
@@ -136,34 +136,9 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   async function bookAndPay(patientName = "Meera Pillai") {
     day += 1;
     const date = addDaysToDate("2026-11-22", day);
-    const booked = await t.app.inject({
-      method: "POST",
-      url: "/api/appointments",
-      remoteAddress: `10.77.0.${day}`,
-      payload: {
-        patientName,
-        patientEmail: `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
-        patientPhone: "+91 98450 12345",
-        patientAge: 5,
-        reasonForConsultation: "Breathless when feeding",
-        ...bookingConsent,
-        appointmentDate: date,
-        appointmentTime: "19:00",
-      },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { appointment } = booked.json<{ appointment: CreatedAppointment }>();
-    const orderId = await payOnSimulator(t.app, appointment.id);
-    const verified = (
-      await t.app.inject({
-        method: "GET",
-        url: `/api/verify-payment/${orderId}`,
-        remoteAddress: `10.77.0.${day}`,
-      })
-    ).json<PaymentVerification>();
-    expect(verified.outcome).toBe("confirmed");
-    const token = new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
-    return { id: appointment.id, token, date };
+    const patientEmail = `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`;
+    const booking = { patientName, patientEmail, appointmentDate: date };
+    return { ...(await bookPaidAppointment(t.app, booking, `10.77.0.${day}`)), date };
   }
 
   const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>

@@ -15,6 +15,7 @@ import {
 import { accessLog, appointments, reportUploads } from "../../db/schema";
 import {
   bookingConsent,
+  bookPaidAppointment,
   createTestApp,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
@@ -172,44 +173,8 @@ describe.each(testEngines)("reports uploaded before the call, on %s", (engine) =
   async function bookAndPay(): Promise<{ id: string; token: string; startsAt: string }> {
     day += 1;
     const date = `2026-${day > 30 ? "12" : "11"}-${String(day > 30 ? day - 30 : day).padStart(2, "0")}`;
-    const remoteAddress = nextAddress();
-    const booked = await t.app.inject({
-      method: "POST",
-      url: "/api/appointments",
-      remoteAddress,
-      payload: {
-        patientName: "Meera Pillai",
-        patientEmail: "meera.parent@example.org",
-        patientPhone: "+91 98450 12345",
-        patientAge: 5,
-        reasonForConsultation: "Breathless when feeding",
-        ...bookingConsent,
-        appointmentDate: date,
-        appointmentTime: "19:00",
-      },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const { id } = booked.json<{ appointment: CreatedAppointment }>().appointment;
-    const order = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/create-order",
-        remoteAddress,
-        payload: { appointmentId: id },
-      })
-    ).json<CreatedOrder>();
-    await t.app.inject({
-      method: "POST",
-      url: `/payment/simulator/${order.orderId}`,
-      remoteAddress,
-      payload: "outcome=pay",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
-    const verified = (
-      await t.app.inject({ method: "GET", url: `/api/verify-payment/${order.orderId}`, remoteAddress })
-    ).json<PaymentVerification>();
-    expect(verified.outcome).toBe("confirmed");
-    const token = new URL(verified.manageUrl ?? "").pathname.split("/").at(-1) ?? "";
+    const booking = { patientEmail: "meera.parent@example.org", appointmentDate: date };
+    const { id, token } = await bookPaidAppointment(t.app, booking, nextAddress());
     return { id, token, startsAt: `${date}T13:30:00Z` };
   }
 
