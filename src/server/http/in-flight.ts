@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { HttpError } from "./errors";
 
 /**
@@ -28,4 +29,14 @@ export class InFlightLimit {
       else this.running.delete(key);
     };
   }
+}
+
+/**
+ * Calls `release` once the answer's connection has closed, whichever way. A client that hung up while the request
+ * was still waiting (on the database, say) closed it before anyone listened: then `release` is called at once, or
+ * the place it holds would stay taken until the process ends.
+ */
+export function releaseWhenClosed(response: ServerResponse, release: () => void): void {
+  if (response.destroyed || !response.socket || response.socket.destroyed) return release();
+  response.once("close", release);
 }

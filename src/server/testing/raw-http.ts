@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { connect } from "node:net";
 
 /**
@@ -70,4 +71,25 @@ export function chunkedBody(answer: Buffer): Buffer {
     parts.push(answer.subarray(lineEnd + 2, lineEnd + 2 + size));
     offset = lineEnd + 2 + size + 2;
   }
+}
+
+/**
+ * Sends `GET path` and hangs up as soon as the server has the request, before any answer: a parent on a phone that
+ * lost its signal. Resolves once the server's side of the connection has closed too.
+ */
+export function abandonedRequest(server: Server, port: number, path: string): Promise<void> {
+  return new Promise((resolveAbandoned, reject) => {
+    const socket = connect({ port, host: "127.0.0.1" }, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    });
+    socket.on("error", () => undefined);
+    const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+      if (request.url !== path || request.socket.remotePort !== socket.localPort) return;
+      server.off("request", onRequest);
+      response.once("close", () => resolveAbandoned());
+      socket.destroy();
+    };
+    server.on("request", onRequest);
+    socket.once("error", reject);
+  });
 }

@@ -12,7 +12,14 @@ import {
   testClock,
   testEngines,
 } from "../../testing/test-app";
-import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../testing/raw-http";
+import {
+  abandonedRequest,
+  chunkedBody,
+  endsWithLastChunk,
+  pausedClient,
+  statusOf,
+} from "../../testing/raw-http";
+import { sql } from "drizzle-orm";
 
 /**
  * The parent's ZIP export over real sockets: a download whose reader stops taking bytes holds little memory, is
@@ -216,6 +223,41 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
     const whole = await (await pausedClient(port, "127.0.2.30", path)).drain();
     expect(statusOf(whole)).toBe(200);
     expect(whole.length).toBeGreaterThan(REPORT_BYTES);
+  });
+
+  it("frees a booking's download places when the parent hangs up while the server is still looking the booking up", async () => {
+    const listed = await t.app.inject({ method: "GET", url: `/api/manage/${token}/uploads` });
+    const [first] = listed.json<{ uploads: { id: string }[] }>().uploads;
+    const reportPath = `/api/manage/${token}/uploads/${first?.id ?? ""}`;
+    const exportPath = `/api/manage/${token}/export`;
+    // The database is held up (a lock, a slow disk): every request waits at its first query of the manage link.
+    let release = () => {};
+    const held = new Promise<void>((resolveHeld) => (release = resolveHeld));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolveLocked) => (locked = resolveLocked));
+    const holding = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE manage_links IN ACCESS EXCLUSIVE MODE`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    // More parents than the booking has places hang up meanwhile, for the reports and for the export.
+    await Promise.all([
+      ...Array.from({ length: 6 }, () => abandonedRequest(t.app.server, port, reportPath)),
+      ...Array.from({ length: STALLED_EXPORTS + 1 }, () => abandonedRequest(t.app.server, port, exportPath)),
+    ]);
+    release();
+    await holding;
+    // Once the lookups behind them have run, the places are free again: a parent who stays gets the whole file.
+    const whole = async (path: string) => {
+      const deadline = Date.now() + 15_000;
+      let raw = await (await pausedClient(port, "127.0.3.1", path)).drain();
+      while (statusOf(raw) === 429 && Date.now() < deadline)
+        raw = await (await pausedClient(port, "127.0.3.1", path)).drain();
+      return raw;
+    };
+    expect(statusOf(await whole(reportPath))).toBe(200);
+    expect(statusOf(await whole(exportPath))).toBe(200);
   });
 
   it("gives a whole ZIP of every report to a reader that reads, once the stalled downloads are over", async () => {

@@ -5,7 +5,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
-import { InFlightLimit } from "../../http/in-flight";
+import { InFlightLimit, releaseWhenClosed } from "../../http/in-flight";
 import { rateLimited } from "../../http/rate-limit";
 import { endWhenReaderStalls } from "../../http/stalled-reader";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
@@ -88,7 +88,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
       if (row.anonymisedAt)
         throw new HttpError(410, "This record has been erased: there is nothing left to download.");
       const ended = exports.start(row.id);
-      reply.raw.once("close", ended);
+      releaseWhenClosed(reply.raw, ended);
       const archive = await exportArchive(ctx.patients, profile, row, recordEntries(profile));
       try {
         await logAccess(

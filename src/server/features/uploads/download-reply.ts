@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { attachmentDisposition } from "../../http/content-disposition";
+import { releaseWhenClosed } from "../../http/in-flight";
 import { endWhenReaderStalls } from "../../http/stalled-reader";
 import type { DownloadFile } from "./service";
 
@@ -10,7 +11,7 @@ import type { DownloadFile } from "./service";
  * read would each hold an open file and a connection for as long as they like.
  */
 export function sendDownload(reply: FastifyReply, file: DownloadFile, stallMs: number): FastifyReply {
-  if (file.release) reply.raw.once("close", file.release);
+  if (file.release) releaseWhenClosed(reply.raw, file.release);
   endWhenReaderStalls(reply.raw, file.stream, stallMs, () =>
     reply.log.info({ stallMs }, "a report download was ended: its reader took nothing for too long"),
   );
