@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { networkOf } from "./proxy-trust";
 
 /**
  * Caps the connections one address holds open at once: thousands of sockets that trickle a body (or sit idle)
@@ -7,8 +8,9 @@ import type { Socket } from "node:net";
  * address (a mobile carrier's NAT, a hospital's network), and browsers keep their connections open between
  * requests, so a connection over the cap first makes room by closing one of the address's idle connections: one
  * whose last answer has been sent, else one that has not sent a request yet (oldest first). Only when every
- * connection of the address is in the middle of a request is the new one closed as it arrives. Behind a proxy every
- * connection comes from the proxy, so the proxy's own limits apply.
+ * connection of the address is in the middle of a request is the new one closed as it arrives. An IPv6 address counts
+ * by its /64, as in the other per-address limits: one home or phone has a whole /64 to connect from. Behind a proxy
+ * every connection comes from the proxy, so the proxy's own limits apply.
  */
 export function limitConnectionsPerAddress(server: Server, max: number): void {
   const open = new Map<string, Set<Socket>>();
@@ -18,7 +20,7 @@ export function limitConnectionsPerAddress(server: Server, max: number): void {
     lastResponse.set(request.socket, response);
   });
   server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "";
+    const address = networkOf(socket.remoteAddress);
     let sockets = open.get(address);
     if (!sockets) {
       sockets = new Set();

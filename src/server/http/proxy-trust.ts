@@ -41,9 +41,12 @@ export function arrivedOverHttps(request: IncomingMessage, trust: ProxyTrustFunc
  */
 export function visitorAddress(request: Pick<FastifyRequest, "ip" | "socket">): string {
   const address = withoutPort(request.ip);
-  if (isIP(address)) return normalizeIP(address);
-  const peer = request.socket.remoteAddress ?? "";
-  return isIP(peer) ? normalizeIP(peer) : "unknown";
+  return isIP(address) ? normalizeIP(address) : networkOf(request.socket.remoteAddress);
+}
+
+/** A connection's peer as the limits count it: an IPv6 address by its /64, an IPv4 one mapped into IPv6 as IPv4. */
+export function networkOf(peer: string | undefined): string {
+  return peer && isIP(peer) ? normalizeIP(peer) : "unknown";
 }
 
 function withoutPort(address: string): string {
