@@ -24,62 +24,101 @@ function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 }
 
-/** Sends one claimed row and records the result: sent, written to a file, skipped, cancelled, retried later, or failed. */
-async function process(
+/**
+ * How long to wait before writing a delivered message's result again when the write failed: the message went out,
+ * so the row must say so, or it would be sent again when its lock lapses. Well inside LOCK_MINUTES in all.
+ */
+export const RECORD_RETRY_DELAYS_MS = [500, 2_000, 5_000, 15_000, 30_000];
+
+type RowChanges = Parameters<typeof finish>[2];
+
+/** The row's changes for a delivery that happened (sent, written to a file) or was decided against. */
+function outcomeChanges(outcome: DeliveryOutcome, at: Date): RowChanges {
+  if (outcome.status === "sent")
+    return {
+      status: "sent",
+      sentAt: at,
+      providerMessageId: outcome.providerMessageId ?? null,
+      lastError: null,
+      lockedUntil: null,
+      updatedAt: at,
+    };
+  return {
+    status: outcome.status,
+    // A message written to a file is delivered as far as the site can take it: when is worth showing.
+    ...(outcome.status === "written_to_file" ? { sentAt: at } : {}),
+    lastError: outcome.note,
+    lockedUntil: null,
+    updatedAt: at,
+  };
+}
+
+/** The row's changes for a delivery that failed: tried again later, or failed for good. */
+function failureChanges(row: OutboxRow, error: unknown, at: Date, log: FastifyBaseLogger): RowChanges {
+  const permanent = error instanceof TransportError && error.permanent;
+  const delay = RETRY_DELAYS_MINUTES[row.attempts - 1];
+  if (permanent || delay === undefined) {
+    log.warn(
+      { outboxId: row.id, kind: row.kind, channel: row.channel, attempts: row.attempts },
+      "message failed for good",
+    );
+    return { status: "failed", lastError: errorText(error), lockedUntil: null, updatedAt: at };
+  }
+  return {
+    status: "pending",
+    dueAt: addMinutes(at, delay),
+    lastError: errorText(error),
+    lockedUntil: null,
+    updatedAt: at,
+  };
+}
+
+/**
+ * Writes a delivered message's result, again and again while the database fails (a restart, a dropped connection):
+ * a failed write is never taken for a failed delivery, which would send the message a second time.
+ */
+async function recordDelivered(
   db: Db,
-  deliver: Deliver,
   row: OutboxRow,
-  now: () => Date,
+  changes: RowChanges,
+  wait: (ms: number) => Promise<void>,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  try {
-    const outcome = await deliver(row);
-    const at = now();
-    if (outcome.status === "sent") {
-      await finish(db, row.id, {
-        status: "sent",
-        sentAt: at,
-        providerMessageId: outcome.providerMessageId ?? null,
-        lastError: null,
-        lockedUntil: null,
-        updatedAt: at,
-      });
-    } else {
-      await finish(db, row.id, {
-        status: outcome.status,
-        // A message written to a file is delivered as far as the site can take it: when is worth showing.
-        ...(outcome.status === "written_to_file" ? { sentAt: at } : {}),
-        lastError: outcome.note,
-        lockedUntil: null,
-        updatedAt: at,
-      });
-    }
-  } catch (error) {
-    const at = now();
-    const permanent = error instanceof TransportError && error.permanent;
-    const delay = RETRY_DELAYS_MINUTES[row.attempts - 1];
-    if (permanent || delay === undefined) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await finish(db, row.id, changes);
+    } catch (error) {
+      const delay = RECORD_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) throw error;
       log.warn(
-        { outboxId: row.id, kind: row.kind, channel: row.channel, attempts: row.attempts },
-        "message failed for good",
+        { outboxId: row.id, err: error },
+        "a delivered message's result could not be written; trying again",
       );
-      await finish(db, row.id, {
-        status: "failed",
-        lastError: errorText(error),
-        lockedUntil: null,
-        updatedAt: at,
-      });
-    } else {
-      await finish(db, row.id, {
-        status: "pending",
-        dueAt: addMinutes(at, delay),
-        lastError: errorText(error),
-        lockedUntil: null,
-        updatedAt: at,
-      });
+      await wait(delay);
     }
   }
 }
+
+/** Sends one claimed row and records the result: sent, written to a file, skipped, cancelled, retried later, or failed. */
+async function process(db: Db, deliver: Deliver, row: OutboxRow, deps: DrainDeps): Promise<void> {
+  let outcome: DeliveryOutcome;
+  try {
+    outcome = await deliver(row);
+  } catch (error) {
+    await finish(db, row.id, failureChanges(row, error, deps.now(), deps.log));
+    return;
+  }
+  await recordDelivered(db, row, outcomeChanges(outcome, deps.now()), deps.wait, deps.log);
+}
+
+interface DrainDeps {
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Waits between writes of a delivered message's result (tests pass one that does not wait). */
+  wait: (ms: number) => Promise<void>;
+}
+
+const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Claims and sends due messages until none is due. Safe to run in several processes at once. */
 export async function drainOutbox(
@@ -87,13 +126,14 @@ export async function drainOutbox(
   deliver: Deliver,
   now: () => Date,
   log: FastifyBaseLogger,
+  wait: (ms: number) => Promise<void> = waitFor,
 ): Promise<number> {
   let handled = 0;
   for (;;) {
     const at = now();
     const rows = await claimDue(db, at, addMinutes(at, LOCK_MINUTES), BATCH);
     if (rows.length === 0) return handled;
-    for (const row of rows) await process(db, deliver, row, now, log);
+    for (const row of rows) await process(db, deliver, row, { now, log, wait });
     handled += rows.length;
   }
 }
