@@ -88,6 +88,9 @@ test("a parent opens the link from the confirmation, reschedules, then cancels a
   await expect(page.getByText("Refunded: ₹2,000.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel the booking" })).toHaveCount(0);
   await expect(page.getByText("This booking is no longer active, so it cannot be changed.")).toHaveCount(1);
+  // "Your data" follows at once: a cancelled booking's data may be erased.
+  await expect(page.getByRole("button", { name: "Ask for erasure" })).toBeVisible();
+  await expect(page.getByText(/has not taken place yet/)).toHaveCount(0);
   await screenshots(page, "manage-cancelled");
 
   // The video link in the e-mails now says the consultation was cancelled.

@@ -47,6 +47,11 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
   const [notice, setNotice] = useState<string | null>(null);
   const done = (next: ManageView, text: string) => {
     queryClient.setQueryData(manageQuery(token).queryKey, next);
+    // What else the page shows depends on the booking's state (erasure is offered once it is cancelled or over).
+    void queryClient.invalidateQueries({
+      queryKey: manageQuery(token).queryKey,
+      predicate: (query) => query.queryKey.length > manageQuery(token).queryKey.length,
+    });
     setDialog(null);
     setNotice(text);
   };
