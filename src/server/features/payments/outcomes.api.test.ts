@@ -25,7 +25,7 @@ import {
 } from "../../testing/test-app";
 import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
 import { createDeliver } from "../notifications/deliver";
-import { START_LOOK_BACK_MINUTES, sweep } from "./service";
+import { RESULT_PAGE_LINK_HOURS, START_LOOK_BACK_MINUTES, sweep } from "./service";
 
 /**
  * What the parent is told about a payment is the appointment's real state: a payment that arrives for a slot
@@ -510,6 +510,28 @@ describe.each(testEngines)("payments the schedule or a crash got in the way of, 
       .from(manageLinks)
       .where(eq(manageLinks.appointmentId, appointment.id));
     expect(issued.filter((link) => link.issuedFor === "result_page")).toHaveLength(10);
+  });
+
+  it("hands out manage links on the result page for two hours after the payment, not from an old order id", async () => {
+    const appointment = await book("2026-12-05", "19:00", "Ravi Menon");
+    const { orderId } = await order(appointment.id);
+    await checkout(orderId);
+    const verify = async () =>
+      (
+        await h.t.app.inject({
+          method: "GET",
+          url: `/api/verify-payment/${orderId}`,
+          remoteAddress: "10.89.0.1",
+        })
+      ).json<PaymentVerification>();
+    expect((await verify()).manageUrl).toMatch(/\/appointments\/manage\//);
+    clock.advanceMinutes(RESULT_PAGE_LINK_HOURS * 60 - 1);
+    expect((await verify()).manageUrl).toMatch(/\/appointments\/manage\//);
+    clock.advanceMinutes(2);
+    const late = await verify();
+    expect(late).toMatchObject({ outcome: "confirmed", orderId });
+    expect(late.manageUrl).toBeUndefined();
+    clock.set(START);
   });
 });
 

@@ -344,11 +344,19 @@ function videoFacts(
  * The manage link on the result page of a confirmed booking. The order id in the page's address is the key (as it
  * is for the result itself); a link is issued per visit, up to a few, so a reload still shows one.
  */
+/**
+ * The result page hands out manage links for this long after the payment. Its order id is printed on the page and
+ * known to the gateway, so it must not open the booking for ever; a parent who comes back later has the link in the
+ * confirmation e-mail and WhatsApp message.
+ */
+export const RESULT_PAGE_LINK_HOURS = 2;
+
 async function resultPageManageLink(
   ctx: PaymentContext,
   row: AppointmentRow,
 ): Promise<{ manageUrl?: string }> {
-  if (row.status !== "confirmed") return {};
+  if (row.status !== "confirmed" || !row.paidAt) return {};
+  if (ctx.now.getTime() - row.paidAt.getTime() > RESULT_PAGE_LINK_HOURS * 3_600_000) return {};
   const siteUrl = ctx.config.publicBaseUrl ?? `http://localhost:${ctx.config.port}`;
   const manageUrl = await issueResultPageLink(ctx.db, row.id, siteUrl, ctx.now);
   return manageUrl ? { manageUrl } : {};
