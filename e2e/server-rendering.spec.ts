@@ -205,13 +205,17 @@ test("a tap on Book or Read More before the page's script has arrived is carried
     // The entry script is held back, as on a slow line, until the visitor has tapped.
     let release = () => undefined as void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => undefined as void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      asked();
       await held;
       await route.continue();
     });
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await control.click();
-    await page.waitForTimeout(300);
+    // The script is asked for and held: nothing that could open a dialog has run yet.
+    await requested;
     await expect(page.getByRole("dialog")).toHaveCount(0);
     release();
     await expect(opened).toBeVisible();

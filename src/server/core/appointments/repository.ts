@@ -235,20 +235,6 @@ export async function recordConsent(
   await db.insert(consents).values({ ...consent, consentTextId: wording.id });
 }
 
-export async function consentsOf(db: Db, appointmentId: string) {
-  return db
-    .select({
-      givenBy: consents.givenBy,
-      givenAt: consents.givenAt,
-      version: consentTexts.version,
-      teleconsultation: consentTexts.teleconsultation,
-      privacy: consentTexts.privacy,
-    })
-    .from(consents)
-    .innerJoin(consentTexts, eq(consents.consentTextId, consentTexts.id))
-    .where(eq(consents.appointmentId, appointmentId))
-    .orderBy(asc(consents.givenAt));
-}
 
 /**
  * The appointments a schedule change can take the time of, from a date on: confirmed ones, and holds still waiting
