@@ -235,7 +235,6 @@ export async function recordConsent(
   await db.insert(consents).values({ ...consent, consentTextId: wording.id });
 }
 
-
 /**
  * The appointments a schedule change can take the time of, from a date on: confirmed ones, and holds still waiting
  * for their payment (a payment that arrives for a slot no longer offered is refunded in full).
