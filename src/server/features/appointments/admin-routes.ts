@@ -6,12 +6,12 @@ import { doctorCancelSchema, rescheduleSchema } from "@shared/manage";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { siteUrl } from "../../http/client-app";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
 import { retryRefund } from "../payments/service";
 import { appointmentDetails, rescheduleHistory } from "./details";
 import { receiptFor } from "./receipt";
 import * as lifecycle from "./service";
+import { requestContext } from "../../http/request-context";
 
 export interface AdminLifecycleRouteOptions {
   db: Db;
@@ -34,14 +34,8 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
   app,
   { db, config, gateway, profile, now },
 ) => {
-  const context = (request: Parameters<typeof siteUrl>[1]): lifecycle.LifecycleContext => ({
-    db,
-    config,
-    gateway,
-    log: request.log,
-    now: now(),
-    siteUrl: siteUrl(config, request),
-  });
+  const context = (request: FastifyRequest): lifecycle.LifecycleContext =>
+    requestContext({ db, config, now }, request, { gateway });
   const details = (ctx: lifecycle.LifecycleContext, id: string): Promise<AdminAppointmentDetails> =>
     appointmentDetails(ctx, id);
   /** The details after an action, with the action written to the access log. */

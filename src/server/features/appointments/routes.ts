@@ -4,10 +4,11 @@ import { rescheduleSchema } from "@shared/manage";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { siteUrl } from "../../http/client-app";
 import { rateLimited } from "../../http/rate-limit";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
 import * as lifecycle from "./service";
+import { requestContext } from "../../http/request-context";
+import type { FastifyRequest } from "fastify";
 
 export interface ManageRouteOptions {
   db: Db;
@@ -28,14 +29,8 @@ export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (
   { db, config, gateway, profile, now },
 ) => {
   const limit = rateLimited(60, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
-  const context = (request: Parameters<typeof siteUrl>[1]): lifecycle.LifecycleContext => ({
-    db,
-    config,
-    gateway,
-    log: request.log,
-    now: now(),
-    siteUrl: siteUrl(config, request),
-  });
+  const context = (request: FastifyRequest): lifecycle.LifecycleContext =>
+    requestContext({ db, config, now }, request, { gateway });
 
   app.get(
     "/api/manage/:token",

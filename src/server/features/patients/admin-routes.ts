@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { siteUrl } from "../../http/client-app";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { countOf, accessLogPage } from "../../core/access-log/access-log";
 import * as patients from "./service";
+import { requestContext } from "../../http/request-context";
+import type { FastifyRequest } from "fastify";
 
 export interface AdminPatientRouteOptions {
   db: Db;
@@ -31,14 +32,8 @@ export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions>
   app,
   { db, config, store, now },
 ) => {
-  const context = (request: Parameters<typeof siteUrl>[1]): patients.PatientsContext => ({
-    db,
-    config,
-    store,
-    log: request.log,
-    now: now(),
-    siteUrl: siteUrl(config, request),
-  });
+  const context = (request: FastifyRequest): patients.PatientsContext =>
+    requestContext({ db, config, now }, request, { store });
 
   app.get("/api/admin/patients", { schema: { querystring: listQuery } }, async (request) => {
     const ctx = context(request);

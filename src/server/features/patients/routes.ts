@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
 import { InFlightLimit, releaseWhenClosed } from "../../http/in-flight";
 import { rateLimited } from "../../http/rate-limit";
@@ -15,6 +14,8 @@ import { logAccess, PARENT_LINK } from "../../core/access-log/access-log";
 import { exportArchive } from "./export";
 import { recordEntries } from "./record-entries";
 import * as patients from "./service";
+import { requestContext } from "../../http/request-context";
+import type { FastifyRequest } from "fastify";
 
 const EXPORTS_BUSY_MESSAGE =
   "This booking's data is already being downloaded. Please let that download finish, then try again.";
@@ -45,8 +46,8 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
     (wait) => `Too many downloads. Please try again in ${wait}.`,
   );
   const exports = new InFlightLimit(config.records.exports.perBooking, EXPORTS_BUSY_MESSAGE);
-  const context = (request: Parameters<typeof siteUrl>[1]) => {
-    const base = { db, config, log: request.log, now: now(), siteUrl: siteUrl(config, request) };
+  const context = (request: FastifyRequest) => {
+    const base = requestContext({ db, config, now }, request, {});
     return { lifecycle: { ...base, gateway }, patients: { ...base, store } };
   };
 

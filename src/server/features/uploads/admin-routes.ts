@@ -7,6 +7,7 @@ import type { RecordStore } from "../../integrations/record-store/record-store";
 import { adminSessionRef } from "../admin-auth/service";
 import { sendDownload } from "./download-reply";
 import * as uploads from "./service";
+import { requestContext } from "../../http/request-context";
 
 export interface AdminUploadRouteOptions {
   db: Db;
@@ -28,13 +29,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AdminUploadRouteOptions> =
   app,
   { db, config, store, now },
 ) => {
-  const context = (request: FastifyRequest): uploads.UploadsContext => ({
-    db,
-    config,
-    store,
-    log: request.log,
-    now: now(),
-  });
+  const context = (request: FastifyRequest): uploads.UploadsContext =>
+    requestContext({ db, config, now }, request, { store });
 
   app.get(
     "/api/admin/appointments/:id/uploads",

@@ -13,6 +13,7 @@ import { discardUnreadBody, grantUploadTime } from "../../http/upload-time";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { sendDownload } from "./download-reply";
 import * as uploads from "./service";
+import { requestContext } from "../../http/request-context";
 
 const REPORTS_BUSY_MESSAGE =
   "This booking's reports are already being downloaded. Please let a download finish, then try again.";
@@ -53,13 +54,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
   const writes = rateLimited(30, "10 minutes", (wait) => `Too many uploads. Please try again in ${wait}.`);
   // Every report of a booking may be downloaded at once, but no more: readers that never read hold files open.
   const downloads = new InFlightLimit(MAX_REPORT_FILES, REPORTS_BUSY_MESSAGE);
-  const context = (request: FastifyRequest): uploads.UploadsContext => ({
-    db,
-    config,
-    store,
-    log: request.log,
-    now: now(),
-  });
+  const context = (request: FastifyRequest): uploads.UploadsContext =>
+    requestContext({ db, config, now }, request, { store });
 
   app.get(
     "/api/manage/:token/uploads",
