@@ -1,21 +1,16 @@
+import type { OpenVideoRoom } from "@shared/video";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appointments } from "../../db/schema";
 
-/** What the video room needs of an appointment; the patient's contact details stay out. */
-export interface RoomAppointment {
+/** What the video room needs of an appointment: what the room shows of the patient, and what the server checks. */
+export type RoomAppointment = Omit<OpenVideoRoom["appointment"], "bookingId"> & {
   id: string;
-  patientName: string;
-  patientAge: number;
-  patientAgeMonths: number | null;
-  reasonForConsultation: string;
-  appointmentDate: string;
-  appointmentTime: string;
   /** The consultation's length: the room stays open a while after its end. */
   durationMinutes: number;
   status: string;
   videoHostKey: string | null;
-}
+};
 
 /** The appointment whose video room this is (room ids are unique, set when the booking is confirmed). */
 export async function findAppointmentByRoomId(db: Db, roomId: string): Promise<RoomAppointment | undefined> {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { bookingIdOf } from "@shared/booking";
+import type { ConsentView } from "@shared/patients";
 import type { Db } from "../../db/client";
 import {
   appointments,
@@ -97,13 +98,8 @@ export async function patientKeyOf(db: Db, appointmentId: string): Promise<strin
   return rows[0]?.key;
 }
 
-export interface ConsentRecord {
-  version: string;
-  teleconsultation: string;
-  privacy: string;
-  givenBy: string;
-  givenAt: Date;
-}
+/** A consent as stored: the view's fields, with the moment as a Date. */
+export type ConsentRecord = Omit<ConsentView, "givenAt"> & { givenAt: Date };
 
 /** The consent given for a booking, with the wording agreed to. */
 export async function consentsOf(db: Db, appointmentId: string): Promise<ConsentRecord[]> {
