@@ -12,6 +12,7 @@ import {
   testClock,
   testEngines,
 } from "../testing/test-app";
+import { multipartFile } from "../testing/multipart";
 
 /**
  * The log never holds what opens a booking: manage tokens, payment order ids (verify-payment issues a new manage
@@ -20,20 +21,12 @@ import {
  */
 // 21 Nov 2026, 3:30 PM IST; the consultations are on 23 and 24 Nov at 7:00 PM IST.
 const clock = testClock("2026-11-21T10:00:00Z");
-const BOUNDARY = "----log-test-boundary";
-
 function pdfUpload() {
-  const head =
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="echo.pdf"\r\n` +
-    `Content-Type: application/pdf\r\n\r\n`;
   const pdf = Buffer.concat([
     Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "latin1"),
     Buffer.alloc(2_000, 32),
   ]);
-  return {
-    payload: Buffer.concat([Buffer.from(head), pdf, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-  };
+  return multipartFile("echo.pdf", pdf);
 }
 
 describe.each(testEngines)("what the log holds on %s", (engine) => {

@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReportUpload } from "@shared/uploads";
 import { newStorageKey } from "../integrations/record-store/keys";
-import { type S3StandIn, startS3StandIn } from "../testing/s3-stand-in";
+import { recordsInS3Env, type S3StandIn, startS3StandIn, TEST_S3_ACCOUNT } from "../testing/s3-stand-in";
 import {
   bookPaidAppointment,
   createTestApp,
@@ -16,6 +16,7 @@ import {
   testEngines,
 } from "../testing/test-app";
 import { runRetention } from "./retention";
+import { multipartFile } from "../testing/multipart";
 
 /**
  * What a process killed during uploads leaves behind (a file half-written, a whole file whose row was never
@@ -25,15 +26,7 @@ import { runRetention } from "./retention";
  */
 const silent = pino({ level: "silent" });
 const START = "2026-11-21T10:00:00Z";
-const BOUNDARY = "----orphan-test-boundary";
 const HOUR_MS = 60 * 60_000;
-
-const s3Account = {
-  bucket: "clinic-records",
-  region: "ap-south-1",
-  accessKeyId: "AKIATESTRECORDS",
-  secretAccessKey: "test-secret-for-the-stand-in",
-};
 
 type Store = "the local folder" | "an S3 bucket";
 const stores: Store[] = ["the local folder", "an S3 bucket"];
@@ -50,21 +43,12 @@ describe.each(cases)("files no upload refers to, on %s with %s", (engine, store)
   const leftovers: string[] = [];
 
   beforeAll(async () => {
-    s3 = store === "an S3 bucket" ? await startS3StandIn(s3Account) : undefined;
+    s3 = store === "an S3 bucket" ? await startS3StandIn(TEST_S3_ACCOUNT) : undefined;
     t = await createTestApp(engine, {
       now: clock.now,
       env: {
         PUBLIC_BASE_URL: "https://clinic.test",
-        ...(s3
-          ? {
-              RECORDS_S3_BUCKET: s3Account.bucket,
-              RECORDS_S3_REGION: s3Account.region,
-              RECORDS_S3_ENDPOINT: s3.endpoint,
-              RECORDS_S3_FORCE_PATH_STYLE: "true",
-              RECORDS_S3_ACCESS_KEY_ID: s3Account.accessKeyId,
-              RECORDS_S3_SECRET_ACCESS_KEY: s3Account.secretAccessKey,
-            }
-          : {}),
+        ...recordsInS3Env(s3),
       },
     });
   });
@@ -124,15 +108,7 @@ describe.each(cases)("files no upload refers to, on %s with %s", (engine, store)
     const uploaded = await t.app.inject({
       method: "POST",
       url: `/api/manage/${token}/uploads`,
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="echo.pdf"\r\n` +
-            `Content-Type: application/pdf\r\n\r\n`,
-        ),
-        report,
-        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-      ]),
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+      ...multipartFile("echo.pdf", report),
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const [referenced = ""] = (await storedKeys()).filter((key) => !before.includes(key));

@@ -305,3 +305,24 @@ function reply(response: ServerResponse, answer: Answer): void {
   });
   response.end(answer.status === 204 ? undefined : body);
 }
+
+/** The account the record-store tests give the stand-in. */
+export const TEST_S3_ACCOUNT = {
+  bucket: "clinic-records",
+  region: "ap-south-1",
+  accessKeyId: "AKIATESTRECORDS",
+  secretAccessKey: "test-secret-for-the-stand-in",
+};
+
+/** The settings that keep uploaded reports in the stand-in's bucket (none when there is no stand-in). */
+export function recordsInS3Env(s3: S3StandIn | undefined): Record<string, string> {
+  if (!s3) return {};
+  return {
+    RECORDS_S3_BUCKET: TEST_S3_ACCOUNT.bucket,
+    RECORDS_S3_REGION: TEST_S3_ACCOUNT.region,
+    RECORDS_S3_ENDPOINT: s3.endpoint,
+    RECORDS_S3_FORCE_PATH_STYLE: "true",
+    RECORDS_S3_ACCESS_KEY_ID: TEST_S3_ACCOUNT.accessKeyId,
+    RECORDS_S3_SECRET_ACCESS_KEY: TEST_S3_ACCOUNT.secretAccessKey,
+  };
+}

@@ -4,7 +4,7 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErasureRequestView } from "@shared/patients";
 import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../testing/raw-http";
-import { type S3StandIn, startS3StandIn } from "../../testing/s3-stand-in";
+import { recordsInS3Env, type S3StandIn, startS3StandIn, TEST_S3_ACCOUNT } from "../../testing/s3-stand-in";
 import {
   bookPaidAppointment,
   createTestApp,
@@ -14,6 +14,7 @@ import {
   testClock,
   testEngines,
 } from "../../testing/test-app";
+import { multipartFile } from "../../testing/multipart";
 
 /**
  * The doctor confirms a parent's erasure while that parent's ZIP download is under way: the download still ends
@@ -22,29 +23,11 @@ import {
 // 21 Nov 2026, 3:30 PM IST; the consultation is two days later at 7:00 PM IST, erasure asked the day after.
 const START = "2026-11-21T10:00:00Z";
 const AFTER_CONSULTATION = "2026-11-24T06:00:00Z";
-const BOUNDARY = "----export-erasure-boundary";
 const SITE = "https://clinic.test";
 // Larger together than what the kernel takes in for a client that does not read, so the download is still reading
 // the reports when the erasure comes.
 const REPORTS = 3;
 const REPORT_BYTES = 8_000_000;
-
-const s3Account = {
-  bucket: "clinic-records",
-  region: "ap-south-1",
-  accessKeyId: "AKIATESTRECORDS",
-  secretAccessKey: "test-secret-for-the-stand-in",
-};
-
-function multipart(name: string, bytes: Buffer) {
-  const head =
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-    `Content-Type: application/pdf\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-  };
-}
 
 type Store = "the local folder" | "an S3 bucket";
 const stores: Store[] = ["the local folder", "an S3 bucket"];
@@ -57,22 +40,13 @@ describe.each(cases)("a download under way when erasure is confirmed, on %s with
   let port: number;
 
   beforeAll(async () => {
-    s3 = store === "an S3 bucket" ? await startS3StandIn(s3Account) : undefined;
+    s3 = store === "an S3 bucket" ? await startS3StandIn(TEST_S3_ACCOUNT) : undefined;
     t = await createTestApp(engine, {
       now: clock.now,
       env: {
         PUBLIC_BASE_URL: SITE,
         ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        ...(s3
-          ? {
-              RECORDS_S3_BUCKET: s3Account.bucket,
-              RECORDS_S3_REGION: s3Account.region,
-              RECORDS_S3_ENDPOINT: s3.endpoint,
-              RECORDS_S3_FORCE_PATH_STYLE: "true",
-              RECORDS_S3_ACCESS_KEY_ID: s3Account.accessKeyId,
-              RECORDS_S3_SECRET_ACCESS_KEY: s3Account.secretAccessKey,
-            }
-          : {}),
+        ...recordsInS3Env(s3),
       },
     });
     await t.app.listen({ host: "127.0.0.1", port: 0 });
@@ -105,7 +79,7 @@ describe.each(cases)("a download under way when erasure is confirmed, on %s with
       const uploaded = await t.app.inject({
         method: "POST",
         url: `/api/manage/${token}/uploads`,
-        ...multipart(`scan ${index + 1}.pdf`, bytes),
+        ...multipartFile(`scan ${index + 1}.pdf`, bytes),
       });
       expect(uploaded.statusCode, uploaded.body).toBe(201);
     }

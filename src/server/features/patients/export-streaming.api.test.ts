@@ -20,6 +20,7 @@ import {
   statusOf,
 } from "../../testing/raw-http";
 import { sql } from "drizzle-orm";
+import { multipartFile } from "../../testing/multipart";
 
 /**
  * The parent's ZIP export over real sockets: a download whose reader stops taking bytes holds little memory, is
@@ -27,7 +28,6 @@ import { sql } from "drizzle-orm";
  */
 // 21 Nov 2026, 3:30 PM IST; the consultation is two days later.
 const START = "2026-11-21T10:00:00Z";
-const BOUNDARY = "----export-test-boundary";
 const REPORTS = 5;
 const REPORT_BYTES = 10_000_000;
 const STALLED_EXPORTS = 20;
@@ -38,16 +38,6 @@ const MB = 1024 * 1024;
 /** A report as a phone's PDF app makes it: the PDF signature, then bytes that do not compress. */
 function report(): Buffer {
   return Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(REPORT_BYTES - 9)]);
-}
-
-function multipart(name: string, bytes: Buffer) {
-  const head =
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-    `Content-Type: application/pdf\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-  };
 }
 
 /** One GET /api/health on a new connection, and how long it took in milliseconds. */
@@ -100,7 +90,7 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
       const uploaded = await t.app.inject({
         method: "POST",
         url: `/api/manage/${token}/uploads`,
-        ...multipart(`scan ${index + 1}.pdf`, bytes),
+        ...multipartFile(`scan ${index + 1}.pdf`, bytes),
       });
       expect(uploaded.statusCode, uploaded.body).toBe(201);
     }

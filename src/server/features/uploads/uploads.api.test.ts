@@ -24,6 +24,7 @@ import {
   testEngines,
 } from "../../testing/test-app";
 import { listUploads, removeAllUploads } from "./service";
+import { MULTIPART_BOUNDARY, multipartFile as multipart } from "../../testing/multipart";
 
 /**
  * Reports before the call, through the API as the parent's manage page and the doctor's dashboard use it: the type
@@ -32,7 +33,7 @@ import { listUploads, removeAllUploads } from "./service";
  */
 // 21 Nov 2026, 3:30 PM IST; the consultations below are on later days at 7:00 PM IST (13:30Z) and after.
 const START = "2026-11-21T10:00:00Z";
-const BOUNDARY = "----clinic-test-boundary";
+const BOUNDARY = MULTIPART_BOUNDARY;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Files as phones and scanners make them (their first bytes; the rest is filler)
@@ -70,16 +71,6 @@ const samples = {
     filler(9_000),
   ]),
 };
-
-function multipart(name: string, bytes: Buffer, claimedType = "application/pdf") {
-  const head =
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-    `Content-Type: ${claimedType}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // A real socket, to see when the server answers while a body is still being sent

@@ -1,0 +1,13 @@
+/** The boundary of every upload body the tests send. */
+export const MULTIPART_BOUNDARY = "----clinic-test-boundary";
+
+/** One file part as a browser's form sends it, with the headers of the request that carries it. */
+export function multipartFile(name: string, bytes: Buffer, claimedType = "application/pdf") {
+  const head =
+    `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+    `Content-Type: ${claimedType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${MULTIPART_BOUNDARY}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
+  };
+}
