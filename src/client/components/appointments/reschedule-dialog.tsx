@@ -3,14 +3,7 @@ import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogError, DialogShell } from "@/components/ui/dialog-shell";
 import { Calendar } from "@/components/ui/calendar";
 import { dayAvailabilityQuery, monthAvailabilityQuery } from "@/lib/availability";
 import { publicConfigQuery } from "@/lib/public-config";
@@ -45,52 +38,15 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
     : `Move to ${dateLabel} at ${timeLabel}`;
 
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      {/* As the booking dialog: on a phone its parts shrink to the screen instead of widening the dialog. */}
-      <DialogContent className="max-h-[95dvh] overflow-y-auto max-sm:p-5 [&>*]:min-w-0">
-        <DialogHeader>
-          <DialogTitle>Choose a new time</DialogTitle>
-          <DialogDescription>
-            The video link stays the same; the new time is sent by e-mail and WhatsApp.
-          </DialogDescription>
-        </DialogHeader>
-        <NewDateCalendar
-          date={date}
-          onDate={(next) => {
-            setDate(next);
-            setTime("");
-          }}
-        />
-        {date ? (
-          <div className="grid gap-2">
-            <p id={slotsId} className="text-sm font-medium text-slate-900">
-              Free times
-            </p>
-            {day.isPending ? <p className="text-sm text-slate-600">Loading the free times…</p> : null}
-            {day.data && free.length === 0 ? (
-              <p className="text-sm text-slate-700">{day.data.message ?? "No free times on this date."}</p>
-            ) : null}
-            <div role="group" aria-labelledby={slotsId} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {free.map((slot) => (
-                <Button
-                  key={slot.time}
-                  type="button"
-                  variant={slot.time === time ? "default" : "outline"}
-                  aria-pressed={slot.time === time}
-                  onClick={() => setTime(slot.time)}
-                >
-                  {slotLabel(slot.time)}
-                </Button>
-              ))}
-            </div>
-          </div>
-        ) : null}
-        {props.error ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {props.error}
-          </p>
-        ) : null}
-        <DialogFooter>
+    <DialogShell
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      // As the booking dialog: on a phone its parts shrink to the screen instead of widening the dialog.
+      className="max-h-[95dvh] overflow-y-auto max-sm:p-5 [&>*]:min-w-0"
+      title="Choose a new time"
+      description="The video link stays the same; the new time is sent by e-mail and WhatsApp."
+      footer={
+        <>
           <Button type="button" variant="ghost" onClick={() => props.onOpenChange(false)}>
             Keep the current time
           </Button>
@@ -103,9 +59,42 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
           >
             {date && time ? confirmText : "Choose a date and a time"}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <NewDateCalendar
+        date={date}
+        onDate={(next) => {
+          setDate(next);
+          setTime("");
+        }}
+      />
+      {date ? (
+        <div className="grid gap-2">
+          <p id={slotsId} className="text-sm font-medium text-slate-900">
+            Free times
+          </p>
+          {day.isPending ? <p className="text-sm text-slate-600">Loading the free times…</p> : null}
+          {day.data && free.length === 0 ? (
+            <p className="text-sm text-slate-700">{day.data.message ?? "No free times on this date."}</p>
+          ) : null}
+          <div role="group" aria-labelledby={slotsId} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {free.map((slot) => (
+              <Button
+                key={slot.time}
+                type="button"
+                variant={slot.time === time ? "default" : "outline"}
+                aria-pressed={slot.time === time}
+                onClick={() => setTime(slot.time)}
+              >
+                {slotLabel(slot.time)}
+              </Button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      <DialogError message={props.error} />
+    </DialogShell>
   );
 }
 

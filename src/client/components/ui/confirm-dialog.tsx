@@ -1,20 +1,13 @@
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogError, DialogShell } from "@/components/ui/dialog-shell";
 
 export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  title: string;
+  title: ReactNode;
   /** The consequence, said before the person confirms. */
-  description: string;
+  description: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   pending: boolean;
@@ -26,27 +19,24 @@ export interface ConfirmDialogProps {
 /** A yes/no question about an action that cannot be undone, with its consequence and any error from the server. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogDescription>{props.description}</DialogDescription>
-        </DialogHeader>
-        {props.children}
-        {props.error ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {props.error}
-          </p>
-        ) : null}
-        <DialogFooter>
+    <DialogShell
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={props.title}
+      description={props.description}
+      footer={
+        <>
           <Button type="button" variant="ghost" onClick={() => props.onOpenChange(false)}>
             {props.cancelLabel}
           </Button>
           <Button type="button" variant="destructive" disabled={props.pending} onClick={props.onConfirm}>
             {props.confirmLabel}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      {props.children}
+      <DialogError message={props.error} />
+    </DialogShell>
   );
 }

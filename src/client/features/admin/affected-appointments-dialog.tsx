@@ -2,15 +2,8 @@ import type { AppointmentNeedingAction } from "@shared/schedule-admin";
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  AlertDialogContent,
-  Dialog,
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogClose } from "@/components/ui/dialog";
+import { DialogShell } from "@/components/ui/dialog-shell";
 import { publicConfigQuery } from "@/lib/public-config";
 import { ContactLinks } from "./needs-action";
 import { appointmentWhen } from "./schedule-format";
@@ -69,45 +62,22 @@ export function AffectedAppointmentsDialog({
   const backRef = useRef<HTMLButtonElement>(null);
   const count = affectedCount(affected);
   return (
-    <Dialog open onOpenChange={(open) => !open && !saving && onCancel()}>
-      <AlertDialogContent safeRef={backRef} className="max-w-xl">
-        <DialogHeader>
-          <DialogTitle>This change takes the time of {count}</DialogTitle>
-          <DialogDescription>
-            {affected.length === 1 ? "It is" : "They are"} not cancelled:{" "}
-            {affected.length === 1 ? "it stays" : "they stay"} booked and paid, and{" "}
-            {affected.length === 1 ? "is" : "are"} listed under Appointments Needing Action. Contact each
-            patient to agree a new time or a cancellation; moving or cancelling from the dashboard is not
-            available yet.
-          </DialogDescription>
-        </DialogHeader>
-        <ul
-          className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200"
-          aria-label="Affected appointments"
-        >
-          {affected.map((appointment) => (
-            <li
-              key={appointment.id}
-              className="flex flex-col gap-1 p-3 text-sm"
-              data-testid="affected-appointment"
-            >
-              <p className="font-semibold text-slate-900">
-                {appointment.patientName}{" "}
-                <span className="font-mono font-normal text-slate-600">#{appointment.bookingId}</span>
-              </p>
-              <p className="text-slate-700">
-                {appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)}
-              </p>
-              {appointment.awaitingPayment && (
-                <p className="text-amber-900">
-                  Awaiting payment: if the parent pays after this change, the payment is refunded in full.
-                </p>
-              )}
-              <ContactLinks appointment={appointment} />
-            </li>
-          ))}
-        </ul>
-        <DialogFooter>
+    <DialogShell
+      onOpenChange={(open) => !open && !saving && onCancel()}
+      safeRef={backRef}
+      className="max-w-xl"
+      title={<>This change takes the time of {count}</>}
+      description={
+        <>
+          {affected.length === 1 ? "It is" : "They are"} not cancelled:{" "}
+          {affected.length === 1 ? "it stays" : "they stay"} booked and paid, and{" "}
+          {affected.length === 1 ? "is" : "are"} listed under Appointments Needing Action. Contact each
+          patient to agree a new time or a cancellation; moving or cancelling from the dashboard is not
+          available yet.
+        </>
+      }
+      footer={
+        <>
           <DialogClose asChild>
             <Button ref={backRef} variant="outline" disabled={saving}>
               Go back
@@ -116,9 +86,36 @@ export function AffectedAppointmentsDialog({
           <Button onClick={onConfirm} disabled={saving}>
             {saving ? "Saving..." : "Save and keep them listed"}
           </Button>
-        </DialogFooter>
-      </AlertDialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <ul
+        className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200"
+        aria-label="Affected appointments"
+      >
+        {affected.map((appointment) => (
+          <li
+            key={appointment.id}
+            className="flex flex-col gap-1 p-3 text-sm"
+            data-testid="affected-appointment"
+          >
+            <p className="font-semibold text-slate-900">
+              {appointment.patientName}{" "}
+              <span className="font-mono font-normal text-slate-600">#{appointment.bookingId}</span>
+            </p>
+            <p className="text-slate-700">
+              {appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)}
+            </p>
+            {appointment.awaitingPayment && (
+              <p className="text-amber-900">
+                Awaiting payment: if the parent pays after this change, the payment is refunded in full.
+              </p>
+            )}
+            <ContactLinks appointment={appointment} />
+          </li>
+        ))}
+      </ul>
+    </DialogShell>
   );
 }
 

@@ -10,15 +10,8 @@ import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
 import { type UseFormRegisterReturn, type UseFormSetError, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogClose, DialogFooter } from "@/components/ui/dialog";
+import { DialogShell } from "@/components/ui/dialog-shell";
 import { describedBy, FieldError, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -116,91 +109,87 @@ export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) 
   const content = useWatch({ control, name: "content" }) ?? "";
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !save.isPending && onClose()}>
-      <DialogContent
-        className="max-w-2xl"
-        // A stray click beside a long form must not throw the writing away; Cancel and Escape still close it.
-        onInteractOutside={(event) => event.preventDefault()}
+    <DialogShell
+      onOpenChange={(open) => !open && !save.isPending && onClose()}
+      className="max-w-2xl"
+      // A stray click beside a long form must not throw the writing away; Cancel and Escape still close it.
+      onInteractOutside={(event) => event.preventDefault()}
+      title={isEdit ? "Edit Article" : "Add New Article"}
+      description={
+        isEdit
+          ? "Change the article and save. Published articles update on the site at once."
+          : "Write the article in Markdown. Drafts stay visible only here until published."
+      }
+    >
+      <form
+        noValidate
+        aria-label={isEdit ? "Edit article" : "New article"}
+        onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
+        className="flex flex-col gap-4"
       >
-        <DialogHeader>
-          <DialogTitle>{isEdit ? "Edit Article" : "Add New Article"}</DialogTitle>
-          <DialogDescription>
-            {isEdit
-              ? "Change the article and save. Published articles update on the site at once."
-              : "Write the article in Markdown. Drafts stay visible only here until published."}
-          </DialogDescription>
-        </DialogHeader>
+        <FormField id="article-title" label="Title" error={errors.title?.message}>
+          <Input
+            maxLength={200}
+            {...describedBy("article-title", { error: Boolean(errors.title), required: true })}
+            {...register("title")}
+          />
+        </FormField>
 
-        <form
-          noValidate
-          aria-label={isEdit ? "Edit article" : "New article"}
-          onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
-          className="flex flex-col gap-4"
+        <FormField id="article-excerpt" label="Excerpt" error={errors.excerpt?.message}>
+          <Textarea
+            rows={2}
+            maxLength={500}
+            {...describedBy("article-excerpt", { error: Boolean(errors.excerpt), required: true })}
+            {...register("excerpt")}
+          />
+        </FormField>
+
+        <ContentField content={content} error={errors.content?.message}>
+          <Textarea
+            rows={8}
+            maxLength={ARTICLE_CONTENT_MAX_LENGTH}
+            className="font-mono text-sm sm:text-sm"
+            {...describedBy("article-content", {
+              error: Boolean(errors.content),
+              required: true,
+              also: "article-content-hint article-content-count",
+            })}
+            {...register("content")}
+          />
+        </ContentField>
+
+        <FormField
+          id="article-image"
+          label="Image URL (optional)"
+          hint="A picture shown above the article and in link previews: an address starting with https:// or http://, or a path on this site starting with / (such as /images/articles/heart.jpg)."
+          error={errors.imageUrl?.message}
         >
-          <FormField id="article-title" label="Title" error={errors.title?.message}>
-            <Input
-              maxLength={200}
-              {...describedBy("article-title", { error: Boolean(errors.title), required: true })}
-              {...register("title")}
-            />
-          </FormField>
+          {/* Text, not type="url": the browser's own check would refuse a path on this site, which is allowed. */}
+          <Input
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://"
+            {...describedBy("article-image", { hint: true, error: Boolean(errors.imageUrl) })}
+            {...register("imageUrl")}
+          />
+        </FormField>
 
-          <FormField id="article-excerpt" label="Excerpt" error={errors.excerpt?.message}>
-            <Textarea
-              rows={2}
-              maxLength={500}
-              {...describedBy("article-excerpt", { error: Boolean(errors.excerpt), required: true })}
-              {...register("excerpt")}
-            />
-          </FormField>
+        <PublishedCheckbox field={register("published")} />
 
-          <ContentField content={content} error={errors.content?.message}>
-            <Textarea
-              rows={8}
-              maxLength={ARTICLE_CONTENT_MAX_LENGTH}
-              className="font-mono text-sm sm:text-sm"
-              {...describedBy("article-content", {
-                error: Boolean(errors.content),
-                required: true,
-                also: "article-content-hint article-content-count",
-              })}
-              {...register("content")}
-            />
-          </ContentField>
-
-          <FormField
-            id="article-image"
-            label="Image URL (optional)"
-            hint="A picture shown above the article and in link previews: an address starting with https:// or http://, or a path on this site starting with / (such as /images/articles/heart.jpg)."
-            error={errors.imageUrl?.message}
-          >
-            {/* Text, not type="url": the browser's own check would refuse a path on this site, which is allowed. */}
-            <Input
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://"
-              {...describedBy("article-image", { hint: true, error: Boolean(errors.imageUrl) })}
-              {...register("imageUrl")}
-            />
-          </FormField>
-
-          <PublishedCheckbox field={register("published")} />
-
-          <DialogFooter className="border-t border-slate-200 pt-4">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={save.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save Article"}
+        <DialogFooter className="border-t border-slate-200 pt-4">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={save.isPending}>
+              Cancel
             </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </DialogClose>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save Article"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }
 
@@ -225,6 +214,10 @@ function PublishedCheckbox({ field }: { field: UseFormRegisterReturn<"published"
 }
 
 type ContentTab = "write" | "preview";
+const CONTENT_TABS: readonly { tab: ContentTab; label: string }[] = [
+  { tab: "write", label: "Write" },
+  { tab: "preview", label: "Preview" },
+];
 
 /** Content: the Markdown textarea, and a Preview tab that shows it exactly as visitors will see it. */
 function ContentField({
@@ -237,8 +230,7 @@ function ContentField({
   children: ReactNode;
 }) {
   const [tab, setTab] = useState<ContentTab>("write");
-  const writeTab = useRef<HTMLButtonElement>(null);
-  const previewTab = useRef<HTMLButtonElement>(null);
+  const tabButtons = useRef<Record<ContentTab, HTMLButtonElement | null>>({ write: null, preview: null });
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
@@ -252,7 +244,7 @@ function ContentField({
             ? "preview"
             : "write";
     setTab(next);
-    (next === "write" ? writeTab : previewTab).current?.focus();
+    tabButtons.current[next]?.focus();
   };
 
   const tabClass = (active: boolean) =>
@@ -266,34 +258,25 @@ function ContentField({
       <div className="flex flex-wrap items-end justify-between gap-2">
         <Label htmlFor="article-content">Content</Label>
         <div role="tablist" aria-label="Editor mode" className="flex gap-1 rounded-lg bg-slate-100 p-1">
-          <button
-            ref={writeTab}
-            type="button"
-            role="tab"
-            id="article-content-write-tab"
-            aria-selected={tab === "write"}
-            aria-controls="article-content-write"
-            tabIndex={tab === "write" ? 0 : -1}
-            onKeyDown={onTabKeyDown}
-            onClick={() => setTab("write")}
-            className={tabClass(tab === "write")}
-          >
-            Write
-          </button>
-          <button
-            ref={previewTab}
-            type="button"
-            role="tab"
-            id="article-content-preview-tab"
-            aria-selected={tab === "preview"}
-            aria-controls="article-content-preview"
-            tabIndex={tab === "preview" ? 0 : -1}
-            onKeyDown={onTabKeyDown}
-            onClick={() => setTab("preview")}
-            className={tabClass(tab === "preview")}
-          >
-            Preview
-          </button>
+          {CONTENT_TABS.map(({ tab: value, label }) => (
+            <button
+              key={value}
+              ref={(button) => {
+                tabButtons.current[value] = button;
+              }}
+              type="button"
+              role="tab"
+              id={`article-content-${value}-tab`}
+              aria-selected={tab === value}
+              aria-controls={`article-content-${value}`}
+              tabIndex={tab === value ? 0 : -1}
+              onKeyDown={onTabKeyDown}
+              onClick={() => setTab(value)}
+              className={tabClass(tab === value)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </div>
       {/* The textarea stays mounted while previewing, so nothing typed is lost. */}

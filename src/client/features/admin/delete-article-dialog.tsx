@@ -2,15 +2,8 @@ import type { Article } from "@shared/articles";
 import { useMutation } from "@tanstack/react-query";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  AlertDialogContent,
-  Dialog,
-  DialogClose,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { DialogClose } from "@/components/ui/dialog";
+import { DialogShell } from "@/components/ui/dialog-shell";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
@@ -40,18 +33,14 @@ export function DeleteArticleDialog({ article, onClose }: DeleteArticleDialogPro
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <AlertDialogContent safeRef={cancelRef} className="max-w-md">
-        <DialogHeader>
-          <DialogTitle>Are you sure?</DialogTitle>
-          <DialogDescription>
-            This action cannot be undone. This will permanently delete the article from the system.
-          </DialogDescription>
-        </DialogHeader>
-        <p className="rounded-md bg-slate-50 p-3 text-sm font-medium break-words text-slate-800">
-          {article.title}
-        </p>
-        <DialogFooter>
+    <DialogShell
+      onOpenChange={(open) => !open && !remove.isPending && onClose()}
+      safeRef={cancelRef}
+      className="max-w-md"
+      title="Are you sure?"
+      description="This action cannot be undone. This will permanently delete the article from the system."
+      footer={
+        <>
           <DialogClose asChild>
             <Button ref={cancelRef} variant="outline" disabled={remove.isPending}>
               Cancel
@@ -60,8 +49,12 @@ export function DeleteArticleDialog({ article, onClose }: DeleteArticleDialogPro
           <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
             {remove.isPending ? "Deleting..." : "Delete"}
           </Button>
-        </DialogFooter>
-      </AlertDialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <p className="rounded-md bg-slate-50 p-3 text-sm font-medium break-words text-slate-800">
+        {article.title}
+      </p>
+    </DialogShell>
   );
 }

@@ -5,14 +5,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { QueryState } from "@/components/ui/query-state";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
@@ -87,27 +80,17 @@ export function ErasureRequests() {
           )}
         </QueryState>
       </Card>
-      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Erase {confirming?.patientName}'s data?</DialogTitle>
-            <DialogDescription>{ERASURE_EXPLAINED} This cannot be undone.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => setConfirming(null)}>
-              Keep for now
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={erase.isPending}
-              onClick={() => confirming && erase.mutate(confirming.id)}
-            >
-              Erase the data
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={<>Erase {confirming?.patientName}'s data?</>}
+        description={`${ERASURE_EXPLAINED} This cannot be undone.`}
+        cancelLabel="Keep for now"
+        confirmLabel="Erase the data"
+        pending={erase.isPending}
+        error={null}
+        onConfirm={() => confirming && erase.mutate(confirming.id)}
+      />
     </section>
   );
 }
