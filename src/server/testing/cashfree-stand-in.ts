@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { flatHeaders, listenOnLoopback } from "./loopback-server";
 
 /**
  * A loopback stand-in for Cashfree PG (REST API v2025-01-01) for tests: real HTTP, Cashfree's documented request
@@ -61,6 +61,8 @@ export interface SignedWebhook {
 export interface CashfreeStandIn {
   /** e.g. http://127.0.0.1:PORT/pg, the same shape as Cashfree's base URLs. */
   baseUrl: string;
+  /** The app id and secret key it accepts. */
+  credentials: { appId: string; secretKey: string };
   requests: StandInRequest[];
   /**
    * Adds a payment attempt; SUCCESS makes the order PAID (even an EXPIRED one: a late payment), PENDING leaves an
@@ -677,10 +679,7 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
       chunks.push(buffer);
     }
     const rawBody = Buffer.concat(chunks).toString("utf8");
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-    }
+    const headers = flatHeaders(req);
     let body: unknown = rawBody === "" ? undefined : rawBody;
     try {
       if (rawBody !== "") body = JSON.parse(rawBody) as unknown;
@@ -707,17 +706,12 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     timers.add(timer);
   }
 
-  const server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     res.on("error", () => undefined); // a client that hung up must not crash the test run
     handle(req, res).catch(() => {
       if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
 
   // --- test controls ---------------------------------------------------------------------------------------------
 
@@ -882,7 +876,8 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
   }
 
   return {
-    baseUrl: `http://127.0.0.1:${port}/pg`,
+    baseUrl: `${server.url}/pg`,
+    credentials: { appId: options.appId, secretKey: options.secretKey },
     requests,
     pay,
     complete,
@@ -918,8 +913,16 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
+  };
+}
+
+/** The settings that make the app take payments through the stand-in, with the credentials it accepts. */
+export function cashfreeEnv(cashfree: CashfreeStandIn): Record<string, string> {
+  return {
+    CASHFREE_APP_ID: cashfree.credentials.appId,
+    CASHFREE_SECRET_KEY: cashfree.credentials.secretKey,
+    CASHFREE_BASE_URL: cashfree.baseUrl,
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
+import { flatHeaders, listenOnLoopback, readBody } from "./loopback-server";
 
 /**
  * A loopback stand-in for an S3-compatible object store, for tests: path-style addresses (`/{bucket}/{key}`) and
@@ -49,12 +49,12 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
   const requests: S3StandInRequest[] = [];
   const objects = new Map<string, StoredObject>();
 
-  const server = createServer((request, response) => {
+  const server = await listenOnLoopback((request, response) => {
     void readBody(request).then((body) => {
       const entry: S3StandInRequest = {
         method: request.method ?? "",
         path: request.url ?? "",
-        headers: flatHeaders(request),
+        headers: flatHeaders(request, ","),
       };
       requests.push(entry);
       const answer = handle(entry, body, options, objects);
@@ -62,19 +62,7 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
       reply(response, answer);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    requests,
-    objects,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { endpoint: server.url, requests, objects, close: server.close };
 }
 
 function handle(
@@ -278,22 +266,6 @@ function s3Error(status: number, code: string, message: string, key?: string): A
     (key ? `<Key>${xmlText(key)}</Key>` : "") +
     `<RequestId>${randomBytes(8).toString("hex")}</RequestId></Error>`;
   return { status, headers: { "content-type": "application/xml" }, body };
-}
-
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks)));
-    request.on("error", reject);
-  });
-}
-
-function flatHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(",") : value;
-  return headers;
 }
 
 function reply(response: ServerResponse, answer: Answer): void {

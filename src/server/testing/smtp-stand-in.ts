@@ -92,3 +92,11 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The sender the tests' apps write their e-mail from. */
+export const TEST_MAIL_FROM = '"Dr. Ananya Rao" <appointments@clinic.test>';
+
+/** The settings that send the app's e-mail through the stand-in. */
+export function mailEnv(smtp: SmtpStandIn): Record<string, string> {
+  return { SMTP_URL: smtp.url, MAIL_FROM: TEST_MAIL_FROM };
+}

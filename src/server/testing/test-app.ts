@@ -14,6 +14,7 @@ import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import type { PaymentGateway } from "../integrations/payments/gateway";
 import { selectPaymentGateway } from "../integrations/payments/select-gateway";
+import { useInSuite } from "./suite";
 
 /**
  * API tests run against real databases: an in-memory PGlite always, and a throwaway database on the PostgreSQL
@@ -79,17 +80,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  engine: Engine,
-  options: {
-    env?: Record<string, string>;
-    profile?: SiteProfile;
-    now?: () => Date;
-    gateway?: PaymentGateway;
-    /** Serve the built browser app (pages rendered on the server and kept in memory); needs `ensureBuild()`. */
-    serveClient?: boolean;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  profile?: SiteProfile;
+  now?: () => Date;
+  gateway?: PaymentGateway;
+  /** Serve the built browser app (pages rendered on the server and kept in memory); needs `ensureBuild()`. */
+  serveClient?: boolean;
+}
+
+export async function createTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const logs: string[] = [];
   const logStream = new Writable({
@@ -124,6 +124,15 @@ export async function createTestApp(
       await database.dispose();
     },
   };
+}
+
+/**
+ * The app of the suite it is called in: started in a beforeAll, closed in an afterAll (see `useInSuite`). Options
+ * that name something started earlier in the suite (a stand-in's address) are given as a function, read when the app
+ * starts.
+ */
+export function useTestApp(engine: Engine, options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  return useInSuite(() => createTestApp(engine, typeof options === "function" ? options() : options));
 }
 
 /** A clock tests can move: `clock.now()` is what the app reads. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
+import { flatHeaders, listenOnLoopback, readBody } from "./loopback-server";
 
 /**
  * A loopback stand-in for Meta's WhatsApp Cloud API for tests: POST /{version}/{phone-number-id}/messages (template
@@ -35,6 +35,8 @@ export interface UploadedMedia {
 export interface WhatsAppStandIn {
   /** http://127.0.0.1:PORT, to be used as the transport's baseUrl. */
   baseUrl: string;
+  /** The access token and phone number id it accepts. */
+  account: WhatsAppStandInOptions;
   requests: WhatsAppStandInRequest[];
   /** Uploaded files by media id. */
   media: Map<string, UploadedMedia>;
@@ -45,12 +47,20 @@ export interface WhatsAppStandIn {
 
 type Answer = { status: number; body: unknown };
 
-export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Promise<WhatsAppStandIn> {
+/** The business account the tests send WhatsApp messages from. */
+export const TEST_WHATSAPP_ACCOUNT: WhatsAppStandInOptions = {
+  token: "EAAG-test-token-0123456789",
+  phoneNumberId: "106540352242922",
+};
+
+export async function startWhatsAppStandIn(
+  options: WhatsAppStandInOptions = TEST_WHATSAPP_ACCOUNT,
+): Promise<WhatsAppStandIn> {
   const requests: WhatsAppStandInRequest[] = [];
   const failures: Answer[] = [];
   const media = new Map<string, UploadedMedia>();
 
-  const server = createServer((request, response) => {
+  const server = await listenOnLoopback((request, response) => {
     void readBody(request).then(async (rawBody) => {
       const headers = flatHeaders(request);
       const form = await multipartForm(headers["content-type"], rawBody);
@@ -67,19 +77,13 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: server.url,
+    account: options,
     requests,
     media,
     failNext: (status, body) => failures.push({ status, body }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 
@@ -248,23 +252,6 @@ function reply(response: ServerResponse, answer: Answer): void {
   response.end(text);
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks)));
-    request.on("error", reject);
-  });
-}
-
-function flatHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return headers;
-}
-
 function parseJson(text: string): unknown {
   if (text === "") return undefined;
   try {
@@ -276,4 +263,13 @@ function parseJson(text: string): unknown {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The settings that send the app's WhatsApp messages to the stand-in, from the account it accepts. */
+export function whatsappEnv(whatsapp: WhatsAppStandIn): Record<string, string> {
+  return {
+    WHATSAPP_TOKEN: whatsapp.account.token,
+    WHATSAPP_PHONE_NUMBER_ID: whatsapp.account.phoneNumberId,
+    WHATSAPP_API_BASE_URL: whatsapp.baseUrl,
+  };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import type { AffectedAppointmentsConflict } from "@shared/schedule-admin";
 import {
@@ -12,18 +12,20 @@ import {
   simulatorOrders,
 } from "../../db/schema";
 import { drainOutbox } from "../../core/outbox/worker";
-import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
+import { cashfreeEnv, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
+import { type MessagingStandIns, startMessagingStandIns } from "../../testing/messaging-stand-ins";
 import { readableMail } from "../../testing/mime";
-import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
+import { useInSuite } from "../../testing/suite";
 import {
   bookingConsent,
-  createTestApp,
+  type Engine,
+  signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
-import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
 import { createDeliver } from "../notifications/deliver";
 import { RESULT_PAGE_LINK_HOURS, START_LOOK_BACK_MINUTES, sweep } from "./service";
 
@@ -33,40 +35,34 @@ import { RESULT_PAGE_LINK_HOURS, START_LOOK_BACK_MINUTES, sweep } from "./servic
  */
 const silent = pino({ level: "silent" });
 const START = "2026-11-21T10:00:00Z";
-const whatsappIds = { token: "EAAG-outcomes-token-0123", phoneNumberId: "106540352242922" };
 
 interface Harness {
   t: TestApp;
-  smtp: SmtpStandIn;
-  whatsapp: WhatsAppStandIn;
+  messaging: MessagingStandIns;
 }
 
-async function startHarness(
-  engine: (typeof testEngines)[number],
+/** The suite's app, its e-mail and WhatsApp messages going to the stand-ins; `env` adds settings read at its start. */
+function useHarness(
+  engine: Engine,
   now: () => Date,
-  env: Record<string, string> = {},
-): Promise<Harness> {
-  const smtp = await startSmtpStandIn();
-  const whatsapp = await startWhatsAppStandIn(whatsappIds);
-  const t = await createTestApp(engine, {
+  env: () => Record<string, string> = () => ({}),
+): Harness {
+  const messaging = useInSuite(startMessagingStandIns);
+  const t = useTestApp(engine, () => ({
     now,
     env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: '"Dr. Ananya Rao" <appointments@clinic.test>',
-      WHATSAPP_TOKEN: whatsappIds.token,
-      WHATSAPP_PHONE_NUMBER_ID: whatsappIds.phoneNumberId,
-      WHATSAPP_API_BASE_URL: whatsapp.baseUrl,
+      ...messaging.env,
       PUBLIC_BASE_URL: "https://clinic.test",
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-      ...env,
+      ...env(),
     },
-  });
-  return { t, smtp, whatsapp };
+  }));
+  return { t, messaging };
 }
 
-function helpers(h: () => Harness, clock: ReturnType<typeof testClock>) {
-  const app = () => h().t.app;
-  const db = () => h().t.database.db;
+function helpers(h: Harness, clock: ReturnType<typeof testClock>) {
+  const app = () => h.t.app;
+  const db = () => h.t.database.db;
   let address = 0;
   return {
     /** Each booking from its own address, so the per-address booking limit never interferes. */
@@ -115,11 +111,11 @@ function helpers(h: () => Harness, clock: ReturnType<typeof testClock>) {
         .sort(),
     drain: () => drainOutbox(db(), createDeliver(app().messaging), clock.now, silent),
     mailsTo: (address: string) =>
-      h()
-        .smtp.messages.filter((mail) => mail.to.includes(address))
+      h.messaging.smtp.messages
+        .filter((mail) => mail.to.includes(address))
         .map((mail) => readableMail(mail.raw)),
     whatsappTemplates: () =>
-      h().whatsapp.requests.map((request) => {
+      h.messaging.whatsapp.requests.map((request) => {
         const body = request.body as {
           template: { name: string; components: { parameters: { text: string }[] }[] };
         };
@@ -135,11 +131,8 @@ function helpers(h: () => Harness, clock: ReturnType<typeof testClock>) {
 
 describe.each(testEngines)("payment outcomes on the simulator, on %s", (engine) => {
   const clock = testClock(START);
-  let h: Harness;
-  const { book, order, verify, row, events, outbox, drain, mailsTo, whatsappTemplates } = helpers(
-    () => h,
-    clock,
-  );
+  const h = useHarness(engine, clock.now);
+  const { book, order, verify, row, events, outbox, drain, mailsTo, whatsappTemplates } = helpers(h, clock);
   const checkout = (orderId: string, outcome: "pay" | "decline" | "cancel") =>
     h.t.app.inject({
       method: "POST",
@@ -148,14 +141,6 @@ describe.each(testEngines)("payment outcomes on the simulator, on %s", (engine) 
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
 
-  beforeAll(async () => {
-    h = await startHarness(engine, clock.now);
-  });
-  afterAll(async () => {
-    await h.t.close();
-    await h.smtp.close();
-    await h.whatsapp.close();
-  });
   beforeEach(() => {
     clock.set(START);
   });
@@ -268,8 +253,8 @@ describe.each(testEngines)("payment outcomes on the simulator, on %s", (engine) 
 
 describe.each(testEngines)("payments the schedule or a crash got in the way of, on %s", (engine) => {
   const clock = testClock(START);
-  let h: Harness;
-  const { book, order, verify, row, outbox, drain, mailsTo, whatsappTemplates } = helpers(() => h, clock);
+  const h = useHarness(engine, clock.now);
+  const { book, order, verify, row, outbox, drain, mailsTo, whatsappTemplates } = helpers(h, clock);
   const checkout = (orderId: string) =>
     h.t.app.inject({
       method: "POST",
@@ -288,24 +273,11 @@ describe.each(testEngines)("payments the schedule or a crash got in the way of, 
     (await h.t.database.db.select().from(simulatorOrders).where(eq(simulatorOrders.orderId, orderId)))[0];
 
   beforeAll(async () => {
-    h = await startHarness(engine, clock.now);
-    const login = await h.t.app.inject({
-      method: "POST",
-      url: "/api/admin/login",
-      payload: { password: TEST_ADMIN_PASSWORD },
-      headers: { origin },
-    });
-    cookie = String([login.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
-  });
-  afterAll(async () => {
-    await h.t.close();
-    await h.smtp.close();
-    await h.whatsapp.close();
+    cookie = await signInAsAdmin(h.t.app, { origin });
   });
   beforeEach(() => {
     clock.set(START);
-    h.smtp.messages.length = 0;
-    h.whatsapp.requests.length = 0;
+    h.messaging.clear();
   });
 
   it("refunds in full a payment for a time the doctor took leave on while the parent paid, and says why", async () => {
@@ -538,9 +510,9 @@ describe.each(testEngines)("payments the schedule or a crash got in the way of, 
 describe.each(testEngines)("payment outcomes on Cashfree, on %s", (engine) => {
   const clock = testClock(START);
   const credentials = { appId: "TEST10293847", secretKey: "cfsk_ma_test_outcomes_secret" };
-  let cashfree: CashfreeStandIn;
-  let h: Harness;
-  const { book, order, verify, row, outbox, drain, mailsTo } = helpers(() => h, clock);
+  const cashfree = useInSuite(() => startCashfreeStandIn({ ...credentials, now: clock.now }));
+  const h = useHarness(engine, clock.now, () => cashfreeEnv(cashfree));
+  const { book, order, verify, row, outbox, drain, mailsTo } = helpers(h, clock);
   const deliver = (webhook: { rawBody: string; headers: Record<string, string> }) =>
     h.t.app.inject({
       method: "POST",
@@ -553,20 +525,6 @@ describe.each(testEngines)("payment outcomes on Cashfree, on %s", (engine) => {
       (request) => request.method === "PATCH" && request.path === `/pg/orders/${orderId}`,
     );
 
-  beforeAll(async () => {
-    cashfree = await startCashfreeStandIn({ ...credentials, now: clock.now });
-    h = await startHarness(engine, clock.now, {
-      CASHFREE_APP_ID: credentials.appId,
-      CASHFREE_SECRET_KEY: credentials.secretKey,
-      CASHFREE_BASE_URL: cashfree.baseUrl,
-    });
-  });
-  afterAll(async () => {
-    await h.t.close();
-    await h.smtp.close();
-    await h.whatsapp.close();
-    await cashfree.close();
-  });
   beforeEach(() => {
     clock.set(START);
   });
@@ -649,7 +607,7 @@ describe.each(testEngines)("payment outcomes on Cashfree, on %s", (engine) => {
     expect(mail).toContain("Your payment is being refunded");
     expect(mail).toContain("We received a payment of ₹1,000");
     expect(mail).toContain("The consultation fee is ₹2,000, so the payment did not cover it");
-    const templates = h.whatsapp.requests.map(
+    const templates = h.messaging.whatsapp.requests.map(
       (request) => (request.body as { template: { name: string } }).template.name,
     );
     expect(templates).toContain("booking_refund");
