@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@shared/api-error";
 import type { CreatedAppointment, PaymentVerification } from "@shared/booking";
 import { ensureBuild } from "../../../scripts/ensure-build.mjs";
@@ -14,9 +14,9 @@ import {
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../testing/test-app";
 import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../testing/raw-http";
 
@@ -108,17 +108,15 @@ const pathologicalMarkdown = [
 ];
 
 describe.each(testEngines)("hostile requests on %s", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, {
+    env: { ADMIN_PASSWORD: password, BOOKINGS_PER_HOUR_PER_ADDRESS: "100000" },
+    now: clock.now,
+  });
   let cookie = "";
 
   beforeAll(async () => {
-    t = await createTestApp(engine, {
-      env: { ADMIN_PASSWORD: password, BOOKINGS_PER_HOUR_PER_ADDRESS: "100000" },
-      now: clock.now,
-    });
     cookie = await signInAsAdmin(t.app);
   });
-  afterAll(() => t.close());
 
   const expectErrorShape = (response: { statusCode: number; json: <T>() => T }, context: string) => {
     const body = response.json<ApiErrorBody>();
@@ -620,14 +618,11 @@ describe("absolute addresses and transport headers", () => {
 });
 
 describe.each(testEngines)("made-up article addresses on %s", (engine) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     // Article pages are the built browser app's, rendered on the server and kept in memory.
     ensureBuild();
-    t = await createTestApp(engine, { serveClient: true });
   }, 300_000);
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { serveClient: true });
 
   it("answers every made-up article address 404 with one page from memory, and none with a 5xx", async () => {
     const random = () => randomBytes(8).toString("hex");

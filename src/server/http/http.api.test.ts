@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, testEngines } from "../testing/test-app";
+import { describe, expect, it } from "vitest";
+import { testEngines, useTestApp } from "../testing/test-app";
 
 describe.each(testEngines)("HTTP basics on %s", (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   it("reports health with the database reachable", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });

@@ -1,16 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import type { ReportUpload } from "@shared/uploads";
 import { appointments } from "../db/schema";
 import {
   bookingConsent,
-  createTestApp,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../testing/test-app";
 import { multipartFile } from "../testing/multipart";
 
@@ -30,14 +29,9 @@ function pdfUpload() {
 }
 
 describe.each(testEngines)("what the log holds on %s", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { now: clock.now, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
   let address = 0;
   const from = () => `10.31.0.${++address}`;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { now: clock.now, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
-  });
-  afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: "GET", url, remoteAddress: from() });
   const post = (url: string, payload?: object) =>

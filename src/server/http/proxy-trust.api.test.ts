@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createTestApp,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
-  type TestApp,
   testEngines,
+  useTestApp,
 } from "../testing/test-app";
 
 /**
@@ -18,11 +18,7 @@ const wrongPassword = "not the password at all";
 
 describe.each(testEngines)("client addresses behind a proxy on %s", (engine) => {
   describe("TRUST_PROXY=true: one proxy in front", () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(engine, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: "true" } });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp(engine, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: "true" } });
 
     const login = (password: string, forwardedFor: string) =>
       t.app.inject({
@@ -97,11 +93,7 @@ describe.each(testEngines)("client addresses behind a proxy on %s", (engine) => 
   });
 
   describe("TRUST_PROXY=2: a CDN in front of the site's own proxy", () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(engine, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: "2" } });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp(engine, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: "2" } });
 
     it("counts the address the farther proxy wrote, whatever the visitor put to its left", async () => {
       const login = (password: string, forwardedFor: string) =>
@@ -121,13 +113,9 @@ describe.each(testEngines)("client addresses behind a proxy on %s", (engine) => 
   });
 
   describe("TRUST_PROXY as a list of proxy addresses", () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp(engine, {
-        env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" },
-      });
+    const t = useTestApp(engine, {
+      env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" },
     });
-    afterAll(() => t.close());
 
     const login = (password: string, remoteAddress: string, forwardedFor: string) =>
       t.app.inject({

@@ -918,6 +918,9 @@ export async function startCashfreeStandIn(options: CashfreeStandInOptions): Pro
   };
 }
 
+/** The sandbox account the tests' apps take payments with. */
+export const TEST_CASHFREE_ACCOUNT = { appId: "TEST10293847", secretKey: "cfsk_ma_test_stand_in_secret" };
+
 /** The settings that make the app take payments through the stand-in, with the credentials it accepts. */
 export function cashfreeEnv(cashfree: CashfreeStandIn): Record<string, string> {
   return {

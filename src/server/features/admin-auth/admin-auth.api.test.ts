@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminSessions } from "../../db/schema";
-import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { createTestApp, testClock, testEngines, useTestApp } from "../../testing/test-app";
 
 const password = "correct horse battery staple";
 const clock = testClock("2026-11-21T10:00:00Z");
 const origin = "http://localhost:80";
 
 describe.each(testEngines)("admin login and sessions on %s", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { env: { ADMIN_PASSWORD: password }, now: clock.now });
   let address = 0;
   const from = () => `10.2.0.${++address}`;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { env: { ADMIN_PASSWORD: password }, now: clock.now });
-  });
-  afterAll(() => t.close());
 
   const login = (attempt: string, remoteAddress = from()) =>
     t.app.inject({

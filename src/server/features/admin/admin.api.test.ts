@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type {
   AdminAppointment,
   AdminAppointmentDetails,
@@ -11,16 +11,16 @@ import type {
 } from "@shared/admin";
 import type { Article } from "@shared/articles";
 import { appointments, refunds } from "../../db/schema";
-import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
+import { cashfreeEnv, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
+import { useInSuite } from "../../testing/suite";
 import {
-  createTestApp,
   publicApiRoutes,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
 
 const password = TEST_ADMIN_PASSWORD;
@@ -58,19 +58,15 @@ function pathVariants(path: string): string[] {
 }
 
 describe.each(testEngines)("admin API on %s", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { env: { ADMIN_PASSWORD: password }, now: clock.now });
   let cookie = "";
   const admin = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie, origin }, ...(payload ? { payload } : {}) });
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { env: { ADMIN_PASSWORD: password }, now: clock.now });
-  });
   // A fresh session for each test: some tests move the clock hours ahead, past the session's idle limit.
   beforeEach(async () => {
     cookie = await signInAsAdmin(t.app);
   });
-  afterAll(() => t.close());
 
   it("answers 401 on every API route outside the public list when there is no session", async () => {
     const protectedRoutes = t.app.routeList.filter(
@@ -590,26 +586,11 @@ describe.each(testEngines)("admin API on %s", (engine) => {
 });
 
 describe("gateway diagnostic with Cashfree configured", () => {
-  let cashfree: CashfreeStandIn;
-  let t: TestApp;
   const secretKey = "cfsk_ma_test_never_shown";
-
-  beforeAll(async () => {
-    cashfree = await startCashfreeStandIn({ appId: "TEST4242abcd", secretKey });
-    t = await createTestApp("pglite", {
-      env: {
-        ADMIN_PASSWORD: password,
-        CASHFREE_APP_ID: "TEST4242abcd",
-        CASHFREE_SECRET_KEY: secretKey,
-        CASHFREE_BASE_URL: cashfree.baseUrl,
-        PUBLIC_BASE_URL: "http://localhost:80",
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await cashfree.close();
-  });
+  const cashfree = useInSuite(() => startCashfreeStandIn({ appId: "TEST4242abcd", secretKey }));
+  const t = useTestApp("pglite", () => ({
+    env: { ADMIN_PASSWORD: password, ...cashfreeEnv(cashfree), PUBLIC_BASE_URL: "http://localhost:80" },
+  }));
 
   it("creates a ₹1 test order and never returns the secret", async () => {
     const cookie = await signInAsAdmin(t.app);

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Article } from "@shared/articles";
 import { articles } from "../../db/schema";
 import { seedSampleContent } from "./seed";
 import { createArticle } from "./service";
-import { createTestApp, type TestApp, testEngines } from "../../testing/test-app";
+import { testEngines, useTestApp } from "../../testing/test-app";
 import { publicContentChanged } from "../../db/public-content";
 
 describe.each(testEngines)("articles API on %s", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
     const day = 24 * 60 * 60 * 1000;
     const fixtures = [
       {
@@ -48,7 +47,6 @@ describe.each(testEngines)("articles API on %s", (engine) => {
     ];
     for (const fixture of fixtures) await createArticle(t.database.db, fixture);
   });
-  afterAll(() => t.close());
 
   it("lists published articles only, newest first, with the spec's fields", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/articles" });
@@ -132,11 +130,7 @@ describe.each(testEngines)("articles API on %s", (engine) => {
 });
 
 describe.each(testEngines)("sample content on %s", (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   it("creates three sample articles once, and not again after the doctor deletes them", async () => {
     expect(await seedSampleContent(t.database.db)).toBe(3);

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Availability, CreatedAppointment, PublicConfig } from "@shared/booking";
 import { CONSENT } from "@shared/consent";
 import { appointments, consents, consentTexts } from "../../db/schema";
-import { bookingConsent, createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { bookingConsent, testClock, testEngines, useTestApp } from "../../testing/test-app";
 
 // 10:00 UTC is 15:30 in India: today's slots are still bookable, tomorrow is 2026-11-22.
 const clock = testClock("2026-11-21T10:00:00Z");
@@ -21,18 +21,13 @@ export const validBooking = {
 };
 
 describe.each(testEngines)("booking API on %s", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { env, now: clock.now });
   let address = 0;
   const from = () => `10.1.0.${++address}`;
   const book = (payload: object, remoteAddress = from()) =>
     t.app.inject({ method: "POST", url: "/api/appointments", payload, remoteAddress });
   const slotsOn = async (date: string) =>
     (await t.app.inject({ method: "GET", url: `/api/appointments?date=${date}` })).json<Availability>();
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { env, now: clock.now });
-  });
-  afterAll(() => t.close());
 
   it("publishes the fee, the coupon's availability and the clinic's zone, never the coupon code", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/config" });

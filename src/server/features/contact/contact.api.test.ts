@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema";
-import { createTestApp, type TestApp, testEngines } from "../../testing/test-app";
+import { testEngines, useTestApp } from "../../testing/test-app";
 
 const valid = {
   name: "Priya Sharma",
@@ -12,15 +12,10 @@ const valid = {
 };
 
 describe.each(testEngines)("contact API on %s", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   let address = 0;
   // Each test speaks from its own address so the hourly limit of one test does not spill into another.
   const from = () => `10.0.0.${++address}`;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
 
   const post = (payload: unknown, remoteAddress = from()) =>
     t.app.inject({ method: "POST", url: "/api/contact", payload: payload as object, remoteAddress });

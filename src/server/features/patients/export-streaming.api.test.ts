@@ -4,14 +4,8 @@ import { get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bookPaidAppointment,
-  createTestApp,
-  type TestApp,
-  testClock,
-  testEngines,
-} from "../../testing/test-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bookPaidAppointment, testClock, testEngines, useTestApp } from "../../testing/test-app";
 import {
   abandonedRequest,
   chunkedBody,
@@ -69,20 +63,19 @@ function openFilesUnder(directory: string): string[] {
 
 describe.each(testEngines)("the data export under stalled readers, on %s", (engine) => {
   const clock = testClock(START);
-  let t: TestApp;
+  const t = useTestApp(engine, {
+    now: clock.now,
+    env: {
+      PUBLIC_BASE_URL: "https://clinic.test",
+      EXPORT_STALL_SECONDS: String(STALL_SECONDS),
+      EXPORTS_PER_BOOKING: String(STALLED_EXPORTS),
+    },
+  });
   let port: number;
   let token: string;
   const reports: Buffer[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(engine, {
-      now: clock.now,
-      env: {
-        PUBLIC_BASE_URL: "https://clinic.test",
-        EXPORT_STALL_SECONDS: String(STALL_SECONDS),
-        EXPORTS_PER_BOOKING: String(STALLED_EXPORTS),
-      },
-    });
     token = await bookAndPay();
     for (let index = 0; index < REPORTS; index += 1) {
       const bytes = report();
@@ -97,7 +90,6 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
   });
-  afterAll(() => t.close());
 
   async function bookAndPay(): Promise<string> {
     const booking = {

@@ -12,7 +12,7 @@ import {
   simulatorOrders,
 } from "../../db/schema";
 import { drainOutbox } from "../../core/outbox/worker";
-import { cashfreeEnv, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
+import { cashfreeEnv, startCashfreeStandIn, TEST_CASHFREE_ACCOUNT } from "../../testing/cashfree-stand-in";
 import { type MessagingStandIns, startMessagingStandIns } from "../../testing/messaging-stand-ins";
 import { readableMail } from "../../testing/mime";
 import { useInSuite } from "../../testing/suite";
@@ -509,8 +509,7 @@ describe.each(testEngines)("payments the schedule or a crash got in the way of, 
 
 describe.each(testEngines)("payment outcomes on Cashfree, on %s", (engine) => {
   const clock = testClock(START);
-  const credentials = { appId: "TEST10293847", secretKey: "cfsk_ma_test_outcomes_secret" };
-  const cashfree = useInSuite(() => startCashfreeStandIn({ ...credentials, now: clock.now }));
+  const cashfree = useInSuite(() => startCashfreeStandIn({ ...TEST_CASHFREE_ACCOUNT, now: clock.now }));
   const h = useHarness(engine, clock.now, () => cashfreeEnv(cashfree));
   const { book, order, verify, row, outbox, drain, mailsTo } = helpers(h, clock);
   const deliver = (webhook: { rawBody: string; headers: Record<string, string> }) =>

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Availability, CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { appointments, domainEvents } from "../../db/schema";
-import { bookingConsent, createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { bookingConsent, testClock, testEngines, useTestApp } from "../../testing/test-app";
 import { CREATE_ORDER_LIMIT, VERIFY_PAYMENT_LIMIT } from "./routes";
 import { sweep } from "./service";
 
@@ -20,12 +20,7 @@ const booking = (appointmentDate: string, appointmentTime = "19:00", patientName
 });
 
 describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { now: clock.now });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { now: clock.now });
 
   const book = async (date: string, time?: string, name?: string) => {
     const response = await t.app.inject({

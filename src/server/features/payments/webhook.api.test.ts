@@ -1,34 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { appointments, domainEvents, refunds, webhookReceipts } from "../../db/schema";
-import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
-import { bookingConsent, createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { cashfreeEnv, startCashfreeStandIn, TEST_CASHFREE_ACCOUNT } from "../../testing/cashfree-stand-in";
+import { useInSuite } from "../../testing/suite";
+import { bookingConsent, testClock, testEngines, useTestApp } from "../../testing/test-app";
 
 /** The real Cashfree adapter, pointed at a loopback stand-in that follows Cashfree's documented contract. */
 const clock = testClock("2026-11-21T10:00:00Z");
-const credentials = { appId: "TEST10293847", secretKey: "cfsk_ma_test_stand_in_secret" };
 
 describe.each(testEngines)("Cashfree payments and webhooks on %s", (engine) => {
-  let cashfree: CashfreeStandIn;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    cashfree = await startCashfreeStandIn({ ...credentials, now: clock.now });
-    t = await createTestApp(engine, {
-      now: clock.now,
-      env: {
-        CASHFREE_APP_ID: credentials.appId,
-        CASHFREE_SECRET_KEY: credentials.secretKey,
-        CASHFREE_BASE_URL: cashfree.baseUrl,
-        PUBLIC_BASE_URL: "https://clinic.test",
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await cashfree.close();
-  });
+  const cashfree = useInSuite(() => startCashfreeStandIn({ ...TEST_CASHFREE_ACCOUNT, now: clock.now }));
+  const t = useTestApp(engine, () => ({
+    now: clock.now,
+    env: { ...cashfreeEnv(cashfree), PUBLIC_BASE_URL: "https://clinic.test" },
+  }));
 
   let slot = 0;
   const bookAndOrder = async () => {

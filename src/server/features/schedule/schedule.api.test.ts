@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Availability, CreatedAppointment, PublicConfig } from "@shared/booking";
 import {
   DEFAULT_WEEKLY_TEMPLATE,
@@ -11,14 +11,13 @@ import type { AdminSchedule, AppointmentNeedingAction } from "@shared/schedule-a
 import { appointments, outboxMessages } from "../../db/schema";
 import {
   bookingConsent,
-  createTestApp,
   payOnSimulator,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
 import { roomWindow } from "../video/service";
 
@@ -35,7 +34,7 @@ const parent = {
 };
 
 describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, now: clock.now });
   let cookie: string;
   let address = 0;
 
@@ -69,14 +68,10 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
     return appointment.id;
   }
 
-  beforeAll(async () => {
-    t = await createTestApp(engine, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, now: clock.now });
-  });
   beforeEach(async () => {
     clock.set("2026-11-21T10:00:00Z");
     cookie = await signInAsAdmin(t.app);
   });
-  afterAll(() => t.close());
 
   it("offers the default hours until the doctor changes them: six 20-minute slots every day", async () => {
     const { status, body } = await day("2026-11-22");

@@ -2,15 +2,14 @@ import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { Worker } from "node:worker_threads";
 import { performance } from "node:perf_hooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild } from "../../../../scripts/ensure-build.mjs";
 import {
-  createTestApp,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
-  type TestApp,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
 
 /**
@@ -130,16 +129,15 @@ async function healthTimings(base: string, samples: number): Promise<number[]> {
 const madeUpArticle = () => `/articles/heart-${randomBytes(6).toString("hex")}`;
 
 describe.each(testEngines)("unknown article addresses on %s", (engine) => {
-  let t: TestApp;
-  let base: string;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     // The pages are the built browser app's, rendered on the server.
     ensureBuild();
-    t = await createTestApp(engine, { serveClient: true, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
-    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   }, 300_000);
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { serveClient: true, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
+  let base: string;
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
 
   it("answers 404 with the article-not-found page, one and the same page for every made-up address", async () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => get(base, madeUpArticle())));

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@shared/api-error";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import {
@@ -16,12 +16,11 @@ import { accessLog, appointments, reportUploads } from "../../db/schema";
 import {
   bookingConsent,
   bookPaidAppointment,
-  createTestApp,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
 import { listUploads, removeAllUploads } from "./service";
 import { MULTIPART_BOUNDARY, multipartFile as multipart } from "../../testing/multipart";
@@ -139,7 +138,7 @@ function* inChunks(buffer: Buffer, size: number): Generator<Buffer> {
 
 describe.each(testEngines)("reports uploaded before the call, on %s", (engine) => {
   const clock = testClock(START);
-  let t: TestApp;
+  const t = useTestApp(engine, { now: clock.now, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
   let cookie: string;
   /** The app on a real port, for the requests whose timing matters. */
   let base: string;
@@ -147,11 +146,9 @@ describe.each(testEngines)("reports uploaded before the call, on %s", (engine) =
   let day = 22;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { now: clock.now, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
     cookie = await signInAsAdmin(t.app);
     base = await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
-  afterAll(() => t.close());
   beforeEach(() => clock.set(START));
 
   /** Each request from its own address, as parents' are: the per-address limits never interfere. */
@@ -526,11 +523,7 @@ describe.each(testEngines)("reports uploaded before the call, on %s", (engine) =
 });
 
 describe.each(testEngines)("an upload's own time allowance, on %s", (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { now: testClock(START).now, env: { REQUEST_TIMEOUT_SECONDS: "1" } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { now: testClock(START).now, env: { REQUEST_TIMEOUT_SECONDS: "1" } });
 
   it("lets an upload take longer than REQUEST_TIMEOUT_SECONDS, while other requests are still cut at it", async () => {
     const base = await t.app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,10 +1,10 @@
 import { createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
 import { decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sampleProfile } from "@shared/sample-profile";
 import type { Db } from "../../db/client";
 import { appointments } from "../../db/schema";
-import { createTestApp, type TestApp, testClock, testEngines } from "../../testing/test-app";
+import { type TestApp, testClock, testEngines, useTestApp } from "../../testing/test-app";
 import { roomLinks } from "../../core/appointments/video-links";
 import type { OpenVideoRoom, VideoRoomLookup } from "@shared/video";
 
@@ -89,14 +89,12 @@ function lookUp(t: TestApp, roomId: string, key?: string) {
 
 describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
   const clock = testClock(inWindow);
-  let t: TestApp;
+  const t = useTestApp(engine, { now: clock.now });
   let room: Room;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { now: clock.now });
     room = await insertRoom(t.database.db, "19:00");
   });
-  afterAll(() => t.close());
 
   it("answers the room, the appointment and no token, and forbids caching", async () => {
     clock.set(inWindow);
@@ -300,17 +298,15 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
 describe.each(testEngines)("video room API on %s (self-hosted Jitsi with tokens)", (engine) => {
   const clock = testClock(inWindow);
   const secret = "a-long-shared-secret-for-prosody";
-  let t: TestApp;
+  const t = useTestApp(engine, {
+    now: clock.now,
+    env: { JITSI_DOMAIN: "meet.clinic.example", JITSI_APP_ID: "clinic-site", JITSI_APP_SECRET: secret },
+  });
   let room: Room;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, {
-      now: clock.now,
-      env: { JITSI_DOMAIN: "meet.clinic.example", JITSI_APP_ID: "clinic-site", JITSI_APP_SECRET: secret },
-    });
     room = await insertRoom(t.database.db, "19:00");
   });
-  afterAll(() => t.close());
 
   const verify = (token: string) =>
     jwtVerify(token, new TextEncoder().encode(secret), {
@@ -375,18 +371,16 @@ describe.each(testEngines)("video room API on %s (JaaS)", (engine) => {
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
     publicKeyEncoding: { type: "spki", format: "pem" },
   });
-  let t: TestApp;
+  const t = useTestApp(engine, {
+    now: clock.now,
+    // A one-line value with the line breaks written as \n, as a .env file or a deployment form needs it.
+    env: { JAAS_APP_ID: appId, JAAS_KEY_ID: keyId, JAAS_PRIVATE_KEY: privateKey.replaceAll("\n", "\\n") },
+  });
   let room: Room;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, {
-      now: clock.now,
-      // A one-line value with the line breaks written as \n, as a .env file or a deployment form needs it.
-      env: { JAAS_APP_ID: appId, JAAS_KEY_ID: keyId, JAAS_PRIVATE_KEY: privateKey.replaceAll("\n", "\\n") },
-    });
     room = await insertRoom(t.database.db, "19:00");
   });
-  afterAll(() => t.close());
 
   const verify = async (token: string): Promise<JWTPayload> => {
     expect(decodeProtectedHeader(token)).toEqual({ alg: "RS256", kid: keyId, typ: "JWT" });
@@ -441,15 +435,10 @@ describe.each(testEngines)("video room API on %s (JaaS)", (engine) => {
 
 describe.each(testEngines)("video room API on %s (stand-in script for browser tests)", (engine) => {
   const clock = testClock(inWindow);
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, {
-      now: clock.now,
-      env: { JITSI_SCRIPT_URL: "http://127.0.0.1:5199/external_api.js", VIDEO_ROOM_OPENS_MINUTES: "100000" },
-    });
+  const t = useTestApp(engine, {
+    now: clock.now,
+    env: { JITSI_SCRIPT_URL: "http://127.0.0.1:5199/external_api.js", VIDEO_ROOM_OPENS_MINUTES: "100000" },
   });
-  afterAll(() => t.close());
 
   it("hands out the stand-in's address and admits its origin as a script source", async () => {
     // With the room open 100000 minutes ahead, a booking for tomorrow can be joined today.
