@@ -4,17 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { ReportUpload } from "@shared/uploads";
 import { newStorageKey } from "../integrations/record-store/keys";
-import { recordsInS3Env, type S3StandIn, startS3StandIn, TEST_S3_ACCOUNT } from "../testing/s3-stand-in";
-import {
-  bookPaidAppointment,
-  createTestApp,
-  type TestApp,
-  testClock,
-  testEngines,
-} from "../testing/test-app";
+import { recordsInS3Env, startS3StandIn, TEST_S3_ACCOUNT } from "../testing/s3-stand-in";
+import { useInSuite } from "../testing/suite";
+import { bookPaidAppointment, testClock, testEngines, useTestApp } from "../testing/test-app";
 import { runRetention } from "./retention";
 import { multipartFile } from "../testing/multipart";
 
@@ -38,25 +33,15 @@ function pdf(length = 30_000): Buffer {
 
 describe.each(cases)("files no upload refers to, on %s with %s", (engine, store) => {
   const clock = testClock(START);
-  let s3: S3StandIn | undefined;
-  let t: TestApp;
   const leftovers: string[] = [];
-
-  beforeAll(async () => {
-    s3 = store === "an S3 bucket" ? await startS3StandIn(TEST_S3_ACCOUNT) : undefined;
-    t = await createTestApp(engine, {
-      now: clock.now,
-      env: {
-        PUBLIC_BASE_URL: "https://clinic.test",
-        ...recordsInS3Env(s3),
-      },
-    });
-  });
   afterAll(async () => {
-    await t.close();
-    await s3?.close();
     await Promise.all(leftovers.map((path) => rm(path, { force: true })));
   });
+  const s3 = store === "an S3 bucket" ? useInSuite(() => startS3StandIn(TEST_S3_ACCOUNT)) : undefined;
+  const t = useTestApp(engine, () => ({
+    now: clock.now,
+    env: { PUBLIC_BASE_URL: "https://clinic.test", ...recordsInS3Env(s3) },
+  }));
 
   async function bookAndPay(): Promise<string> {
     const booking = {

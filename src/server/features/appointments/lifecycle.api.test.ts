@@ -1,21 +1,21 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminAppointmentDetails } from "@shared/admin";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import type { ManageView } from "@shared/manage";
 import { appointments, outboxMessages } from "../../db/schema";
-import { type CashfreeStandIn, startCashfreeStandIn } from "../../testing/cashfree-stand-in";
+import { cashfreeEnv, startCashfreeStandIn, TEST_CASHFREE_ACCOUNT } from "../../testing/cashfree-stand-in";
 import { mimeParts } from "../../testing/mime";
-import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
+import { mailEnv, startSmtpStandIn } from "../../testing/smtp-stand-in";
+import { useInSuite } from "../../testing/suite";
 import {
   bookingConsent,
-  createTestApp,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
 import { createDeliver } from "../notifications/deliver";
 import { drainOutbox } from "../../core/outbox/worker";
@@ -28,7 +28,6 @@ import { sweep } from "../payments/service";
  */
 const silent = pino({ level: "silent" });
 const SITE = "https://clinic.test";
-const credentials = { appId: "TEST-lifecycle-app", secretKey: "cfsk_ma_test_lifecycle_secret" };
 // 21 Nov 2026, 3:30 PM IST. The consultations below are on 23 Nov at 7:00 PM IST (13:30Z) unless said otherwise.
 const START = "2026-11-21T10:00:00Z";
 const hoursBefore = (hours: number, start = "2026-11-23T13:30:00Z") =>
@@ -46,35 +45,24 @@ function icsProperties(ics: string): Map<string, string> {
 
 describe.each(testEngines)("the appointment's life after payment, on %s", (engine) => {
   const clock = testClock(START);
-  let t: TestApp;
-  let cashfree: CashfreeStandIn;
-  let smtp: SmtpStandIn;
+  const cashfree = useInSuite(() => startCashfreeStandIn({ ...TEST_CASHFREE_ACCOUNT, now: clock.now }));
+  const smtp = useInSuite(startSmtpStandIn);
+  const t = useTestApp(engine, () => ({
+    now: clock.now,
+    env: {
+      ...cashfreeEnv(cashfree),
+      ...mailEnv(smtp),
+      PUBLIC_BASE_URL: SITE,
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      DOCTOR_EMAIL: "doctor@clinic.test",
+      BOOKING_HORIZON_DAYS: "60",
+    },
+  }));
   let cookie: string;
   let address = 0;
 
   beforeAll(async () => {
-    cashfree = await startCashfreeStandIn({ ...credentials, now: clock.now });
-    smtp = await startSmtpStandIn();
-    t = await createTestApp(engine, {
-      now: clock.now,
-      env: {
-        CASHFREE_APP_ID: credentials.appId,
-        CASHFREE_SECRET_KEY: credentials.secretKey,
-        CASHFREE_BASE_URL: cashfree.baseUrl,
-        PUBLIC_BASE_URL: SITE,
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: '"Dr. Ananya Rao" <appointments@clinic.test>',
-        DOCTOR_EMAIL: "doctor@clinic.test",
-        BOOKING_HORIZON_DAYS: "60",
-      },
-    });
     cookie = await signInAsAdmin(t.app, { origin: SITE });
-  });
-  afterAll(async () => {
-    await t.close();
-    await cashfree.close();
-    await smtp.close();
   });
   beforeEach(() => clock.set(START));
 

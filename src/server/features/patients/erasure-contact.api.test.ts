@@ -1,17 +1,16 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookingIdOf } from "@shared/booking";
 import type { ErasureRequestView } from "@shared/patients";
 import { contactMessages } from "../../db/schema";
 import {
   bookPaidAppointment,
-  createTestApp,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
 import { createDeliver } from "../notifications/deliver";
 import { drainOutbox } from "../../core/outbox/worker";
@@ -31,15 +30,10 @@ const VICTIM = { name: "Sunita Rao", email: "sunita.rao@example.org", phone: "+9
 
 describe.each(testEngines)("erasure and contact messages, on %s", (engine) => {
   const clock = testClock(START);
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, {
-      now: clock.now,
-      env: { PUBLIC_BASE_URL: SITE, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
-    });
+  const t = useTestApp(engine, {
+    now: clock.now,
+    env: { PUBLIC_BASE_URL: SITE, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
   });
-  afterAll(() => t.close());
 
   async function contact(from: { name: string; email: string; phone: string }, message: string) {
     const sent = await t.app.inject({

@@ -1,18 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ErasureRequestView } from "@shared/patients";
 import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../testing/raw-http";
-import { recordsInS3Env, type S3StandIn, startS3StandIn, TEST_S3_ACCOUNT } from "../../testing/s3-stand-in";
+import { recordsInS3Env, startS3StandIn, TEST_S3_ACCOUNT } from "../../testing/s3-stand-in";
+import { useInSuite } from "../../testing/suite";
 import {
   bookPaidAppointment,
-  createTestApp,
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
 import { multipartFile } from "../../testing/multipart";
 
@@ -35,26 +35,16 @@ const cases = testEngines.flatMap((engine) => stores.map((store) => [engine, sto
 
 describe.each(cases)("a download under way when erasure is confirmed, on %s with %s", (engine, store) => {
   const clock = testClock(START);
-  let s3: S3StandIn | undefined;
-  let t: TestApp;
+  const s3 = store === "an S3 bucket" ? useInSuite(() => startS3StandIn(TEST_S3_ACCOUNT)) : undefined;
+  const t = useTestApp(engine, () => ({
+    now: clock.now,
+    env: { PUBLIC_BASE_URL: SITE, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...recordsInS3Env(s3) },
+  }));
   let port: number;
 
   beforeAll(async () => {
-    s3 = store === "an S3 bucket" ? await startS3StandIn(TEST_S3_ACCOUNT) : undefined;
-    t = await createTestApp(engine, {
-      now: clock.now,
-      env: {
-        PUBLIC_BASE_URL: SITE,
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        ...recordsInS3Env(s3),
-      },
-    });
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await t.close();
-    await s3?.close();
   });
 
   /** A session valid at the clock's time; the dashboard's requests come from the site's own pages. */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { unzipSync } from "fflate";
 import pino from "pino";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingIdOf, type CreatedAppointment, type PaymentVerification } from "@shared/booking";
 import type {
   AccessLogPage,
@@ -14,13 +14,12 @@ import type {
 } from "@shared/patients";
 import {
   bookingConsent,
-  createTestApp,
-  signInAsAdmin,
   payOnSimulator,
+  signInAsAdmin,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
 import { createDeliver } from "../notifications/deliver";
 import { drainOutbox } from "../../core/outbox/worker";
@@ -43,18 +42,16 @@ interface Booked {
 
 describe.each(testEngines)("patient records and data rights, on %s", (engine) => {
   const clock = testClock(START);
-  let t: TestApp;
+  const t = useTestApp(engine, {
+    now: clock.now,
+    env: { PUBLIC_BASE_URL: SITE, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, BOOKING_HORIZON_DAYS: "60" },
+  });
   let cookie: string;
   let address = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, {
-      now: clock.now,
-      env: { PUBLIC_BASE_URL: SITE, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, BOOKING_HORIZON_DAYS: "60" },
-    });
     cookie = await signInAsAdmin(t.app, { origin: SITE });
   });
-  afterAll(() => t.close());
   beforeEach(async () => {
     clock.set(START);
     cookie = await signInAsAdmin(t.app, { origin: SITE });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import pino from "pino";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { CreatedAppointment } from "@shared/booking";
 import { addDaysToDate, slotStart } from "@shared/clinic-time";
 import type {
@@ -15,20 +15,21 @@ import type {
   PrescriptionView,
 } from "@shared/prescription";
 import { sampleProfile } from "@shared/sample-profile";
+import type { SiteProfile } from "@shared/site-profile";
 import { accessLog, outboxMessages, prescriptions } from "../../db/schema";
 import { formatWhenLong } from "../../integrations/messaging/format-appointment";
 import { readableMail } from "../../testing/mime";
-import { type SmtpStandIn, startSmtpStandIn } from "../../testing/smtp-stand-in";
+import { startMessagingStandIns } from "../../testing/messaging-stand-ins";
+import { useInSuite } from "../../testing/suite";
 import {
   bookingConsent,
   bookPaidAppointment,
-  createTestApp,
+  signInAsAdmin,
   TEST_ADMIN_PASSWORD,
-  type TestApp,
   testClock,
   testEngines,
+  useTestApp,
 } from "../../testing/test-app";
-import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
 import { createDeliver } from "../notifications/deliver";
 import { drainOutbox } from "../../core/outbox/worker";
 
@@ -39,7 +40,6 @@ import { drainOutbox } from "../../core/outbox/worker";
  */
 const silent = pino({ level: "silent" });
 const SITE = "https://clinic.test";
-const WHATSAPP = { token: "EAAG-prescription-test-token", phoneNumberId: "106540352242922" };
 // 21 Nov 2026, 3:30 PM IST; consultations are booked from 23 Nov on, at 7:00 PM IST.
 const START = "2026-11-21T10:00:00Z";
 
@@ -69,6 +69,13 @@ const prescriptionInput = (changes: Partial<IssuePrescriptionInput> = {}): Issue
   ...changes,
 });
 
+/** The sample profile, its doctor's signature image written to a file of its own. */
+function profileWithSignature(): SiteProfile {
+  const signature = join(mkdtempSync(join(tmpdir(), "clinic-signature-")), "signature.png");
+  writeFileSync(signature, SIGNATURE_PNG);
+  return { ...sampleProfile, doctor: { ...sampleProfile.doctor, signatureImage: signature } };
+}
+
 async function pdfText(pdf: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
   return text;
@@ -89,47 +96,19 @@ function attachment(raw: string, filename: string): { contentType: string; bytes
 
 describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   const clock = testClock(START);
-  let t: TestApp;
-  let smtp: SmtpStandIn;
-  let meta: WhatsAppStandIn;
+  const messaging = useInSuite(startMessagingStandIns);
+  const t = useTestApp(engine, () => ({
+    now: clock.now,
+    profile: profileWithSignature(),
+    env: { ...messaging.env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, PUBLIC_BASE_URL: SITE },
+  }));
   let cookie = "";
   let day = 0;
 
-  beforeAll(async () => {
-    smtp = await startSmtpStandIn();
-    meta = await startWhatsAppStandIn(WHATSAPP);
-    const profileDir = mkdtempSync(join(tmpdir(), "clinic-signature-"));
-    const signature = join(profileDir, "signature.png");
-    writeFileSync(signature, SIGNATURE_PNG);
-    t = await createTestApp(engine, {
-      now: clock.now,
-      profile: { ...sampleProfile, doctor: { ...sampleProfile.doctor, signatureImage: signature } },
-      env: {
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        PUBLIC_BASE_URL: SITE,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: '"Dr. Ananya Rao" <appointments@clinic.test>',
-        WHATSAPP_TOKEN: WHATSAPP.token,
-        WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.phoneNumberId,
-        WHATSAPP_API_BASE_URL: meta.baseUrl,
-      },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp.close();
-    await meta.close();
-  });
   beforeEach(async () => {
     clock.set(START);
     // A fresh session each time: the clock moves, and sessions lapse after two idle hours.
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/login",
-      payload: { password: TEST_ADMIN_PASSWORD },
-      headers: { origin: SITE },
-    });
-    cookie = String([login.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
+    cookie = await signInAsAdmin(t.app, { origin: SITE });
   });
 
   /** Books 7:00 PM IST on the next free day, pays on the simulator; answers the appointment and its manage token. */
@@ -265,17 +244,15 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   });
 
   it("e-mails the PDF as an attachment and sends it on WhatsApp as the template's document, for each version", async () => {
-    smtp.messages.length = 0;
-    meta.requests.length = 0;
+    messaging.clear();
     const { id, date } = await bookAndPay("Arjun Nair");
     await drain(); // the booking's confirmations first
-    smtp.messages.length = 0;
-    meta.requests.length = 0;
+    messaging.clear();
     const first = (await issue(id, prescriptionInput())).json<PrescriptionView>();
     await drain();
 
     const filename = `prescription-${id.slice(0, 8)}-v1.pdf`;
-    const mail = smtp.messages.find((message) => message.to.includes("arjun.parent@example.org"));
+    const mail = messaging.smtp.messages.find((message) => message.to.includes("arjun.parent@example.org"));
     expect(mail, "an e-mail to the parent").toBeDefined();
     expect(readableMail(mail?.raw ?? "")).toMatch(
       /Subject: Prescription for Arjun Nair from Dr\. Ananya Rao/,
@@ -284,8 +261,8 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     expect(attached?.contentType).toBe("application/pdf");
     expect(await pdfText(attached?.bytes ?? Buffer.alloc(0))).toContain("1. FUROSEMIDE 10 mg/ml");
 
-    const upload = meta.requests.find((request) => request.path.endsWith("/media"));
-    const send = meta.requests.find((request) => request.path.endsWith("/messages"));
+    const upload = messaging.whatsapp.requests.find((request) => request.path.endsWith("/media"));
+    const send = messaging.whatsapp.requests.find((request) => request.path.endsWith("/messages"));
     expect(upload?.status).toBe(200);
     expect(upload?.body).toMatchObject({
       messaging_product: "whatsapp",
@@ -301,7 +278,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     ];
     expect(header.type).toBe("header");
     expect(header.parameters[0]?.document.filename).toBe(filename);
-    const uploaded = meta.media.get(header.parameters[0]?.document.id ?? "");
+    const uploaded = messaging.whatsapp.media.get(header.parameters[0]?.document.id ?? "");
     expect(await pdfText(uploaded?.bytes ?? Buffer.alloc(0))).toContain(
       `Reg. No. ${sampleProfile.doctor.registration.number}`,
     );
@@ -317,15 +294,17 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
       (await prescriptionMessages(id)).map((row) => `${row.kind} ${row.channel} ${row.status}`).sort(),
     ).toEqual(["prescription_v1 email sent", "prescription_v1 whatsapp sent"]);
 
-    smtp.messages.length = 0;
-    meta.requests.length = 0;
+    messaging.clear();
     await issue(id, prescriptionInput({ replaces: first.id }));
     await drain();
-    expect(readableMail(smtp.messages[0]?.raw ?? "")).toMatch(
+    expect(readableMail(messaging.smtp.messages[0]?.raw ?? "")).toMatch(
       /Subject: Corrected prescription \(version 2\)/,
     );
-    expect(attachment(smtp.messages[0]?.raw ?? "", `prescription-${id.slice(0, 8)}-v2.pdf`)).toBeDefined();
-    const correction = meta.requests.find((request) => request.path.endsWith("/messages"))?.body as {
+    expect(
+      attachment(messaging.smtp.messages[0]?.raw ?? "", `prescription-${id.slice(0, 8)}-v2.pdf`),
+    ).toBeDefined();
+    const correction = messaging.whatsapp.requests.find((request) => request.path.endsWith("/messages"))
+      ?.body as {
       template: { components: { parameters: { text?: string }[] }[] };
     };
     expect(correction.template.components[1]?.parameters[3]?.text).toBe(
