@@ -63,46 +63,25 @@ export function AppointmentActions({
   if (!details.data) return null;
   const { actions, refunds, history, appointment } = details.data;
   const refundable = Math.max(0, (appointment.paidAmount ?? 0) - (appointment.refundAmount ?? 0));
+  /** An action done at one click, with nothing to ask first. */
+  const simpleAction = (action: AppointmentAction, label: string) => (
+    <Button size="sm" variant="outline" disabled={simple.isPending} onClick={() => simple.mutate(action)}>
+      {label}
+    </Button>
+  );
 
   return (
     <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
       <h3 className="text-sm font-semibold text-slate-900">Actions</h3>
       <div className="flex flex-wrap gap-2">
-        {actions.complete ? (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={simple.isPending}
-            onClick={() => simple.mutate("complete")}
-          >
-            Mark completed
-          </Button>
-        ) : null}
-        {actions.noShow ? (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={simple.isPending}
-            onClick={() => simple.mutate("no-show")}
-          >
-            Mark no-show
-          </Button>
-        ) : null}
+        {actions.complete ? simpleAction("complete", "Mark completed") : null}
+        {actions.noShow ? simpleAction("no-show", "Mark no-show") : null}
         {actions.reschedule ? (
           <Button size="sm" variant="outline" onClick={() => setDialog("reschedule")}>
             Reschedule
           </Button>
         ) : null}
-        {actions.resendConfirmation ? (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={simple.isPending}
-            onClick={() => simple.mutate("resend-confirmation")}
-          >
-            Resend confirmation
-          </Button>
-        ) : null}
+        {actions.resendConfirmation ? simpleAction("resend-confirmation", "Resend confirmation") : null}
         {actions.receipt ? (
           <Button size="sm" variant="outline" asChild>
             <a href={adminReceiptUrl(appointmentId)} download>

@@ -2,8 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRupees, type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
 import { ArrowRight, Clock, IndianRupee } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { type UseFormRegister, useForm, useWatch } from "react-hook-form";
+import { type ComponentProps, type ReactNode, useState } from "react";
+import { type UseFormRegister, type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
@@ -12,6 +12,33 @@ import { StepHeading } from "../step-heading";
 import { type BookingData, parseAgeInput, parseMonthsInput } from "../booking-logic";
 
 type DetailsInput = z.input<typeof patientDetailsSchema>;
+
+/** Who to reach: each a required text box, with what the clinic does with it said under it. */
+interface ContactField {
+  name: "patientName" | "patientPhone" | "patientEmail";
+  id: string;
+  label: string;
+  hint?: string;
+  input: Pick<ComponentProps<"input">, "type" | "autoComplete" | "inputMode">;
+}
+
+const CONTACT_FIELDS: readonly ContactField[] = [
+  { name: "patientName", id: "booking-name", label: "Full Name", input: { autoComplete: "name" } },
+  {
+    name: "patientPhone",
+    id: "booking-phone",
+    label: "Phone Number",
+    hint: "We send appointment reminders on WhatsApp to this number.",
+    input: { type: "tel", autoComplete: "tel", inputMode: "tel" },
+  },
+  {
+    name: "patientEmail",
+    id: "booking-email",
+    label: "Email",
+    hint: "The video call link is sent to this address.",
+    input: { type: "email", autoComplete: "email", inputMode: "email" },
+  },
+];
 
 export interface StepDetailsProps {
   config: PublicConfig;
@@ -54,6 +81,18 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
   // A child's parent or guardian is asked for unless the age given is 18 or more.
   const age = useWatch({ control, name: "patientAge" });
   const forAChild = ageUnit === "months" || !(typeof age === "number" && age >= ADULT_AGE);
+  const ageInput =
+    ageUnit === "years"
+      ? {
+          max: 120,
+          invalid: Boolean(errors.patientAge),
+          field: register("patientAge", { setValueAs: parseAgeInput }),
+        }
+      : {
+          max: 11,
+          invalid: Boolean(errors.patientAge ?? errors.patientAgeMonths),
+          field: register("patientAgeMonths", { setValueAs: parseMonthsInput }),
+        };
 
   return (
     <form
@@ -76,46 +115,16 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
         </p>
       </div>
 
-      <FormField id="booking-name" label="Full Name" error={errors.patientName?.message}>
-        <Input
-          autoComplete="name"
-          aria-required
-          {...describedBy("booking-name", { error: Boolean(errors.patientName) })}
-          {...register("patientName")}
-        />
-      </FormField>
-
-      <FormField
-        id="booking-phone"
-        label="Phone Number"
-        hint="We send appointment reminders on WhatsApp to this number."
-        error={errors.patientPhone?.message}
-      >
-        <Input
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          aria-required
-          {...describedBy("booking-phone", { hint: true, error: Boolean(errors.patientPhone) })}
-          {...register("patientPhone")}
-        />
-      </FormField>
-
-      <FormField
-        id="booking-email"
-        label="Email"
-        hint="The video call link is sent to this address."
-        error={errors.patientEmail?.message}
-      >
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-required
-          {...describedBy("booking-email", { hint: true, error: Boolean(errors.patientEmail) })}
-          {...register("patientEmail")}
-        />
-      </FormField>
+      {CONTACT_FIELDS.map(({ name, id, label, hint, input }) => (
+        <FormField key={name} id={id} label={label} hint={hint} error={errors[name]?.message}>
+          <Input
+            {...input}
+            aria-required
+            {...describedBy(id, { hint: hint !== undefined, error: Boolean(errors[name]) })}
+            {...register(name)}
+          />
+        </FormField>
+      ))}
 
       <FormField
         id="booking-age"
@@ -124,36 +133,19 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
         error={errors.patientAge?.message ?? errors.patientAgeMonths?.message}
       >
         <div className="flex gap-2">
-          {ageUnit === "years" ? (
-            <Input
-              key="years"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={120}
-              step={1}
-              aria-required
-              className="max-w-28"
-              {...describedBy("booking-age", { hint: true, error: Boolean(errors.patientAge) })}
-              {...register("patientAge", { setValueAs: parseAgeInput })}
-            />
-          ) : (
-            <Input
-              key="months"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={11}
-              step={1}
-              aria-required
-              className="max-w-28"
-              {...describedBy("booking-age", {
-                hint: true,
-                error: Boolean(errors.patientAge ?? errors.patientAgeMonths),
-              })}
-              {...register("patientAgeMonths", { setValueAs: parseMonthsInput })}
-            />
-          )}
+          {/* A new box for the other unit (its own key), as it is a different field of the form. */}
+          <Input
+            key={ageUnit}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={ageInput.max}
+            step={1}
+            aria-required
+            className="max-w-28"
+            {...describedBy("booking-age", { hint: true, error: ageInput.invalid })}
+            {...ageInput.field}
+          />
           <select
             id="booking-age-unit"
             name="ageUnit"
@@ -279,30 +271,20 @@ function ConsentBoxes({
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">Consent</legend>
-      <ConsentBox id="booking-consent-teleconsultation" error={teleconsultationError}>
-        <input
-          type="checkbox"
-          className="mt-1 size-4 shrink-0 accent-brand-700"
-          {...describedBy("booking-consent-teleconsultation", { error: Boolean(teleconsultationError) })}
-          {...register("teleconsultationConsent")}
-        />
-        <span>{CONSENT.teleconsultation}</span>
+      <ConsentBox
+        id="booking-consent-teleconsultation"
+        error={teleconsultationError}
+        field={register("teleconsultationConsent")}
+      >
+        {CONSENT.teleconsultation}
       </ConsentBox>
-      <ConsentBox id="booking-consent-privacy" error={privacyError}>
-        <input
-          type="checkbox"
-          className="mt-1 size-4 shrink-0 accent-brand-700"
-          {...describedBy("booking-consent-privacy", { error: Boolean(privacyError) })}
-          {...register("privacyAcknowledged")}
-        />
-        <span>
-          {before}
-          {/* A new tab keeps the booking dialog as it is. */}
-          <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
-            Privacy Notice
-          </a>
-          {after}
-        </span>
+      <ConsentBox id="booking-consent-privacy" error={privacyError} field={register("privacyAcknowledged")}>
+        {before}
+        {/* A new tab keeps the booking dialog as it is. */}
+        <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+          Privacy Notice
+        </a>
+        {after}
       </ConsentBox>
       {versionError && (
         <p role="alert" className="text-sm text-red-700">
@@ -313,11 +295,28 @@ function ConsentBoxes({
   );
 }
 
-function ConsentBox({ id, error, children }: { id: string; error: string | undefined; children: ReactNode }) {
+/** A box to tick, its sentence beside it (`children`), and its error under it. */
+function ConsentBox({
+  id,
+  error,
+  field,
+  children,
+}: {
+  id: string;
+  error: string | undefined;
+  field: UseFormRegisterReturn<"teleconsultationConsent" | "privacyAcknowledged">;
+  children: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex items-start gap-3 text-sm text-slate-800">
-        {children}
+        <input
+          type="checkbox"
+          className="mt-1 size-4 shrink-0 accent-brand-700"
+          {...describedBy(id, { error: Boolean(error) })}
+          {...field}
+        />
+        <span>{children}</span>
       </label>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700">
