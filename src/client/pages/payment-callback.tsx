@@ -22,6 +22,7 @@ import { useLocation, useSearch } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Detail } from "@/components/ui/detail";
 import { HomeButton } from "@/components/ui/home-button";
 import { formatLongDateWithWeekday } from "@/lib/format";
 import { clearSavedBooking, forgetPayment } from "@/features/booking/booking-session";
@@ -110,15 +111,6 @@ function Details({ children }: { children: ReactNode }) {
     <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-left text-sm">
       {children}
     </dl>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-600">{term}</dt>
-      <dd className="min-w-0 font-medium break-words text-slate-900">{children}</dd>
-    </>
   );
 }
 

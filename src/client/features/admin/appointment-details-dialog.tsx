@@ -3,6 +3,7 @@ import { formatRupees } from "@shared/booking";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Detail } from "@/components/ui/detail";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Loading } from "@/components/ui/loading";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -32,10 +33,9 @@ function paymentText(appointment: AdminAppointment): string {
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <>
-      <dt className="text-slate-600">{term}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
-    </>
+    <Detail term={term} className="min-w-0 break-words text-slate-900">
+      {children}
+    </Detail>
   );
 }
 

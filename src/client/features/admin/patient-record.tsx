@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { DetailRow } from "@/components/ui/detail";
 import { QueryState } from "@/components/ui/query-state";
 import { appointmentDateTime, patientAge } from "./admin-format";
 import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
@@ -14,10 +15,14 @@ import { patientRecordQuery, prescriptionPdfUrl, uploadDownloadUrl } from "./pat
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5 py-1.5 sm:flex-row sm:gap-4">
-      <dt className="w-44 shrink-0 text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 wrap-anywhere text-slate-900">{children}</dd>
-    </div>
+    <DetailRow
+      term={label}
+      rowClassName="py-1.5"
+      termClassName="w-44 shrink-0 text-sm font-medium text-slate-600"
+      className="min-w-0 wrap-anywhere text-slate-900"
+    >
+      {children}
+    </DetailRow>
   );
 }
 

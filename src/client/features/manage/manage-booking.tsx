@@ -8,6 +8,7 @@ import { Link } from "wouter";
 import { RescheduleDialog } from "@/components/appointments/reschedule-dialog";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DetailRow } from "@/components/ui/detail";
 import { formatLongDateWithWeekday } from "@/lib/format";
 import { leadTimeText, opensAtText } from "@/lib/room-window";
 import { cancelBooking, manageQuery, receiptUrl, rescheduleBooking } from "./api";
@@ -24,10 +25,14 @@ import {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-2 sm:flex-row sm:gap-4">
-      <dt className="w-40 shrink-0 text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="text-slate-900">{children}</dd>
-    </div>
+    <DetailRow
+      term={label}
+      rowClassName="border-b border-slate-100 py-2"
+      termClassName="w-40 shrink-0 text-sm font-medium text-slate-600"
+      className="text-slate-900"
+    >
+      {children}
+    </DetailRow>
   );
 }
 

@@ -5,6 +5,7 @@ import { HeartPulse, LoaderCircle } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Detail } from "@/components/ui/detail";
 import { publicConfigQuery } from "@/lib/public-config";
 import { formatLongDateWithWeekday } from "@/lib/format";
 import { siteProfile } from "@/lib/site-profile";
@@ -152,14 +153,5 @@ function PanelTitle({ id, children }: { id?: string; children: ReactNode }) {
     <h2 id={id} className="text-base leading-tight font-semibold text-slate-900">
       {children}
     </h2>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-600">{term}</dt>
-      <dd className="min-w-0 font-medium break-words text-slate-900">{children}</dd>
-    </>
   );
 }
