@@ -9,7 +9,7 @@ interface QueryLike<T> {
   refetch: () => unknown;
 }
 
-interface QueryStateProps<T> {
+export interface QueryStateProps<T> {
   query: QueryLike<T>;
   /**
    * What is loaded: "articles" gives "Loading articles…" and "The articles could not be loaded."; "the access log"

@@ -3,11 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { ScrollText } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { QueryState } from "@/components/ui/query-state";
+import { cn } from "@/lib/utils";
 import { useClinicInstant } from "./use-clinic-instant";
 import { accessLogQuery } from "./patients-api";
-import { SectionTitle } from "./section-title";
+import { ListSection } from "./section-title";
 
 const ACTION_WORDS: Record<string, string> = {
   view: "Viewed",
@@ -16,6 +15,8 @@ const ACTION_WORDS: Record<string, string> = {
   export: "Exported",
   erase: "Erased",
 };
+
+const LOG_COLUMNS = ["When", "What", "Record", "Session"];
 
 const RECORD_WORDS: Record<string, string> = {
   appointment: "appointment",
@@ -39,66 +40,61 @@ export function AccessLogPanel() {
   const { at } = useClinicInstant();
 
   return (
-    <section aria-labelledby="access-log-title" className="flex flex-col gap-3">
-      <SectionTitle id="access-log-title" icon={ScrollText}>
-        Access Log
-      </SectionTitle>
-      <Card>
-        <QueryState
-          query={log}
-          what="the access log"
-          isEmpty={(data) => data.entries.length === 0}
-          empty="Nobody has opened patient data yet."
-        >
-          {(data) => (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Reads and changes of patient data, newest first</caption>
-                <thead className="border-b border-slate-200 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium sm:px-6">
-                      When
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      What
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Record
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Session
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.entries.map((entry) => (
-                    <LogRow key={entry.id} entry={entry} at={at} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </QueryState>
-      </Card>
-      <nav aria-label="Access log pages" className="flex justify-between gap-3">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={cursors.length === 0}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Newer
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          disabled={!log.data?.next}
-          onClick={() => log.data?.next && setCursors([...cursors, log.data.next])}
-        >
-          Older
-        </Button>
-      </nav>
-    </section>
+    <ListSection
+      id="access-log-title"
+      icon={ScrollText}
+      title="Access Log"
+      query={log}
+      what="the access log"
+      isEmpty={(data) => data.entries.length === 0}
+      empty="Nobody has opened patient data yet."
+      after={
+        <nav aria-label="Access log pages" className="flex justify-between gap-3">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={cursors.length === 0}
+            onClick={() => setCursors(cursors.slice(0, -1))}
+          >
+            Newer
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!log.data?.next}
+            onClick={() => log.data?.next && setCursors([...cursors, log.data.next])}
+          >
+            Older
+          </Button>
+        </nav>
+      }
+    >
+      {(data) => (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Reads and changes of patient data, newest first</caption>
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                {LOG_COLUMNS.map((column, index) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={cn("px-4 py-2 font-medium", index === 0 && "sm:px-6")}
+                  >
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.entries.map((entry) => (
+                <LogRow key={entry.id} entry={entry} at={at} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListSection>
   );
 }
 

@@ -1,18 +1,18 @@
 import { type AdminAppointment, APPOINTMENT_VIEWS, type AppointmentView } from "@shared/admin";
 import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
 import { CalendarClock, ChevronLeft, ChevronRight } from "lucide-react";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
+import { useTabs } from "@/components/ui/tabs";
 import { cn } from "@/lib/utils";
 import { publicConfigQuery } from "@/lib/public-config";
 import { appointmentDateTime, patientAge } from "./admin-format";
 import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
 import { APPOINTMENTS_PAGE_SIZE, appointmentViewQuery } from "./api";
 import { AppointmentDetailsDialog } from "./appointment-details-dialog";
-import { SectionTitle } from "./section-title";
+import { SectionCard } from "./section-title";
 import { VideoActions } from "./video-actions";
 
 const viewLabels: Record<AppointmentView, string> = {
@@ -50,140 +50,112 @@ export function AppointmentsPanel() {
   const { data: config } = useQuery(publicConfigQuery());
   const zone = config?.timeZoneLabel;
 
-  const tabs = useRef<Record<AppointmentView, HTMLButtonElement | null>>({
-    upcoming: null,
-    past: null,
-    cancelled: null,
-  });
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = APPOINTMENT_VIEWS.indexOf(view);
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    const to =
-      event.key === "Home"
-        ? APPOINTMENT_VIEWS[0]
-        : event.key === "End"
-          ? APPOINTMENT_VIEWS.at(-1)
-          : step !== 0
-            ? APPOINTMENT_VIEWS[(index + step + APPOINTMENT_VIEWS.length) % APPOINTMENT_VIEWS.length]
-            : undefined;
-    if (!to) return;
-    event.preventDefault();
-    setView(to);
-    tabs.current[to]?.focus();
-  };
+  const tabProps = useTabs(APPOINTMENT_VIEWS, view, setView);
 
   const page = current.data?.view === view ? current.data : undefined;
   const pageNumber = cursors.length;
   const first = (pageNumber - 1) * APPOINTMENTS_PAGE_SIZE + 1;
 
   return (
-    <section aria-labelledby="appointments-title">
-      <Card>
-        <div className="flex flex-col gap-4 border-b border-slate-200 p-5 sm:p-6">
-          <SectionTitle id="appointments-title" icon={CalendarClock}>
-            Recent Appointments
-          </SectionTitle>
-          <div role="tablist" aria-label="Appointments" className="-mb-px flex flex-wrap gap-1">
-            {APPOINTMENT_VIEWS.map((name, index) => {
-              const total = firstPages[index]?.data?.total;
-              const active = name === view;
-              return (
-                <button
-                  key={name}
-                  ref={(element) => {
-                    tabs.current[name] = element;
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`appointments-tab-${name}`}
-                  aria-selected={active}
-                  aria-controls="appointments-tabpanel"
-                  tabIndex={active ? 0 : -1}
-                  onKeyDown={onTabKey}
-                  onClick={() => setView(name)}
-                  className={cn(
-                    "inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600",
-                    active ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
-                  )}
-                >
-                  {viewLabels[name]}
-                  {total !== undefined && (
-                    <span
-                      className={cn(
-                        "rounded-full px-1.5 text-xs tabular-nums",
-                        active ? "bg-white/20" : "bg-slate-100 text-slate-700",
-                      )}
-                    >
-                      {total}
-                    </span>
-                  )}
-                </button>
-              );
-            })}
-          </div>
-        </div>
-        <div role="tabpanel" id="appointments-tabpanel" aria-labelledby={`appointments-tab-${view}`}>
-          <QueryState
-            query={{
-              isPending: page === undefined && current.isFetching,
-              data: page,
-              refetch: current.refetch,
-            }}
-            what="appointments"
-            isEmpty={(data) => data.appointments.length === 0}
-            empty={emptyText[view]}
-          >
-            {(data) => (
-              <>
-                <AppointmentsTable
-                  appointments={data.appointments}
-                  today={data.today}
-                  zone={zone}
-                  view={view}
-                  onOpen={setSelected}
-                />
-                <AppointmentCards
-                  appointments={data.appointments}
-                  today={data.today}
-                  zone={zone}
-                  view={view}
-                  onOpen={setSelected}
-                />
-                {(pageNumber > 1 || data.nextCursor) && (
-                  <nav
-                    aria-label={`${viewLabels[view]} appointments pages`}
-                    className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 sm:px-6"
-                  >
-                    <p className="text-sm text-slate-600">
-                      {first}–{first + data.appointments.length - 1} of {data.total}
-                    </p>
-                    <div className="flex gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={pageNumber === 1}
-                        onClick={() => setPages((all) => ({ ...all, [view]: cursors.slice(0, -1) }))}
-                      >
-                        <ChevronLeft aria-hidden="true" />
-                        Previous
-                      </Button>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={!data.nextCursor}
-                        onClick={() => setPages((all) => ({ ...all, [view]: [...cursors, data.nextCursor] }))}
-                      >
-                        Next
-                        <ChevronRight aria-hidden="true" />
-                      </Button>
-                    </div>
-                  </nav>
+    <SectionCard
+      id="appointments-title"
+      icon={CalendarClock}
+      title="Recent Appointments"
+      headClassName="flex flex-col gap-4 border-b border-slate-200 p-5 sm:p-6"
+      intro={
+        <div role="tablist" aria-label="Appointments" className="-mb-px flex flex-wrap gap-1">
+          {APPOINTMENT_VIEWS.map((name, index) => {
+            const total = firstPages[index]?.data?.total;
+            const active = name === view;
+            return (
+              <button
+                key={name}
+                {...tabProps(name)}
+                id={`appointments-tab-${name}`}
+                aria-controls="appointments-tabpanel"
+                className={cn(
+                  "inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600",
+                  active ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100",
                 )}
-              </>
-            )}
-          </QueryState>
+              >
+                {viewLabels[name]}
+                {total !== undefined && (
+                  <span
+                    className={cn(
+                      "rounded-full px-1.5 text-xs tabular-nums",
+                      active ? "bg-white/20" : "bg-slate-100 text-slate-700",
+                    )}
+                  >
+                    {total}
+                  </span>
+                )}
+              </button>
+            );
+          })}
         </div>
-      </Card>
+      }
+    >
+      <div role="tabpanel" id="appointments-tabpanel" aria-labelledby={`appointments-tab-${view}`}>
+        <QueryState
+          query={{
+            isPending: page === undefined && current.isFetching,
+            data: page,
+            refetch: current.refetch,
+          }}
+          what="appointments"
+          isEmpty={(data) => data.appointments.length === 0}
+          empty={emptyText[view]}
+        >
+          {(data) => (
+            <>
+              <AppointmentsTable
+                appointments={data.appointments}
+                today={data.today}
+                zone={zone}
+                view={view}
+                onOpen={setSelected}
+              />
+              <AppointmentCards
+                appointments={data.appointments}
+                today={data.today}
+                zone={zone}
+                view={view}
+                onOpen={setSelected}
+              />
+              {(pageNumber > 1 || data.nextCursor) && (
+                <nav
+                  aria-label={`${viewLabels[view]} appointments pages`}
+                  className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 sm:px-6"
+                >
+                  <p className="text-sm text-slate-600">
+                    {first}–{first + data.appointments.length - 1} of {data.total}
+                  </p>
+                  <div className="flex gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={pageNumber === 1}
+                      onClick={() => setPages((all) => ({ ...all, [view]: cursors.slice(0, -1) }))}
+                    >
+                      <ChevronLeft aria-hidden="true" />
+                      Previous
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={!data.nextCursor}
+                      onClick={() => setPages((all) => ({ ...all, [view]: [...cursors, data.nextCursor] }))}
+                    >
+                      Next
+                      <ChevronRight aria-hidden="true" />
+                    </Button>
+                  </div>
+                </nav>
+              )}
+            </>
+          )}
+        </QueryState>
+      </div>
       <AppointmentDetailsDialog
         appointment={selected}
         timeZone={config?.clinicTimeZone}
@@ -192,7 +164,7 @@ export function AppointmentsPanel() {
           if (!open) setSelected(null);
         }}
       />
-    </section>
+    </SectionCard>
   );
 }
 

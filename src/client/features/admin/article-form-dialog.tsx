@@ -6,7 +6,7 @@ import {
   isContentNotRenderedMessage,
 } from "@shared/articles";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { type UseFormRegisterReturn, type UseFormSetError, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -17,6 +17,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Loading } from "@/components/ui/loading";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useTabs } from "@/components/ui/tabs";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
@@ -214,10 +215,8 @@ function PublishedCheckbox({ field }: { field: UseFormRegisterReturn<"published"
 }
 
 type ContentTab = "write" | "preview";
-const CONTENT_TABS: readonly { tab: ContentTab; label: string }[] = [
-  { tab: "write", label: "Write" },
-  { tab: "preview", label: "Preview" },
-];
+const CONTENT_TABS: readonly ContentTab[] = ["write", "preview"];
+const tabLabels: Record<ContentTab, string> = { write: "Write", preview: "Preview" };
 
 /** Content: the Markdown textarea, and a Preview tab that shows it exactly as visitors will see it. */
 function ContentField({
@@ -230,22 +229,7 @@ function ContentField({
   children: ReactNode;
 }) {
   const [tab, setTab] = useState<ContentTab>("write");
-  const tabButtons = useRef<Record<ContentTab, HTMLButtonElement | null>>({ write: null, preview: null });
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
-    event.preventDefault();
-    const next: ContentTab =
-      event.key === "Home"
-        ? "write"
-        : event.key === "End"
-          ? "preview"
-          : tab === "write"
-            ? "preview"
-            : "write";
-    setTab(next);
-    tabButtons.current[next]?.focus();
-  };
+  const tabProps = useTabs(CONTENT_TABS, tab, setTab);
 
   const tabClass = (active: boolean) =>
     cn(
@@ -258,23 +242,15 @@ function ContentField({
       <div className="flex flex-wrap items-end justify-between gap-2">
         <Label htmlFor="article-content">Content</Label>
         <div role="tablist" aria-label="Editor mode" className="flex gap-1 rounded-lg bg-slate-100 p-1">
-          {CONTENT_TABS.map(({ tab: value, label }) => (
+          {CONTENT_TABS.map((value) => (
             <button
               key={value}
-              ref={(button) => {
-                tabButtons.current[value] = button;
-              }}
-              type="button"
-              role="tab"
+              {...tabProps(value)}
               id={`article-content-${value}-tab`}
-              aria-selected={tab === value}
               aria-controls={`article-content-${value}`}
-              tabIndex={tab === value ? 0 : -1}
-              onKeyDown={onTabKeyDown}
-              onClick={() => setTab(value)}
               className={tabClass(tab === value)}
             >
-              {label}
+              {tabLabels[value]}
             </button>
           ))}
         </div>

@@ -11,7 +11,6 @@ import { CalendarOff, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { QueryState } from "@/components/ui/query-state";
@@ -22,7 +21,7 @@ import { ScheduleChangeReview } from "./affected-appointments-dialog";
 import { addScheduleException, removeScheduleException, scheduleQuery } from "./api";
 import { serverMessage } from "./api-errors";
 import { describeException } from "./schedule-format";
-import { SectionTitle } from "./section-title";
+import { SectionCard } from "./section-title";
 import {
   errorsUnder,
   fromDraft,
@@ -50,28 +49,28 @@ const KINDS: { kind: Kind; label: string; hint: string; submit: string }[] = [
 export function LeaveAndOverrides() {
   const schedule = useQuery(scheduleQuery());
   return (
-    <section aria-labelledby="leave-title">
-      <Card>
-        <div className="flex flex-col gap-1 border-b border-slate-200 p-5 sm:p-6">
-          <SectionTitle id="leave-title" icon={CalendarOff}>
-            Leave and Date Overrides
-          </SectionTitle>
-          <p className="text-sm text-slate-700">
-            These win over the weekly hours. Appointments already booked at those times are listed for you
-            before anything is saved, and kept.
-          </p>
-        </div>
-        <AddException />
-        <QueryState
-          query={schedule}
-          what="leave and overrides"
-          isEmpty={(data) => data.exceptions.length === 0}
-          empty="No leave or overrides from today on."
-        >
-          {(data) => <ExceptionList schedule={data} />}
-        </QueryState>
-      </Card>
-    </section>
+    <SectionCard
+      id="leave-title"
+      icon={CalendarOff}
+      title="Leave and Date Overrides"
+      headClassName="flex flex-col gap-1 border-b border-slate-200 p-5 sm:p-6"
+      intro={
+        <p className="text-sm text-slate-700">
+          These win over the weekly hours. Appointments already booked at those times are listed for you
+          before anything is saved, and kept.
+        </p>
+      }
+    >
+      <AddException />
+      <QueryState
+        query={schedule}
+        what="leave and overrides"
+        isEmpty={(data) => data.exceptions.length === 0}
+        empty="No leave or overrides from today on."
+      >
+        {(data) => <ExceptionList schedule={data} />}
+      </QueryState>
+    </SectionCard>
   );
 }
 

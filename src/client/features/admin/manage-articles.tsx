@@ -5,13 +5,12 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
 import { formatShortDate } from "@/lib/format";
 import { adminArticlesQuery } from "./api";
 import { ArticleFormDialog } from "./article-form-dialog";
 import { DeleteArticleDialog } from "./delete-article-dialog";
-import { SectionTitle } from "./section-title";
+import { SectionCard } from "./section-title";
 
 /** What the form is doing: nothing, writing a new article, or editing one. */
 type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; article: Article };
@@ -23,39 +22,38 @@ export function ManageArticles() {
   const [toDelete, setToDelete] = useState<Article | null>(null);
 
   return (
-    <section aria-labelledby="articles-admin-title">
-      <Card>
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-5 sm:p-6">
-          <SectionTitle id="articles-admin-title" icon={FileText}>
-            Manage Articles
-          </SectionTitle>
-          <Button onClick={() => setForm({ mode: "create" })}>
-            <Plus aria-hidden="true" />
-            Add New Article
-          </Button>
-        </div>
-
-        <QueryState
-          query={articles}
-          what="articles"
-          rowClassName="h-14"
-          isEmpty={(data) => data.articles.length === 0}
-          empty="No articles yet. Use Add New Article to write the first one."
-        >
-          {(data) => (
-            <ul className="divide-y divide-slate-200" aria-label="Articles">
-              {data.articles.map((article) => (
-                <ArticleRow
-                  key={article.id}
-                  article={article}
-                  onEdit={() => setForm({ mode: "edit", article })}
-                  onDelete={() => setToDelete(article)}
-                />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </Card>
+    <SectionCard
+      id="articles-admin-title"
+      icon={FileText}
+      title="Manage Articles"
+      headClassName="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-5 sm:p-6"
+      intro={
+        <Button onClick={() => setForm({ mode: "create" })}>
+          <Plus aria-hidden="true" />
+          Add New Article
+        </Button>
+      }
+    >
+      <QueryState
+        query={articles}
+        what="articles"
+        rowClassName="h-14"
+        isEmpty={(data) => data.articles.length === 0}
+        empty="No articles yet. Use Add New Article to write the first one."
+      >
+        {(data) => (
+          <ul className="divide-y divide-slate-200" aria-label="Articles">
+            {data.articles.map((article) => (
+              <ArticleRow
+                key={article.id}
+                article={article}
+                onEdit={() => setForm({ mode: "edit", article })}
+                onDelete={() => setToDelete(article)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       {form.mode !== "closed" && (
         <ArticleFormDialog
@@ -66,7 +64,7 @@ export function ManageArticles() {
         />
       )}
       {toDelete && <DeleteArticleDialog article={toDelete} onClose={() => setToDelete(null)} />}
-    </section>
+    </SectionCard>
   );
 }
 

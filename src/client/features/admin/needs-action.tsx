@@ -1,11 +1,10 @@
 import type { AppointmentNeedingAction } from "@shared/schedule-admin";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, Mail, Phone } from "lucide-react";
-import { Card } from "@/components/ui/card";
 import { publicConfigQuery } from "@/lib/public-config";
 import { scheduleQuery } from "./api";
 import { appointmentWhen } from "./schedule-format";
-import { SectionTitle } from "./section-title";
+import { SectionCard } from "./section-title";
 
 /** The patient's phone and e-mail as links the doctor can use at once. */
 export function ContactLinks({ appointment }: { appointment: AppointmentNeedingAction }) {
@@ -38,45 +37,44 @@ export function NeedsAction() {
   if (items.length === 0) return null;
   const zone = config?.timeZoneLabel ?? "";
   return (
-    <section aria-labelledby="needs-action-title">
-      <Card className="border-amber-300">
-        <div className="flex flex-col gap-2 border-b border-amber-200 bg-amber-50 p-5 sm:p-6">
-          <SectionTitle id="needs-action-title" icon={CircleAlert}>
-            Appointments Needing Action ({items.length})
-          </SectionTitle>
-          <p className="text-sm text-slate-800">
-            These confirmed appointments fall on times you have since blocked or no longer offer. They are
-            kept, booked and paid. Call or write to each patient to agree a new time or a cancellation: moving
-            or cancelling an appointment (with its refund) from the dashboard is not available yet.
-          </p>
-        </div>
-        <ul className="divide-y divide-slate-200" aria-label="Appointments needing action">
-          {items.map((appointment) => (
-            <li
-              key={appointment.id}
-              className="flex flex-col gap-1.5 p-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6 sm:p-6"
-              data-testid="needs-action-row"
-            >
-              <div className="flex min-w-0 flex-col gap-1">
-                <p className="font-semibold break-words text-slate-900">
-                  {appointment.patientName}{" "}
-                  <span className="font-mono text-sm font-normal text-slate-600">
-                    #{appointment.bookingId}
-                  </span>
-                </p>
-                <p className="text-sm text-slate-700">
-                  {appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)} ·{" "}
-                  {appointment.durationMinutes} minutes
-                </p>
-                <p className="text-sm font-medium text-amber-900">{appointment.why}</p>
-              </div>
-              <div className="sm:max-w-80">
-                <ContactLinks appointment={appointment} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </Card>
-    </section>
+    <SectionCard
+      id="needs-action-title"
+      icon={CircleAlert}
+      title={<>Appointments Needing Action ({items.length})</>}
+      className="border-amber-300"
+      headClassName="flex flex-col gap-2 border-b border-amber-200 bg-amber-50 p-5 sm:p-6"
+      intro={
+        <p className="text-sm text-slate-800">
+          These confirmed appointments fall on times you have since blocked or no longer offer. They are kept,
+          booked and paid. Call or write to each patient to agree a new time or a cancellation: moving or
+          cancelling an appointment (with its refund) from the dashboard is not available yet.
+        </p>
+      }
+    >
+      <ul className="divide-y divide-slate-200" aria-label="Appointments needing action">
+        {items.map((appointment) => (
+          <li
+            key={appointment.id}
+            className="flex flex-col gap-1.5 p-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6 sm:p-6"
+            data-testid="needs-action-row"
+          >
+            <div className="flex min-w-0 flex-col gap-1">
+              <p className="font-semibold break-words text-slate-900">
+                {appointment.patientName}{" "}
+                <span className="font-mono text-sm font-normal text-slate-600">#{appointment.bookingId}</span>
+              </p>
+              <p className="text-sm text-slate-700">
+                {appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)} ·{" "}
+                {appointment.durationMinutes} minutes
+              </p>
+              <p className="text-sm font-medium text-amber-900">{appointment.why}</p>
+            </div>
+            <div className="sm:max-w-80">
+              <ContactLinks appointment={appointment} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
   );
 }

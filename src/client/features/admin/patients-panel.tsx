@@ -4,13 +4,11 @@ import { ChevronRight, Search, Users } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { QueryState } from "@/components/ui/query-state";
 import { formatShortDate } from "@/lib/format";
 import { patientsQuery } from "./patients-api";
-import { SectionTitle } from "./section-title";
+import { ListSection } from "./section-title";
 
 /** The address of a patient's record page. */
 export function patientPath(key: string): string {
@@ -33,58 +31,58 @@ export function PatientsPanel() {
   };
 
   return (
-    <section aria-labelledby="patients-title" className="flex flex-col gap-3">
-      <SectionTitle id="patients-title" icon={Users}>
-        Patients
-      </SectionTitle>
-      <form role="search" onSubmit={search} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1.5">
-          <Label htmlFor="patient-search">Search by name or phone</Label>
-          <Input
-            id="patient-search"
-            type="search"
-            value={draft}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="outline">
-          <Search aria-hidden="true" /> Search
-        </Button>
-      </form>
-      <Card>
-        <QueryState
-          query={patients}
-          what="patients"
-          isEmpty={(data) => data.patients.length === 0}
-          empty={query ? `No patient matches "${query}".` : "No patient has a paid booking yet."}
-        >
-          {(data) => (
-            <ul className="divide-y divide-slate-100" aria-label="Patients">
-              {data.patients.map((patient) => (
-                <PatientRow key={patient.key} patient={patient} />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </Card>
-      {patients.data && (page > 1 || patients.data.hasMore) ? (
-        <nav aria-label="Patient pages" className="flex justify-between gap-3">
-          <Button type="button" variant="outline" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            Previous
+    <ListSection
+      id="patients-title"
+      icon={Users}
+      title="Patients"
+      before={
+        <form role="search" onSubmit={search} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex flex-1 flex-col gap-1.5">
+            <Label htmlFor="patient-search">Search by name or phone</Label>
+            <Input
+              id="patient-search"
+              type="search"
+              value={draft}
+              maxLength={100}
+              autoComplete="off"
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            <Search aria-hidden="true" /> Search
           </Button>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={!patients.data.hasMore}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </Button>
-        </nav>
-      ) : null}
-    </section>
+        </form>
+      }
+      query={patients}
+      what="patients"
+      isEmpty={(data) => data.patients.length === 0}
+      empty={query ? `No patient matches "${query}".` : "No patient has a paid booking yet."}
+      after={
+        patients.data && (page > 1 || patients.data.hasMore) ? (
+          <nav aria-label="Patient pages" className="flex justify-between gap-3">
+            <Button type="button" variant="outline" disabled={page === 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={!patients.data.hasMore}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </Button>
+          </nav>
+        ) : null
+      }
+    >
+      {(data) => (
+        <ul className="divide-y divide-slate-100" aria-label="Patients">
+          {data.patients.map((patient) => (
+            <PatientRow key={patient.key} patient={patient} />
+          ))}
+        </ul>
+      )}
+    </ListSection>
   );
 }
 

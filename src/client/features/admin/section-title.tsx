@@ -1,5 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Card } from "@/components/ui/card";
+import { QueryState, type QueryStateProps } from "@/components/ui/query-state";
 
 /** The h2 of a dashboard section, with its icon. */
 export function SectionTitle({
@@ -16,5 +18,78 @@ export function SectionTitle({
       <Icon className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
       {children}
     </h2>
+  );
+}
+
+interface SectionHeading {
+  /** The h2's id: the section is named by it. */
+  id: string;
+  icon: LucideIcon;
+  title: ReactNode;
+}
+
+/**
+ * A dashboard section on one card. At its top the title, with what goes with it (`intro`: a sentence, the section's
+ * tabs or its main button) in a head laid out by `headClassName`; the body follows.
+ */
+export function SectionCard({
+  id,
+  icon,
+  title,
+  intro,
+  headClassName,
+  className,
+  children,
+}: SectionHeading & {
+  intro?: ReactNode;
+  headClassName?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const heading = (
+    <SectionTitle id={id} icon={icon}>
+      {title}
+    </SectionTitle>
+  );
+  return (
+    <section aria-labelledby={id}>
+      <Card className={className}>
+        {intro === undefined ? (
+          heading
+        ) : (
+          <div className={headClassName}>
+            {heading}
+            {intro}
+          </div>
+        )}
+        {children}
+      </Card>
+    </section>
+  );
+}
+
+/**
+ * A dashboard list: the title above a card that holds the list, or its loading, failed or empty state. `before`
+ * stands between the title and the card (a search), `after` under the card (its pages, a dialog).
+ */
+export function ListSection<T>({
+  id,
+  icon,
+  title,
+  before,
+  after,
+  ...list
+}: SectionHeading & QueryStateProps<T> & { before?: ReactNode; after?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <SectionTitle id={id} icon={icon}>
+        {title}
+      </SectionTitle>
+      {before}
+      <Card>
+        <QueryState {...list} />
+      </Card>
+      {after}
+    </section>
   );
 }

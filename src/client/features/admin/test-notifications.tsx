@@ -9,7 +9,6 @@ import { BellRing, CheckCircle2, FileText, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
@@ -24,9 +23,22 @@ import {
 } from "./admin-format";
 import { serverMessage } from "./api-errors";
 import { adminKeys, notificationRecipientsQuery, testNotifications } from "./api";
-import { SectionTitle } from "./section-title";
+import { SectionCard } from "./section-title";
 
 type SendTo = "patient" | "doctor";
+
+const SEND_TO_OPTIONS: readonly { value: SendTo; label: string; hint: string }[] = [
+  {
+    value: "doctor",
+    label: "Me",
+    hint: "Your own e-mail address and WhatsApp number, to see what the patient receives",
+  },
+  {
+    value: "patient",
+    label: "The patient",
+    hint: "The patient's e-mail address and phone, as a real confirmation",
+  },
+];
 
 /** A full appointment id, or an 8-character booking id (with or without '#'): worth asking the server about. */
 function lookupId(input: string): string | null {
@@ -92,72 +104,66 @@ export function TestNotifications() {
   };
 
   return (
-    <section aria-labelledby="test-notifications-title">
-      <Card className="flex h-full flex-col gap-4 p-5 sm:p-6">
-        <div className="flex flex-col gap-1">
-          <SectionTitle id="test-notifications-title" icon={BellRing}>
-            Test Notifications
-          </SectionTitle>
-          <p className="text-sm text-slate-600">
-            Sends the confirmation e-mails and WhatsApp messages of an appointment again, now, to check each
-            channel.
+    <SectionCard
+      id="test-notifications-title"
+      icon={BellRing}
+      title="Test Notifications"
+      className="flex h-full flex-col gap-4 p-5 sm:p-6"
+      headClassName="flex flex-col gap-1"
+      intro={
+        <p className="text-sm text-slate-600">
+          Sends the confirmation e-mails and WhatsApp messages of an appointment again, now, to check each
+          channel.
+        </p>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-4">
+        <div className="flex max-w-md flex-col gap-1.5">
+          <Label htmlFor="test-appointment-id">Appointment ID</Label>
+          <Input
+            id="test-appointment-id"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby="test-appointment-id-hint"
+            value={appointmentId}
+            onChange={(event) => setAppointmentId(event.target.value)}
+          />
+          <p id="test-appointment-id-hint" className="text-xs text-slate-600">
+            The full appointment ID, or the 8-character booking ID shown in the appointments list.
           </p>
         </div>
-        <form noValidate onSubmit={onSubmit} className="flex max-w-2xl flex-col gap-4">
-          <div className="flex max-w-md flex-col gap-1.5">
-            <Label htmlFor="test-appointment-id">Appointment ID</Label>
-            <Input
-              id="test-appointment-id"
-              autoComplete="off"
-              spellCheck={false}
-              aria-describedby="test-appointment-id-hint"
-              value={appointmentId}
-              onChange={(event) => setAppointmentId(event.target.value)}
-            />
-            <p id="test-appointment-id-hint" className="text-xs text-slate-600">
-              The full appointment ID, or the 8-character booking ID shown in the appointments list.
-            </p>
-          </div>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium text-slate-900">
-              Send the patient&apos;s messages to
-            </legend>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-900">
+            Send the patient&apos;s messages to
+          </legend>
+          {SEND_TO_OPTIONS.map((option) => (
             <RadioOption
+              key={option.value}
               name="send-to"
-              value="doctor"
-              checked={sendTo === "doctor"}
+              {...option}
+              checked={sendTo === option.value}
               onChange={setSendTo}
-              label="Me"
-              hint="Your own e-mail address and WhatsApp number, to see what the patient receives"
             />
-            <RadioOption
-              name="send-to"
-              value="patient"
-              checked={sendTo === "patient"}
-              onChange={setSendTo}
-              label="The patient"
-              hint="The patient's e-mail address and phone, as a real confirmation"
-            />
-          </fieldset>
-          {id !== null && (
-            <RecipientsPreview
-              state={
-                recipients.data
-                  ? { kind: "found", recipients: recipients.data }
-                  : recipients.isError
-                    ? { kind: errorStatus(recipients.error) === 404 ? "unknown" : "error" }
-                    : { kind: "loading" }
-              }
-              sendTo={sendTo}
-            />
-          )}
-          <Button type="submit" className="self-start" disabled={test.isPending}>
-            {test.isPending ? "Sending..." : "Send Test"}
-          </Button>
-        </form>
-        {test.data && <ChannelResults result={test.data} />}
-      </Card>
-    </section>
+          ))}
+        </fieldset>
+        {id !== null && (
+          <RecipientsPreview
+            state={
+              recipients.data
+                ? { kind: "found", recipients: recipients.data }
+                : recipients.isError
+                  ? { kind: errorStatus(recipients.error) === 404 ? "unknown" : "error" }
+                  : { kind: "loading" }
+            }
+            sendTo={sendTo}
+          />
+        )}
+        <Button type="submit" className="self-start" disabled={test.isPending}>
+          {test.isPending ? "Sending..." : "Send Test"}
+        </Button>
+      </form>
+      {test.data && <ChannelResults result={test.data} />}
+    </SectionCard>
   );
 }
 

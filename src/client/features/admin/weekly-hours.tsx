@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Clock } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { QueryState } from "@/components/ui/query-state";
@@ -12,7 +11,7 @@ import { ApiError } from "@/lib/api";
 import { ScheduleChangeReview } from "./affected-appointments-dialog";
 import { saveSchedule, scheduleQuery } from "./api";
 import { sessionsSummary } from "./schedule-format";
-import { SectionTitle } from "./section-title";
+import { SectionCard } from "./section-title";
 import {
   errorsUnder,
   fromDraft,
@@ -47,34 +46,28 @@ const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(tex
 export function WeeklyHours() {
   const schedule = useQuery(scheduleQuery());
   return (
-    <section aria-labelledby="weekly-hours-title">
-      <Card>
-        <div className="flex flex-col gap-1 border-b border-slate-200 p-5 sm:p-6">
-          <SectionTitle id="weekly-hours-title" icon={Clock}>
-            Weekly Hours
-          </SectionTitle>
-          <p className="text-sm text-slate-700">
-            When parents can book, in the clinic&apos;s time zone
-            {schedule.data ? ` (${schedule.data.timeZone})` : ""}. A day without a session is a day off. Leave
-            and single dates are set below.
-          </p>
-        </div>
-        <QueryState
-          query={schedule}
-          what="weekly hours"
-          isEmpty={() => false}
-          empty={null}
-          rowClassName="h-16"
-        >
-          {(data) => (
-            <WeeklyHoursForm
-              key={JSON.stringify([data.weekly, data.minNoticeMinutes, data.horizonDays])}
-              schedule={data}
-            />
-          )}
-        </QueryState>
-      </Card>
-    </section>
+    <SectionCard
+      id="weekly-hours-title"
+      icon={Clock}
+      title="Weekly Hours"
+      headClassName="flex flex-col gap-1 border-b border-slate-200 p-5 sm:p-6"
+      intro={
+        <p className="text-sm text-slate-700">
+          When parents can book, in the clinic&apos;s time zone
+          {schedule.data ? ` (${schedule.data.timeZone})` : ""}. A day without a session is a day off. Leave
+          and single dates are set below.
+        </p>
+      }
+    >
+      <QueryState query={schedule} what="weekly hours" isEmpty={() => false} empty={null} rowClassName="h-16">
+        {(data) => (
+          <WeeklyHoursForm
+            key={JSON.stringify([data.weekly, data.minNoticeMinutes, data.horizonDays])}
+            schedule={data}
+          />
+        )}
+      </QueryState>
+    </SectionCard>
   );
 }
 
