@@ -1,6 +1,7 @@
 import { CalendarCheck, Mail, MapPin, Phone } from "lucide-react";
 import { SectionHeading } from "@/components/layout/section-heading";
 import { Button } from "@/components/ui/button";
+import { IconListItem } from "@/components/ui/icon-list-item";
 import { ConsultationHours } from "./consultation-hours";
 import { LazyContactForm } from "./lazy-contact-form";
 import { openBooking } from "@/lib/dialogs";
@@ -36,37 +37,25 @@ function ContactDetails() {
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h3 className="text-lg font-semibold text-slate-900">Contact Information</h3>
       <ul className="mt-4 flex flex-col gap-4 text-sm">
-        <li className="flex gap-3">
-          <Mail className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <div className="min-w-0">
-            <p className="font-semibold text-slate-900">Email</p>
-            <a
-              href={`mailto:${email}`}
-              className="break-words text-brand-700 underline-offset-4 hover:underline"
-            >
-              {email}
-            </a>
-          </div>
-        </li>
-        <li className="flex gap-3">
-          <Phone className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <div>
-            <p className="font-semibold text-slate-900">Phone</p>
-            <a
-              href={`tel:${phone.replace(/[^\d+]/g, "")}`}
-              className="text-brand-700 underline-offset-4 hover:underline"
-            >
-              {phone}
-            </a>
-          </div>
-        </li>
-        <li className="flex gap-3">
-          <MapPin className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <div>
-            <p className="font-semibold text-slate-900">Location</p>
-            <p className="text-slate-700">{location}</p>
-          </div>
-        </li>
+        <IconListItem icon={Mail} title="Email" bodyClassName="min-w-0">
+          <a
+            href={`mailto:${email}`}
+            className="break-words text-brand-700 underline-offset-4 hover:underline"
+          >
+            {email}
+          </a>
+        </IconListItem>
+        <IconListItem icon={Phone} title="Phone">
+          <a
+            href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+            className="text-brand-700 underline-offset-4 hover:underline"
+          >
+            {phone}
+          </a>
+        </IconListItem>
+        <IconListItem icon={MapPin} title="Location">
+          <p className="text-slate-700">{location}</p>
+        </IconListItem>
       </ul>
     </div>
   );

@@ -1,5 +1,6 @@
 import { CircleCheck, GraduationCap } from "lucide-react";
 import { SectionHeading } from "@/components/layout/section-heading";
+import { IconListItem } from "@/components/ui/icon-list-item";
 import { siteProfile } from "@/lib/site-profile";
 
 export function AboutSection() {
@@ -19,13 +20,9 @@ export function AboutSection() {
               <h3 className="text-lg font-semibold text-slate-900">Qualifications</h3>
               <ul className="mt-4 flex flex-col gap-4">
                 {about.qualifications.map((item) => (
-                  <li key={item.degree} className="flex gap-3">
-                    <GraduationCap className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                    <div>
-                      <p className="font-semibold text-slate-900">{item.degree}</p>
-                      <p className="text-sm text-slate-700">{item.institution}</p>
-                    </div>
-                  </li>
+                  <IconListItem key={item.degree} icon={GraduationCap} title={item.degree}>
+                    <p className="text-sm text-slate-700">{item.institution}</p>
+                  </IconListItem>
                 ))}
               </ul>
             </div>

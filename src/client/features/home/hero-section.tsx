@@ -1,6 +1,7 @@
 import { Award, Clock, Languages, Users, Video } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { IconListItem } from "@/components/ui/icon-list-item";
 import { openBooking } from "@/lib/dialogs";
 import { siteProfile } from "@/lib/site-profile";
 
@@ -43,6 +44,10 @@ export function HeroSection() {
 function HeroFacts() {
   const { doctor, contact } = siteProfile;
   const hours = contact.hours[0];
+  const figures = [
+    { Icon: Award, label: "Experience", value: doctor.experience },
+    { Icon: Users, label: "Patients", value: doctor.patientsTreated },
+  ];
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
       {doctor.photoUrl && (
@@ -55,37 +60,24 @@ function HeroFacts() {
         />
       )}
       <dl className="grid gap-3">
-        <div className="rounded-xl bg-brand-50 px-5 py-4">
-          <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-            <Award className="size-4 text-brand-700" aria-hidden="true" />
-            Experience
-          </dt>
-          <dd className="mt-1 text-2xl font-bold text-brand-800">{doctor.experience}</dd>
-        </div>
-        <div className="rounded-xl bg-brand-50 px-5 py-4">
-          <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-            <Users className="size-4 text-brand-700" aria-hidden="true" />
-            Patients
-          </dt>
-          <dd className="mt-1 text-2xl font-bold text-brand-800">{doctor.patientsTreated}</dd>
-        </div>
+        {figures.map(({ Icon, label, value }) => (
+          <div key={label} className="rounded-xl bg-brand-50 px-5 py-4">
+            <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+              <Icon className="size-4 text-brand-700" aria-hidden="true" />
+              {label}
+            </dt>
+            <dd className="mt-1 text-2xl font-bold text-brand-800">{value}</dd>
+          </div>
+        ))}
       </dl>
       <ul className="mt-6 flex flex-col gap-4 text-sm">
-        <li className="flex gap-3">
-          <Languages className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-          <div>
-            <p className="font-semibold text-slate-900">Languages</p>
-            <p className="text-slate-700">{doctor.languages.join(", ")}</p>
-          </div>
-        </li>
+        <IconListItem icon={Languages} title="Languages">
+          <p className="text-slate-700">{doctor.languages.join(", ")}</p>
+        </IconListItem>
         {hours && (
-          <li className="flex gap-3">
-            <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            <div>
-              <p className="font-semibold text-slate-900">{hours.days}</p>
-              <p className="text-slate-700">{hours.time}</p>
-            </div>
-          </li>
+          <IconListItem icon={Clock} title={hours.days}>
+            <p className="text-slate-700">{hours.time}</p>
+          </IconListItem>
         )}
       </ul>
     </div>

@@ -1,5 +1,6 @@
 import { Award, BookOpen } from "lucide-react";
 import { SectionHeading } from "@/components/layout/section-heading";
+import { IconListItem } from "@/components/ui/icon-list-item";
 import { siteProfile } from "@/lib/site-profile";
 
 export function PublicationsSection() {
@@ -33,13 +34,9 @@ export function PublicationsSection() {
             <h3 className="text-lg font-semibold text-slate-900">Memberships</h3>
             <ul className="mt-4 flex flex-col gap-4 rounded-xl border border-slate-200 bg-brand-50 p-5">
               {memberships.map((membership) => (
-                <li key={membership.title} className="flex gap-3">
-                  <Award className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                  <div>
-                    <p className="font-semibold text-slate-900">{membership.title}</p>
-                    <p className="text-sm text-slate-700">{membership.description}</p>
-                  </div>
-                </li>
+                <IconListItem key={membership.title} icon={Award} title={membership.title}>
+                  <p className="text-sm text-slate-700">{membership.description}</p>
+                </IconListItem>
               ))}
             </ul>
           </div>
