@@ -4,7 +4,7 @@ import {
   type QueryClient,
   QueryClientProvider,
 } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { ToasterRoot } from "@/components/ui/toaster-root";
 import { AdminLoginRoot } from "@/features/admin/admin-login-root";
@@ -17,19 +17,31 @@ import HomePage from "@/pages/home";
  * is in the page's preload list when the browser hydrates them); the admin, payment result and video pages render
  * only in the browser.
  */
-const ContactUsPage = lazy(() => import("@/pages/contact-us"));
-const TermsPage = lazy(() => import("@/pages/terms"));
-const PrivacyPage = lazy(() => import("@/pages/privacy"));
-const RefundsPage = lazy(() => import("@/pages/refunds"));
-const ArticlePage = lazy(() => import("@/pages/article"));
-const AdminPage = lazy(() => import("@/pages/admin"));
-const CashfreeTestPage = lazy(() => import("@/pages/admin-cashfree-test"));
-const AdminPatientsPage = lazy(() => import("@/pages/admin-patients"));
-const AdminAccessLogPage = lazy(() => import("@/pages/admin-access-log"));
-const PaymentCallbackPage = lazy(() => import("@/pages/payment-callback"));
-const VideoConsultationPage = lazy(() => import("@/pages/video-consultation"));
-const ManageAppointmentPage = lazy(() => import("@/pages/manage-appointment"));
-const NotFoundPage = lazy(() => import("@/pages/not-found"));
+const pageModules = import.meta.glob<{ default: ComponentType }>(["./pages/*.tsx", "!./pages/home.tsx"]);
+
+/** The page of src/client/pages/<file>.tsx, loaded when it is first shown. */
+function lazyPage(file: string) {
+  const load = pageModules[`./pages/${file}.tsx`];
+  if (!load) throw new Error(`There is no page pages/${file}.tsx`);
+  return lazy(load);
+}
+
+/** Each address and the file in pages/ that answers it (besides the home page); any other address is a 404. */
+const ROUTES = Object.entries({
+  "/contact-us": "contact-us",
+  "/terms-conditions": "terms",
+  "/privacy": "privacy",
+  "/refunds-cancellations": "refunds",
+  "/articles/:slug": "article",
+  "/admin": "admin",
+  "/admin/cashfree-test": "admin-cashfree-test",
+  "/admin/patients": "admin-patients",
+  "/admin/access-log": "admin-access-log",
+  "/payment/callback": "payment-callback",
+  "/video-consultation/:roomId": "video-consultation",
+  "/appointments/manage/:token": "manage-appointment",
+}).map(([path, file]) => ({ path, page: lazyPage(file) }));
+const NotFoundPage = lazyPage("not-found");
 
 function PageFallback() {
   return <div className="min-h-screen" aria-busy="true" />;
@@ -49,18 +61,9 @@ export function App({ queryClient, queries }: AppProps) {
         <Suspense fallback={<PageFallback />}>
           <Switch>
             <Route path="/" component={HomePage} />
-            <Route path="/contact-us" component={ContactUsPage} />
-            <Route path="/terms-conditions" component={TermsPage} />
-            <Route path="/privacy" component={PrivacyPage} />
-            <Route path="/refunds-cancellations" component={RefundsPage} />
-            <Route path="/articles/:slug" component={ArticlePage} />
-            <Route path="/admin" component={AdminPage} />
-            <Route path="/admin/cashfree-test" component={CashfreeTestPage} />
-            <Route path="/admin/patients" component={AdminPatientsPage} />
-            <Route path="/admin/access-log" component={AdminAccessLogPage} />
-            <Route path="/payment/callback" component={PaymentCallbackPage} />
-            <Route path="/video-consultation/:roomId" component={VideoConsultationPage} />
-            <Route path="/appointments/manage/:token" component={ManageAppointmentPage} />
+            {ROUTES.map(({ path, page }) => (
+              <Route key={path} path={path} component={page} />
+            ))}
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>
