@@ -8,11 +8,8 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 /** Test files that assert how quickly something is answered or refused. */
 const timingFiles = [
-  "src/server/features/articles/markdown.test.ts",
-  "src/server/features/articles/markdown.api.test.ts",
   "src/server/features/patients/export-streaming.api.test.ts",
   "src/server/features/site/article-not-found.api.test.ts",
-  "src/server/http/hostile.api.test.ts",
 ];
 
 export default defineConfig({
@@ -46,6 +43,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One migrated database for every test database to start from (src/server/testing/global-setup.ts).
+    globalSetup: [fromRoot("./src/server/testing/global-setup.ts")],
     projects: [
       {
         extends: true,

@@ -53,7 +53,7 @@ import { startOutboxWorker } from "./core/outbox/worker";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { simulatorRoutes } from "./integrations/payments/simulator/simulator-routes";
 
-export interface AppDependencies {
+interface AppDependencies {
   config: Config;
   database: Database;
   profile: SiteProfile;
@@ -208,7 +208,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         now,
       });
       await admin.register(adminRoutes, { db: database.db, config, profile, now });
-      await admin.register(adminArticleRoutes, { db: database.db, now, timeZone: config.booking.timeZone });
+      await admin.register(adminArticleRoutes, {
+        db: database.db,
+        now,
+        timeZone: config.booking.timeZone,
+        renderLimitMs: config.markdownRenderLimitMs,
+      });
       await admin.register(notificationTestRoutes, { messaging });
       await admin.register(adminNotificationRoutes, {
         db: database.db,

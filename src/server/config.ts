@@ -21,7 +21,7 @@ const optionalText = z
 
 /** "Name" <address@domain> or a bare address. */
 const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
-export const DEFAULT_MAIL_FROM = '"Clinic" <no-reply@localhost>';
+const DEFAULT_MAIL_FROM = '"Clinic" <no-reply@localhost>';
 const DEFAULT_GRAPH_VERSION = "v25.0";
 
 /** Meta's template names are lower-case letters, digits and underscores. */
@@ -59,6 +59,11 @@ const envSchema = z.object({
   }),
   /** The whole request (headers and body) must arrive within this time; a client that trickles is cut off. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /**
+   * How long rendering one article's Markdown may take before it is refused as too complex. Ordinary content of the
+   * maximum length renders in under 100 ms; only pathological input comes near the default.
+   */
+  MARKDOWN_RENDER_LIMIT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   /** Open connections one address may hold at once (0 turns the cap off); not applied behind a proxy. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(100),
   /** Extra origins admitted by the Content-Security-Policy, space-separated (for a CDN or analytics). */
@@ -264,10 +269,10 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /** meet.jit.si is the default so that the site runs without an account; main.ts warns that it is for trying only. */
-export const DEFAULT_JITSI_DOMAIN = "meet.jit.si";
-export const JAAS_DOMAIN = "8x8.vc";
+const DEFAULT_JITSI_DOMAIN = "meet.jit.si";
+const JAAS_DOMAIN = "8x8.vc";
 /** Plain Jitsi (no tokens), a self-hosted Jitsi with token authentication, or JaaS. */
-export type VideoServiceKind = "jitsi" | "jitsi-token" | "jaas";
+type VideoServiceKind = "jitsi" | "jitsi-token" | "jaas";
 
 function isSafeScriptUrl(value: string): boolean {
   const url = new URL(value);
@@ -422,6 +427,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    markdownRenderLimitMs: env.MARKDOWN_RENDER_LIMIT_MS,
     maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     csp: {
       extraScriptSrc: splitList(env.CSP_EXTRA_SCRIPT_SRC),

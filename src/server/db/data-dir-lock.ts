@@ -20,7 +20,7 @@ const UNSETTLED_GRACE_MS = 5_000;
 const RETRY_MS = 25;
 const GIVE_UP_MS = 15_000;
 
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   hostname: string;
   /** What was started, e.g. `npm start`. */
@@ -74,7 +74,7 @@ function formatSince(iso: string): string | undefined {
     : `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${time}`;
 }
 
-export interface DataDirLock {
+interface DataDirLock {
   readonly file: string;
   /** Removes the lock file if it is still this lock's; safe to call more than once. */
   release(): void;

@@ -11,7 +11,7 @@ import type { Database, Db } from "./client";
  * notification is sent when that transaction commits (PostgreSQL's NOTIFY, which PGlite also delivers in-process),
  * so no process reloads before the change is visible to it. This process also drops its copies at once.
  */
-export const PUBLIC_CONTENT_CHANNEL = "clinic_public_content";
+const PUBLIC_CONTENT_CHANNEL = "clinic_public_content";
 
 const localListeners = new Set<() => void>();
 
@@ -20,7 +20,7 @@ export async function publicContentChanged(db: Db): Promise<void> {
   for (const listener of localListeners) listener();
 }
 
-export interface PublicContentWatch {
+interface PublicContentWatch {
   stop(): Promise<void>;
 }
 

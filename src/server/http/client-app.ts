@@ -42,7 +42,7 @@ declare module "fastify" {
   }
 }
 
-export interface ClientAppOptions {
+interface ClientAppOptions {
   config: Config;
   profile: SiteProfile;
   /** Tests of the API alone run without a built client; pages then answer their head and reads as JSON. */

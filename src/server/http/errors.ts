@@ -23,8 +23,7 @@ export class HttpError extends Error {
   }
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  "The service is briefly unavailable. Please try again in a moment.";
+const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a moment.";
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
@@ -45,7 +44,7 @@ const reasonPhrases: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export function errorBody(
+function errorBody(
   request: FastifyRequest,
   statusCode: number,
   message: string,

@@ -42,7 +42,7 @@ const withNesting = (fields: readonly string[]) => [
   ...fields.map((field) => `*.*.${field}`),
 ];
 
-export const redactedPaths = [
+const redactedPaths = [
   ...withNesting(personalFields),
   ...withNesting(secretIdFields),
   "req.headers.cookie",
@@ -54,7 +54,7 @@ export const redactedPaths = [
 const KEPT_CHARACTERS = 8;
 
 /** The first characters of a secret (after a short type prefix such as "bk_"), then an ellipsis. */
-export function shortened(secret: string): string {
+function shortened(secret: string): string {
   const [, prefix = "", rest = secret] = /^([a-z]{1,4}_)?(.*)$/s.exec(secret) ?? [];
   return rest.length <= KEPT_CHARACTERS ? secret : `${prefix}${rest.slice(0, KEPT_CHARACTERS)}…`;
 }
@@ -66,7 +66,7 @@ const secretShaped = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g;
 const keyInQuery = /([?&]key=)[^&#\s"'`]+/g;
 
 /** Text that may quote an address or an identifier (an error's message, a log message), with every secret cut short. */
-export function maskSecrets(text: string): string {
+function maskSecrets(text: string): string {
   return text.replace(secretShaped, shortened).replace(keyInQuery, "$1[redacted]");
 }
 

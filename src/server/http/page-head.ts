@@ -2,8 +2,6 @@ import { escapeHtml } from "@shared/escape-html";
 import { PAGE_DATA_ELEMENT_ID, type PageData } from "@shared/page-data";
 import { type BodyPiece, NONCE } from "./prepared-response";
 
-export { escapeHtml };
-
 /** What the server writes into <head> for one page, so that link previews and search results need no JavaScript. */
 export interface PageHead {
   title: string;
@@ -29,7 +27,7 @@ export interface PageScripts {
 }
 
 /** JSON inside a <script> element must not be able to close the element or start a comment. */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
@@ -138,7 +136,7 @@ export function renderScriptLoader(scripts: PageScripts, options: { afterPaint: 
 }
 
 /** The page data element: profile, clinic zone and the page's reads, for the browser app to start from. */
-export function renderPageData(data: PageData): string {
+function renderPageData(data: PageData): string {
   return `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>`;
 }
 

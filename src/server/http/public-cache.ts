@@ -19,7 +19,7 @@ import { newNonce, type SecurityHeaders } from "./security";
  * before the change is not stored after it (`generation`). Entries also expire after `maxAgeMs`, and the least
  * recently stored go first when the cache holds more than `maxBytes`.
  */
-export interface PublicCacheOptions {
+interface PublicCacheOptions {
   maxBytes?: number;
   maxAgeMs?: number;
   /** Off in development, where pages change with the source. */

@@ -4,14 +4,14 @@ import type { Db } from "../db/client";
 import { siteUrl } from "./client-app";
 
 /** What a feature's routes are started with, and hand on to each service call. */
-export interface RouteDeps {
+interface RouteDeps {
   db: Db;
   config: Config;
   now: () => Date;
 }
 
 /** What every service call of a request is given: the database, the settings, the request's log and moment. */
-export interface RequestContext {
+interface RequestContext {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;

@@ -25,7 +25,7 @@ const cashfreeOrigins = {
   connect: ["https://api.cashfree.com", "https://sandbox.cashfree.com"],
 };
 
-export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
+function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
   const https = config.publicBaseUrl?.startsWith("https://") ?? false;
   const cashfree = config.payments.provider === "cashfree";
   const video = videoCspOrigins(config.video);
@@ -66,9 +66,6 @@ function serialize(directives: Record<string, string[] | null>): string {
     .map(([name, values]) => [name, ...values].join(" ").trim())
     .join(";");
 }
-
-/** The length of every nonce (16 random bytes in base64). */
-export const NONCE_LENGTH = 24;
 
 export function newNonce(): string {
   return randomBytes(16).toString("base64");

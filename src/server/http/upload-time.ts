@@ -16,12 +16,12 @@ export function hasOwnTimeAllowance(socket: Socket): boolean {
   return ownAllowance.has(socket);
 }
 
-export interface UploadTimeLimits {
+interface UploadTimeLimits {
   totalMs: number;
   idleMs: number;
 }
 
-export interface UploadTime {
+interface UploadTime {
   /**
    * Starts counting arriving bytes against the idle limit. Call it only once the body is being read (piped): a
    * `data` listener on an unread request would start the flow and lose the bytes.
@@ -69,7 +69,7 @@ export function grantUploadTime(
 }
 
 /** How long the rest of a refused body is read and thrown away before the connection is closed. */
-export const LINGER_MS = 5_000;
+const LINGER_MS = 5_000;
 
 /**
  * For an answer sent before the request's body ended (a refusal: too large, wrong type, one file too many): the

@@ -8,7 +8,7 @@ import { startPeriodic } from "./periodic";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-export interface RetentionDeps {
+interface RetentionDeps {
   db: Db;
   config: Config;
   store: RecordStore;

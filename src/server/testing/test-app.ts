@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,69 +5,16 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { CONSENT } from "@shared/consent";
-import pg from "pg";
 import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
+import { createTestDatabase, type Engine, type TestDatabase } from "./test-database";
 import type { PaymentGateway } from "../integrations/payments/gateway";
 import { selectPaymentGateway } from "../integrations/payments/select-gateway";
 import { useInSuite } from "./suite";
 
-/**
- * API tests run against real databases: an in-memory PGlite always, and a throwaway database on the PostgreSQL
- * server named by TEST_DATABASE_URL when it is set. `describe.each(testEngines)` runs a suite on each.
- */
-export type Engine = "pglite" | "postgres";
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-export const testEngines: Engine[] = testDatabaseUrl ? ["pglite", "postgres"] : ["pglite"];
-
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `clinic_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-export interface TestDatabase extends Database {
-  /** The PostgreSQL address of the throwaway database, for a second connection to it. */
-  url?: string;
-  /** Closes the connection and, on PostgreSQL, drops the throwaway database. */
-  dispose(): Promise<void>;
-}
-
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
-  if (engine === "pglite") {
-    const database = await openDatabase({});
-    await database.migrate();
-    return { ...database, dispose: () => database.close() };
-  }
-  const created = await createPostgresDatabase();
-  const database = await openDatabase({ url: created.url, poolSize: 20 });
-  await database.migrate();
-  return {
-    ...database,
-    url: created.url,
-    dispose: async () => {
-      await database.close();
-      await created.drop();
-    },
-  };
-}
+export { createTestDatabase, type Engine, type TestDatabase, testEngines } from "./test-database";
 
 export interface TestApp {
   app: FastifyInstance;

@@ -45,7 +45,7 @@ export async function logAccess(db: Db, session: string, entry: AccessEntry, now
   });
 }
 
-export const ACCESS_LOG_PAGE_SIZE = 100;
+const ACCESS_LOG_PAGE_SIZE = 100;
 
 /** GET /api/admin/access-log: the newest rows first, a page at a time; `before` is the `next` of the last page. */
 export async function accessLogPage(db: Db, before: string | undefined): Promise<AccessLogPage> {

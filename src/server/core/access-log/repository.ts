@@ -2,7 +2,7 @@ import { desc, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accessLog } from "../../db/schema";
 
-export type NewAccessLogRow = typeof accessLog.$inferInsert;
+type NewAccessLogRow = typeof accessLog.$inferInsert;
 
 export async function insertAccessLog(db: Db, row: NewAccessLogRow): Promise<void> {
   await db.insert(accessLog).values(row);

@@ -15,16 +15,16 @@ import {
 } from "./repository";
 
 /** How long after its start a consultation nobody marked is put to the doctor as "awaiting outcome". */
-export const AWAITING_OUTCOME_AFTER_MS = 3 * 60 * 60_000;
+const AWAITING_OUTCOME_AFTER_MS = 3 * 60 * 60_000;
 
 /** The time now and the clinic's zone, for what depends on them (an appointment awaiting its outcome). */
-export interface ClinicClock {
+interface ClinicClock {
   now: Date;
   timeZone: string;
 }
 
 /** A confirmed consultation that started three hours ago or more and was not marked completed or no-show. */
-export function isAwaitingOutcome(row: AppointmentRow, clock: ClinicClock): boolean {
+function isAwaitingOutcome(row: AppointmentRow, clock: ClinicClock): boolean {
   if (row.status !== "confirmed") return false;
   const { startsAt } = appointmentInterval(row, clock.timeZone);
   return clock.now.getTime() - startsAt.getTime() >= AWAITING_OUTCOME_AFTER_MS;

@@ -8,10 +8,10 @@ import { appointments, manageLinks } from "../../db/schema";
 export const INVALID_LINK_MESSAGE =
   "This link is not valid. Please use the link in your confirmation e-mail or WhatsApp message.";
 
-export type ManageLinkChannel = "email" | "whatsapp" | "result_page";
+type ManageLinkChannel = "email" | "whatsapp" | "result_page";
 
 /** The path of the parent's page for a booking. */
-export function managePath(token: string): string {
+function managePath(token: string): string {
   return `/appointments/manage/${token}`;
 }
 
@@ -50,7 +50,7 @@ export async function appointmentIdForToken(db: Db, token: string): Promise<stri
 }
 
 /** The most links the payment result page hands out for one booking: a few reloads, not a link per request. */
-export const RESULT_PAGE_LINK_LIMIT = 10;
+const RESULT_PAGE_LINK_LIMIT = 10;
 
 /**
  * A manage link for the payment result page, unless the page has handed out its share for this booking. The count

@@ -27,7 +27,7 @@ const refundReasons: readonly RefundReason[] = ["slot_taken", "underpaid", "doct
  * the hold lapsed and someone else had booked the slot meanwhile, or the schedule no longer offers the slot. Rows
  * refunded before the reason was recorded are told apart by the amount.
  */
-export function refundReason(
+function refundReason(
   row: Pick<AppointmentRow, "paidAmount" | "amount" | "paymentRefundReason">,
 ): RefundReason {
   const recorded = refundReasons.find((reason) => reason === row.paymentRefundReason);

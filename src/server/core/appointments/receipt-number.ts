@@ -3,7 +3,7 @@ import { clinicDate } from "@shared/clinic-time";
 import { type Db, rowsOf } from "../../db/client";
 
 /** India's financial year of a clinic date: April to March, written "2026-27". */
-export function financialYearOf(date: string): string {
+function financialYearOf(date: string): string {
   const [yearText, monthText] = date.split("-");
   const year = Number(yearText);
   const start = Number(monthText) >= 4 ? year : year - 1;

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { refunds } from "../../db/schema";
 
 export type RefundRow = typeof refunds.$inferSelect;
-export type NewRefundRow = typeof refunds.$inferInsert;
+type NewRefundRow = typeof refunds.$inferInsert;
 
 export async function insertRefund(db: Db, row: NewRefundRow): Promise<RefundRow> {
   const [inserted] = await db.insert(refunds).values(row).returning();
@@ -70,7 +70,7 @@ export async function refundTotals(
   };
 }
 
-export function toRefundView(row: RefundRow): RefundView {
+function toRefundView(row: RefundRow): RefundView {
   return {
     refundId: row.refundId,
     amount: row.amount,

@@ -19,7 +19,7 @@ import { appointments, consents, consentTexts, domainEvents } from "../../db/sch
 import { availabilityChanged } from "./availability-cache";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
-export type NewAppointmentRow = typeof appointments.$inferInsert;
+type NewAppointmentRow = typeof appointments.$inferInsert;
 
 /**
  * Releases lapsed payment holds: on one slot before a new booking or a move takes it, or all of them for the sweeper

@@ -19,7 +19,7 @@ export async function resendConfirmation(db: Db, appointmentId: string, now: Dat
  * Reminder kinds carry their offset ("reminder_1440m"), so every configured reminder is its own row, and after a
  * move the calendar sequence ("reminder_1440m_s1"), so the moved time gets its own reminders.
  */
-export function reminderKind(minutesBefore: number, sequence = 0): string {
+function reminderKind(minutesBefore: number, sequence = 0): string {
   return sequence === 0 ? `reminder_${minutesBefore}m` : `reminder_${minutesBefore}m_s${sequence}`;
 }
 
@@ -39,7 +39,7 @@ function reminderRows(config: Config, appointment: AppointmentRow, now: Date): N
 }
 
 /** The kind of the messages about a move: one set per move, by the calendar sequence it made. */
-export function rescheduledKind(sequence: number): string {
+function rescheduledKind(sequence: number): string {
   return `rescheduled_${sequence}`;
 }
 export const CANCELLED_MESSAGE_KIND = "cancelled";

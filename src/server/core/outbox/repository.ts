@@ -49,7 +49,7 @@ export async function latest(db: Db, limit: number): Promise<OutboxRow[]> {
 }
 
 /** The states a message can be sent again from: it failed, or its channel was not set up at the time. */
-export const RETRYABLE_STATUSES = ["failed", "skipped", "written_to_file"];
+const RETRYABLE_STATUSES = ["failed", "skipped", "written_to_file"];
 
 /**
  * Puts a failed, skipped or file-written message back in the queue, due at `at`, in one statement: of retries sent at

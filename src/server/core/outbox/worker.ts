@@ -12,7 +12,7 @@ export type DeliveryOutcome =
   | { status: "written_to_file"; note: string }
   | { status: "cancelled"; note: string };
 
-export type Deliver = (row: OutboxRow) => Promise<DeliveryOutcome>;
+type Deliver = (row: OutboxRow) => Promise<DeliveryOutcome>;
 
 /** Waits after the 1st, 2nd... failed attempt; the 6th failure is final. */
 export const RETRY_DELAYS_MINUTES = [1, 5, 30, 120, 120];

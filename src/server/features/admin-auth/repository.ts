@@ -2,7 +2,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { adminLoginThrottle, adminSessions } from "../../db/schema";
 
-export type AdminSessionRow = typeof adminSessions.$inferSelect;
+type AdminSessionRow = typeof adminSessions.$inferSelect;
 
 export async function insertSession(db: Db, row: AdminSessionRow): Promise<void> {
   await db.insert(adminSessions).values(row);

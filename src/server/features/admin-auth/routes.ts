@@ -7,7 +7,7 @@ import { visitorAddress } from "../../http/proxy-trust";
 import { SESSION_COOKIE } from "./guard";
 import { login, logout } from "./service";
 
-export interface AdminAuthRouteOptions {
+interface AdminAuthRouteOptions {
   db: Db;
   config: Config;
   passwordHash: string;

@@ -9,8 +9,8 @@ import { generatePassword, hashPassword, parsePasswordHash, verifyPassword } fro
 import * as repository from "./repository";
 
 export const ADMIN_PASSWORD_SETTING = "admin_password_hash";
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MINUTES = 15;
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MINUTES = 15;
 
 /**
  * Where the admin password comes from, in order: ADMIN_PASSWORD_HASH; ADMIN_PASSWORD (hashed now, with a warning,
@@ -59,9 +59,9 @@ export async function setStoredAdminPassword(db: Db, password: string): Promise<
 
 export const SESSION_COOKIE = "admin_session";
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export interface LoginResult {
+interface LoginResult {
   token: string;
   expiresAt: Date;
 }

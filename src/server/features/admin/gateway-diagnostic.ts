@@ -3,7 +3,7 @@ import type { GatewayDiagnostic } from "@shared/admin";
 import type { Config } from "../../config";
 import { createCashfreeGateway } from "../../integrations/payments/cashfree";
 
-export const MISSING_CREDENTIALS_MESSAGE =
+const MISSING_CREDENTIALS_MESSAGE =
   "Cashfree credentials are missing. Set CASHFREE_APP_ID and CASHFREE_SECRET_KEY (and optionally CASHFREE_ENV, which defaults to sandbox).";
 
 /** What the diagnostic page shows about the Cashfree set-up; never a secret, only whether one is present. */

@@ -13,7 +13,7 @@ import { receiptFor } from "./receipt";
 import * as lifecycle from "./service";
 import { requestContext } from "../../http/request-context";
 
-export interface AdminLifecycleRouteOptions {
+interface AdminLifecycleRouteOptions {
   db: Db;
   config: Config;
   gateway: PaymentGateway;

@@ -10,7 +10,7 @@ import * as lifecycle from "./service";
 import { requestContext } from "../../http/request-context";
 import type { FastifyRequest } from "fastify";
 
-export interface ManageRouteOptions {
+interface ManageRouteOptions {
   db: Db;
   config: Config;
   gateway: PaymentGateway;

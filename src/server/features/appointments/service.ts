@@ -39,7 +39,7 @@ export interface LifecycleContext {
   siteUrl: string;
 }
 
-export type Actor = "patient" | "doctor";
+type Actor = "patient" | "doctor";
 
 /** Locks the appointment with this id; anything that is not an appointment's id is the same 404 as an unknown one. */
 async function lockKnown(tx: Db, id: string): Promise<AppointmentRow | undefined> {
@@ -60,7 +60,7 @@ function refundable(row: AppointmentRow): number {
 }
 
 /** What the parent may do now, from the policy module: the same numbers the Refunds page shows. */
-export function parentPolicy(ctx: LifecycleContext, row: AppointmentRow): PolicyDecision {
+function parentPolicy(ctx: LifecycleContext, row: AppointmentRow): PolicyDecision {
   return decide(
     {
       status: row.status,
@@ -305,7 +305,7 @@ export async function rescheduleByDoctor(
 // ---------------------------------------------------------------------------------------------------------------
 // The doctor's other actions
 
-export type Outcome = "completed" | "no_show";
+type Outcome = "completed" | "no_show";
 
 /** Marks how a consultation ended; only a confirmed one, and only once it has started. */
 export async function markOutcome(
@@ -367,7 +367,7 @@ export function doctorActions(ctx: LifecycleContext, row: AppointmentRow) {
   };
 }
 
-export { receiptFor, type ReceiptFile };
+export { receiptFor };
 
 /** An appointment's history in the words the dashboard and the parent's export show it, oldest first. */
 export async function appointmentHistory(db: Db, appointmentId: string): Promise<HistoryEntry[]> {

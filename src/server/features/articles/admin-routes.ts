@@ -12,18 +12,20 @@ export const adminArticleRoutes: FastifyPluginAsyncZod<{
   db: Db;
   now: () => Date;
   timeZone: string;
-}> = async (app, { db, now, timeZone }) => {
+  renderLimitMs: number;
+}> = async (app, { db, now, timeZone, renderLimitMs }) => {
+  const clock = () => ({ now: now(), timeZone, renderLimitMs });
   app.get("/api/admin/articles", async () => ({ articles: await articles.listAll(db, timeZone) }));
 
   app.post("/api/admin/articles", { schema: { body: articleInputSchema } }, async (request, reply) =>
-    reply.status(201).send({ article: await articles.create(db, request.body, { now: now(), timeZone }) }),
+    reply.status(201).send({ article: await articles.create(db, request.body, clock()) }),
   );
 
   app.put(
     "/api/admin/articles/:id",
     { schema: { params: idParams, body: articleInputSchema } },
     async (request) => ({
-      article: await articles.update(db, request.params.id, request.body, { now: now(), timeZone }),
+      article: await articles.update(db, request.params.id, request.body, clock()),
     }),
   );
 
@@ -33,6 +35,6 @@ export const adminArticleRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post("/api/admin/articles/preview", { schema: { body: articlePreviewSchema } }, async (request) => ({
-    html: await articles.preview(request.body.content),
+    html: await articles.preview(request.body.content, renderLimitMs),
   }));
 };

@@ -12,9 +12,10 @@ import type { RendererMessage } from "./markdown-worker";
  */
 
 /**
- * How long one render may take, counted from when it is handed to the worker (time in the queue does not count).
- * Ordinary Markdown of the maximum length renders in under 100 ms, so only pathological input comes near it; two
- * seconds refuses such input quickly enough for a preview, and bounds how long renders queued behind it wait.
+ * How long one render may take unless told otherwise (MARKDOWN_RENDER_LIMIT_MS), counted from when it is handed to
+ * the worker (time in the queue does not count). Ordinary Markdown of the maximum length renders in under 100 ms, so
+ * only pathological input comes near it; two seconds refuses such input quickly enough for a preview, and bounds how
+ * long renders queued behind it wait.
  */
 export const RENDER_TIME_LIMIT_MS = 2_000;
 
@@ -45,6 +46,7 @@ function startWorker(): Worker {
 
 interface Job {
   markdown: string;
+  timeLimitMs: number;
   resolve: (html: string) => void;
   reject: (error: Error) => void;
 }
@@ -61,9 +63,9 @@ class MarkdownRenderer {
   #busy = false;
   #idle: NodeJS.Timeout | undefined;
 
-  render(markdown: string): Promise<string> {
+  render(markdown: string, timeLimitMs: number): Promise<string> {
     return new Promise<string>((resolve, reject) => {
-      this.#queue.push({ markdown, resolve, reject });
+      this.#queue.push({ markdown, timeLimitMs, resolve, reject });
       this.#next();
     });
   }
@@ -82,7 +84,7 @@ class MarkdownRenderer {
       return;
     }
     this.#busy = true;
-    this.#run(job.markdown)
+    this.#run(job.markdown, job.timeLimitMs)
       .then(job.resolve, job.reject)
       .finally(() => {
         this.#busy = false;
@@ -139,7 +141,7 @@ class MarkdownRenderer {
     this.#current ??= this.#start();
   }
 
-  async #run(markdown: string): Promise<string> {
+  async #run(markdown: string, timeLimitMs: number): Promise<string> {
     const worker = await this.#readyWorker();
     return new Promise<string>((resolve, reject) => {
       const settle = (outcome: () => void, discard: boolean) => {
@@ -164,7 +166,7 @@ class MarkdownRenderer {
       // The thread died during this render: over its memory limit, or an error outside the render's own catch.
       const onDeath = () => refuse(CONTENT_NOT_RENDERED.tooComplex, true);
       // Terminating the thread stops marked wherever it is; the main thread was never blocked meanwhile.
-      const timer = setTimeout(() => refuse(CONTENT_NOT_RENDERED.tooComplex, true), RENDER_TIME_LIMIT_MS);
+      const timer = setTimeout(() => refuse(CONTENT_NOT_RENDERED.tooComplex, true), timeLimitMs);
       worker.on("message", onMessage);
       worker.on("error", onDeath);
       worker.on("exit", onDeath);
@@ -179,6 +181,6 @@ const renderer = new MarkdownRenderer();
  * Markdown to sanitized HTML, safe to put into a page. Rejects with a 422 HttpError when the content cannot be
  * rendered within the time limit or at all, so that nothing is stored and the doctor is told to simplify it.
  */
-export async function renderMarkdown(markdown: string): Promise<string> {
-  return renderer.render(markdown);
+export async function renderMarkdown(markdown: string, timeLimitMs = RENDER_TIME_LIMIT_MS): Promise<string> {
+  return renderer.render(markdown, timeLimitMs);
 }

@@ -16,7 +16,7 @@ import { slugify } from "./slug";
  * date without time-zone arithmetic in the browser (the first `Intl.DateTimeFormat` of a page costs a phone tens of
  * milliseconds of its main thread).
  */
-export function toArticle(row: ArticleRow, timeZone: string): Article {
+function toArticle(row: ArticleRow, timeZone: string): Article {
   return {
     id: row.id,
     slug: row.slug,
@@ -53,8 +53,9 @@ export async function findPublishedBySlug(
 export async function createArticle(
   db: Db,
   fields: Omit<repository.NewArticleRow, "contentHtml" | "slug"> & { slug?: string },
+  renderLimitMs?: number,
 ): Promise<ArticleRow> {
-  const contentHtml = await renderMarkdown(fields.content);
+  const contentHtml = await renderMarkdown(fields.content, renderLimitMs);
   if (fields.slug) return repository.insertArticle(db, { ...fields, slug: fields.slug, contentHtml });
   for (let attempt = 1; ; attempt += 1) {
     // An article saved at the same moment can take the slug this one was given: the next try sees it, and after two
@@ -79,7 +80,7 @@ export async function createArticle(
 const SLUG_ATTEMPTS = 5;
 
 /** A slug for a new article that no other article has, "title", then "title-2", "title-3"... */
-export async function uniqueSlugFor(db: Db, title: string): Promise<string> {
+async function uniqueSlugFor(db: Db, title: string): Promise<string> {
   const base = slugify(title);
   const taken = new Set(await repository.slugsStartingWith(db, base));
   if (!taken.has(base)) return base;
@@ -88,7 +89,7 @@ export async function uniqueSlugFor(db: Db, title: string): Promise<string> {
   return `${base}-${n}`;
 }
 
-export type ArticleInput = z.output<typeof articleInputSchema>;
+type ArticleInput = z.output<typeof articleInputSchema>;
 
 function inputFields(input: ArticleInput) {
   return {
@@ -104,14 +105,23 @@ export async function listAll(db: Db, timeZone: string): Promise<Article[]> {
   return (await repository.listAllArticles(db)).map((row) => toArticle(row, timeZone));
 }
 
-/** When a change is made, and the clinic's zone its dates are shown in. */
-export interface ArticleClock {
+/** When a change is made, the clinic's zone its dates are shown in, and how long its Markdown may take to render. */
+interface ArticleClock {
   now: Date;
   timeZone: string;
+  renderLimitMs: number;
 }
 
-export async function create(db: Db, input: ArticleInput, { now, timeZone }: ArticleClock): Promise<Article> {
-  const row = await createArticle(db, { ...inputFields(input), createdAt: now, updatedAt: now });
+export async function create(
+  db: Db,
+  input: ArticleInput,
+  { now, timeZone, renderLimitMs }: ArticleClock,
+): Promise<Article> {
+  const row = await createArticle(
+    db,
+    { ...inputFields(input), createdAt: now, updatedAt: now },
+    renderLimitMs,
+  );
   await publicContentChanged(db);
   return toArticle(row, timeZone);
 }
@@ -124,9 +134,9 @@ export async function update(
   db: Db,
   id: string,
   input: ArticleInput,
-  { now, timeZone }: ArticleClock,
+  { now, timeZone, renderLimitMs }: ArticleClock,
 ): Promise<Article> {
-  const contentHtml = await renderMarkdown(input.content);
+  const contentHtml = await renderMarkdown(input.content, renderLimitMs);
   const row = await repository.updateArticleRow(db, id, {
     ...inputFields(input),
     contentHtml,
@@ -143,6 +153,6 @@ export async function remove(db: Db, id: string): Promise<void> {
   await publicContentChanged(db);
 }
 
-export async function preview(content: string): Promise<string> {
-  return renderMarkdown(content);
+export async function preview(content: string, renderLimitMs: number): Promise<string> {
+  return renderMarkdown(content, renderLimitMs);
 }

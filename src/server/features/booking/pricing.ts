@@ -1,7 +1,7 @@
 import { normalizeCouponCode } from "@shared/coupon";
 import type { Config } from "../../config";
 
-export interface Price {
+interface Price {
   /** The consultation fee before any coupon. */
   fee: number;
   /** What the patient pays. */

@@ -15,7 +15,7 @@ import { rateLimited } from "../../http/rate-limit";
 import { cachedAvailability } from "../../core/appointments/availability-cache";
 import * as booking from "./service";
 
-export interface BookingRouteOptions {
+interface BookingRouteOptions {
   db: Db;
   config: Config;
   now: () => Date;

@@ -23,7 +23,7 @@ import { priceFor } from "./pricing";
 import * as repository from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 
-export type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
+type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
 
 /** The consent wording in force, with an id that names its exact text. */
 function consentWording() {
@@ -38,8 +38,6 @@ function consentWording() {
     privacy: CONSENT.privacy,
   };
 }
-
-export { SLOT_TAKEN_MESSAGE };
 
 /** GET /api/config. The notice and horizon are the doctor's (the server's settings until the doctor saves others). */
 export async function publicConfig(db: Db, config: Config, now: Date): Promise<PublicConfig> {
@@ -82,7 +80,7 @@ export async function availability(db: Db, config: Config, date: string, now: Da
   };
 }
 
-export function toCreatedAppointment(row: AppointmentRow): CreatedAppointment {
+function toCreatedAppointment(row: AppointmentRow): CreatedAppointment {
   return {
     id: row.id,
     bookingId: bookingIdOf(row.id),

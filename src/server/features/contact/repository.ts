@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 
-export type NewContactMessage = typeof contactMessages.$inferInsert;
+type NewContactMessage = typeof contactMessages.$inferInsert;
 
 export async function insertContactMessage(db: Db, message: NewContactMessage): Promise<{ id: string }> {
   const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { enqueueContactMessage } from "../../core/outbox/enqueue";
 import { insertContactMessage } from "./repository";
 
-export type ContactMessage = z.output<typeof contactMessageSchema>;
+type ContactMessage = z.output<typeof contactMessageSchema>;
 
 /**
  * Stores a message from a contact form and, in the same transaction, queues its e-mail to the doctor. A message

@@ -37,7 +37,7 @@ export interface MessagingDeps {
 }
 
 /** The template a row uses: a reminder an hour or more ahead is the "coming up" one, a later one "starting soon". */
-export function templateKind(kind: string): MessageKind {
+function templateKind(kind: string): MessageKind {
   const reminder = /^reminder_(\d+)m(?:_s\d+)?$/.exec(kind);
   if (reminder) return Number(reminder[1]) >= 60 ? "reminder_24h" : "reminder_30m";
   if (/^rescheduled_\d+$/.test(kind)) return "rescheduled";

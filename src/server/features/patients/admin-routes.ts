@@ -8,7 +8,7 @@ import * as patients from "./service";
 import { requestContext } from "../../http/request-context";
 import type { FastifyRequest } from "fastify";
 
-export interface AdminPatientRouteOptions {
+interface AdminPatientRouteOptions {
   db: Db;
   config: Config;
   store: RecordStore;

@@ -51,7 +51,7 @@ To have this data erased, use "Ask for erasure" on the booking's page.
 `;
 
 /** The parts of the record other features keep (notes, prescriptions, uploads), added to the archive. */
-export type ExtraEntries = (ctx: PatientsContext, row: AppointmentRow) => Promise<ArchiveEntry[]>;
+type ExtraEntries = (ctx: PatientsContext, row: AppointmentRow) => Promise<ArchiveEntry[]>;
 
 /**
  * GET /api/manage/{token}/export: a ZIP of everything held about the booking. It is made as it is read: stored

@@ -24,12 +24,12 @@ import type { AppointmentRow } from "../../core/appointments/repository";
  * carry no name or number.
  */
 const normalisedName = sql`lower(regexp_replace(btrim(${appointments.patientName}), '\\s+', ' ', 'g'))`;
-export const patientKey = sql<string>`substr(encode(sha256(convert_to(${normalisedName} || '|' || ${appointments.patientPhone}, 'UTF8')), 'hex'), 1, 24)`;
+const patientKey = sql<string>`substr(encode(sha256(convert_to(${normalisedName} || '|' || ${appointments.patientPhone}, 'UTF8')), 'hex'), 1, 24)`;
 
 /** A record is kept of every booking that was paid, and until its personal data is erased. */
 const heldRecord = and(isNotNull(appointments.paidAt), isNull(appointments.anonymisedAt));
 
-export interface PatientSummaryRow {
+interface PatientSummaryRow {
   key: string;
   patientName: string;
   guardianName: string | null;
@@ -88,18 +88,8 @@ export async function appointmentsOfPatient(db: Db, key: string): Promise<Appoin
     .orderBy(desc(appointments.appointmentDate), desc(appointments.appointmentTime));
 }
 
-/** The key of the patient a booking belongs to. */
-export async function patientKeyOf(db: Db, appointmentId: string): Promise<string | undefined> {
-  const rows = await db
-    .select({ key: patientKey })
-    .from(appointments)
-    .where(eq(appointments.id, appointmentId))
-    .limit(1);
-  return rows[0]?.key;
-}
-
 /** A consent as stored: the view's fields, with the moment as a Date. */
-export type ConsentRecord = Omit<ConsentView, "givenAt"> & { givenAt: Date };
+type ConsentRecord = Omit<ConsentView, "givenAt"> & { givenAt: Date };
 
 /** The consent given for a booking, with the wording agreed to. */
 export async function consentsOf(db: Db, appointmentId: string): Promise<ConsentRecord[]> {
@@ -117,7 +107,7 @@ export async function consentsOf(db: Db, appointmentId: string): Promise<Consent
     .orderBy(consents.givenAt);
 }
 
-export type ErasureRequestRow = typeof erasureRequests.$inferSelect;
+type ErasureRequestRow = typeof erasureRequests.$inferSelect;
 
 export async function erasureRequestsOf(db: Db, appointmentId: string): Promise<ErasureRequestRow[]> {
   return db
@@ -149,7 +139,7 @@ export async function insertErasureRequest(
   return pending;
 }
 
-export interface ErasureListRow extends ErasureRequestRow {
+interface ErasureListRow extends ErasureRequestRow {
   patientName: string;
   appointmentDate: string;
   anonymisedAt: Date | null;
@@ -266,7 +256,7 @@ export async function anonymiseAppointment(
 }
 
 /** What a name becomes. */
-export const ERASED_NAME = "Erased";
+const ERASED_NAME = "Erased";
 
 async function redactEventPayloads(db: Db, appointmentId: string, redact: Redact): Promise<void> {
   const rows = await db

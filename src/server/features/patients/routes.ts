@@ -20,7 +20,7 @@ import type { FastifyRequest } from "fastify";
 const EXPORTS_BUSY_MESSAGE =
   "This booking's data is already being downloaded. Please let that download finish, then try again.";
 
-export interface DataRightsRouteOptions {
+interface DataRightsRouteOptions {
   db: Db;
   config: Config;
   gateway: PaymentGateway;

@@ -33,7 +33,7 @@ export interface PatientsContext {
   siteUrl: string;
 }
 
-export const PATIENTS_PAGE_SIZE = 50;
+const PATIENTS_PAGE_SIZE = 50;
 
 /** GET /api/admin/patients: patients with a held record, searchable by the child's or parent's name or the phone. */
 export async function listPatients(ctx: PatientsContext, query: string, page: number): Promise<PatientList> {
@@ -192,7 +192,7 @@ export async function confirmErasure(ctx: PatientsContext, requestId: string): P
  * transaction the rows are anonymised and the requests completed; then the uploaded files and any message files the
  * site wrote for the booking are deleted. Running it twice changes nothing more.
  */
-export async function eraseAppointment(ctx: PatientsContext, appointmentId: string): Promise<boolean> {
+async function eraseAppointment(ctx: PatientsContext, appointmentId: string): Promise<boolean> {
   const erased = await ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, appointmentId);
     if (!row || row.anonymisedAt) return undefined;

@@ -17,14 +17,14 @@ import type { RefundRow } from "../../core/appointments/refund-records";
  * answer, its REFUND_STATUS webhook or the sweeper's poll moves it to `succeeded` or `failed`. A request that never
  * reached the gateway is sent again under the same id, which the gateway treats as the same refund.
  */
-export interface RefundContext {
+interface RefundContext {
   db: Db;
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
   now: Date;
 }
 
-export interface RefundDecision {
+interface RefundDecision {
   amount: number;
   reason: string;
   initiatedBy: Actor;

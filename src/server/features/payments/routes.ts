@@ -9,7 +9,7 @@ import { rateLimited } from "../../http/rate-limit";
 import { type PaymentGateway, WebhookSignatureError } from "../../integrations/payments/gateway";
 import * as payments from "./service";
 
-export interface PaymentRouteOptions {
+interface PaymentRouteOptions {
   db: Db;
   config: Config;
   gateway: PaymentGateway;

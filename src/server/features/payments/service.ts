@@ -29,7 +29,7 @@ import * as receipts from "./repository";
  * says it is paid (the verify call or a signed webhook). Confirmation is one transaction and idempotent; the
  * `appointment_confirmed` event is written in that same transaction.
  */
-export interface PaymentContext {
+interface PaymentContext {
   db: Db;
   config: Config;
   gateway: PaymentGateway;
@@ -37,11 +37,11 @@ export interface PaymentContext {
   now: Date;
 }
 
-export const HOLD_LAPSED_MESSAGE =
+const HOLD_LAPSED_MESSAGE =
   "The time to pay for this booking has run out. Please start the booking again to choose a time.";
 
 /** Cashfree order ids: 3-45 characters of letters, digits, '_' and '-'. One order per appointment. */
-export function orderIdFor(appointmentId: string): string {
+function orderIdFor(appointmentId: string): string {
   return `bk_${appointmentId.replaceAll("-", "")}`;
 }
 
@@ -127,7 +127,7 @@ type SuccessOutcome = { kind: "confirmed" | "unchanged" } | { kind: "refund"; re
  * else has the slot (or the amount is wrong), the appointment is cancelled, a full refund is requested and the
  * patient is told so. Applying the same payment again changes nothing.
  */
-export async function applyPaymentSuccess(
+async function applyPaymentSuccess(
   ctx: PaymentContext,
   orderId: string,
   payment: GatewayPayment,
@@ -245,7 +245,7 @@ async function markForRefund(
  * order, so the same checkout cannot be paid later for a slot that is no longer held. `orderStillOpen` (the gateway
  * said ACTIVE) closes it also when the booking had been released before, for example by a lapsed hold.
  */
-export async function applyPaymentFailure(
+async function applyPaymentFailure(
   ctx: PaymentContext,
   orderId: string,
   options: { orderStillOpen?: boolean } = {},

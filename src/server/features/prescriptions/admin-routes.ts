@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { countOf } from "../../core/access-log/access-log";
 import * as service from "./service";
 
-export interface AdminPrescriptionRouteOptions {
+interface AdminPrescriptionRouteOptions {
   db: Db;
   config: Config;
   profile: SiteProfile;

@@ -8,7 +8,7 @@ import { logAccess, PARENT_LINK } from "../../core/access-log/access-log";
 import { sendPdf } from "./admin-routes";
 import * as service from "./service";
 
-export interface ParentPrescriptionRouteOptions {
+interface ParentPrescriptionRouteOptions {
   db: Db;
   config: Config;
   profile: SiteProfile;

@@ -200,7 +200,7 @@ export async function prescriptionPdfForParent(
 const KIND_PREFIX = "prescription_v";
 
 /** The outbox kind of a version's messages: one e-mail and one WhatsApp message per version. */
-export function prescriptionMessageKind(version: number): string {
+function prescriptionMessageKind(version: number): string {
   return `${KIND_PREFIX}${version}`;
 }
 

@@ -5,7 +5,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import * as schedule from "./service";
 
-export interface AdminScheduleRouteOptions {
+interface AdminScheduleRouteOptions {
   db: Db;
   config: Config;
   now: () => Date;

@@ -11,7 +11,7 @@ export interface StoredSettings {
 }
 
 /** What availability needs for a range of dates, read in one statement. */
-export interface ScheduleRows {
+interface ScheduleRows {
   /** Undefined until the doctor saves the weekly hours: the defaults apply. */
   settings: StoredSettings | undefined;
   exceptions: ScheduleException[];

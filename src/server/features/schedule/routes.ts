@@ -8,7 +8,7 @@ import { HttpError } from "../../http/errors";
 import { cachedAvailability } from "../../core/appointments/availability-cache";
 import * as schedule from "./service";
 
-export interface ScheduleRouteOptions {
+interface ScheduleRouteOptions {
   db: Db;
   config: Config;
   now: () => Date;

@@ -40,7 +40,7 @@ import { type BookedAppointment, bookedFrom } from "../../core/appointments/repo
  * appointments needing action all use it.
  */
 
-export interface Schedule {
+interface Schedule {
   facts: ScheduleFacts;
   rules: BookingRules;
   taken: TakenSlot[];

@@ -17,7 +17,7 @@ import {
   type SiteFacts,
 } from "./structured-data";
 
-export interface PageRouteOptions {
+interface PageRouteOptions {
   config: Config;
   profile: SiteProfile;
   /** When video consultations are held, for search engines; the spec's daily hours by default. */

@@ -11,7 +11,7 @@ import {
 } from "../../integrations/preview-card/preview-card";
 
 /** The og:image fields of a page's head. */
-export interface PreviewImage {
+interface PreviewImage {
   image: string;
   imageWidth: number;
   imageHeight: number;

@@ -38,12 +38,12 @@ function endOfLastSlot(): string {
   return `${String(Math.floor(end / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
 }
 
-export const defaultOpeningHours: OpeningHours[] = [
+const defaultOpeningHours: OpeningHours[] = [
   { days: ALL_DAYS, opens: SLOT_TIMES[0] ?? "19:00", closes: endOfLastSlot() },
 ];
 
 /** A path on this site as an absolute address (an address already absolute stays as it is). */
-export function absolute(facts: Pick<SiteFacts, "baseUrl">, path: string): string {
+function absolute(facts: Pick<SiteFacts, "baseUrl">, path: string): string {
   if (/^https?:\/\//i.test(path)) return path;
   return facts.baseUrl ? `${facts.baseUrl}${path.startsWith("/") ? path : `/${path}`}` : path;
 }
@@ -80,7 +80,7 @@ function rupees(amount: number): string {
   return `₹${new Intl.NumberFormat("en-IN").format(amount)}`;
 }
 
-export function physician(facts: SiteFacts): Json {
+function physician(facts: SiteFacts): Json {
   const { doctor, about, contact, memberships, services } = facts.profile;
   const node: Json = {
     "@type": "IndividualPhysician",
@@ -136,7 +136,7 @@ function website(facts: SiteFacts): Json {
   };
 }
 
-export function breadcrumbs(facts: SiteFacts, trail: { name: string; path: string }[]): Json {
+function breadcrumbs(facts: SiteFacts, trail: { name: string; path: string }[]): Json {
   return {
     "@type": "BreadcrumbList",
     itemListElement: trail.map((crumb, index) => ({

@@ -9,7 +9,7 @@ import { sendDownload } from "./download-reply";
 import * as uploads from "./service";
 import { requestContext } from "../../http/request-context";
 
-export interface AdminUploadRouteOptions {
+interface AdminUploadRouteOptions {
   db: Db;
   config: Config;
   store: RecordStore;

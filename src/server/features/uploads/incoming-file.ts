@@ -20,7 +20,7 @@ function asClientError(error: unknown): HttpError {
   return error instanceof HttpError ? error : new HttpError(400, UPLOAD_MESSAGES.unreadable);
 }
 
-export interface Head {
+interface Head {
   bytes: Buffer;
   /** Whether the file ended within these bytes. */
   ended: boolean;
@@ -59,7 +59,7 @@ export function readHead(stream: Readable, size: number): Promise<Head> {
   });
 }
 
-export interface CountedFile {
+interface CountedFile {
   stream: Readable;
   /** Bytes passed on so far; the file's size once the stream has ended. */
   bytes(): number;

@@ -18,7 +18,7 @@ import { requestContext } from "../../http/request-context";
 const REPORTS_BUSY_MESSAGE =
   "This booking's reports are already being downloaded. Please let a download finish, then try again.";
 
-export interface UploadRouteOptions {
+interface UploadRouteOptions {
   db: Db;
   config: Config;
   store: RecordStore;

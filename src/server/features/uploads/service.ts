@@ -70,7 +70,7 @@ export const UPLOAD_TIME = { totalMs: 15 * 60_000, idleMs: 60_000 };
  * so an upload still writing its file, or about to write its row, is never caught, even with the bucket's clock
  * some minutes off this machine's.
  */
-export const ORPHAN_AGE_MS = 2 * UPLOAD_TIME.totalMs;
+const ORPHAN_AGE_MS = 2 * UPLOAD_TIME.totalMs;
 
 function isUuid(value: string): boolean {
   return z.uuid().safeParse(value).success;
@@ -358,7 +358,7 @@ export function listUploads(db: Db, appointmentId: string): Promise<ReportUpload
 }
 
 /** The stored file of an upload; RecordNotFoundError when the store holds nothing under its key. */
-export function openUpload(store: RecordStore, row: ReportUploadRow): Promise<Readable> {
+function openUpload(store: RecordStore, row: ReportUploadRow): Promise<Readable> {
   return store.get(row.storageKey);
 }
 

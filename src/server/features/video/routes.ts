@@ -7,7 +7,7 @@ import { rateLimited } from "../../http/rate-limit";
 import { createVideoService } from "../../integrations/video/video-service";
 import { lookUpRoom, roomInvite } from "./service";
 
-export interface VideoRouteOptions {
+interface VideoRouteOptions {
   db: Db;
   config: Config;
   now: () => Date;

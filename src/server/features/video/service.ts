@@ -14,7 +14,7 @@ import { findAppointment } from "../../core/appointments/repository";
 import { appointmentMessageData, siteFacts } from "../../core/appointments/message-data";
 import { findAppointmentByRoomId, type RoomAppointment } from "../../core/appointments/room-lookup";
 
-export interface VideoRoomDependencies {
+interface VideoRoomDependencies {
   db: Db;
   config: Config;
   video: VideoService;
@@ -24,7 +24,7 @@ export interface VideoRoomDependencies {
 }
 
 /** Room ids are 128 random bits written as 32 lowercase hex characters. */
-export const ROOM_ID_PATTERN = /^[0-9a-f]{32}$/;
+const ROOM_ID_PATTERN = /^[0-9a-f]{32}$/;
 
 /** Appointments whose room may be joined; a held, expired or cancelled booking has none. */
 const JOINABLE_STATUSES = new Set(["confirmed", "completed"]);

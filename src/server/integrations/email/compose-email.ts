@@ -24,7 +24,7 @@ import { DoctorConfirmationEmail } from "./templates/doctor-confirmation";
 import { PatientConfirmationEmail } from "./templates/patient-confirmation";
 import { PaymentRefundEmail } from "./templates/payment-refund";
 
-export interface ComposeEmailOptions {
+interface ComposeEmailOptions {
   /** Where the doctor's copies go: DOCTOR_EMAIL, else the profile's contact e-mail (the default here). */
   doctorEmail?: string;
 }
@@ -71,7 +71,7 @@ export function invitationFor(
   };
 }
 
-export interface ComposeContactOptions {
+interface ComposeContactOptions {
   /** The zone "Received" is written in; the clinic's. */
   timeZone?: string;
 }

@@ -3,7 +3,7 @@ import type { NodemailerError } from "nodemailer/lib/errors";
 import type { EmailMessage, EmailTransport, SendResult } from "../messaging/types";
 import { TransportError } from "../messaging/types";
 
-export interface SmtpTransportOptions {
+interface SmtpTransportOptions {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465; unset: not configured. */
   url?: string;
   /** The From header, e.g. `"Dr. Rao's clinic" <no-reply@clinic.example>`. */

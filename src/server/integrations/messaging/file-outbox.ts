@@ -9,7 +9,7 @@ import type { EmailMessage, Recipient, WhatsAppMessage } from "./types";
  * .eml file, which any mail program opens with its calendar invite, or the exact JSON body the WhatsApp Cloud API
  * would receive. Nothing is lost, and a developer sees what a patient would get.
  */
-export interface FileOutboxMeta {
+interface FileOutboxMeta {
   /** A MessageKind, or the worker's own name for it ("reminder_1440m"): it only names the file. */
   kind: string;
   recipient: Recipient;
@@ -17,7 +17,7 @@ export interface FileOutboxMeta {
   id: string;
 }
 
-export interface FileOutboxOptions {
+interface FileOutboxOptions {
   /** The From header of .eml files. */
   from?: string;
   now?: Date;

@@ -23,7 +23,7 @@ import {
  */
 
 /** Pinned: the latest version with a published contract; newer SDKs send an undocumented 2026-01-01. */
-export const CASHFREE_API_VERSION = "2025-01-01";
+const CASHFREE_API_VERSION = "2025-01-01";
 
 const BASE_URLS = {
   sandbox: "https://sandbox.cashfree.com/pg",

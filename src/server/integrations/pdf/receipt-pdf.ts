@@ -26,7 +26,7 @@ export interface ReceiptData {
 }
 
 const rupeeFormat = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
-export function formatReceiptAmount(rupees: number): string {
+function formatReceiptAmount(rupees: number): string {
   return `₹${rupeeFormat.format(rupees)}`;
 }
 

@@ -13,7 +13,7 @@ import { type OpenedRecord, RecordNotFoundError, type RecordStore, type StoredFi
 /** The copy an upload waits in before it is sent: `clinic-upload-{24 hex}`. */
 const SPOOLED_FILE = /^clinic-upload-[0-9a-f]{24}$/;
 
-export interface S3StoreOptions {
+interface S3StoreOptions {
   bucket: string;
   region: string;
   /** Another service than AWS (MinIO, Cloudflare R2, DigitalOcean Spaces), or a stand-in in tests. */

@@ -159,7 +159,7 @@ export function videoCspOrigins(video: VideoConfig): { script: string[]; frame: 
  * The start-up warning for the default meet.jit.si: since 2023 it ends embedded calls after 5 minutes and makes
  * someone log in as moderator, so a real consultation cannot run on it. main.ts logs this once at start.
  */
-export function publicJitsiWarning(video: VideoConfig): string | undefined {
+function publicJitsiWarning(video: VideoConfig): string | undefined {
   if (video.service !== "jitsi" || video.domain !== "meet.jit.si") return undefined;
   return (
     "video consultations use the public meet.jit.si, which ends embedded calls after 5 minutes and asks for a " +

@@ -5,7 +5,7 @@ import { TransportError } from "../messaging/types";
  * WhatsApp template messages through Meta's Cloud API (Graph API) over plain fetch: Meta's own Node SDK is
  * unmaintained, and one POST is all that is needed. Facts and sources: research/video-messaging-email.md §3.1.
  */
-export interface WhatsAppTransportOptions {
+interface WhatsAppTransportOptions {
   /** A System User access token (permanent); never written into errors or logs. */
   token?: string;
   phoneNumberId?: string;
@@ -17,7 +17,7 @@ export interface WhatsAppTransportOptions {
   fetchImpl?: typeof fetch;
 }
 
-export const DEFAULT_GRAPH_VERSION = "v25.0";
+const DEFAULT_GRAPH_VERSION = "v25.0";
 const DEFAULT_BASE_URL = "https://graph.facebook.com";
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -29,7 +29,7 @@ type DocumentHeaderComponent = {
 };
 
 /** The request body Meta documents for a template message; also what the file outbox writes. */
-export interface TemplateMessageBody {
+interface TemplateMessageBody {
   messaging_product: "whatsapp";
   recipient_type: "individual";
   to: string;
@@ -223,7 +223,7 @@ function parseMetaError(body: unknown): MetaErrorBody | undefined {
 }
 
 /** "WhatsApp error 131047: Re-engagement message (More than 24 hours have passed...)". */
-export function metaError(status: number, body: unknown): TransportError {
+function metaError(status: number, body: unknown): TransportError {
   const meta = parseMetaError(body);
   if (!meta) {
     const text = typeof body === "string" ? `: ${body.slice(0, 200)}` : "";

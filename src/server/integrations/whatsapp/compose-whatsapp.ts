@@ -20,7 +20,7 @@ export interface WhatsAppTemplate {
   language: string;
 }
 
-export interface WhatsAppTemplates {
+interface WhatsAppTemplates {
   /** To the patient: {{1}} patient name, {{2}} date and time with zone, {{3}} booking id, {{4}} room link. */
   confirmation: WhatsAppTemplate;
   /** To the doctor: {{1}} patient name, {{2}} age, {{3}} date and time, {{4}} reason, {{5}} host link. */
@@ -51,7 +51,7 @@ export const DEFAULT_WHATSAPP_TEMPLATES: WhatsAppTemplates = {
   doctorChange: { name: "doctor_appointment_change", language: "en" },
 };
 
-export interface ComposeWhatsAppOptions {
+interface ComposeWhatsAppOptions {
   /** The doctor's WhatsApp number (DOCTOR_WHATSAPP); the profile's contact phone when unset. */
   doctorNumber?: string;
   templates: WhatsAppTemplates;

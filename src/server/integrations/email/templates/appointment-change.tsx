@@ -3,7 +3,7 @@ import { Text } from "@react-email/text";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, Detail, EmailLayout, styles } from "./email-layout";
 
-export interface AppointmentChangeProps {
+interface AppointmentChangeProps {
   site: SiteFacts;
   /** "Your consultation has moved" */
   heading: string;

@@ -6,7 +6,7 @@ import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-l
 
 export type ReminderLead = "24h" | "30m";
 
-export interface AppointmentReminderProps {
+interface AppointmentReminderProps {
   site: SiteFacts;
   recipient: Recipient;
   lead: ReminderLead;

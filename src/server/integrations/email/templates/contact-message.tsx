@@ -4,7 +4,7 @@ import { Text } from "@react-email/text";
 import type { SiteFacts } from "../../messaging/types";
 import { Detail, EmailLayout, styles, TypedText } from "./email-layout";
 
-export interface ContactMessageProps {
+interface ContactMessageProps {
   site: SiteFacts;
   name: string;
   email: string;

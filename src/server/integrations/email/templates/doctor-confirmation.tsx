@@ -5,7 +5,7 @@ import { ageLabel } from "@shared/age";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, Detail, EmailLayout, styles, TypedText } from "./email-layout";
 
-export interface DoctorConfirmationProps {
+interface DoctorConfirmationProps {
   site: SiteFacts;
   patientName: string;
   patientAge: number;

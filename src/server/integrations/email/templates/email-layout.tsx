@@ -16,7 +16,7 @@ import type { SiteFacts } from "../../messaging/types";
  * details. Styles are inline because mail clients drop <style> blocks; text is real text, never an image, so that
  * screen readers and clients that block images show everything.
  */
-export const colours = {
+const colours = {
   primary: "#0b5c78",
   text: "#1f2933",
   muted: "#52606d",

@@ -5,7 +5,7 @@ import type { RefundReason } from "@shared/booking";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 
-export interface PaymentRefundProps {
+interface PaymentRefundProps {
   site: SiteFacts;
   reason: RefundReason;
   patientName: string;

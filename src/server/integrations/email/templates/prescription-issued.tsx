@@ -3,7 +3,7 @@ import { Text } from "@react-email/text";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 
-export interface PrescriptionIssuedProps {
+interface PrescriptionIssuedProps {
   site: SiteFacts;
   patientName: string;
   /** The parent or guardian to greet by name, when a parent booked for a child. */
