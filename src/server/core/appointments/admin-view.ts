@@ -30,6 +30,17 @@ function isAwaitingOutcome(row: AppointmentRow, clock: ClinicClock): boolean {
   return clock.now.getTime() - startsAt.getTime() >= AWAITING_OUTCOME_AFTER_MS;
 }
 
+/** The slot a booking holds, its state and its price: what every view of a booking starts with. */
+export function bookingState(row: AppointmentRow) {
+  return {
+    appointmentDate: row.appointmentDate,
+    appointmentTime: row.appointmentTime,
+    status: row.status as AdminAppointment["status"],
+    paymentStatus: row.paymentStatus as AdminAppointment["paymentStatus"],
+    amount: row.amount,
+  };
+}
+
 export function toAdminAppointment(
   row: AppointmentRow,
   siteUrl: string,
@@ -49,11 +60,7 @@ export function toAdminAppointment(
     patientEmail: row.patientEmail,
     patientPhone: row.patientPhone,
     reasonForConsultation: row.reasonForConsultation,
-    appointmentDate: row.appointmentDate,
-    appointmentTime: row.appointmentTime,
-    status: row.status as AdminAppointment["status"],
-    paymentStatus: row.paymentStatus as AdminAppointment["paymentStatus"],
-    amount: row.amount,
+    ...bookingState(row),
     paidAmount: row.paidAmount,
     refundAmount: row.refundAmount,
     statusNote: row.statusNote,

@@ -22,6 +22,7 @@ import { bookableSlot, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from ".
 import { priceFor } from "./pricing";
 import * as repository from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
+import { bookingState } from "../../core/appointments/admin-view";
 
 type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
 
@@ -85,11 +86,7 @@ function toCreatedAppointment(row: AppointmentRow): CreatedAppointment {
     id: row.id,
     bookingId: bookingIdOf(row.id),
     patientName: row.patientName,
-    appointmentDate: row.appointmentDate,
-    appointmentTime: row.appointmentTime,
-    status: row.status as CreatedAppointment["status"],
-    paymentStatus: row.paymentStatus as CreatedAppointment["paymentStatus"],
-    amount: row.amount,
+    ...bookingState(row),
     originalFee: row.fee,
     couponApplied: row.couponCode !== null,
     holdExpiresAt: row.holdExpiresAt.toISOString(),

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { bookingIdOf } from "@shared/booking";
-import type { ConsentView } from "@shared/patients";
+import type { ConsentView, PatientSummary } from "@shared/patients";
 import type { Db } from "../../db/client";
 import {
   appointments,
@@ -29,16 +29,6 @@ const patientKey = sql<string>`substr(encode(sha256(convert_to(${normalisedName}
 /** A record is kept of every booking that was paid, and until its personal data is erased. */
 const heldRecord = and(isNotNull(appointments.paidAt), isNull(appointments.anonymisedAt));
 
-interface PatientSummaryRow {
-  key: string;
-  patientName: string;
-  guardianName: string | null;
-  phone: string;
-  email: string;
-  consultations: number;
-  lastDate: string;
-}
-
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
@@ -59,7 +49,7 @@ export async function listPatients(
   query: string,
   limit: number,
   offset: number,
-): Promise<PatientSummaryRow[]> {
+): Promise<PatientSummary[]> {
   const rows = await db
     .select({
       key: patientKey,

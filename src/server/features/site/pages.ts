@@ -35,6 +35,12 @@ function pageAddress(path: string, query: Record<string, unknown>): string {
   return outcome === "sent" || outcome === "failed" ? `${path}?contact=${outcome}` : path;
 }
 
+/** A page with the contact form, rendered on the server and kept once for each contact outcome its address shows. */
+function pageWithContactForm(path: string, query: unknown, load: () => Promise<LoadedPage>) {
+  const url = pageAddress(path, query as Record<string, unknown>);
+  return { cacheKey: url, url, render: true, load };
+}
+
 const slugParams = z.object({ slug: z.string().min(1).max(120) });
 const previewParams = z.object({ file: z.string().max(160) });
 /** An article's slug as the article form makes them: the only ones worth asking the database about. */
@@ -123,21 +129,17 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     url: undefined,
   };
 
-  app.get("/", async (request, reply) => {
-    const url = pageAddress("/", request.query as Record<string, unknown>);
-    return reply.sendPage({
-      cacheKey: url,
-      url,
-      render: true,
-      load: async () => ({
+  app.get("/", async (request, reply) =>
+    reply.sendPage(
+      pageWithContactForm("/", request.query, async () => ({
         head: {
           structuredData: homePageData(await facts()),
           ...cards.imageFor("home", profile.seo.title, absolute),
         },
         reads: await withConfig({ articles: await publishedArticles() }),
-      }),
-    });
-  });
+      })),
+    ),
+  );
 
   const published = publishedSlugs(
     async () => (await publishedArticles()).map((article) => article.slug),
@@ -227,13 +229,9 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     },
   ] as const;
   for (const page of infoPages) {
-    app.get(page.path, async (request, reply) => {
-      const url = pageAddress(page.path, request.query as Record<string, unknown>);
-      return reply.sendPage({
-        cacheKey: url,
-        url,
-        render: true,
-        load: async () => ({
+    app.get(page.path, async (request, reply) =>
+      reply.sendPage(
+        pageWithContactForm(page.path, request.query, async () => ({
           head: {
             title: titled(page.title),
             description: page.description,
@@ -247,9 +245,9 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
           },
           reads: await withConfig(),
           pageModule: page.pageModule,
-        }),
-      });
-    });
+        })),
+      ),
+    );
   }
 
   /** The link-preview card of a page; its address carries the card's version, so it may be kept for good. */
