@@ -4,6 +4,7 @@ import {
   signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
+  type TestApp,
   testEngines,
   useTestApp,
 } from "../testing/test-app";
@@ -16,18 +17,21 @@ import {
  */
 const wrongPassword = "not the password at all";
 
+/** Sign-in attempts that reach the app from `remoteAddress`, each with the X-Forwarded-For header it passes on. */
+const loginFrom = (t: TestApp, remoteAddress: string) => (password: string, forwardedFor: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/admin/login",
+    payload: { password },
+    headers: { origin: TEST_ORIGIN, "x-forwarded-for": forwardedFor },
+    remoteAddress,
+  });
+
 describe.each(testEngines)("client addresses behind a proxy on %s", (engine) => {
   describe("TRUST_PROXY=true: one proxy in front", () => {
     const t = useTestApp(engine, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: "true" } });
 
-    const login = (password: string, forwardedFor: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/admin/login",
-        payload: { password },
-        headers: { origin: TEST_ORIGIN, "x-forwarded-for": forwardedFor },
-        remoteAddress: "127.0.0.1",
-      });
+    const login = loginFrom(t, "127.0.0.1");
 
     it("locks out 40 wrong passwords whose left-hand addresses rotate but whose proxy-written address is one", async () => {
       const statuses: number[] = [];
@@ -96,14 +100,7 @@ describe.each(testEngines)("client addresses behind a proxy on %s", (engine) => 
     const t = useTestApp(engine, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: "2" } });
 
     it("counts the address the farther proxy wrote, whatever the visitor put to its left", async () => {
-      const login = (password: string, forwardedFor: string) =>
-        t.app.inject({
-          method: "POST",
-          url: "/api/admin/login",
-          payload: { password },
-          headers: { origin: TEST_ORIGIN, "x-forwarded-for": forwardedFor },
-          remoteAddress: "10.0.0.2",
-        });
+      const login = loginFrom(t, "10.0.0.2");
       for (let attempt = 0; attempt < 6; attempt++) {
         const response = await login(wrongPassword, `203.0.113.${attempt}, 198.51.100.40, 10.0.0.1`);
         expect(response.statusCode).toBe(attempt < 5 ? 401 : 429);
@@ -118,13 +115,7 @@ describe.each(testEngines)("client addresses behind a proxy on %s", (engine) => 
     });
 
     const login = (password: string, remoteAddress: string, forwardedFor: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/admin/login",
-        payload: { password },
-        headers: { origin: TEST_ORIGIN, "x-forwarded-for": forwardedFor },
-        remoteAddress,
-      });
+      loginFrom(t, remoteAddress)(password, forwardedFor);
 
     it("counts the right-most address no listed proxy wrote, through a chain of proxies", async () => {
       for (let attempt = 0; attempt < 6; attempt++) {

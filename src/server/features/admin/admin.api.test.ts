@@ -63,15 +63,25 @@ describe.each(testEngines)("admin API on %s", (engine) => {
   const admin = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie, origin }, ...(payload ? { payload } : {}) });
 
+  /** The API routes only the doctor may call, those `filter` keeps, each with a made-up id for its parameters. */
+  const adminRoutes = (filter: (route: { method: string }) => boolean = () => true) =>
+    t.app.routeList
+      .filter(
+        (route) => route.url.startsWith("/api/") && !publicApiRoutes.has(`${route.method} ${route.url}`),
+      )
+      .filter(filter)
+      .map((route) => ({
+        ...route,
+        sampleUrl: route.url.replace(/:[A-Za-z]+/g, "6f1c7a52-0000-4000-8000-000000000000"),
+      }));
+
   // A fresh session for each test: some tests move the clock hours ahead, past the session's idle limit.
   beforeEach(async () => {
     cookie = await signInAsAdmin(t.app);
   });
 
   it("answers 401 on every API route outside the public list when there is no session", async () => {
-    const protectedRoutes = t.app.routeList.filter(
-      (route) => route.url.startsWith("/api/") && !publicApiRoutes.has(`${route.method} ${route.url}`),
-    );
+    const protectedRoutes = adminRoutes();
     expect(protectedRoutes.map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining([
         "GET /api/admin/stats",
@@ -80,10 +90,9 @@ describe.each(testEngines)("admin API on %s", (engine) => {
       ]),
     );
     for (const route of protectedRoutes) {
-      const url = route.url.replace(/:[A-Za-z]+/g, "6f1c7a52-0000-4000-8000-000000000000");
       const response = await t.app.inject({
         method: route.method as "GET",
-        url,
+        url: route.sampleUrl,
         headers: { origin, "content-type": "application/json", cookie: "admin_session=forged" },
         ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: "{}" }),
       });
@@ -92,13 +101,9 @@ describe.each(testEngines)("admin API on %s", (engine) => {
   });
 
   it("answers 401 or 404, never 2xx, to every protected route spelled another way", async () => {
-    const protectedRoutes = t.app.routeList.filter(
-      (route) => route.url.startsWith("/api/") && !publicApiRoutes.has(`${route.method} ${route.url}`),
-    );
     const checked: string[] = [];
-    for (const route of protectedRoutes) {
-      const url = route.url.replace(/:[A-Za-z]+/g, "6f1c7a52-0000-4000-8000-000000000000");
-      for (const variant of pathVariants(url)) {
+    for (const route of adminRoutes()) {
+      for (const variant of pathVariants(route.sampleUrl)) {
         const response = await t.app.inject({
           method: route.method as "GET",
           url: variant,
@@ -120,15 +125,8 @@ describe.each(testEngines)("admin API on %s", (engine) => {
   });
 
   it("keeps the same-origin check on every state-changing admin route spelled another way", async () => {
-    const stateChanging = t.app.routeList.filter(
-      (route) =>
-        route.url.startsWith("/api/") &&
-        route.method !== "GET" &&
-        !publicApiRoutes.has(`${route.method} ${route.url}`),
-    );
-    for (const route of stateChanging) {
-      const url = route.url.replace(/:[A-Za-z]+/g, "6f1c7a52-0000-4000-8000-000000000000");
-      for (const variant of pathVariants(url)) {
+    for (const route of adminRoutes((route) => route.method !== "GET")) {
+      for (const variant of pathVariants(route.sampleUrl)) {
         const response = await t.app.inject({
           method: route.method as "POST",
           url: variant,

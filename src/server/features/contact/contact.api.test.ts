@@ -54,22 +54,18 @@ describe.each(testEngines)("contact API on %s", (engine) => {
   });
 
   it("answers a non-JSON body with 400 or 415 and a readable message, never 500", async () => {
-    const garbled = await t.app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: "{not json",
-      headers: { "content-type": "application/json" },
-      remoteAddress: from(),
-    });
+    const postAs = (contentType: string, payload: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        payload,
+        headers: { "content-type": contentType },
+        remoteAddress: from(),
+      });
+    const garbled = await postAs("application/json", "{not json");
     expect(garbled.statusCode).toBe(400);
     expect(garbled.json<{ message: string }>().message).toBe("The request body is not valid JSON.");
-    const form = await t.app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: "name=x",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      remoteAddress: from(),
-    });
+    const form = await postAs("application/x-www-form-urlencoded", "name=x");
     expect(form.statusCode).toBe(415);
   });
 

@@ -56,6 +56,14 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
       headers: { cookie, origin: TEST_ORIGIN },
       ...(payload ? { payload } : {}),
     });
+  /** A date the doctor changes: leave, a date's own hours, a blocked slot. */
+  const postException = (exception: object) => admin("POST", "/api/admin/schedule/exceptions", exception);
+  /** Saves a date the doctor changes, and answers the schedule after it. */
+  const addException = async (exception: object) => {
+    const added = await postException(exception);
+    expect(added.statusCode, added.body).toBe(201);
+    return added.json<AdminSchedule>();
+  };
 
   /** A confirmed booking, paid on the simulator as a parent would. */
   async function bookAndPay(date: string, time: string, patientName: string): Promise<string> {
@@ -98,14 +106,13 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
   });
 
   it("answers a date on leave with no slots and a reason, and refuses to book it", async () => {
-    const added = await admin("POST", "/api/admin/schedule/exceptions", {
+    const added = await addException({
       kind: "leave",
       startsOn: "2026-11-24",
       endsOn: "2026-11-26",
       note: "Conference",
     });
-    expect(added.statusCode, added.body).toBe(201);
-    expect(added.json<AdminSchedule>().exceptions).toEqual([
+    expect(added.exceptions).toEqual([
       expect.objectContaining({
         kind: "leave",
         startsOn: "2026-11-24",
@@ -137,13 +144,12 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
   });
 
   it("offers a date's own hours, with their length, and refuses the weekday's times that day", async () => {
-    const added = await admin("POST", "/api/admin/schedule/exceptions", {
+    await addException({
       kind: "hours",
       date: "2026-11-27",
       sessions: [{ start: "10:00", end: "11:00", slotMinutes: 30, gapMinutes: 0 }],
       note: "Morning clinic",
     });
-    expect(added.statusCode, added.body).toBe(201);
     expect((await day("2026-11-27")).body.slots).toEqual([
       { time: "10:00", durationMinutes: 30, status: "available" },
       { time: "10:30", durationMinutes: 30, status: "available" },
@@ -163,7 +169,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
     expect(row?.durationMinutes).toBe(30);
     expect((await day("2026-11-27")).body).toMatchObject({ freeSlots: 1 });
 
-    const again = await admin("POST", "/api/admin/schedule/exceptions", {
+    const again = await postException({
       kind: "hours",
       date: "2026-11-27",
       sessions: [],
@@ -216,13 +222,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
   });
 
   it("blocks one slot, and the slot can no longer be booked", async () => {
-    const blocked = await admin("POST", "/api/admin/schedule/exceptions", {
-      kind: "block",
-      date: "2026-11-29",
-      time: "19:20",
-      note: "School event",
-    });
-    expect(blocked.statusCode, blocked.body).toBe(201);
+    await addException({ kind: "block", date: "2026-11-29", time: "19:20", note: "School event" });
     expect((await day("2026-11-29")).body.slots.map((slot) => slot.time)).toEqual([
       "19:00",
       "19:40",
@@ -231,7 +231,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
       "20:40",
     ]);
     expect((await book("2026-11-29", "19:20")).statusCode).toBe(400);
-    const nothing = await admin("POST", "/api/admin/schedule/exceptions", {
+    const nothing = await postException({
       kind: "block",
       date: "2026-11-29",
       time: "18:00",
@@ -242,7 +242,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
 
   it("lists confirmed appointments a change would take the slot of, and keeps them once the doctor has seen them", async () => {
     const id = await bookAndPay("2026-11-28", "20:00", "Rohan Pillai");
-    const attempt = await admin("POST", "/api/admin/schedule/exceptions", {
+    const attempt = await postException({
       kind: "leave",
       startsOn: "2026-11-28",
       endsOn: "2026-11-28",
@@ -267,21 +267,20 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
     ]);
     expect((await day("2026-11-28")).body.reason).toBeUndefined();
 
-    const confirmed = await admin("POST", "/api/admin/schedule/exceptions", {
+    const confirmed = await addException({
       kind: "leave",
       startsOn: "2026-11-28",
       endsOn: "2026-11-28",
       note: "Family wedding",
       acknowledgedAppointmentIds: [id],
     });
-    expect(confirmed.statusCode, confirmed.body).toBe(201);
-    expect(confirmed.json<AdminSchedule>().needsAction).toEqual(conflict.affected);
+    expect(confirmed.needsAction).toEqual(conflict.affected);
     const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
     expect(row).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
     expect((await day("2026-11-28")).body.reason).toBe("leave");
 
     // Taking the leave away gives the slot back; the appointment no longer needs action.
-    const leaveId = confirmed.json<AdminSchedule>().exceptions.find((e) => e.startsOn === "2026-11-28")?.id;
+    const leaveId = confirmed.exceptions.find((e) => e.startsOn === "2026-11-28")?.id;
     const removed = await admin("DELETE", `/api/admin/schedule/exceptions/${leaveId}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json<AdminSchedule>().needsAction).toEqual([]);
@@ -381,7 +380,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
     expect(held.statusCode, held.body).toBe(201);
     const { appointment } = held.json<{ appointment: CreatedAppointment }>();
     const leave = { kind: "leave", startsOn: "2026-12-05", endsOn: "2026-12-05", note: "Travel" };
-    const warned = await admin("POST", "/api/admin/schedule/exceptions", leave);
+    const warned = await postException(leave);
     expect(warned.statusCode).toBe(409);
     expect(warned.json<{ message: string }>().message).toBe(
       "This change takes the time of 1 booking awaiting payment. Review it, then confirm. A booking awaiting payment that is paid after this change is refunded in full.",
@@ -389,19 +388,15 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
     expect(warned.json<{ affected: AppointmentNeedingAction[] }>().affected).toEqual([
       expect.objectContaining({ id: appointment.id, awaitingPayment: true, why: "Leave: Travel" }),
     ]);
-    const saved = await admin("POST", "/api/admin/schedule/exceptions", {
-      ...leave,
-      acknowledgedAppointmentIds: [appointment.id],
-    });
-    expect(saved.statusCode, saved.body).toBe(201);
+    const saved = await addException({ ...leave, acknowledgedAppointmentIds: [appointment.id] });
     // A hold needs nothing of the doctor: it lapses, or its payment is refunded.
-    expect(saved.json<AdminSchedule>().needsAction).toEqual([]);
-    const exception = saved.json<AdminSchedule>().exceptions.find((item) => item.startsOn === "2026-12-05");
+    expect(saved.needsAction).toEqual([]);
+    const exception = saved.exceptions.find((item) => item.startsOn === "2026-12-05");
     await admin("DELETE", `/api/admin/schedule/exceptions/${exception?.id ?? ""}`);
   });
 
   it("gives a 30-minute consultation a 30-minute video window end, calendar event and its reminders", async () => {
-    await admin("POST", "/api/admin/schedule/exceptions", {
+    await postException({
       kind: "hours",
       date: "2026-12-02",
       sessions: [{ start: "19:00", end: "20:00", slotMinutes: 30, gapMinutes: 0 }],
