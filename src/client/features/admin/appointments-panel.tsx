@@ -14,6 +14,7 @@ import { APPOINTMENTS_PAGE_SIZE, appointmentViewQuery } from "./api";
 import { AppointmentDetailsDialog } from "./appointment-details-dialog";
 import { SectionCard } from "./section-title";
 import { VideoActions } from "./video-actions";
+import { cellClass, type Column, WideTable } from "./wide-table";
 
 const viewLabels: Record<AppointmentView, string> = {
   upcoming: "Upcoming",
@@ -53,6 +54,13 @@ export function AppointmentsPanel() {
   const tabProps = useTabs(APPOINTMENT_VIEWS, view, setView);
 
   const page = current.data?.view === view ? current.data : undefined;
+  const listOf = (data: NonNullable<typeof page>): ListProps => ({
+    appointments: data.appointments,
+    today: data.today,
+    zone,
+    view,
+    onOpen: setSelected,
+  });
   const pageNumber = cursors.length;
   const first = (pageNumber - 1) * APPOINTMENTS_PAGE_SIZE + 1;
 
@@ -108,20 +116,9 @@ export function AppointmentsPanel() {
         >
           {(data) => (
             <>
-              <AppointmentsTable
-                appointments={data.appointments}
-                today={data.today}
-                zone={zone}
-                view={view}
-                onOpen={setSelected}
-              />
-              <AppointmentCards
-                appointments={data.appointments}
-                today={data.today}
-                zone={zone}
-                view={view}
-                onOpen={setSelected}
-              />
+              {/* The same rows twice: a table from 768 px up, cards below. */}
+              <AppointmentsTable {...listOf(data)} />
+              <AppointmentCards {...listOf(data)} />
               {(pageNumber > 1 || data.nextCursor) && (
                 <nav
                   aria-label={`${viewLabels[view]} appointments pages`}
@@ -206,73 +203,53 @@ function OpenButton({ appointment, onOpen }: { appointment: AdminAppointment; on
   );
 }
 
+const APPOINTMENT_COLUMNS: readonly Column[] = [
+  { label: "Date & Time" },
+  { label: "Patient" },
+  { label: "Status" },
+  { label: "Booking ID" },
+  { label: "Video" },
+];
+
 function AppointmentsTable({ appointments, today, zone, view, onOpen }: ListProps) {
-  const th = "px-4 py-3 text-left text-sm font-semibold text-slate-700";
-  const td = "px-4 py-3 align-top text-sm text-slate-800";
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="w-full border-collapse">
-        <caption className="sr-only">
-          {viewLabels[view]} appointments; choose a patient&apos;s name for the details
-        </caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={th}>
-              Date &amp; Time
-            </th>
-            <th scope="col" className={th}>
-              Patient
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={th}>
-              Booking ID
-            </th>
-            <th scope="col" className={th}>
-              Video
-            </th>
+    <WideTable
+      caption={<>{viewLabels[view]} appointments; choose a patient&apos;s name for the details</>}
+      columns={APPOINTMENT_COLUMNS}
+    >
+      {appointments.map((appointment) => {
+        const isToday = view === "upcoming" && appointment.appointmentDate === today;
+        return (
+          <tr
+            key={appointment.id}
+            data-testid="appointment-row"
+            data-today={isToday || undefined}
+            className={cn("cursor-pointer hover:bg-slate-50", isToday && "bg-brand-50/60 hover:bg-brand-50")}
+            onClick={() => onOpen(appointment)}
+          >
+            <td className={`${cellClass} whitespace-nowrap`}>
+              <div className="flex flex-col items-start gap-1">
+                {appointmentDateTime(appointment, zone)}
+                {isToday && <TodayBadge />}
+              </div>
+            </td>
+            <td className={cellClass}>
+              <OpenButton appointment={appointment} onOpen={onOpen} />
+              <span className="block text-xs text-slate-600">{patientAge(appointment)}</span>
+            </td>
+            <td className={cellClass}>
+              <StatusBadges appointment={appointment} />
+            </td>
+            <td className={`${cellClass} font-mono`} title={appointment.id}>
+              {appointment.bookingId}
+            </td>
+            <td className={cellClass} onClick={(event) => event.stopPropagation()}>
+              <VideoActions appointment={appointment} compact />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {appointments.map((appointment) => {
-            const isToday = view === "upcoming" && appointment.appointmentDate === today;
-            return (
-              <tr
-                key={appointment.id}
-                data-testid="appointment-row"
-                data-today={isToday || undefined}
-                className={cn(
-                  "cursor-pointer hover:bg-slate-50",
-                  isToday && "bg-brand-50/60 hover:bg-brand-50",
-                )}
-                onClick={() => onOpen(appointment)}
-              >
-                <td className={`${td} whitespace-nowrap`}>
-                  <div className="flex flex-col items-start gap-1">
-                    {appointmentDateTime(appointment, zone)}
-                    {isToday && <TodayBadge />}
-                  </div>
-                </td>
-                <td className={td}>
-                  <OpenButton appointment={appointment} onOpen={onOpen} />
-                  <span className="block text-xs text-slate-600">{patientAge(appointment)}</span>
-                </td>
-                <td className={td}>
-                  <StatusBadges appointment={appointment} />
-                </td>
-                <td className={`${td} font-mono`} title={appointment.id}>
-                  {appointment.bookingId}
-                </td>
-                <td className={td} onClick={(event) => event.stopPropagation()}>
-                  <VideoActions appointment={appointment} compact />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </WideTable>
   );
 }
 

@@ -26,6 +26,7 @@ import {
   outboxSummaryLine,
 } from "./notification-format";
 import { SectionTitle } from "./section-title";
+import { cellClass, type Column, WideTable } from "./wide-table";
 
 /** While a message is being sent, the list looks again this often, so its outcome shows without a click. */
 const IN_FLIGHT_REFRESH_MS = 5000;
@@ -148,15 +149,18 @@ export function NotificationsPanel() {
   );
 }
 
-interface ListProps {
-  notifications: AdminNotification[];
-  timeZone: string | undefined;
-  zoneLabel: string | undefined;
+interface RetryProps {
   /** The message whose retry is on its way, if any. */
   retryingId: string | undefined;
   onRetry: (id: string) => void;
   /** Whether the message's channel now sends for real, so a file-written message is worth sending again. */
   channelReady: (notification: AdminNotification) => boolean;
+}
+
+interface ListProps extends RetryProps {
+  notifications: AdminNotification[];
+  timeZone: string | undefined;
+  zoneLabel: string | undefined;
 }
 
 /** "Confirmation, E-mail to patient, booking #3f2a9c1e": names a message for the Retry button's label. */
@@ -225,121 +229,82 @@ function Note({ notification }: { notification: AdminNotification }) {
   );
 }
 
+/** Retry, in a block of its own (`className`), where a retry is open to the message; nothing otherwise. */
 function RetryButton({
   notification,
+  className,
   retryingId,
   onRetry,
   channelReady,
-}: { notification: AdminNotification } & Pick<ListProps, "retryingId" | "onRetry" | "channelReady">) {
+}: { notification: AdminNotification; className?: string } & RetryProps) {
   if (!canRetryNotification(notification.status, channelReady(notification))) return null;
   const busy = retryingId === notification.id;
   // One retry at a time; the buttons are not disabled meanwhile, so the keyboard focus stays where it is.
   const blocked = retryingId !== undefined;
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-      aria-disabled={blocked || undefined}
-      aria-busy={busy || undefined}
-      aria-label={`Retry ${messageName(notification)}`}
-      onClick={() => {
-        if (!blocked) onRetry(notification.id);
-      }}
-    >
-      <RotateCcw className={cn(busy && "motion-safe:animate-spin")} aria-hidden="true" />
-      Retry
-    </Button>
-  );
-}
-
-function NotificationsTable({
-  notifications,
-  timeZone,
-  zoneLabel,
-  retryingId,
-  onRetry,
-  channelReady,
-}: ListProps) {
-  const th = "px-4 py-3 text-left text-sm font-semibold text-slate-700";
-  const td = "px-4 py-3 align-top text-sm text-slate-800";
-  return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="w-full border-collapse">
-        <caption className="sr-only">The latest 20 messages, newest first</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={th}>
-              Message
-            </th>
-            <th scope="col" className={`${th} whitespace-nowrap`}>
-              Booking ID
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Attempts
-            </th>
-            <th scope="col" className={th}>
-              When
-            </th>
-            <th scope="col" className={th}>
-              Note
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {notifications.map((notification) => (
-            <tr key={notification.id} data-testid="notification-row" data-status={notification.status}>
-              <td className={`${td} font-medium whitespace-nowrap`}>
-                {notificationKindLabel(notification.kind)}
-                <span className="block text-xs font-normal text-slate-600">
-                  {notificationRouteLabel(notification.channel, notification.recipient)}
-                </span>
-              </td>
-              <td className={`${td} font-mono whitespace-nowrap`}>
-                {notification.bookingId ? `#${notification.bookingId}` : <NoValue />}
-              </td>
-              <td className={`${td} min-w-36`}>
-                <div className="flex flex-col items-start gap-1">
-                  <StatusBadge status={notification.status} />
-                  <StatusHint status={notification.status} />
-                  {canRetryNotification(notification.status, channelReady(notification)) && (
-                    <div className="pt-1">
-                      <RetryButton
-                        notification={notification}
-                        retryingId={retryingId}
-                        onRetry={onRetry}
-                        channelReady={channelReady}
-                      />
-                    </div>
-                  )}
-                </div>
-              </td>
-              <td className={`${td} text-right tabular-nums`}>{notification.attempts}</td>
-              <td className={`${td} whitespace-nowrap`}>
-                <When notification={notification} timeZone={timeZone} zoneLabel={zoneLabel} />
-              </td>
-              <td className={`${td} max-w-72 min-w-48`}>
-                <Note notification={notification} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className={className}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        aria-disabled={blocked || undefined}
+        aria-busy={busy || undefined}
+        aria-label={`Retry ${messageName(notification)}`}
+        onClick={() => {
+          if (!blocked) onRetry(notification.id);
+        }}
+      >
+        <RotateCcw className={cn(busy && "motion-safe:animate-spin")} aria-hidden="true" />
+        Retry
+      </Button>
     </div>
   );
 }
 
-function NotificationCards({
-  notifications,
-  timeZone,
-  zoneLabel,
-  retryingId,
-  onRetry,
-  channelReady,
-}: ListProps) {
+const NOTIFICATION_COLUMNS: readonly Column[] = [
+  { label: "Message" },
+  { label: "Booking ID", className: "whitespace-nowrap" },
+  { label: "Status" },
+  { label: "Attempts", className: "text-right" },
+  { label: "When" },
+  { label: "Note" },
+];
+
+function NotificationsTable({ notifications, timeZone, zoneLabel, ...retry }: ListProps) {
+  return (
+    <WideTable caption="The latest 20 messages, newest first" columns={NOTIFICATION_COLUMNS}>
+      {notifications.map((notification) => (
+        <tr key={notification.id} data-testid="notification-row" data-status={notification.status}>
+          <td className={`${cellClass} font-medium whitespace-nowrap`}>
+            {notificationKindLabel(notification.kind)}
+            <span className="block text-xs font-normal text-slate-600">
+              {notificationRouteLabel(notification.channel, notification.recipient)}
+            </span>
+          </td>
+          <td className={`${cellClass} font-mono whitespace-nowrap`}>
+            {notification.bookingId ? `#${notification.bookingId}` : <NoValue />}
+          </td>
+          <td className={`${cellClass} min-w-36`}>
+            <div className="flex flex-col items-start gap-1">
+              <StatusBadge status={notification.status} />
+              <StatusHint status={notification.status} />
+              <RetryButton notification={notification} className="pt-1" {...retry} />
+            </div>
+          </td>
+          <td className={`${cellClass} text-right tabular-nums`}>{notification.attempts}</td>
+          <td className={`${cellClass} whitespace-nowrap`}>
+            <When notification={notification} timeZone={timeZone} zoneLabel={zoneLabel} />
+          </td>
+          <td className={`${cellClass} max-w-72 min-w-48`}>
+            <Note notification={notification} />
+          </td>
+        </tr>
+      ))}
+    </WideTable>
+  );
+}
+
+function NotificationCards({ notifications, timeZone, zoneLabel, ...retry }: ListProps) {
   return (
     <ul className="divide-y divide-slate-200 md:hidden" aria-label="Latest messages">
       {notifications.map((notification) => (
@@ -377,16 +342,7 @@ function NotificationCards({
             <When notification={notification} timeZone={timeZone} zoneLabel={zoneLabel} inline />
           </p>
           {notification.lastError && <Note notification={notification} />}
-          {canRetryNotification(notification.status, channelReady(notification)) && (
-            <div>
-              <RetryButton
-                notification={notification}
-                retryingId={retryingId}
-                onRetry={onRetry}
-                channelReady={channelReady}
-              />
-            </div>
-          )}
+          <RetryButton notification={notification} {...retry} />
         </li>
       ))}
     </ul>
