@@ -1,3 +1,4 @@
+import type { ConsultationHoursGroup } from "./consultation-hours";
 import { z } from "zod";
 import { isValidIsoDate } from "./clinic-time";
 import { isPlainText } from "./text";
@@ -168,6 +169,8 @@ export interface PublicConfig {
   holdMinutes: number;
   minNoticeMinutes: number;
   horizonDays: number;
+  /** The doctor's weekly hours as the pages state them (src/shared/consultation-hours.ts). */
+  consultationHours: ConsultationHoursGroup[];
 }
 
 /** POST /api/coupons/validate */

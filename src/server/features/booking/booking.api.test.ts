@@ -42,6 +42,14 @@ describe.each(testEngines)("booking API on %s", (engine) => {
       holdMinutes: 15,
       minNoticeMinutes: 30,
       horizonDays: 60,
+      consultationHours: [
+        {
+          days: "Daily",
+          times: "7:00 PM - 9:00 PM",
+          weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+          sessions: [{ opens: "19:00", closes: "21:00" }],
+        },
+      ],
     });
     expect(response.body).not.toContain("HEART10");
     expect(response.body).not.toContain("1500");

@@ -1,3 +1,4 @@
+import { consultationHours } from "@shared/consultation-hours";
 import { createHash } from "node:crypto";
 import { ADULT_AGE, CONSENT } from "@shared/consent";
 import { normalizeCouponCode } from "@shared/coupon";
@@ -55,6 +56,7 @@ export async function publicConfig(db: Db, config: Config, now: Date): Promise<P
     holdMinutes: booking.holdMinutes,
     minNoticeMinutes: window.minNoticeMinutes,
     horizonDays: window.horizonDays,
+    consultationHours: consultationHours(window.weekly),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type ScheduleFacts,
   type TakenSlot,
   weeklyTemplateSchema,
+  type WeeklyTemplate,
 } from "@shared/schedule";
 import type {
   AdminSchedule,
@@ -81,13 +82,17 @@ export async function readSchedule(
   };
 }
 
-/** The notice and horizon in force, for GET /api/config. */
+/** The notice, horizon and weekly hours in force, for GET /api/config and the public pages. */
 export async function bookingWindow(
   db: Db,
   config: Config,
-): Promise<{ minNoticeMinutes: number; horizonDays: number }> {
+): Promise<{ minNoticeMinutes: number; horizonDays: number; weekly: WeeklyTemplate }> {
   const settings = effective(config, await repository.readSettings(db));
-  return { minNoticeMinutes: settings.minNoticeMinutes, horizonDays: settings.horizonDays };
+  return {
+    minNoticeMinutes: settings.minNoticeMinutes,
+    horizonDays: settings.horizonDays,
+    weekly: settings.weekly,
+  };
 }
 
 export async function dayAvailability(

@@ -9,19 +9,11 @@ import { type LoadedPage, notFoundTitle, type PageRequest, publicUrl } from "../
 import { HttpError, sendApiNotFound } from "../../http/errors";
 import type { PublicCache } from "../../http/public-cache";
 import { PREVIEW_FILE_PATTERN, previewCards } from "./preview-cards";
-import {
-  articlePageData,
-  homePageData,
-  infoPageData,
-  type OpeningHours,
-  type SiteFacts,
-} from "./structured-data";
+import { articlePageData, homePageData, infoPageData, type SiteFacts } from "./structured-data";
 
 interface PageRouteOptions {
   config: Config;
   profile: SiteProfile;
-  /** When video consultations are held, for search engines; the spec's daily hours by default. */
-  openingHours?: () => Promise<OpeningHours[] | undefined>;
   /** The pages and reads kept in memory; what is derived from them here is read again when it is emptied. */
   cache: PublicCache;
 }
@@ -115,7 +107,6 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     profile,
     config: await publicConfig(),
     baseUrl: config.publicBaseUrl,
-    openingHours: (await options.openingHours?.()) ?? undefined,
   });
   const withConfig = async (reads: PageReads = {}): Promise<PageReads> => ({
     ...reads,

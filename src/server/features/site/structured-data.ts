@@ -1,7 +1,6 @@
 import type { Article } from "@shared/articles";
 import type { PublicConfig } from "@shared/booking";
 import type { SiteProfile } from "@shared/site-profile";
-import { SLOT_TIMES } from "@shared/slots";
 
 /**
  * schema.org JSON-LD for search engines: who the doctor is (an IndividualPhysician with credentials, specialty,
@@ -15,32 +14,7 @@ export interface SiteFacts {
   config: PublicConfig;
   /** PUBLIC_BASE_URL without a trailing slash, or undefined. */
   baseUrl: string | undefined;
-  /** When video consultations are held; the consultation hours of the spec (daily) by default. */
-  openingHours?: OpeningHours[];
 }
-
-export interface OpeningHours {
-  days: readonly string[];
-  /** "19:00" */
-  opens: string;
-  /** "21:00" */
-  closes: string;
-}
-
-const ALL_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-/** A slot lasts 20 minutes: the last one, at 8:40 PM, ends at 9:00 PM. */
-const SLOT_MINUTES = 20;
-
-function endOfLastSlot(): string {
-  const last = SLOT_TIMES[SLOT_TIMES.length - 1] ?? "20:40";
-  const [hours = 0, minutes = 0] = last.split(":").map(Number);
-  const end = hours * 60 + minutes + SLOT_MINUTES;
-  return `${String(Math.floor(end / 60)).padStart(2, "0")}:${String(end % 60).padStart(2, "0")}`;
-}
-
-const defaultOpeningHours: OpeningHours[] = [
-  { days: ALL_DAYS, opens: SLOT_TIMES[0] ?? "19:00", closes: endOfLastSlot() },
-];
 
 /** A path on this site as an absolute address (an address already absolute stays as it is). */
 function absolute(facts: Pick<SiteFacts, "baseUrl">, path: string): string {
@@ -104,12 +78,15 @@ function physician(facts: SiteFacts): Json {
     priceRange: rupees(facts.config.consultationFee),
     currenciesAccepted: facts.config.currency,
     isAcceptingNewPatients: true,
-    openingHoursSpecification: (facts.openingHours ?? defaultOpeningHours).map((hours) => ({
-      "@type": "OpeningHoursSpecification",
-      dayOfWeek: hours.days.map((day) => `https://schema.org/${day}`),
-      opens: hours.opens,
-      closes: hours.closes,
-    })),
+    // The doctor's weekly hours, as the pages state them: one specification for each session of a group of days.
+    openingHoursSpecification: facts.config.consultationHours.flatMap((group) =>
+      group.sessions.map((session) => ({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: group.weekdays.map((day) => `https://schema.org/${day}`),
+        opens: session.opens,
+        closes: session.closes,
+      })),
+    ),
   };
   if (doctor.photoUrl) node.image = absolute(facts, doctor.photoUrl);
   return node;
