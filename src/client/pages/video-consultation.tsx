@@ -5,7 +5,7 @@ import { videoRoomQuery } from "@/features/video/api";
 import { hostKeyFromSearch, isRoomNotFound } from "@/features/video/video-room";
 import { VideoRoomView } from "@/features/video/video-room-view";
 import { RoomNotFound, VideoRoomSkeleton, VideoServiceUnavailable } from "@/features/video/video-room-states";
-import { RoomCancelled, RoomEnded, RoomNotOpenYet } from "@/features/video/video-room-waiting";
+import { RoomClosed, RoomNotOpenYet } from "@/features/video/video-room-waiting";
 
 /**
  * /video-consultation/{roomId}: the patient's link, or the doctor's with ?key=... (which makes them moderator).
@@ -28,7 +28,6 @@ export default function VideoConsultationPage() {
   }
   if (room.state === "not_open")
     return <RoomNotOpenYet window={room} roomId={roomId} hostKey={hostKey} onDue={askAgain} />;
-  if (room.state === "ended") return <RoomEnded window={room} />;
-  if (room.state === "cancelled") return <RoomCancelled window={room} />;
+  if (room.state === "ended" || room.state === "cancelled") return <RoomClosed window={room} />;
   return <VideoRoomView lookup={room} />;
 }

@@ -1,6 +1,6 @@
 import type { CancelledVideoRoom, EndedVideoRoom, NotOpenVideoRoom } from "@shared/video";
 import { CalendarCheck, CalendarX, CalendarPlus, Clock } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FocusHeading } from "@/components/ui/focus-heading";
 import { HomeButton } from "@/components/ui/home-button";
@@ -119,23 +119,36 @@ export function RoomNotOpenYet({ window: room, roomId, hostKey, onDue }: RoomNot
   );
 }
 
-/** A room that will not open (again): what happened to the consultation, and how to reach the clinic. */
-function ClosedRoom({
-  title,
-  icon,
-  heading,
-  what,
-  help,
-}: {
-  title: string;
-  icon: ReactNode;
-  heading: string;
-  what: ReactNode;
-  help: string;
-}) {
+/**
+ * A room that will not open (again): its consultation has ended, or was cancelled (the cancellation message says the
+ * rest). What happened to the consultation, and how to reach the clinic about it.
+ */
+export function RoomClosed({ window: room }: { window: EndedVideoRoom | CancelledVideoRoom }) {
+  const when = <strong className="font-semibold text-slate-900">{consultationWhen(room)}</strong>;
+  const { title, Icon, heading, what, help } =
+    room.state === "ended"
+      ? {
+          title: "Consultation Ended",
+          Icon: CalendarCheck,
+          heading: "This Consultation Has Ended",
+          what: <>The video consultation of {when} has ended, and its room is closed.</>,
+          help: "If you could not join, or have a question about the consultation, please contact the clinic:",
+        }
+      : {
+          title: "Consultation Cancelled",
+          Icon: CalendarX,
+          heading: "This Consultation Was Cancelled",
+          what: (
+            <>
+              The video consultation of {when} was cancelled, so its room will not open. The cancellation and
+              any refund were sent to you by e-mail.
+            </>
+          ),
+          help: "To book another time, use Book Appointment on the home page. Questions:",
+        };
   useDocumentTitle(`${title} | ${siteProfile.doctor.name}`);
   return (
-    <StateCard tone="calm" icon={icon}>
+    <StateCard tone="calm" icon={<Icon aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-3">
         <FocusHeading>{heading}</FocusHeading>
         <p className="text-slate-700">{what}</p>
@@ -146,44 +159,5 @@ function ClosedRoom({
       </div>
       <HomeButton />
     </StateCard>
-  );
-}
-
-function When({ room }: { room: EndedVideoRoom | CancelledVideoRoom }) {
-  return <strong className="font-semibold text-slate-900">{consultationWhen(room)}</strong>;
-}
-
-/** A paid room after its window: the consultation has ended, and how to reach the clinic about it. */
-export function RoomEnded({ window: room }: { window: EndedVideoRoom }) {
-  return (
-    <ClosedRoom
-      title="Consultation Ended"
-      icon={<CalendarCheck aria-hidden="true" />}
-      heading="This Consultation Has Ended"
-      what={
-        <>
-          The video consultation of <When room={room} /> has ended, and its room is closed.
-        </>
-      }
-      help="If you could not join, or have a question about the consultation, please contact the clinic:"
-    />
-  );
-}
-
-/** The room of a booking that was cancelled: it will not open; the cancellation message says the rest. */
-export function RoomCancelled({ window: room }: { window: CancelledVideoRoom }) {
-  return (
-    <ClosedRoom
-      title="Consultation Cancelled"
-      icon={<CalendarX aria-hidden="true" />}
-      heading="This Consultation Was Cancelled"
-      what={
-        <>
-          The video consultation of <When room={room} /> was cancelled, so its room will not open. The
-          cancellation and any refund were sent to you by e-mail.
-        </>
-      }
-      help="To book another time, use Book Appointment on the home page. Questions:"
-    />
   );
 }
