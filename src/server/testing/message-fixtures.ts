@@ -1,4 +1,4 @@
-import type { AppointmentMessageData, SiteFacts } from "../integrations/messaging/types";
+import { type AppointmentMessageData, type SiteFacts, TransportError } from "../integrations/messaging/types";
 
 /** A doctor's site and a confirmed 7:00 PM IST consultation (13:30 UTC), as the message templates receive them. */
 export const testSite: SiteFacts = {
@@ -29,4 +29,15 @@ export function testAppointment(changes: Partial<AppointmentMessageData> = {}): 
     calendarSequence: 0,
     ...changes,
   };
+}
+
+/** The TransportError a send fails with; anything else it throws, or a send that succeeds, fails the test. */
+export async function sendOrError(send: () => Promise<unknown>): Promise<TransportError> {
+  try {
+    await send();
+  } catch (error) {
+    if (error instanceof TransportError) return error;
+    throw error;
+  }
+  throw new Error("expected the send to fail");
 }

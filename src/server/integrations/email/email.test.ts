@@ -1,13 +1,13 @@
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { testAppointment, testSite } from "../../testing/message-fixtures";
+import { afterEach, describe, expect, it } from "vitest";
+import { sendOrError, testAppointment, testSite } from "../../testing/message-fixtures";
 import { mimeParts, part } from "../../testing/mime";
-import { startSmtpStandIn, type SmtpStandIn } from "../../testing/smtp-stand-in";
+import { startSmtpStandIn } from "../../testing/smtp-stand-in";
+import { useInSuite } from "../../testing/suite";
+import { createTempDir } from "../../testing/temp-dir";
 import { writeToFileOutbox } from "../messaging/file-outbox";
-import { TransportError } from "../messaging/types";
 import { composeAppointmentEmail, composeContactEmail } from "./compose-email";
 import { createSmtpTransport, toTransportError } from "./smtp-transport";
 
@@ -27,16 +27,6 @@ function header(raw: string, name: string): string | undefined {
   return new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1];
 }
 
-async function sendOrError(send: () => Promise<unknown>): Promise<TransportError> {
-  try {
-    await send();
-  } catch (error) {
-    if (error instanceof TransportError) return error;
-    throw error;
-  }
-  throw new Error("expected the send to fail");
-}
-
 /** A loopback port with nothing listening: taken from the system, then given back. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -48,14 +38,7 @@ async function closedPort(): Promise<number> {
 }
 
 describe("e-mail over SMTP", () => {
-  let smtp: SmtpStandIn;
-
-  beforeAll(async () => {
-    smtp = await startSmtpStandIn();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = useInSuite(startSmtpStandIn);
   afterEach(() => {
     smtp.messages.length = 0;
     smtp.refuseNext(0);
@@ -347,24 +330,17 @@ describe("e-mail over SMTP", () => {
 });
 
 describe("file outbox", () => {
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "outbox-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const outbox = useInSuite(() => createTempDir("outbox-"));
 
   it("writes an e-mail as a real .eml message with its calendar invite", async () => {
     const message = await composeAppointmentEmail("confirmation", "patient", appointment, site);
     const path = await writeToFileOutbox(
-      dir,
+      outbox.path,
       message,
       { kind: "confirmation", recipient: "patient", id: "row-1" },
       { from: FROM, now: new Date("2026-11-21T09:15:30.123Z") },
     );
-    expect(path).toBe(join(dir, "2026-11-21T09-15-30Z_confirmation_patient_email_row-1.eml"));
+    expect(path).toBe(join(outbox.path, "2026-11-21T09-15-30Z_confirmation_patient_email_row-1.eml"));
     expect((await stat(path)).mode & 0o777).toBe(0o600);
 
     const raw = await readFile(path, "utf8");
@@ -381,10 +357,10 @@ describe("file outbox", () => {
     const message = await composeAppointmentEmail("reminder_30m", "patient", appointment, site);
     const meta = { kind: "reminder_30m", recipient: "patient", id: "row-2" } as const;
     const now = new Date("2026-11-22T13:00:00Z");
-    const first = await writeToFileOutbox(dir, message, meta, { now });
+    const first = await writeToFileOutbox(outbox.path, message, meta, { now });
     const before = await readFile(first, "utf8");
     // The same message again in the same second (a test sent twice at once) gets a name of its own.
-    const second = await writeToFileOutbox(dir, message, meta, { now });
+    const second = await writeToFileOutbox(outbox.path, message, meta, { now });
     expect(second).not.toBe(first);
     expect(second).toMatch(/_row-2-2\.eml$/);
     expect(await readFile(first, "utf8")).toBe(before);

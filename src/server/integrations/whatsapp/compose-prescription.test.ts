@@ -1,16 +1,16 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { testAppointment, testSite } from "../../testing/message-fixtures";
-import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
+import { useInSuite } from "../../testing/suite";
+import { createTempDir } from "../../testing/temp-dir";
+import { startWhatsAppStandIn, TEST_WHATSAPP_ACCOUNT } from "../../testing/whatsapp-stand-in";
 import { writeToFileOutbox } from "../messaging/file-outbox";
 import { TransportError } from "../messaging/types";
 import { createWhatsAppTransport } from "./cloud-api-transport";
 import { composePrescriptionWhatsApp } from "./compose-prescription";
 
-const TOKEN = "EAAG-test-token-0123456789";
-const PHONE_NUMBER_ID = "106540352242922";
+const { token: TOKEN, phoneNumberId: PHONE_NUMBER_ID } = TEST_WHATSAPP_ACCOUNT;
 const PDF = Buffer.from("%PDF-1.3\n% a prescription\n%%EOF\n");
 const template = { name: "consultation_prescription", language: "en" };
 const manageUrl = "https://drrao.example/appointments/manage/abc";
@@ -23,11 +23,7 @@ const firstVersion = {
 };
 
 describe("the prescription on WhatsApp", () => {
-  let meta: WhatsAppStandIn;
-  beforeAll(async () => {
-    meta = await startWhatsAppStandIn({ token: TOKEN, phoneNumberId: PHONE_NUMBER_ID });
-  });
-  afterAll(() => meta.close());
+  const meta = useInSuite(startWhatsAppStandIn);
   afterEach(() => {
     meta.requests.length = 0;
   });
@@ -115,21 +111,17 @@ describe("the prescription on WhatsApp", () => {
 });
 
 describe("the prescription in the file outbox", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "wa-outbox-"));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const outbox = useInSuite(() => createTempDir("wa-outbox-"));
 
   it("keeps the PDF beside the JSON body, which names it where the media id would be", async () => {
     const message = composePrescriptionWhatsApp(testAppointment(), testSite, firstVersion, template);
     const path = await writeToFileOutbox(
-      dir,
+      outbox.path,
       message,
       { kind: "prescription_v1", recipient: "patient", id: "row-9" },
       { now: new Date("2026-11-23T14:05:00Z") },
     );
-    expect(path).toBe(join(dir, "2026-11-23T14-05-00Z_prescription-v1_patient_whatsapp_row-9.json"));
+    expect(path).toBe(join(outbox.path, "2026-11-23T14-05-00Z_prescription-v1_patient_whatsapp_row-9.json"));
     const body = JSON.parse(await readFile(path, "utf8")) as {
       template: { name: string; components: { type: string; parameters: { document?: object }[] }[] };
     };

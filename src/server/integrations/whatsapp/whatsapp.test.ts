@@ -1,34 +1,24 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { testAppointment, testSite } from "../../testing/message-fixtures";
-import { startWhatsAppStandIn, type WhatsAppStandIn } from "../../testing/whatsapp-stand-in";
+import { afterEach, describe, expect, it } from "vitest";
+import { sendOrError, testAppointment, testSite } from "../../testing/message-fixtures";
+import { useInSuite } from "../../testing/suite";
+import { createTempDir } from "../../testing/temp-dir";
+import { startWhatsAppStandIn, TEST_WHATSAPP_ACCOUNT } from "../../testing/whatsapp-stand-in";
 import { writeToFileOutbox } from "../messaging/file-outbox";
 import { TransportError } from "../messaging/types";
 import { createWhatsAppTransport } from "./cloud-api-transport";
 import { composeAppointmentWhatsApp, DEFAULT_WHATSAPP_TEMPLATES, toE164 } from "./compose-whatsapp";
 
-const TOKEN = "EAAG-test-token-0123456789";
-const PHONE_NUMBER_ID = "106540352242922";
+const { token: TOKEN, phoneNumberId: PHONE_NUMBER_ID } = TEST_WHATSAPP_ACCOUNT;
 
 const site = testSite;
 
 const appointment = testAppointment();
 
 const templates = DEFAULT_WHATSAPP_TEMPLATES;
-
-async function sendOrError(send: () => Promise<unknown>): Promise<TransportError> {
-  try {
-    await send();
-  } catch (error) {
-    if (error instanceof TransportError) return error;
-    throw error;
-  }
-  throw new Error("expected the send to fail");
-}
 
 function metaErrorBody(code: number, message: string, details?: string) {
   return {
@@ -43,14 +33,7 @@ function metaErrorBody(code: number, message: string, details?: string) {
 }
 
 describe("WhatsApp Cloud API transport", () => {
-  let meta: WhatsAppStandIn;
-
-  beforeAll(async () => {
-    meta = await startWhatsAppStandIn({ token: TOKEN, phoneNumberId: PHONE_NUMBER_ID });
-  });
-  afterAll(async () => {
-    await meta.close();
-  });
+  const meta = useInSuite(startWhatsAppStandIn);
   afterEach(() => {
     meta.requests.length = 0;
   });
@@ -318,23 +301,17 @@ describe("phone numbers", () => {
 });
 
 describe("file outbox for WhatsApp", () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "outbox-wa-"));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const outbox = useInSuite(() => createTempDir("outbox-wa-"));
 
   it("writes the JSON body the Cloud API would receive", async () => {
     const message = composeAppointmentWhatsApp("confirmation", "patient", appointment, site, { templates });
     const path = await writeToFileOutbox(
-      dir,
+      outbox.path,
       message,
       { kind: "confirmation", recipient: "patient", id: "row-7" },
       { now: new Date("2026-11-21T09:15:30Z") },
     );
-    expect(path).toBe(join(dir, "2026-11-21T09-15-30Z_confirmation_patient_whatsapp_row-7.json"));
+    expect(path).toBe(join(outbox.path, "2026-11-21T09-15-30Z_confirmation_patient_whatsapp_row-7.json"));
     const body = JSON.parse(await readFile(path, "utf8")) as { to: string; template: { name: string } };
     expect(body).toMatchObject({ messaging_product: "whatsapp", to: "919845012345", type: "template" });
     expect(body.template.name).toBe("appointment_confirmation");
