@@ -3,9 +3,9 @@ import { readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ReportUpload } from "@shared/uploads";
+import { silentLog } from "../testing/app-jobs";
 import { newStorageKey } from "../integrations/record-store/keys";
 import { recordsInS3Env, startS3StandIn, TEST_S3_ACCOUNT } from "../testing/s3-stand-in";
 import { useInSuite } from "../testing/suite";
@@ -19,7 +19,6 @@ import { multipartFile } from "../testing/multipart";
  * once older than twice the longest upload; a file an upload refers to, or one an upload may still be writing,
  * never is.
  */
-const silent = pino({ level: "silent" });
 const START = "2026-11-21T10:00:00Z";
 const HOUR_MS = 60 * 60_000;
 
@@ -112,7 +111,7 @@ describe.each(cases)("files no upload refers to, on %s with %s", (engine, store)
     const recentTemporary = await temporaryFile(60_000);
 
     await runRetention(
-      { db: t.database.db, config: t.config, store: t.app.recordStore, log: silent, siteUrl: "" },
+      { db: t.database.db, config: t.config, store: t.app.recordStore, log: silentLog, siteUrl: "" },
       new Date(),
     );
 

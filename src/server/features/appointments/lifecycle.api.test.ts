@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminAppointmentDetails } from "@shared/admin";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
@@ -7,6 +6,7 @@ import type { ManageView } from "@shared/manage";
 import { appointments, outboxMessages } from "../../db/schema";
 import { cashfreeEnv, startCashfreeStandIn, TEST_CASHFREE_ACCOUNT } from "../../testing/cashfree-stand-in";
 import { mimeParts } from "../../testing/mime";
+import { drainOutboxOf, sweepPaymentsOf } from "../../testing/app-jobs";
 import { mailEnv, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { useInSuite } from "../../testing/suite";
 import {
@@ -17,16 +17,12 @@ import {
   testEngines,
   useTestApp,
 } from "../../testing/test-app";
-import { createDeliver } from "../notifications/deliver";
-import { drainOutbox } from "../../core/outbox/worker";
-import { sweep } from "../payments/service";
 
 /**
  * The appointment after payment, through the API as the parent's manage link and the doctor's dashboard use it:
  * the published policy to the minute, refunds through the gateway until final, moves under the unique slot index,
  * and the calendar and messages that follow each change.
  */
-const silent = pino({ level: "silent" });
 const SITE = "https://clinic.test";
 // 21 Nov 2026, 3:30 PM IST. The consultations below are on 23 Nov at 7:00 PM IST (13:30Z) unless said otherwise.
 const START = "2026-11-21T10:00:00Z";
@@ -198,7 +194,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     cashfree.settleRefund(half.orderId, `rf_${half.id.replaceAll("-", "")}_1`, "SUCCESS");
     // Without a webhook the sweeper asks the gateway a minute later.
     clock.advanceMinutes(2);
-    await sweep({ db: t.database.db, config: t.config, gateway: t.gateway, log: silent, now: clock.now() });
+    await sweepPaymentsOf(t, clock.now());
     expect((await manage(half.token)).body.appointment.paymentStatus).toBe("partially_refunded");
 
     clock.set(START);
@@ -219,7 +215,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
 
   it("moves twice, refuses a third, and sends every change with the same calendar UID and a higher SEQUENCE", async () => {
     const { id, token } = await bookAndPay("2026-11-24", "19:00", "Arjun Menon");
-    await drainOutbox(t.database.db, createDeliver(t.app.messaging), clock.now, silent);
+    await drainOutboxOf(t, clock.now);
     const first = await act(token, "reschedule", { appointmentDate: "2026-11-26", appointmentTime: "19:20" });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.appointment).toMatchObject({
@@ -250,7 +246,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     );
     expect(messages.filter((m) => /^reminder_\d+m /.test(m) && m.endsWith("pending"))).toEqual([]);
 
-    await drainOutbox(t.database.db, createDeliver(t.app.messaging), clock.now, silent);
+    await drainOutboxOf(t, clock.now);
     const invites = smtp.messages
       .filter((mail) => mail.to.includes("arjun.parent@example.org"))
       .flatMap((mail) => mimeParts(mail.raw).filter((part) => part.contentType === "text/calendar"))
@@ -277,7 +273,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     expect(cancelled.body.refunds).toEqual([
       expect.objectContaining({ amount: 2000, initiatedBy: "doctor" }),
     ]);
-    await drainOutbox(t.database.db, createDeliver(t.app.messaging), clock.now, silent);
+    await drainOutboxOf(t, clock.now);
     const cancel = smtp.messages
       .filter((mail) => mail.to.includes("arjun.parent@example.org"))
       .flatMap((mail) => mimeParts(mail.raw).filter((part) => part.contentType === "text/calendar"))

@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminNotification, NotificationTestRecipients, NotificationTestResult } from "@shared/admin";
 import { openDatabase } from "../../db/client";
 import { appointments, outboxMessages } from "../../db/schema";
 import { drainOutbox, RETRY_DELAYS_MINUTES } from "../../core/outbox/worker";
+import { drainOutboxOf, silentLog } from "../../testing/app-jobs";
 import { readableMail } from "../../testing/mime";
 import { mailEnv, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { useInSuite } from "../../testing/suite";
@@ -23,8 +23,6 @@ import {
 import { createDeliver } from "./deliver";
 import { receiveContactMessage } from "../contact/service";
 import { claimDue } from "../../core/outbox/repository";
-
-const silent = pino({ level: "silent" });
 
 const password = "correct horse battery staple";
 // The site's pages are at PUBLIC_BASE_URL, so that is the Origin the admin calls come with.
@@ -44,7 +42,7 @@ describe.each(testEngines)("notifications through the outbox on %s", (engine) =>
       PUBLIC_BASE_URL: "https://clinic.test",
     },
   }));
-  const drain = () => drainOutbox(t.database.db, createDeliver(t.app.messaging), clock.now, silent);
+  const drain = () => drainOutboxOf(t, clock.now);
   const mailsAbout = (appointmentId: string) =>
     smtp.messages.filter((mail) => readableMail(mail.raw).includes(appointmentId.slice(0, 8)));
   const rowsOf = async (appointmentId: string) =>
@@ -368,8 +366,8 @@ describe.each(testEngines)("two outbox workers on %s", (engine) => {
     const deliver = createDeliver(t.app.messaging);
     const clock = () => new Date(now.getTime() + 1000);
     const [first, other] = await Promise.all([
-      drainOutbox(t.database.db, deliver, clock, silent),
-      drainOutbox(second.db, deliver, clock, silent),
+      drainOutbox(t.database.db, deliver, clock, silentLog),
+      drainOutbox(second.db, deliver, clock, silentLog),
     ]);
     expect(first + other).toBe(RACED_MESSAGES);
     if (t.database.engine === "postgres") expect(Math.min(first, other)).toBeGreaterThan(0);
@@ -413,7 +411,7 @@ describe("a restart in the middle of the queue", () => {
     await reopened.migrate();
     const t2 = await createTestApp("pglite", { env: { SMTP_URL: smtp.url } });
     const deliver = createDeliver({ ...t2.app.messaging, db: reopened.db });
-    expect(await drainOutbox(reopened.db, deliver, () => new Date(now.getTime() + 1000), silent)).toBe(3);
+    expect(await drainOutbox(reopened.db, deliver, () => new Date(now.getTime() + 1000), silentLog)).toBe(3);
     expect(smtp.messages.filter((mail) => readableMail(mail.raw).includes("Before restart"))).toHaveLength(3);
     await reopened.close();
     await t2.close();

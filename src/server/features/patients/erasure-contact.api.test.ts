@@ -1,10 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { bookingIdOf } from "@shared/booking";
 import type { ErasureRequestView } from "@shared/patients";
 import { contactMessages } from "../../db/schema";
+import { drainOutboxOf } from "../../testing/app-jobs";
 import {
   bookPaidAppointment,
   TEST_ADMIN_PASSWORD,
@@ -12,15 +12,12 @@ import {
   testEngines,
   useTestApp,
 } from "../../testing/test-app";
-import { createDeliver } from "../notifications/deliver";
-import { drainOutbox } from "../../core/outbox/worker";
 
 /**
  * Erasure removes what the booking created. A contact-form message is somebody's own message to the clinic: a
  * booking made with the same (unverified) e-mail or phone must not delete it. Only a message from the booking's
  * e-mail that names the booking's reference belongs to the booking and goes with it.
  */
-const silent = pino({ level: "silent" });
 const SITE = "https://clinic.test";
 // 21 Nov 2026, 3:30 PM IST; the consultation is two days later at 7:00 PM IST, erasure asked the day after.
 const START = "2026-11-21T10:00:00Z";
@@ -101,7 +98,7 @@ describe.each(testEngines)("erasure and contact messages, on %s", (engine) => {
       { name: "Kiran's parent", email: VICTIM.email.toUpperCase(), phone: "" },
       `About booking ${bookingIdOf(booking.id)}: Kiran takes aspirin.`,
     );
-    await drainOutbox(t.database.db, createDeliver(t.app.messaging), clock.now, silent);
+    await drainOutboxOf(t, clock.now);
     expect((await heldMessages()).files).toContain("Kiran takes aspirin");
 
     clock.set(AFTER_CONSULTATION);

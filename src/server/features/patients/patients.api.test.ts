@@ -1,7 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
-import pino from "pino";
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingIdOf, type CreatedAppointment, type PaymentVerification } from "@shared/booking";
@@ -12,6 +11,7 @@ import type {
   PatientList,
   PatientRecord,
 } from "@shared/patients";
+import { drainOutboxOf, silentLog } from "../../testing/app-jobs";
 import {
   bookingConsent,
   payOnSimulator,
@@ -21,8 +21,6 @@ import {
   testEngines,
   useTestApp,
 } from "../../testing/test-app";
-import { createDeliver } from "../notifications/deliver";
-import { drainOutbox } from "../../core/outbox/worker";
 import { rowsOf } from "../../db/client";
 import { applyRetention } from "./service";
 
@@ -30,7 +28,6 @@ import { applyRetention } from "./service";
  * The doctor's patient records, the access log, and the parent's data rights (export and erasure), through the API
  * as the dashboard and the manage link use them.
  */
-const silent = pino({ level: "silent" });
 const SITE = "https://clinic.test";
 // 21 Nov 2026, 3:30 PM IST; consultations are booked on the following days at 7:00 PM IST.
 const START = "2026-11-21T10:00:00Z";
@@ -303,7 +300,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
         message: `Booking ${bookingIdOf(booked.id)}: should Zoya fast before the consultation?`,
       },
     });
-    await drainOutbox(t.database.db, createDeliver(t.app.messaging), clock.now, silent);
+    await drainOutboxOf(t, clock.now);
     const outboxDir = join(t.config.dataDir, "outbox");
     expect((await readdir(outboxDir)).length).toBeGreaterThan(0);
 
@@ -383,7 +380,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
       db: t.database.db,
       config: t.config,
       store: t.app.recordStore,
-      log: silent,
+      log: silentLog,
       now: clock.now(),
       siteUrl: SITE,
     };

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import type { AffectedAppointmentsConflict } from "@shared/schedule-admin";
@@ -11,7 +10,7 @@ import {
   refunds,
   simulatorOrders,
 } from "../../db/schema";
-import { drainOutbox } from "../../core/outbox/worker";
+import { drainOutboxOf, sweepPaymentsOf } from "../../testing/app-jobs";
 import { cashfreeEnv, startCashfreeStandIn, TEST_CASHFREE_ACCOUNT } from "../../testing/cashfree-stand-in";
 import { type MessagingStandIns, startMessagingStandIns } from "../../testing/messaging-stand-ins";
 import { readableMail } from "../../testing/mime";
@@ -26,14 +25,12 @@ import {
   testEngines,
   useTestApp,
 } from "../../testing/test-app";
-import { createDeliver } from "../notifications/deliver";
-import { RESULT_PAGE_LINK_HOURS, START_LOOK_BACK_MINUTES, sweep } from "./service";
+import { RESULT_PAGE_LINK_HOURS, START_LOOK_BACK_MINUTES } from "./service";
 
 /**
  * What the parent is told about a payment is the appointment's real state: a payment that arrives for a slot
  * someone else booked meanwhile, or for too little, is refunded and said to be; a closed checkout stays closed.
  */
-const silent = pino({ level: "silent" });
 const START = "2026-11-21T10:00:00Z";
 
 interface Harness {
@@ -109,7 +106,7 @@ function helpers(h: Harness, clock: ReturnType<typeof testClock>) {
       (await db().select().from(outboxMessages).where(eq(outboxMessages.appointmentId, id)))
         .map((row) => `${row.kind} ${row.channel} ${row.recipient}`)
         .sort(),
-    drain: () => drainOutbox(db(), createDeliver(app().messaging), clock.now, silent),
+    drain: () => drainOutboxOf(h.t, clock.now),
     mailsTo: (address: string) =>
       h.messaging.smtp.messages
         .filter((mail) => mail.to.includes(address))
@@ -267,8 +264,7 @@ describe.each(testEngines)("payments the schedule or a crash got in the way of, 
   let cookie = "";
   const admin = (method: "POST" | "PUT", url: string, payload: object) =>
     h.t.app.inject({ method, url, payload, headers: { cookie, origin } });
-  const runSweep = () =>
-    sweep({ db: h.t.database.db, config: h.t.config, gateway: h.t.gateway, log: silent, now: clock.now() });
+  const runSweep = () => sweepPaymentsOf(h.t, clock.now());
   const simulated = async (orderId: string) =>
     (await h.t.database.db.select().from(simulatorOrders).where(eq(simulatorOrders.orderId, orderId)))[0];
 
@@ -454,10 +450,7 @@ describe.each(testEngines)("payments the schedule or a crash got in the way of, 
       .where(eq(appointments.id, outage.id));
     await runSweep();
     expect(await row(outage.id)).toMatchObject({ status: "expired", paymentStatus: "pending" });
-    await sweep(
-      { db: h.t.database.db, config: h.t.config, gateway: h.t.gateway, log: silent, now: clock.now() },
-      { lookBackMinutes: START_LOOK_BACK_MINUTES },
-    );
+    await sweepPaymentsOf(h.t, clock.now(), { lookBackMinutes: START_LOOK_BACK_MINUTES });
     expect(await row(outage.id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
   });
 

@@ -2,7 +2,6 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, like } from "drizzle-orm";
-import pino from "pino";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { CreatedAppointment } from "@shared/booking";
@@ -18,6 +17,7 @@ import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
 import { accessLog, outboxMessages, prescriptions } from "../../db/schema";
 import { formatWhenLong } from "../../integrations/messaging/format-appointment";
+import { drainOutboxOf } from "../../testing/app-jobs";
 import { readableMail } from "../../testing/mime";
 import { startMessagingStandIns } from "../../testing/messaging-stand-ins";
 import { useInSuite } from "../../testing/suite";
@@ -30,15 +30,12 @@ import {
   testEngines,
   useTestApp,
 } from "../../testing/test-app";
-import { createDeliver } from "../notifications/deliver";
-import { drainOutbox } from "../../core/outbox/worker";
 
 /**
  * Consultation notes and e-prescriptions through the API, as the doctor's dashboard and the parent's manage link use
  * them: the PDF's contents, versions that are never edited, the e-mail and WhatsApp messages that carry the PDF, the
  * parent's downloads, refused input, and the access log.
  */
-const silent = pino({ level: "silent" });
 const SITE = "https://clinic.test";
 // 21 Nov 2026, 3:30 PM IST; consultations are booked from 23 Nov on, at 7:00 PM IST.
 const START = "2026-11-21T10:00:00Z";
@@ -136,7 +133,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     return response.rawPayload;
   };
-  const drain = () => drainOutbox(t.database.db, createDeliver(t.app.messaging), clock.now, silent);
+  const drain = () => drainOutboxOf(t, clock.now);
   const prescriptionMessages = (id: string) =>
     t.database.db
       .select()
