@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener } from "node:h
 import type { AddressInfo } from "node:net";
 
 /** An HTTP server on 127.0.0.1 at a port of the system's choosing: what each stand-in for an outside service runs. */
-export interface LoopbackServer {
+interface LoopbackServer {
   /** http://127.0.0.1:PORT */
   url: string;
   /** Cuts off any client still connected, then stops listening. */

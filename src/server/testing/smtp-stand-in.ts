@@ -94,7 +94,7 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
 }
 
 /** The sender the tests' apps write their e-mail from. */
-export const TEST_MAIL_FROM = '"Dr. Ananya Rao" <appointments@clinic.test>';
+const TEST_MAIL_FROM = '"Dr. Ananya Rao" <appointments@clinic.test>';
 
 /** The settings that send the app's e-mail through the stand-in. */
 export function mailEnv(smtp: SmtpStandIn): Record<string, string> {

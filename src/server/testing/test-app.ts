@@ -26,7 +26,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions {
+interface TestAppOptions {
   env?: Record<string, string>;
   profile?: SiteProfile;
   now?: () => Date;
