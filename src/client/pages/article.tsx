@@ -4,11 +4,10 @@ import { ArrowLeft, Video } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonStatus } from "@/components/ui/skeleton";
 import { articleAnsweredByPage, articleQuery } from "@/features/articles/api";
-import { ArticleImage } from "@/features/articles/article-image";
+import { ArticleBody, PublishedOn } from "@/features/articles/article-body";
 import { openBooking } from "@/lib/dialogs";
-import { formatLongDate } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { NotFound } from "./not-found";
 
@@ -64,15 +63,12 @@ function ArticleView({ article }: { article: Article }) {
         {article.title}
       </h1>
       <p className="mt-3 text-sm text-slate-600">
-        Published: <time dateTime={article.createdAt}>{formatLongDate(article.createdOn)}</time>
+        <PublishedOn article={article} />
       </p>
-      {article.imageUrl && (
-        <ArticleImage src={article.imageUrl} alt={article.title} eager className="mt-8 rounded-xl" />
-      )}
-      {/* contentHtml is sanitized on the server when the article is saved. */}
-      <div
-        className="article-body mt-8 text-base text-slate-800"
-        dangerouslySetInnerHTML={{ __html: article.contentHtml }}
+      <ArticleBody
+        article={article}
+        imageClassName="mt-8 rounded-xl"
+        className="mt-8 text-base text-slate-800"
       />
       <BookingPrompt />
     </article>
@@ -93,17 +89,14 @@ function BookingPrompt() {
 
 function ArticleSkeleton() {
   return (
-    <div role="status" className="mt-6">
-      <span className="sr-only">Loading article...</span>
-      <div aria-hidden="true" className="flex flex-col gap-4">
-        <Skeleton className="h-10 w-4/5" />
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="mt-4 aspect-video w-full" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-11/12" />
-        <Skeleton className="h-4 w-4/5" />
-      </div>
-    </div>
+    <SkeletonStatus label="Loading article..." className="mt-6" shapesClassName="flex flex-col gap-4">
+      <Skeleton className="h-10 w-4/5" />
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="mt-4 aspect-video w-full" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-11/12" />
+      <Skeleton className="h-4 w-4/5" />
+    </SkeletonStatus>
   );
 }
 

@@ -4,8 +4,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { DialogClose } from "@/components/ui/dialog";
 import { DialogShell } from "@/components/ui/dialog-shell";
-import { formatLongDate } from "@/lib/format";
-import { ArticleImage } from "./article-image";
+import { ArticleBody, PublishedOn } from "./article-body";
 
 interface ArticleDialogProps {
   article: Article;
@@ -21,11 +20,7 @@ export default function ArticleDialog({ article, onClose }: ArticleDialogProps) 
       frameClassName="flex flex-col gap-5 p-6 sm:p-8"
       title={article.title}
       titleClassName="text-2xl leading-tight"
-      description={
-        <>
-          Published: <time dateTime={article.createdAt}>{formatLongDate(article.createdOn)}</time>
-        </>
-      }
+      description={<PublishedOn article={article} />}
       footerClassName="items-stretch border-t border-slate-200 pt-5 sm:items-center sm:justify-between"
       footer={
         <>
@@ -41,14 +36,7 @@ export default function ArticleDialog({ article, onClose }: ArticleDialogProps) 
         </>
       }
     >
-      {article.imageUrl && (
-        <ArticleImage src={article.imageUrl} alt={article.title} eager className="rounded-lg" />
-      )}
-      {/* contentHtml is sanitized on the server when the article is saved. */}
-      <div
-        className="article-body text-slate-800"
-        dangerouslySetInnerHTML={{ __html: article.contentHtml }}
-      />
+      <ArticleBody article={article} imageClassName="rounded-lg" className="text-slate-800" />
     </DialogShell>
   );
 }

@@ -2,7 +2,7 @@ import type { Article } from "@shared/articles";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { SectionHeading } from "@/components/layout/section-heading";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonStatus } from "@/components/ui/skeleton";
 import { publishedArticlesQuery } from "./api";
 import { ArticleCard } from "./article-card";
 
@@ -59,22 +59,19 @@ function ArticlesGrid({ onReadMore }: { onReadMore: (article: Article) => void }
 
 function ArticleSkeletons() {
   return (
-    <div role="status">
-      <span className="sr-only">Loading articles...</span>
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
-        {[0, 1, 2].map((key) => (
-          <div key={key} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-            <Skeleton className="aspect-video w-full rounded-none" />
-            <div className="flex flex-col gap-3 p-6">
-              <Skeleton className="h-4 w-24" />
-              <Skeleton className="h-6 w-3/4" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-4 w-5/6" />
-              <Skeleton className="mt-2 h-10 w-28" />
-            </div>
+    <SkeletonStatus label="Loading articles..." shapesClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {[0, 1, 2].map((key) => (
+        <div key={key} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <Skeleton className="aspect-video w-full rounded-none" />
+          <div className="flex flex-col gap-3 p-6">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-6 w-3/4" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-5/6" />
+            <Skeleton className="mt-2 h-10 w-28" />
           </div>
-        ))}
-      </div>
-    </div>
+        </div>
+      ))}
+    </SkeletonStatus>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, use } from "react";
-import { Skeleton } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonStatus } from "@/components/ui/skeleton";
 import type { ContactFormProps } from "./contact-form";
 
 /**
@@ -59,21 +59,22 @@ function ContactFormPlaceholder({ withSubject }: { withSubject: boolean }) {
     </div>
   );
   return (
-    <div role="status" className="flex flex-col gap-5">
-      <span className="sr-only">Loading the contact form...</span>
-      <div aria-hidden="true" className="flex flex-col gap-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          {field}
-          {field}
-        </div>
+    <SkeletonStatus
+      label="Loading the contact form..."
+      className="flex flex-col gap-5"
+      shapesClassName="flex flex-col gap-5"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
         {field}
-        {withSubject && field}
-        <div className="flex flex-col gap-1.5">
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-        <Skeleton className="h-12 w-44" />
+        {field}
       </div>
-    </div>
+      {field}
+      {withSubject && field}
+      <div className="flex flex-col gap-1.5">
+        <Skeleton className="h-5 w-24" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+      <Skeleton className="h-12 w-44" />
+    </SkeletonStatus>
   );
 }
