@@ -1,10 +1,5 @@
-import { LegalSection } from "@/components/layout/legal-section";
-import { PageIntro } from "@/components/layout/page-intro";
-import { PageShell } from "@/components/layout/page-shell";
+import { ClinicEmailLink, LegalPage, LegalSection } from "@/components/layout/legal-section";
 import { siteProfile } from "@/lib/site-profile";
-import { useDocumentTitle } from "@/lib/use-document-title";
-
-const inlineLink = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800";
 
 /** One kind of data the practice holds: what it is, why, who else receives it, and for how long. */
 interface DataItem {
@@ -71,86 +66,82 @@ const dataItems: DataItem[] = [
 
 export default function PrivacyPage() {
   const { doctor, contact } = siteProfile;
-  useDocumentTitle(`Privacy Notice | ${doctor.name}`);
-  const email = (
-    <a href={`mailto:${contact.email}`} className={`${inlineLink} break-words`}>
-      {contact.email}
-    </a>
-  );
 
   return (
-    <PageShell>
-      <PageIntro title="Privacy Notice">
+    <LegalPage
+      title="Privacy Notice"
+      intro={
         <p className="mt-3">
           This notice explains what {doctor.name} holds about you and your child when you book an online
           consultation through this website, why, who else receives it, how long it is kept, and your rights
           under India's Digital Personal Data Protection Act, 2023.
         </p>
-      </PageIntro>
-      <div className="mx-auto max-w-4xl px-4 pb-12 sm:px-6">
-        <LegalSection id="what-we-hold" title="What We Hold, and Why">
-          <p>
-            We collect only what the consultation needs, and use it only for the purpose given here. We do not
-            sell your data or use it for advertising.
-          </p>
-          <ul aria-label="Each item of data">
-            {dataItems.map((item) => (
-              <li key={item.data}>
-                <strong className="block">{item.data}.</strong>
-                <span className="block">Why: {item.purpose}</span>
-                <span className="block">Who receives it: {item.recipients}</span>
-                <span className="block">How long: {item.kept}</span>
-              </li>
-            ))}
-          </ul>
-        </LegalSection>
-
-        <LegalSection id="children" title="Children's Data">
-          <p>
-            Most of our patients are children. A consultation for a patient under 18 is booked by a parent or
-            guardian, who gives consent on the child's behalf and is named with the booking. We do not track
-            children or show them advertising.
-          </p>
-        </LegalSection>
-
-        <LegalSection id="your-rights" title="Your Rights">
-          <ul>
-            <li>To know what we hold about you or your child, and to get a copy of it.</li>
-            <li>To have wrong or incomplete details corrected.</li>
-            <li>
-              To have data erased when it is no longer needed, except what the law requires us to keep
-              (medical records and accounts, for the periods above).
+      }
+    >
+      <LegalSection id="what-we-hold" title="What We Hold, and Why">
+        <p>
+          We collect only what the consultation needs, and use it only for the purpose given here. We do not
+          sell your data or use it for advertising.
+        </p>
+        <ul aria-label="Each item of data">
+          {dataItems.map((item) => (
+            <li key={item.data}>
+              <strong className="block">{item.data}.</strong>
+              <span className="block">Why: {item.purpose}</span>
+              <span className="block">Who receives it: {item.recipients}</span>
+              <span className="block">How long: {item.kept}</span>
             </li>
-            <li>To withdraw consent for the future; this does not undo a consultation already given.</li>
-            <li>To name someone to exercise these rights for you if you cannot.</li>
-            <li>To complain to us, and then to the Data Protection Board of India.</li>
-          </ul>
-          <p>
-            The page of your booking (the link in your confirmation e-mail and WhatsApp message) has{" "}
-            <strong>Download all data</strong>, a ZIP of everything held about the booking, and{" "}
-            <strong>Ask for erasure</strong>. Erasure removes names, phone number and e-mail address from
-            every record and deletes the reports you uploaded; the consultation record, prescriptions and
-            payment amounts are kept without them for the periods above. Every time the doctor's dashboard
-            opens a patient's data, it is written to a log that cannot be changed, kept for at least a year.
-          </p>
-          <p>To use any of these rights another way, write to {email}. We answer within 30 days.</p>
-        </LegalSection>
+          ))}
+        </ul>
+      </LegalSection>
 
-        <LegalSection id="grievances" title="Grievances">
-          <p>
-            Questions and complaints about your data go to {doctor.name}, who is responsible for it: {email},{" "}
-            {contact.phone}, {contact.location}.
-          </p>
-        </LegalSection>
+      <LegalSection id="children" title="Children's Data">
+        <p>
+          Most of our patients are children. A consultation for a patient under 18 is booked by a parent or
+          guardian, who gives consent on the child's behalf and is named with the booking. We do not track
+          children or show them advertising.
+        </p>
+      </LegalSection>
 
-        <LegalSection id="security" title="Security and Breaches">
-          <p>
-            Data is sent only over encrypted connections and kept on servers in access-controlled storage;
-            only the doctor can sign in to see it. If a breach affects your data, we will tell you and the
-            Data Protection Board as the law requires.
-          </p>
-        </LegalSection>
-      </div>
-    </PageShell>
+      <LegalSection id="your-rights" title="Your Rights">
+        <ul>
+          <li>To know what we hold about you or your child, and to get a copy of it.</li>
+          <li>To have wrong or incomplete details corrected.</li>
+          <li>
+            To have data erased when it is no longer needed, except what the law requires us to keep (medical
+            records and accounts, for the periods above).
+          </li>
+          <li>To withdraw consent for the future; this does not undo a consultation already given.</li>
+          <li>To name someone to exercise these rights for you if you cannot.</li>
+          <li>To complain to us, and then to the Data Protection Board of India.</li>
+        </ul>
+        <p>
+          The page of your booking (the link in your confirmation e-mail and WhatsApp message) has{" "}
+          <strong>Download all data</strong>, a ZIP of everything held about the booking, and{" "}
+          <strong>Ask for erasure</strong>. Erasure removes names, phone number and e-mail address from every
+          record and deletes the reports you uploaded; the consultation record, prescriptions and payment
+          amounts are kept without them for the periods above. Every time the doctor's dashboard opens a
+          patient's data, it is written to a log that cannot be changed, kept for at least a year.
+        </p>
+        <p>
+          To use any of these rights another way, write to <ClinicEmailLink />. We answer within 30 days.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="grievances" title="Grievances">
+        <p>
+          Questions and complaints about your data go to {doctor.name}, who is responsible for it:{" "}
+          <ClinicEmailLink />, {contact.phone}, {contact.location}.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="security" title="Security and Breaches">
+        <p>
+          Data is sent only over encrypted connections and kept on servers in access-controlled storage; only
+          the doctor can sign in to see it. If a breach affects your data, we will tell you and the Data
+          Protection Board as the law requires.
+        </p>
+      </LegalSection>
+    </LegalPage>
   );
 }

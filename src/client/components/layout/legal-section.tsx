@@ -1,4 +1,43 @@
 import type { ReactNode } from "react";
+import { siteProfile } from "@/lib/site-profile";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { PageIntro } from "./page-intro";
+import { PageShell } from "./page-shell";
+
+/** The look of a link inside a policy's prose. */
+export const inlineLinkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800";
+
+/**
+ * A policy page (Terms, Privacy, Refunds): its title band with the introduction, then its numbered parts. The tab's
+ * title names the page and the doctor.
+ */
+export function LegalPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) {
+  useDocumentTitle(`${title} | ${siteProfile.doctor.name}`);
+  return (
+    <PageShell>
+      <PageIntro title={title}>{intro}</PageIntro>
+      <div className="mx-auto max-w-4xl px-4 pb-12 sm:px-6">{children}</div>
+    </PageShell>
+  );
+}
+
+/** The clinic's e-mail address, as a link in a policy's prose. */
+export function ClinicEmailLink() {
+  const { email } = siteProfile.contact;
+  return (
+    <a href={`mailto:${email}`} className={`${inlineLinkClass} break-words`}>
+      {email}
+    </a>
+  );
+}
 
 /** One numbered part of a policy page; the prose styles live here so Terms and Refunds read alike. */
 export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
