@@ -74,6 +74,12 @@ export interface ManageView {
     roomOpensAt: string | null;
     /** Whether a receipt can be downloaded (GET /api/manage/{token}/receipt). */
     receiptAvailable: boolean;
+    /**
+     * The doctor is not available at the booked time and has asked the parent to choose another time (free, not
+     * counted among the policy's moves) or a full refund. Until then the video room and the reminders are withdrawn,
+     * and at the old start the booking is refunded in full.
+     */
+    doctorUnavailable: boolean;
   };
   policy: ManagePolicy;
   refunds: RefundView[];
@@ -85,6 +91,18 @@ export interface ManageView {
 /** The new time: the same checks as a booking's slot choice, so an impossible date or time is a 400, never a 500. */
 export const rescheduleSchema = slotChoiceSchema;
 export type RescheduleInput = z.infer<typeof rescheduleSchema>;
+
+/** POST /api/admin/appointments/ask-parents: bookings whose time the doctor cannot keep. */
+export const askParentsSchema = z.object({
+  appointmentIds: z
+    .array(z.string().max(100), { message: "Choose the appointments whose parents to ask" })
+    .min(1, "Choose the appointments whose parents to ask")
+    .max(100, "Ask about at most 100 appointments at once"),
+});
+export interface AskParentsResult {
+  /** The appointments now waiting for their parent's choice. */
+  asked: string[];
+}
 
 /** POST /api/admin/appointments/{id}/cancel: the parent reads the reason. */
 export const doctorCancelSchema = z.object({

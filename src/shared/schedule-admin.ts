@@ -94,6 +94,11 @@ export interface AppointmentNeedingAction {
   why: string;
   /** A hold whose payment has not arrived yet: if it is paid after the change, it is refunded in full. */
   awaitingPayment: boolean;
+  /**
+   * The parent has been asked to choose another time or a full refund (ISO, when), and has not yet; without a
+   * choice the booking is refunded in full at its time. Null until the doctor asks.
+   */
+  parentAskedAt: string | null;
 }
 
 /** GET /api/admin/schedule (and the answer of every change to it). */

@@ -56,7 +56,16 @@ export interface CancelledVideoRoom extends VideoRoomWindow {
 }
 
 /**
+ * The room of a booking whose time the doctor cannot keep: it will not open then; the parent chooses another time
+ * or a full refund from the manage link.
+ */
+export interface TimeChangingVideoRoom extends VideoRoomWindow {
+  state: "time_changing";
+}
+
+/**
  * What GET /api/video-room/:roomId answers for a room that exists and was paid for; an unknown or unpaid room is a
  * 404. Only the open room carries the patient's details and a join token.
  */
-export type VideoRoomLookup = OpenVideoRoom | NotOpenVideoRoom | EndedVideoRoom | CancelledVideoRoom;
+export type VideoRoomLookup =
+  OpenVideoRoom | NotOpenVideoRoom | EndedVideoRoom | CancelledVideoRoom | TimeChangingVideoRoom;

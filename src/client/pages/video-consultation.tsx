@@ -28,6 +28,7 @@ export default function VideoConsultationPage() {
   }
   if (room.state === "not_open")
     return <RoomNotOpenYet window={room} roomId={roomId} hostKey={hostKey} onDue={askAgain} />;
-  if (room.state === "ended" || room.state === "cancelled") return <RoomClosed window={room} />;
+  if (room.state === "ended" || room.state === "cancelled" || room.state === "time_changing")
+    return <RoomClosed window={room} />;
   return <VideoRoomView lookup={room} />;
 }

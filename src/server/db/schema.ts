@@ -109,6 +109,11 @@ export const appointments = pgTable(
     calendarSequence: integer("calendar_sequence").notNull().default(0),
     /** Why the doctor cancelled, which the parent reads; null otherwise. */
     cancellationReason: text("cancellation_reason"),
+    /**
+     * When the doctor, no longer available at the booked time (leave, changed hours), asked the parent to choose
+     * another time or a full refund; null once the parent or the doctor has decided, and for every other booking.
+     */
+    doctorUnavailableSince: timestamp("doctor_unavailable_since", { withTimezone: true }),
     /** The fee receipt's number, "2026-27/000001", given once the payment is confirmed. */
     receiptNumber: varchar("receipt_number", { length: 20 }).unique(),
     /** The video room: 128 random bits in hex, never derived from the appointment id. Set on confirmation. */

@@ -1,4 +1,9 @@
-import type { CancelledVideoRoom, EndedVideoRoom, NotOpenVideoRoom } from "@shared/video";
+import type {
+  CancelledVideoRoom,
+  EndedVideoRoom,
+  NotOpenVideoRoom,
+  TimeChangingVideoRoom,
+} from "@shared/video";
 import { CalendarCheck, CalendarX, CalendarPlus, Clock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -123,29 +128,47 @@ export function RoomNotOpenYet({ window: room, roomId, hostKey, onDue }: RoomNot
  * A room that will not open (again): its consultation has ended, or was cancelled (the cancellation message says the
  * rest). What happened to the consultation, and how to reach the clinic about it.
  */
-export function RoomClosed({ window: room }: { window: EndedVideoRoom | CancelledVideoRoom }) {
+export function RoomClosed({
+  window: room,
+}: {
+  window: EndedVideoRoom | CancelledVideoRoom | TimeChangingVideoRoom;
+}) {
   const when = <strong className="font-semibold text-slate-900">{consultationWhen(room)}</strong>;
   const { title, Icon, heading, what, help } =
-    room.state === "ended"
+    room.state === "time_changing"
       ? {
-          title: "Consultation Ended",
-          Icon: CalendarCheck,
-          heading: "This Consultation Has Ended",
-          what: <>The video consultation of {when} has ended, and its room is closed.</>,
-          help: "If you could not join, or have a question about the consultation, please contact the clinic:",
-        }
-      : {
-          title: "Consultation Cancelled",
+          title: "Please Choose Another Time",
           Icon: CalendarX,
-          heading: "This Consultation Was Cancelled",
+          heading: "The Doctor Is Not Available at This Time",
           what: (
             <>
-              The video consultation of {when} was cancelled, so its room will not open. The cancellation and
-              any refund were sent to you by e-mail.
+              The doctor is not available for the video consultation of {when}, so its room will not open.
+              Please choose another time (free of charge) or a full refund with the link in the e-mail or
+              WhatsApp message we sent you.
             </>
           ),
-          help: "To book another time, use Book Appointment on the home page. Questions:",
-        };
+          help: "Questions:",
+        }
+      : room.state === "ended"
+        ? {
+            title: "Consultation Ended",
+            Icon: CalendarCheck,
+            heading: "This Consultation Has Ended",
+            what: <>The video consultation of {when} has ended, and its room is closed.</>,
+            help: "If you could not join, or have a question about the consultation, please contact the clinic:",
+          }
+        : {
+            title: "Consultation Cancelled",
+            Icon: CalendarX,
+            heading: "This Consultation Was Cancelled",
+            what: (
+              <>
+                The video consultation of {when} was cancelled, so its room will not open. The cancellation
+                and any refund were sent to you by e-mail.
+              </>
+            ),
+            help: "To book another time, use Book Appointment on the home page. Questions:",
+          };
   useDocumentTitle(`${title} | ${siteProfile.doctor.name}`);
   return (
     <StateCard tone="calm" icon={<Icon aria-hidden="true" />}>

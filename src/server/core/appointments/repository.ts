@@ -14,6 +14,7 @@ import {
   or,
   sql,
 } from "drizzle-orm";
+import { appointmentInterval } from "@shared/schedule";
 import type { Db } from "../../db/client";
 import { appointments, consents, consentTexts, domainEvents } from "../../db/schema";
 import { availabilityChanged } from "./availability-cache";
@@ -250,6 +251,7 @@ export async function bookedFrom(db: Db, date: string, now: Date) {
       appointmentDate: appointments.appointmentDate,
       appointmentTime: appointments.appointmentTime,
       durationMinutes: appointments.durationMinutes,
+      doctorUnavailableSince: appointments.doctorUnavailableSince,
     })
     .from(appointments)
     .where(
@@ -264,3 +266,15 @@ export async function bookedFrom(db: Db, date: string, now: Date) {
     .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime));
 }
 export type BookedAppointment = Awaited<ReturnType<typeof bookedFrom>>[number];
+
+/**
+ * Bookings whose parent was asked to choose another time or a refund, still undecided when the old time came.
+ * Few at most; the start is worked out from the clinic's wall-clock time here rather than in SQL.
+ */
+export async function unavailableStartedBy(db: Db, timeZone: string, now: Date): Promise<AppointmentRow[]> {
+  const undecided = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.status, "confirmed"), isNotNull(appointments.doctorUnavailableSince)));
+  return undecided.filter((row) => appointmentInterval(row, timeZone).startsAt <= now);
+}

@@ -10,6 +10,8 @@ export type RoomAppointment = Omit<OpenVideoRoom["appointment"], "bookingId"> & 
   durationMinutes: number;
   status: string;
   videoHostKey: string | null;
+  /** Set while the parent chooses another time: the doctor cannot keep this one. */
+  doctorUnavailableSince: Date | null;
 };
 
 /** The appointment whose video room this is (room ids are unique, set when the booking is confirmed). */
@@ -26,6 +28,7 @@ export async function findAppointmentByRoomId(db: Db, roomId: string): Promise<R
       durationMinutes: appointments.durationMinutes,
       status: appointments.status,
       videoHostKey: appointments.videoHostKey,
+      doctorUnavailableSince: appointments.doctorUnavailableSince,
     })
     .from(appointments)
     .where(eq(appointments.videoRoomId, roomId))

@@ -108,6 +108,31 @@ export async function enqueueRefundMessages(db: Db, appointment: AppointmentRow,
   );
 }
 
+/** The kind of the parent's message that the doctor cannot keep the booked time. */
+export const UNAVAILABLE_MESSAGE_KIND = "doctor_unavailable";
+
+/**
+ * The doctor cannot keep the booked time: the parent's e-mail and WhatsApp message asking them to choose another
+ * time or a full refund, now, and the reminders of the old time withdrawn (the room will not open then).
+ */
+export async function enqueueUnavailableMessages(
+  db: Db,
+  appointment: AppointmentRow,
+  now: Date,
+): Promise<void> {
+  await withdrawPendingReminders(db, appointment.id, now);
+  const base = { appointmentId: appointment.id, createdAt: now, updatedAt: now, dueAt: now };
+  await enqueue(
+    db,
+    (["email", "whatsapp"] as const).map((channel) => ({
+      ...base,
+      kind: UNAVAILABLE_MESSAGE_KIND,
+      channel,
+      recipient: "patient",
+    })),
+  );
+}
+
 /** A message from a contact form, e-mailed to the doctor. */
 export async function enqueueContactMessage(db: Db, contactMessageId: string, now: Date): Promise<void> {
   await enqueue(db, [

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminAppointmentDetails } from "@shared/admin";
-import { doctorCancelSchema, rescheduleSchema } from "@shared/manage";
+import { askParentsSchema, doctorCancelSchema, rescheduleSchema } from "@shared/manage";
 import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -38,6 +38,12 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
     requestContext({ db, config, now }, request, { gateway });
   const details = (ctx: lifecycle.LifecycleContext, id: string): Promise<AdminAppointmentDetails> =>
     appointmentDetails(ctx, id);
+
+  // The doctor cannot keep these bookings' times: each parent is asked to choose another time or a full refund.
+  app.post("/api/admin/appointments/ask-parents", { schema: { body: askParentsSchema } }, async (request) => {
+    const asked = await lifecycle.askParentsToChoose(context(request), request.body.appointmentIds);
+    return { asked: asked.map((row) => row.id) };
+  });
   /** The details after an action, with the action written to the access log. */
   const changed = async (
     request: FastifyRequest,

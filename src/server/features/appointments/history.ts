@@ -35,13 +35,15 @@ function summary(type: string, payload: Payload, actor: Actor): string {
     case "appointment_refund_requested":
       return "Payment received but not booked; refunded in full";
     case "appointment_rescheduled":
-      return `Rescheduled by ${by} from ${slotText(payload.from)} to ${slotText(payload.to)}`;
+      return `Rescheduled by ${by} from ${slotText(payload.from)} to ${slotText(payload.to)}${payload.doctorUnavailable ? " (the doctor could not keep the time; not counted)" : ""}`;
     case "appointment_cancelled": {
       const refund =
         Number(payload.refundAmount ?? 0) > 0 ? `, ${rupees(payload.refundAmount)} refund` : ", no refund";
       const reason = typeof payload.reason === "string" ? `: ${payload.reason}` : "";
       return `Cancelled by ${by}${refund}${reason}`;
     }
+    case "doctor_unavailable":
+      return "The doctor could not keep the time; the parent was asked to choose another time or a full refund";
     case "appointment_completed":
       return "Marked completed";
     case "appointment_no_show":

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { subMinutes } from "date-fns";
 import { bookingIdOf } from "@shared/booking";
-import { decide, DEFAULT_POLICY, type PolicyDecision } from "@shared/cancellation-policy";
+import { decide, DEFAULT_POLICY, type PolicyDecision, policyBand } from "@shared/cancellation-policy";
 import { timeZoneLabel } from "@shared/clinic-time";
 import type { HistoryEntry, ManageView, RescheduleInput } from "@shared/manage";
 import { appointmentInterval } from "@shared/schedule";
@@ -13,7 +13,11 @@ import { HttpError } from "../../http/errors";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
 import * as appointments from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
-import { enqueueChangeMessages, resendConfirmation } from "../../core/outbox/enqueue";
+import {
+  enqueueChangeMessages,
+  enqueueUnavailableMessages,
+  resendConfirmation,
+} from "../../core/outbox/enqueue";
 import * as refundRepository from "../../core/appointments/refund-records";
 import { recordRefund, submitRefund } from "../payments/service";
 import { bookableSlot, isSlotStillOffered, SLOT_TAKEN_MESSAGE } from "../schedule/service";
@@ -59,8 +63,25 @@ function refundable(row: AppointmentRow): number {
   return Math.max(0, (row.paidAmount ?? 0) - (row.refundAmount ?? 0));
 }
 
-/** What the parent may do now, from the policy module: the same numbers the Refunds page shows. */
+/** Whether the doctor has asked the parent to choose another time or a refund, and the parent has not yet. */
+function waitingForParent(ctx: LifecycleContext, row: AppointmentRow): boolean {
+  return row.status === "confirmed" && row.doctorUnavailableSince !== null && startOf(ctx, row) > ctx.now;
+}
+
+/**
+ * What the parent may do now, from the policy module: the same numbers the Refunds page shows. When the doctor
+ * cannot keep the time, the policy's "doctor unavailability: full refund" applies instead: a full refund or a move
+ * that is not counted, at any time before the old start.
+ */
 function parentPolicy(ctx: LifecycleContext, row: AppointmentRow): PolicyDecision {
+  if (waitingForParent(ctx, row)) {
+    const remaining = Math.max(0, DEFAULT_POLICY.maxReschedules - row.rescheduleCount);
+    return {
+      band: policyBand(startOf(ctx, row), ctx.now),
+      cancel: { allowed: true, refundPercent: 100, refundAmount: refundable(row) },
+      reschedule: { allowed: true, remaining },
+    };
+  }
   return decide(
     {
       status: row.status,
@@ -89,7 +110,9 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
   const { timeZone } = ctx.config.booking;
   const startsAt = startOf(ctx, row);
   const decision = parentPolicy(ctx, row);
-  const live = row.status === "confirmed" || row.status === "completed";
+  const waiting = waitingForParent(ctx, row);
+  // While the parent chooses, the old time's room is withdrawn: the doctor will not be there.
+  const live = (row.status === "confirmed" || row.status === "completed") && !waiting;
   const refunds = await refundRepository.refundViewsOf(ctx.db, row.id);
   return {
     appointment: {
@@ -112,6 +135,7 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
           : null,
       roomOpensAt: live ? subMinutes(startsAt, ctx.config.video.opensMinutesBefore).toISOString() : null,
       receiptAvailable: row.receiptNumber !== null && row.paidAmount !== null,
+      doctorUnavailable: waiting,
     },
     policy: {
       cancel: decision.cancel,
@@ -139,6 +163,8 @@ interface CancelRequest {
   actor: Actor;
   /** The doctor's reason, which the parent reads. */
   reason?: string;
+  /** Only while the parent has still not chosen (the automatic refund at the old start); else a 409. */
+  onlyIfStillUnavailable?: boolean;
 }
 
 /**
@@ -149,9 +175,12 @@ async function cancel(ctx: LifecycleContext, id: string, request: CancelRequest)
   const refund = await ctx.db.transaction(async (tx) => {
     const row = await lockKnown(tx, id);
     if (!row) throw new HttpError(404, "Appointment not found");
+    if (request.onlyIfStillUnavailable && (row.status !== "confirmed" || !row.doctorUnavailableSince))
+      throw new HttpError(409, "The parent has already decided.");
     const { amount, reason } = cancellationTerms(ctx, row, request);
     const cancelled = await appointments.updateAppointment(tx, row.id, {
       status: "cancelled",
+      doctorUnavailableSince: null,
       cancellationReason: request.actor === "doctor" ? (request.reason ?? null) : null,
       calendarSequence: row.calendarSequence + 1,
       updatedAt: ctx.now,
@@ -186,6 +215,8 @@ function cancellationTerms(
   const decision = parentPolicy(ctx, row);
   if (!decision.cancel.allowed)
     throw new HttpError(409, decision.cancel.message ?? "This booking can no longer be cancelled.");
+  if (waitingForParent(ctx, row))
+    return { amount: decision.cancel.refundAmount, reason: DOCTOR_UNAVAILABLE_REFUND_REASON };
   return {
     amount: decision.cancel.refundAmount,
     reason: `Cancelled by the parent: ${decision.cancel.refundPercent}% refund under the policy`,
@@ -233,6 +264,8 @@ async function move(
       const row = await lockKnown(tx, id);
       if (!row) throw new HttpError(404, "Appointment not found");
       checkMoveAllowed(ctx, row, actor);
+      // A move the doctor asked for (she cannot keep the time) is not one of the parent's two.
+      const counted = actor === "patient" && !waitingForParent(ctx, row);
       if (row.appointmentDate === input.appointmentDate && row.appointmentTime === input.appointmentTime)
         throw new HttpError(409, SAME_TIME_MESSAGE);
       // The schedule may have changed since it was read: checked again under its shared lock, so a leave saved at
@@ -253,12 +286,14 @@ async function move(
         appointmentTime: slot.time,
         durationMinutes: slot.durationMinutes,
         // The policy's allowance is the parent's: a move the doctor makes (unavailable, a fault of ours) is not one.
-        rescheduleCount: actor === "patient" ? row.rescheduleCount + 1 : row.rescheduleCount,
+        rescheduleCount: counted ? row.rescheduleCount + 1 : row.rescheduleCount,
+        doctorUnavailableSince: null,
         calendarSequence: row.calendarSequence + 1,
         updatedAt: ctx.now,
       });
       await appointments.recordEvent(tx, "appointment_rescheduled", row.id, {
         actor,
+        ...(row.doctorUnavailableSince ? { doctorUnavailable: true } : {}),
         from: { date: row.appointmentDate, time: row.appointmentTime },
         to: { date: moved.appointmentDate, time: moved.appointmentTime },
       });
@@ -300,6 +335,73 @@ export async function rescheduleByDoctor(
   input: RescheduleInput,
 ): Promise<AppointmentRow> {
   return move(ctx, id, input, "doctor");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The doctor cannot keep the time
+
+/** The refund's reason when the doctor could not keep the time: the policy's "doctor unavailability: full refund". */
+const DOCTOR_UNAVAILABLE_REFUND_REASON = "Doctor unavailable: full refund";
+
+/**
+ * The doctor is not available at these bookings' times any more (leave, changed hours) and asks each parent to
+ * choose: another time, free and not counted, or a full refund. Each booking's reminders are withdrawn and the
+ * parent is told by e-mail and WhatsApp now, with the manage link. A booking already waiting is left as it is, so
+ * asking again sends nothing twice; only confirmed bookings that have not started can be asked about.
+ */
+export async function askParentsToChoose(
+  ctx: LifecycleContext,
+  ids: readonly string[],
+): Promise<AppointmentRow[]> {
+  const asked: AppointmentRow[] = [];
+  for (const id of new Set(ids)) {
+    const row = await ctx.db.transaction(async (tx) => {
+      const row = await lockKnown(tx, id);
+      if (!row) throw new HttpError(404, "Appointment not found");
+      if (row.status !== "confirmed")
+        throw new HttpError(
+          409,
+          "Only a confirmed appointment's parent can be asked to choose another time.",
+        );
+      if (startOf(ctx, row) <= ctx.now)
+        throw new HttpError(
+          409,
+          "This consultation has already started, so its time can no longer be changed.",
+        );
+      if (row.doctorUnavailableSince) return row;
+      const waiting = await appointments.updateAppointment(tx, row.id, {
+        doctorUnavailableSince: ctx.now,
+        updatedAt: ctx.now,
+      });
+      await appointments.recordEvent(tx, "doctor_unavailable", row.id, { actor: "doctor" });
+      await enqueueUnavailableMessages(tx, waiting, ctx.now);
+      return waiting;
+    });
+    asked.push(row);
+  }
+  return asked;
+}
+
+/**
+ * A parent who has not chosen by the old start time gets the full refund the policy promises, and is told so: the
+ * booking is cancelled by the doctor with that reason. Returns how many were refunded.
+ */
+export async function refundUnansweredUnavailable(ctx: LifecycleContext): Promise<number> {
+  let refunded = 0;
+  for (const row of await appointments.unavailableStartedBy(ctx.db, ctx.config.booking.timeZone, ctx.now)) {
+    try {
+      await cancel(ctx, row.id, {
+        actor: "doctor",
+        reason: "The doctor was not available at this time and no other time was chosen",
+        onlyIfStillUnavailable: true,
+      });
+      refunded += 1;
+    } catch (error) {
+      // Decided meanwhile (the parent chose at the last minute): nothing to do; anything else is retried next run.
+      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+    }
+  }
+  return refunded;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

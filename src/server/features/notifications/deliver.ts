@@ -22,7 +22,11 @@ import { type AppointmentRow, findAppointment } from "../../core/appointments/re
 import { findContactMessage } from "../contact/service";
 import { appointmentMessageData, siteAddress, siteFacts } from "../../core/appointments/message-data";
 import type { OutboxRow } from "../../core/outbox/repository";
-import { CANCELLED_MESSAGE_KIND, REFUND_MESSAGE_KIND } from "../../core/outbox/enqueue";
+import {
+  CANCELLED_MESSAGE_KIND,
+  REFUND_MESSAGE_KIND,
+  UNAVAILABLE_MESSAGE_KIND,
+} from "../../core/outbox/enqueue";
 import { issueManageLink } from "../../core/appointments/manage-links";
 import { receiptFor } from "../appointments/service";
 import { prescriptionForMessage, prescriptionVersionOfKind } from "../prescriptions/service";
@@ -42,6 +46,7 @@ function templateKind(kind: string): MessageKind {
   if (reminder) return Number(reminder[1]) >= 60 ? "reminder_24h" : "reminder_30m";
   if (/^rescheduled_\d+$/.test(kind)) return "rescheduled";
   if (kind === CANCELLED_MESSAGE_KIND) return "cancelled";
+  if (kind === UNAVAILABLE_MESSAGE_KIND) return "doctor_unavailable";
   if (kind === "confirmation" || kind === "contact_message" || kind === REFUND_MESSAGE_KIND) return kind;
   throw new Error(`Unknown message kind ${kind}`);
 }
@@ -129,6 +134,9 @@ function sequenceOf(kind: string): number {
 function stillApplies(kind: string, appointment: AppointmentRow): boolean {
   if (kind === REFUND_MESSAGE_KIND) return refundingStatuses.has(appointment.paymentStatus);
   if (kind === CANCELLED_MESSAGE_KIND) return appointment.status === "cancelled";
+  // Decided before it went out (moved or refunded): the parent hears of that instead.
+  if (kind === UNAVAILABLE_MESSAGE_KIND)
+    return appointment.status === "confirmed" && appointment.doctorUnavailableSince !== null;
   if (!liveStatuses.has(appointment.status)) return false;
   if (kind.startsWith("reminder_") || kind.startsWith("rescheduled_"))
     return sequenceOf(kind) === appointment.calendarSequence;
@@ -137,7 +145,10 @@ function stillApplies(kind: string, appointment: AppointmentRow): boolean {
 
 /** The patient's messages that carry the link to manage the booking. */
 function carriesManageLink(kind: MessageKind, recipient: Recipient): boolean {
-  return recipient === "patient" && (kind === "confirmation" || kind === "rescheduled");
+  return (
+    recipient === "patient" &&
+    (kind === "confirmation" || kind === "rescheduled" || kind === "doctor_unavailable")
+  );
 }
 
 /** The patient's confirmation of a paid booking carries the fee receipt (by e-mail; WhatsApp templates take no file). */

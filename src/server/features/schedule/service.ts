@@ -233,6 +233,7 @@ function needingAction(
     durationMinutes: appointment.durationMinutes,
     why: whyNotOffered(appointment, facts, timeZone),
     awaitingPayment: appointment.status === "pending_payment",
+    parentAskedAt: appointment.doctorUnavailableSince?.toISOString() ?? null,
   };
 }
 

@@ -114,6 +114,9 @@ export async function lookUpRoom(
   };
   // The parent's e-mail still holds the link: say the booking was cancelled, not that the room does not exist.
   if (appointment.status === "cancelled") return { state: "cancelled", ...window };
+  // The doctor cannot keep this time and the parent has not chosen another yet: the room does not open for it.
+  if (appointment.status === "confirmed" && appointment.doctorUnavailableSince)
+    return { state: "time_changing", ...window };
   const state = windowState(now, { opensAt, closesAt });
   if (state !== "open") return { state, ...window };
   const moderator = isHostKey(hostKey, appointment.videoHostKey);

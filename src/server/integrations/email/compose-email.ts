@@ -152,6 +152,9 @@ function appointmentContent(
       return rescheduledNotice(recipient, data, site, facts);
     case "cancelled":
       return cancelledNotice(recipient, data, site, facts);
+    case "doctor_unavailable":
+      if (recipient !== "patient") throw new Error("The doctor-unavailable message goes to the patient only");
+      return unavailableNotice(data, site, facts);
     case "contact_message":
       throw new Error("contact_message is not about an appointment: use composeContactEmail");
   }
@@ -211,6 +214,32 @@ function rescheduledNotice(
       when: facts.whenLong,
       whenLabel: "New date and time",
       button,
+    }),
+  };
+}
+
+/**
+ * The doctor cannot keep the booked time: the parent chooses another time (free) or a full refund on the manage
+ * page; without a choice, the booking is refunded in full at the old time.
+ */
+function unavailableNotice(data: AppointmentMessageData, site: SiteFacts, facts: AppointmentFacts): Content {
+  return {
+    subject: `Please choose another time: ${site.doctorName} is not available on ${facts.whenShort} (${facts.reference})`,
+    replyTo: site.contactEmail,
+    element: createElement(AppointmentChangeEmail, {
+      site,
+      heading: "Please choose another time",
+      preview: `${site.doctorName} is not available at the time you booked.`,
+      paragraphs: [
+        `We are sorry: ${site.doctorName} is not available on ${facts.whenLong}, the time booked for ${data.patientName}'s video consultation.`,
+        "Please choose another time on the booking page, free of charge and not counted among your reschedules, or ask for a full refund there.",
+        `If you do not choose before ${facts.whenLong}, the full amount is refunded automatically. The video link for that time no longer opens.`,
+      ],
+      bookingReference: facts.reference,
+      patientName: data.patientName,
+      when: facts.whenLong,
+      whenLabel: "Booked time",
+      button: { label: "Choose another time or a refund", href: data.manageUrl ?? site.siteUrl },
     }),
   };
 }

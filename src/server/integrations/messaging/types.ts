@@ -11,7 +11,8 @@ export type MessageKind =
   | "contact_message"
   | "refund"
   | "rescheduled"
-  | "cancelled";
+  | "cancelled"
+  | "doctor_unavailable";
 export type Channel = "email" | "whatsapp";
 export type Recipient = "patient" | "doctor";
 

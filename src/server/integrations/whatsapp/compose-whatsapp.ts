@@ -91,6 +91,16 @@ export function composeAppointmentWhatsApp(
       link,
     ]);
   }
+  if (kind === "doctor_unavailable") {
+    if (recipient !== "patient") throw new Error("The doctor-unavailable message goes to the patient only");
+    // The change template: "{{3}}" reads "not possible at <time>: the doctor is not available then; ...".
+    return message(toE164(data.patientPhone, region), options.templates.change, [
+      data.patientName,
+      bookingReference(data.bookingId),
+      `${when}: the doctor is not available then. Please choose another time (free) or a full refund`,
+      data.manageUrl ?? site.siteUrl,
+    ]);
+  }
   if (recipient === "doctor") {
     if (kind !== "confirmation") {
       throw new TransportError(`There is no WhatsApp template for the doctor's ${kind} message`, true);

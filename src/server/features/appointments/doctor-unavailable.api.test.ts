@@ -1,0 +1,238 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { AdminAppointmentDetails } from "@shared/admin";
+import type { ManageView } from "@shared/manage";
+import type { AdminSchedule } from "@shared/schedule-admin";
+import type { VideoRoomLookup } from "@shared/video";
+import { appointments, outboxMessages } from "../../db/schema";
+import { drainOutboxOf, silentLog } from "../../testing/app-jobs";
+import { startMessagingStandIns } from "../../testing/messaging-stand-ins";
+import { readableMail } from "../../testing/mime";
+import { useInSuite } from "../../testing/suite";
+import {
+  bookPaidAppointment,
+  signInAsAdmin,
+  TEST_ADMIN_PASSWORD,
+  TEST_SITE,
+  testClock,
+  testEngines,
+  useTestApp,
+} from "../../testing/test-app";
+import { refundUnansweredUnavailable } from "./service";
+
+/**
+ * When the doctor cannot keep a paid booking's time (leave, changed hours), she asks the parent, who chooses another
+ * time (free, not counted) or a full refund from the manage link; until then the room and the reminders of the old
+ * time are withdrawn, and at the old start an undecided booking is refunded in full and the parent told so.
+ */
+// Saturday 21 Nov 2026, 3:30 PM IST. The bookings are on Wednesday 25 Nov at 7:00 PM IST (13:30Z).
+const START = "2026-11-21T10:00:00Z";
+const BOOKED = { appointmentDate: "2026-11-25", appointmentTime: "19:00" };
+const BOOKED_START = "2026-11-25T13:30:00Z";
+
+describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engine) => {
+  const clock = testClock(START);
+  const messaging = useInSuite(startMessagingStandIns);
+  const t = useTestApp(engine, () => ({
+    now: clock.now,
+    env: { ...messaging.env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, PUBLIC_BASE_URL: TEST_SITE },
+  }));
+  let cookie = "";
+  let address = 0;
+
+  /** Moves the clock, and signs the doctor in again at that moment (a session does not last days). */
+  async function setClock(iso: string) {
+    clock.set(iso);
+    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+  }
+
+  beforeEach(async () => {
+    await setClock(START);
+    // Each test takes the 25th off again from a clean slate: earlier leave removed, messages forgotten.
+    const schedule = await admin("GET", "/api/admin/schedule");
+    for (const exception of schedule.json<AdminSchedule>().exceptions)
+      await admin("DELETE", `/api/admin/schedule/exceptions/${exception.id}`);
+    await t.database.db
+      .update(appointments)
+      .set({ status: "cancelled" })
+      .where(eq(appointments.status, "confirmed"));
+    // Messages of earlier tests still queued (due at their later moments) are not this test's.
+    await t.database.db.delete(outboxMessages);
+    messaging.clear();
+  });
+
+  const admin = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie, origin: TEST_SITE }, ...(payload ? { payload } : {}) });
+
+  const manage = (token: string) =>
+    t.app.inject({ method: "GET", url: `/api/manage/${token}` }).then((r) => r.json<ManageView>());
+
+  /** A paid booking on the 25th, then leave that day acknowledged, as the doctor's dialog saves it. */
+  async function bookThenTakeLeave(): Promise<{ id: string; token: string }> {
+    address += 1;
+    const booking = await bookPaidAppointment(t.app, BOOKED, `10.77.0.${address}`);
+    const leave = await admin("POST", "/api/admin/schedule/exceptions", {
+      kind: "leave",
+      startsOn: BOOKED.appointmentDate,
+      endsOn: BOOKED.appointmentDate,
+      note: "Conference",
+      acknowledgedAppointmentIds: [booking.id],
+    });
+    expect(leave.statusCode, leave.body).toBe(201);
+    await drainOutboxOf(t, clock.now);
+    messaging.clear();
+    return booking;
+  }
+
+  async function askParent(id: string) {
+    const asked = await admin("POST", "/api/admin/appointments/ask-parents", {
+      appointmentIds: [id],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json<{ asked: string[] }>().asked).toEqual([id]);
+  }
+
+  async function roomState(id: string): Promise<VideoRoomLookup["state"]> {
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+    const room = await t.app.inject({ method: "GET", url: `/api/video-room/${row?.videoRoomId}` });
+    return room.json<VideoRoomLookup>().state;
+  }
+
+  it("tells the parent at once by e-mail and WhatsApp, withdraws the room and the reminders, and shows the choice first", async () => {
+    const { id, token } = await bookThenTakeLeave();
+    const before = (await admin("GET", "/api/admin/schedule")).json<AdminSchedule>();
+    expect(before.needsAction).toMatchObject([{ id, parentAskedAt: null }]);
+
+    await askParent(id);
+    await drainOutboxOf(t, clock.now);
+    const mail = messaging.smtp.messages.map((message) => readableMail(message.raw));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toContain("Please choose another time");
+    expect(mail[0]).toContain("is not available on Wednesday, 25 November 2026, 7:00 PM IST");
+    expect(mail[0]).toContain(`${TEST_SITE}/appointments/manage/`);
+    const whatsapp = messaging.whatsapp.requests.map((request) => JSON.stringify(request.body));
+    expect(whatsapp).toHaveLength(1);
+    expect(whatsapp[0]).toContain(
+      "the doctor is not available then. Please choose another time (free) or a full refund",
+    );
+
+    const pending = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.appointmentId, id));
+    expect(pending.filter((row) => row.kind.startsWith("reminder_") && row.status === "pending")).toEqual([]);
+
+    const view = await manage(token);
+    expect(view.appointment).toMatchObject({
+      doctorUnavailable: true,
+      videoRoomUrl: null,
+      roomOpensAt: null,
+    });
+    expect(view.policy.cancel).toMatchObject({ allowed: true, refundPercent: 100, refundAmount: 2000 });
+    expect(view.policy.reschedule.allowed).toBe(true);
+    expect(await roomState(id)).toBe("time_changing");
+
+    const after = (await admin("GET", "/api/admin/schedule")).json<AdminSchedule>();
+    expect(after.needsAction[0]?.parentAskedAt).toBe(START.replace("Z", ".000Z"));
+
+    // Asking again sends nothing twice.
+    messaging.clear();
+    await askParent(id);
+    await drainOutboxOf(t, clock.now);
+    expect(messaging.smtp.messages).toHaveLength(0);
+  });
+
+  it("lets the parent move for free, even within 12 hours, without counting the move", async () => {
+    const { id, token } = await bookThenTakeLeave();
+    await askParent(id);
+    // 6.5 hours before: a parent's own move would be refused now.
+    await setClock("2026-11-25T07:00:00Z");
+    const moved = await t.app.inject({
+      method: "POST",
+      url: `/api/manage/${token}/reschedule`,
+      payload: { appointmentDate: "2026-11-26", appointmentTime: "19:20" },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const view = moved.json<ManageView>();
+    expect(view.appointment).toMatchObject({
+      appointmentDate: "2026-11-26",
+      appointmentTime: "19:20",
+      reschedules: 0,
+      doctorUnavailable: false,
+    });
+    expect(view.appointment.videoRoomUrl).not.toBeNull();
+    expect(await roomState(id)).not.toBe("time_changing");
+    const details = (await admin("GET", `/api/admin/appointments/${id}`)).json<AdminAppointmentDetails>();
+    expect(details.history.map((entry) => entry.summary)).toContain(
+      "Rescheduled by the parent from 2026-11-25 7:00 PM to 2026-11-26 7:20 PM (the doctor could not keep the time; not counted)",
+    );
+    const schedule = (await admin("GET", "/api/admin/schedule")).json<AdminSchedule>();
+    expect(schedule.needsAction).toEqual([]);
+  });
+
+  it("refunds in full when the parent asks, whatever the hours left", async () => {
+    const { id, token } = await bookThenTakeLeave();
+    await askParent(id);
+    await setClock("2026-11-25T11:00:00Z");
+    const cancelled = await t.app.inject({ method: "POST", url: `/api/manage/${token}/cancel` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const view = cancelled.json<ManageView>();
+    expect(view.appointment).toMatchObject({ status: "cancelled", doctorUnavailable: false });
+    expect(view.refunds).toMatchObject([{ amount: 2000 }]);
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+    expect(row?.doctorUnavailableSince).toBeNull();
+  });
+
+  it("refunds an undecided booking in full at the old start and tells the parent", async () => {
+    const { id, token } = await bookThenTakeLeave();
+    await askParent(id);
+    const ctx = {
+      db: t.database.db,
+      config: t.config,
+      gateway: t.gateway,
+      log: silentLog,
+      siteUrl: TEST_SITE,
+    };
+    // A minute before the old start nothing happens; at the start the refund is made, once.
+    expect(
+      await refundUnansweredUnavailable({ ...ctx, now: new Date(Date.parse(BOOKED_START) - 60_000) }),
+    ).toBe(0);
+    await setClock(BOOKED_START);
+    expect(await refundUnansweredUnavailable({ ...ctx, now: new Date(BOOKED_START) })).toBe(1);
+    expect(await refundUnansweredUnavailable({ ...ctx, now: new Date(BOOKED_START) })).toBe(0);
+    const view = await manage(token);
+    expect(view.appointment.status).toBe("cancelled");
+    expect(view.refunds).toMatchObject([{ amount: 2000 }]);
+    await drainOutboxOf(t, clock.now);
+    const toParent = messaging.smtp.messages
+      .map((message) => readableMail(message.raw))
+      .find((mail) => mail.includes("Your consultation is cancelled"));
+    expect(toParent).toContain("The doctor was not available at this time and no other time was chosen");
+    expect(toParent).toContain("₹2,000 is being refunded");
+    expect((await admin("GET", "/api/admin/schedule")).json<AdminSchedule>().needsAction).toEqual([]);
+  });
+
+  it("refuses to ask about a booking that is not confirmed, unknown, started, or none, and changes nothing", async () => {
+    const { id } = await bookThenTakeLeave();
+    const none = await admin("POST", "/api/admin/appointments/ask-parents", { appointmentIds: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json<{ message: string }>().message).toBe("Choose the appointments whose parents to ask");
+    const unknown = await admin("POST", "/api/admin/appointments/ask-parents", {
+      appointmentIds: ["00000000-0000-4000-8000-000000000000"],
+    });
+    expect(unknown.statusCode).toBe(404);
+    await setClock(BOOKED_START);
+    const started = await admin("POST", "/api/admin/appointments/ask-parents", { appointmentIds: [id] });
+    expect(started.statusCode).toBe(409);
+    expect(started.json<{ message: string }>().message).toMatch(/already started/);
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+    expect(row?.doctorUnavailableSince).toBeNull();
+    const noCookie = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/appointments/ask-parents",
+      headers: { origin: TEST_SITE },
+      payload: { appointmentIds: [id] },
+    });
+    expect(noCookie.statusCode).toBe(401);
+  });
+});
