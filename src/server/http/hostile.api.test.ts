@@ -26,7 +26,6 @@ import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../testi
  * Whatever arrives, the answer is a 4xx in the one error shape or a normal answer, never a 5xx, and no admin route
  * answers without a session.
  */
-const password = TEST_ADMIN_PASSWORD;
 const origin = TEST_ORIGIN;
 /** With a date, the appointments list is the public availability; without, it answers 401 like any admin route. */
 const publicRoutes = new Set([...publicApiRoutes, "GET /api/appointments"]);
@@ -123,7 +122,6 @@ describe.each(testEngines)("hostile requests on %s", (engine) => {
   const t = useTestApp(engine, {
     // Pathological Markdown runs into a short render limit: what is checked is that it never holds the server.
     env: {
-      ADMIN_PASSWORD: password,
       BOOKINGS_PER_HOUR_PER_ADDRESS: "100000",
       MARKDOWN_RENDER_LIMIT_MS: "500",
     },
@@ -413,7 +411,7 @@ describe("absolute addresses and transport headers", () => {
 
   it("trusts only PUBLIC_BASE_URL's origin for admin writes when it is set, whatever the Host header says", async () => {
     const t = await createTestApp("pglite", {
-      env: { PUBLIC_BASE_URL: "https://drrao.example", ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
+      env: { PUBLIC_BASE_URL: "https://drrao.example" },
     });
     try {
       const login = (origin: string, host: string) =>

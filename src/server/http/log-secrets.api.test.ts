@@ -3,14 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import type { ReportUpload } from "@shared/uploads";
 import { appointments } from "../db/schema";
-import {
-  bookingConsent,
-  signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
-  testClock,
-  testEngines,
-  useTestApp,
-} from "../testing/test-app";
+import { bookingConsent, signInAsAdmin, testClock, testEngines, useTestApp } from "../testing/test-app";
 import { multipartFile } from "../testing/multipart";
 
 /**
@@ -29,7 +22,7 @@ function pdfUpload() {
 }
 
 describe.each(testEngines)("what the log holds on %s", (engine) => {
-  const t = useTestApp(engine, { now: clock.now, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
+  const t = useTestApp(engine, { now: clock.now });
   let address = 0;
   const from = () => `10.31.0.${++address}`;
 

@@ -9,7 +9,7 @@ import { silentLog } from "../testing/app-jobs";
 import { newStorageKey } from "../integrations/record-store/keys";
 import { recordsInS3Env, startS3StandIn, TEST_S3_ACCOUNT } from "../testing/s3-stand-in";
 import { useInSuite } from "../testing/suite";
-import { bookPaidAppointment, testClock, testEngines, useTestApp } from "../testing/test-app";
+import { bookPaidAppointment, TEST_SITE, testClock, testEngines, useTestApp } from "../testing/test-app";
 import { runRetention } from "./retention";
 import { multipartFile } from "../testing/multipart";
 
@@ -39,7 +39,7 @@ describe.each(cases)("files no upload refers to, on %s with %s", (engine, store)
   const s3 = store === "an S3 bucket" ? useInSuite(() => startS3StandIn(TEST_S3_ACCOUNT)) : undefined;
   const t = useTestApp(engine, () => ({
     now: clock.now,
-    env: { PUBLIC_BASE_URL: "https://clinic.test", ...recordsInS3Env(s3) },
+    env: { PUBLIC_BASE_URL: TEST_SITE, ...recordsInS3Env(s3) },
   }));
 
   async function bookAndPay(): Promise<string> {

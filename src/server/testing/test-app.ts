@@ -46,7 +46,13 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
   });
   // Files the app writes (the outbox of unconfigured channels) go to a temporary folder, never the project's data/.
   const dataDir = mkdtempSync(join(tmpdir(), "clinic-test-"));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info", DATA_DIR: dataDir, ...options.env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "info",
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    ...options.env,
+  });
   const gateway = options.gateway ?? selectPaymentGateway(config, database.db);
   const app = await buildApp({
     config,
@@ -95,8 +101,10 @@ export function testClock(start: string) {
   };
 }
 
-/** The admin password the API tests start their apps with (`env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }`). */
+/** The admin password every test app starts with, unless its `env` names another ADMIN_PASSWORD. */
 export const TEST_ADMIN_PASSWORD = "correct horse battery staple";
+/** The site's address (PUBLIC_BASE_URL) in the suites that need one; the doctor's requests then come from it. */
+export const TEST_SITE = "https://clinic.test";
 /** The Origin an injected request gets from Fastify's defaults: the site's own pages, for the same-origin check. */
 export const TEST_ORIGIN = "http://localhost:80";
 

@@ -58,7 +58,7 @@ function pathVariants(path: string): string[] {
 }
 
 describe.each(testEngines)("admin API on %s", (engine) => {
-  const t = useTestApp(engine, { env: { ADMIN_PASSWORD: password }, now: clock.now });
+  const t = useTestApp(engine, { now: clock.now });
   let cookie = "";
   const admin = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie, origin }, ...(payload ? { payload } : {}) });
@@ -587,7 +587,7 @@ describe("gateway diagnostic with Cashfree configured", () => {
   const secretKey = "cfsk_ma_test_never_shown";
   const cashfree = useInSuite(() => startCashfreeStandIn({ appId: "TEST4242abcd", secretKey }));
   const t = useTestApp("pglite", () => ({
-    env: { ADMIN_PASSWORD: password, ...cashfreeEnv(cashfree), PUBLIC_BASE_URL: "http://localhost:80" },
+    env: { ...cashfreeEnv(cashfree), PUBLIC_BASE_URL: "http://localhost:80" },
   }));
 
   it("creates a ₹1 test order and never returns the secret", async () => {

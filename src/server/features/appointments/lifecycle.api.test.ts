@@ -12,7 +12,7 @@ import { useInSuite } from "../../testing/suite";
 import {
   bookingConsent,
   signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
+  TEST_SITE,
   testClock,
   testEngines,
   useTestApp,
@@ -23,7 +23,6 @@ import {
  * the published policy to the minute, refunds through the gateway until final, moves under the unique slot index,
  * and the calendar and messages that follow each change.
  */
-const SITE = "https://clinic.test";
 // 21 Nov 2026, 3:30 PM IST. The consultations below are on 23 Nov at 7:00 PM IST (13:30Z) unless said otherwise.
 const START = "2026-11-21T10:00:00Z";
 const hoursBefore = (hours: number, start = "2026-11-23T13:30:00Z") =>
@@ -48,8 +47,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     env: {
       ...cashfreeEnv(cashfree),
       ...mailEnv(smtp),
-      PUBLIC_BASE_URL: SITE,
-      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      PUBLIC_BASE_URL: TEST_SITE,
       DOCTOR_EMAIL: "doctor@clinic.test",
       BOOKING_HORIZON_DAYS: "60",
     },
@@ -58,7 +56,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
   let address = 0;
 
   beforeAll(async () => {
-    cookie = await signInAsAdmin(t.app, { origin: SITE });
+    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
   });
   beforeEach(() => clock.set(START));
 
@@ -120,7 +118,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     const response = await t.app.inject({
       method,
       url,
-      headers: { cookie, origin: SITE },
+      headers: { cookie, origin: TEST_SITE },
       ...(method === "POST" ? { payload: payload ?? {} } : {}),
     });
     return {
@@ -477,7 +475,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     const { id } = await bookAndPay("2026-11-22", "19:00", "Outcome Child");
     expect((await admin("POST", `/api/admin/appointments/${id}/no-show`)).status).toBe(409);
     clock.set("2026-11-22T16:40:00Z");
-    cookie = await signInAsAdmin(t.app, { origin: SITE });
+    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
     const details = await admin("GET", `/api/admin/appointments/${id}`);
     expect(details.body.appointment.awaitingOutcome).toBe(true);
     expect(details.body.actions).toMatchObject({ complete: true, noShow: true, reschedule: false });

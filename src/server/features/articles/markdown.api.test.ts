@@ -4,13 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@shared/api-error";
 import { type Article, CONTENT_NOT_RENDERED } from "@shared/articles";
 import { articles } from "../../db/schema";
-import {
-  signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
-  TEST_ORIGIN,
-  testEngines,
-  useTestApp,
-} from "../../testing/test-app";
+import { signInAsAdmin, TEST_ORIGIN, testEngines, useTestApp } from "../../testing/test-app";
 
 const origin = TEST_ORIGIN;
 
@@ -22,7 +16,7 @@ const slowest = "*a ".repeat(20_000);
 
 describe.each(testEngines)("article rendering over HTTP on %s", (engine) => {
   const t = useTestApp(engine, {
-    env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, MARKDOWN_RENDER_LIMIT_MS: String(RENDER_LIMIT_MS) },
+    env: { MARKDOWN_RENDER_LIMIT_MS: String(RENDER_LIMIT_MS) },
   });
   let cookie = "";
   let base = "";

@@ -16,6 +16,8 @@ import {
   bookAppointment,
   createTestApp,
   payOnSimulator,
+  signInAsAdmin,
+  TEST_SITE,
   testClock,
   testEngines,
   useTestApp,
@@ -24,9 +26,8 @@ import { createDeliver } from "./deliver";
 import { receiveContactMessage } from "../contact/service";
 import { claimDue } from "../../core/outbox/repository";
 
-const password = "correct horse battery staple";
 // The site's pages are at PUBLIC_BASE_URL, so that is the Origin the admin calls come with.
-const origin = "https://clinic.test";
+const origin = TEST_SITE;
 
 describe.each(testEngines)("notifications through the outbox on %s", (engine) => {
   const clock = testClock("2026-11-21T10:00:00Z");
@@ -38,8 +39,7 @@ describe.each(testEngines)("notifications through the outbox on %s", (engine) =>
     env: {
       ...mailEnv(smtp),
       DATA_DIR: dataDir,
-      ADMIN_PASSWORD: password,
-      PUBLIC_BASE_URL: "https://clinic.test",
+      PUBLIC_BASE_URL: TEST_SITE,
     },
   }));
   const drain = () => drainOutboxOf(t, clock.now);
@@ -238,13 +238,7 @@ describe.each(testEngines)("notifications through the outbox on %s", (engine) =>
     clock.advanceMinutes(1);
     const id = await bookAndPay();
     await drain();
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/login",
-      payload: { password },
-      headers: { origin },
-    });
-    const cookie = String([login.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
+    const cookie = await signInAsAdmin(t.app, { origin });
     const response = await t.app.inject({
       method: "POST",
       url: `/api/test-notifications/${id}`,

@@ -7,7 +7,8 @@ import { contactMessages } from "../../db/schema";
 import { drainOutboxOf } from "../../testing/app-jobs";
 import {
   bookPaidAppointment,
-  TEST_ADMIN_PASSWORD,
+  signInAsAdmin,
+  TEST_SITE,
   testClock,
   testEngines,
   useTestApp,
@@ -18,7 +19,6 @@ import {
  * booking made with the same (unverified) e-mail or phone must not delete it. Only a message from the booking's
  * e-mail that names the booking's reference belongs to the booking and goes with it.
  */
-const SITE = "https://clinic.test";
 // 21 Nov 2026, 3:30 PM IST; the consultation is two days later at 7:00 PM IST, erasure asked the day after.
 const START = "2026-11-21T10:00:00Z";
 const AFTER_CONSULTATION = "2026-11-24T06:00:00Z";
@@ -29,7 +29,7 @@ describe.each(testEngines)("erasure and contact messages, on %s", (engine) => {
   const clock = testClock(START);
   const t = useTestApp(engine, {
     now: clock.now,
-    env: { PUBLIC_BASE_URL: SITE, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
+    env: { PUBLIC_BASE_URL: TEST_SITE },
   });
 
   async function contact(from: { name: string; email: string; phone: string }, message: string) {
@@ -54,13 +54,7 @@ describe.each(testEngines)("erasure and contact messages, on %s", (engine) => {
   async function eraseAsDoctor(token: string) {
     const asked = await t.app.inject({ method: "POST", url: `/api/manage/${token}/erasure`, payload: {} });
     expect(asked.statusCode, asked.body).toBe(200);
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/login",
-      payload: { password: TEST_ADMIN_PASSWORD },
-      headers: { origin: SITE },
-    });
-    const headers = { cookie: String([login.headers["set-cookie"]].flat()[0]).split(";")[0], origin: SITE };
+    const headers = { cookie: await signInAsAdmin(t.app, { origin: TEST_SITE }), origin: TEST_SITE };
     const { requests } = (
       await t.app.inject({ method: "GET", url: "/api/admin/erasure-requests", headers })
     ).json<{ requests: ErasureRequestView[] }>();

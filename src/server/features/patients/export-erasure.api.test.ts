@@ -9,7 +9,7 @@ import { useInSuite } from "../../testing/suite";
 import {
   bookPaidAppointment,
   signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
+  TEST_SITE,
   testClock,
   testEngines,
   useTestApp,
@@ -23,7 +23,6 @@ import { multipartFile } from "../../testing/multipart";
 // 21 Nov 2026, 3:30 PM IST; the consultation is two days later at 7:00 PM IST, erasure asked the day after.
 const START = "2026-11-21T10:00:00Z";
 const AFTER_CONSULTATION = "2026-11-24T06:00:00Z";
-const SITE = "https://clinic.test";
 // Larger together than what the kernel takes in for a client that does not read, so the download is still reading
 // the reports when the erasure comes.
 const REPORTS = 3;
@@ -38,7 +37,7 @@ describe.each(cases)("a download under way when erasure is confirmed, on %s with
   const s3 = store === "an S3 bucket" ? useInSuite(() => startS3StandIn(TEST_S3_ACCOUNT)) : undefined;
   const t = useTestApp(engine, () => ({
     now: clock.now,
-    env: { PUBLIC_BASE_URL: SITE, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...recordsInS3Env(s3) },
+    env: { PUBLIC_BASE_URL: TEST_SITE, ...recordsInS3Env(s3) },
   }));
   let port: number;
 
@@ -76,7 +75,7 @@ describe.each(cases)("a download under way when erasure is confirmed, on %s with
     clock.set(AFTER_CONSULTATION);
     const asked = await t.app.inject({ method: "POST", url: `/api/manage/${token}/erasure`, payload: {} });
     expect(asked.statusCode, asked.body).toBe(200);
-    const admin = { cookie: await signInAsAdmin(t.app, { origin: SITE }), origin: SITE };
+    const admin = { cookie: await signInAsAdmin(t.app, { origin: TEST_SITE }), origin: TEST_SITE };
     const requests = (
       await t.app.inject({ method: "GET", url: "/api/admin/erasure-requests", headers: admin })
     ).json<{ requests: ErasureRequestView[] }>().requests;

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookPaidAppointment, testClock, testEngines, useTestApp } from "../../testing/test-app";
+import { bookPaidAppointment, TEST_SITE, testClock, testEngines, useTestApp } from "../../testing/test-app";
 import {
   abandonedRequest,
   chunkedBody,
@@ -66,7 +66,7 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
   const t = useTestApp(engine, {
     now: clock.now,
     env: {
-      PUBLIC_BASE_URL: "https://clinic.test",
+      PUBLIC_BASE_URL: TEST_SITE,
       EXPORT_STALL_SECONDS: String(STALL_SECONDS),
       EXPORTS_PER_BOOKING: String(STALLED_EXPORTS),
     },

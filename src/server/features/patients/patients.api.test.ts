@@ -16,7 +16,7 @@ import {
   bookingConsent,
   payOnSimulator,
   signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
+  TEST_SITE,
   testClock,
   testEngines,
   useTestApp,
@@ -28,7 +28,6 @@ import { applyRetention } from "./service";
  * The doctor's patient records, the access log, and the parent's data rights (export and erasure), through the API
  * as the dashboard and the manage link use them.
  */
-const SITE = "https://clinic.test";
 // 21 Nov 2026, 3:30 PM IST; consultations are booked on the following days at 7:00 PM IST.
 const START = "2026-11-21T10:00:00Z";
 
@@ -41,17 +40,17 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
   const clock = testClock(START);
   const t = useTestApp(engine, {
     now: clock.now,
-    env: { PUBLIC_BASE_URL: SITE, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, BOOKING_HORIZON_DAYS: "60" },
+    env: { PUBLIC_BASE_URL: TEST_SITE, BOOKING_HORIZON_DAYS: "60" },
   });
   let cookie: string;
   let address = 0;
 
   beforeAll(async () => {
-    cookie = await signInAsAdmin(t.app, { origin: SITE });
+    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
   });
   beforeEach(async () => {
     clock.set(START);
-    cookie = await signInAsAdmin(t.app, { origin: SITE });
+    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
   });
 
   /** A session that is valid at the clock's time (sessions expire, and tests move the clock by days). */
@@ -92,7 +91,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     const response = await t.app.inject({
       method,
       url,
-      headers: { cookie, origin: SITE },
+      headers: { cookie, origin: TEST_SITE },
       ...(method === "POST" ? { payload: {} } : {}),
     });
     return { status: response.statusCode, body: response.json<T & { message?: string }>() };
@@ -118,14 +117,14 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     const notes = await t.app.inject({
       method: "PUT",
       url: `/api/admin/appointments/${id}/notes`,
-      headers: { cookie, origin: SITE },
+      headers: { cookie, origin: TEST_SITE },
       payload: { notes: `${childName} tires on stairs. Murmur grade 2/6.` },
     });
     expect(notes.statusCode, notes.body).toBe(200);
     const issued = await t.app.inject({
       method: "POST",
       url: `/api/admin/appointments/${id}/prescriptions`,
-      headers: { cookie, origin: SITE },
+      headers: { cookie, origin: TEST_SITE },
       payload: {
         patientSex: "female",
         diagnosis: "Small muscular ventricular septal defect",
@@ -310,7 +309,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     expect(early.body.message).toMatch(/Cancel it first/);
 
     clock.set("2026-11-27T15:00:00Z");
-    cookie = await signInAsAdmin(t.app, { origin: SITE });
+    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
     await writeRecord(booked.id, "Zoya");
     const asked = await parent<DataRightsView>("POST", `/api/manage/${booked.token}/erasure`);
     expect(asked.status).toBe(200);
@@ -382,7 +381,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
       store: t.app.recordStore,
       log: silentLog,
       now: clock.now(),
-      siteUrl: SITE,
+      siteUrl: TEST_SITE,
     };
     expect(await applyRetention(ctx)).toBeGreaterThanOrEqual(1);
     const dump = (await everyTableAsText()).toLowerCase();

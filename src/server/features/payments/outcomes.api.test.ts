@@ -19,7 +19,7 @@ import {
   bookingConsent,
   type Engine,
   signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
+  TEST_SITE,
   type TestApp,
   testClock,
   testEngines,
@@ -49,8 +49,7 @@ function useHarness(
     now,
     env: {
       ...messaging.env,
-      PUBLIC_BASE_URL: "https://clinic.test",
-      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      PUBLIC_BASE_URL: TEST_SITE,
       ...env(),
     },
   }));
@@ -260,7 +259,7 @@ describe.each(testEngines)("payments the schedule or a crash got in the way of, 
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
   // PUBLIC_BASE_URL is set, so the doctor's requests come from its origin.
-  const origin = "https://clinic.test";
+  const origin = TEST_SITE;
   let cookie = "";
   const admin = (method: "POST" | "PUT", url: string, payload: object) =>
     h.t.app.inject({ method, url, payload, headers: { cookie, origin } });

@@ -4,7 +4,7 @@ import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@sha
 import { appointments, domainEvents, refunds, webhookReceipts } from "../../db/schema";
 import { cashfreeEnv, startCashfreeStandIn, TEST_CASHFREE_ACCOUNT } from "../../testing/cashfree-stand-in";
 import { useInSuite } from "../../testing/suite";
-import { bookingConsent, testClock, testEngines, useTestApp } from "../../testing/test-app";
+import { bookingConsent, TEST_SITE, testClock, testEngines, useTestApp } from "../../testing/test-app";
 
 /** The real Cashfree adapter, pointed at a loopback stand-in that follows Cashfree's documented contract. */
 const clock = testClock("2026-11-21T10:00:00Z");
@@ -13,7 +13,7 @@ describe.each(testEngines)("Cashfree payments and webhooks on %s", (engine) => {
   const cashfree = useInSuite(() => startCashfreeStandIn({ ...TEST_CASHFREE_ACCOUNT, now: clock.now }));
   const t = useTestApp(engine, () => ({
     now: clock.now,
-    env: { ...cashfreeEnv(cashfree), PUBLIC_BASE_URL: "https://clinic.test" },
+    env: { ...cashfreeEnv(cashfree), PUBLIC_BASE_URL: TEST_SITE },
   }));
 
   let slot = 0;

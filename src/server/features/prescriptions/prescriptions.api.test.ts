@@ -25,7 +25,7 @@ import {
   bookingConsent,
   bookPaidAppointment,
   signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
+  TEST_SITE,
   testClock,
   testEngines,
   useTestApp,
@@ -36,7 +36,6 @@ import {
  * them: the PDF's contents, versions that are never edited, the e-mail and WhatsApp messages that carry the PDF, the
  * parent's downloads, refused input, and the access log.
  */
-const SITE = "https://clinic.test";
 // 21 Nov 2026, 3:30 PM IST; consultations are booked from 23 Nov on, at 7:00 PM IST.
 const START = "2026-11-21T10:00:00Z";
 
@@ -97,7 +96,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   const t = useTestApp(engine, () => ({
     now: clock.now,
     profile: profileWithSignature(),
-    env: { ...messaging.env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, PUBLIC_BASE_URL: SITE },
+    env: { ...messaging.env, PUBLIC_BASE_URL: TEST_SITE },
   }));
   let cookie = "";
   let day = 0;
@@ -105,7 +104,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   beforeEach(async () => {
     clock.set(START);
     // A fresh session each time: the clock moves, and sessions lapse after two idle hours.
-    cookie = await signInAsAdmin(t.app, { origin: SITE });
+    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
   });
 
   /** Books 7:00 PM IST on the next free day, pays on the simulator; answers the appointment and its manage token. */
@@ -121,7 +120,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     t.app.inject({
       method,
       url,
-      headers: { cookie, origin: SITE },
+      headers: { cookie, origin: TEST_SITE },
       ...(method === "GET" ? {} : { payload: payload ?? {} }),
     });
   const issue = (id: string, input: object) =>

@@ -13,7 +13,6 @@ import {
   bookingConsent,
   payOnSimulator,
   signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
   testClock,
   testEngines,
@@ -34,7 +33,7 @@ const parent = {
 };
 
 describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
-  const t = useTestApp(engine, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD }, now: clock.now });
+  const t = useTestApp(engine, { now: clock.now });
   let cookie: string;
   let address = 0;
 

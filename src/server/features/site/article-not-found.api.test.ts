@@ -4,13 +4,7 @@ import { Worker } from "node:worker_threads";
 import { performance } from "node:perf_hooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild } from "../../../../scripts/ensure-build.mjs";
-import {
-  signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
-  TEST_ORIGIN,
-  testEngines,
-  useTestApp,
-} from "../../testing/test-app";
+import { signInAsAdmin, TEST_ORIGIN, testEngines, useTestApp } from "../../testing/test-app";
 
 /**
  * Anyone can make up article addresses. The answer for one no article has is the article-not-found page, status
@@ -133,7 +127,7 @@ describe.each(testEngines)("unknown article addresses on %s", (engine) => {
     // The pages are the built browser app's, rendered on the server.
     ensureBuild();
   }, 300_000);
-  const t = useTestApp(engine, { serveClient: true, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
+  const t = useTestApp(engine, { serveClient: true });
   let base: string;
   beforeAll(async () => {
     base = await t.app.listen({ port: 0, host: "127.0.0.1" });

@@ -17,7 +17,6 @@ import {
   bookingConsent,
   bookPaidAppointment,
   signInAsAdmin,
-  TEST_ADMIN_PASSWORD,
   testClock,
   testEngines,
   useTestApp,
@@ -138,7 +137,7 @@ function* inChunks(buffer: Buffer, size: number): Generator<Buffer> {
 
 describe.each(testEngines)("reports uploaded before the call, on %s", (engine) => {
   const clock = testClock(START);
-  const t = useTestApp(engine, { now: clock.now, env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
+  const t = useTestApp(engine, { now: clock.now });
   let cookie: string;
   /** The app on a real port, for the requests whose timing matters. */
   let base: string;
