@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { Input, Textarea } from "./input";
 import { Label } from "./label";
 
 /**
@@ -58,5 +59,45 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     <p id={id} className="text-sm font-medium text-red-700">
       {message}
     </p>
+  );
+}
+
+type FieldFrame = Omit<FormFieldProps, "children">;
+
+/**
+ * A labelled input with its hint and error, tied to it by `describedBy`; a starred (`required`) one is also marked
+ * required for screen readers.
+ */
+export function InputField({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  ...input
+}: FieldFrame & Omit<ComponentProps<"input">, "id" | "required">) {
+  return (
+    <FormField id={id} label={label} required={required} hint={hint} error={error}>
+      <Input {...input} {...describedBy(id, { hint: Boolean(hint), error: Boolean(error), required })} />
+    </FormField>
+  );
+}
+
+/** InputField's text area: a labelled box of several lines with its hint and error. */
+export function TextareaField({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  ...textarea
+}: FieldFrame & Omit<ComponentProps<"textarea">, "id" | "required">) {
+  return (
+    <FormField id={id} label={label} required={required} hint={hint} error={error}>
+      <Textarea
+        {...textarea}
+        {...describedBy(id, { hint: Boolean(hint), error: Boolean(error), required })}
+      />
+    </FormField>
   );
 }

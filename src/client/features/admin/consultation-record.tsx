@@ -24,8 +24,7 @@ import {
 import type { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { describedBy, FieldError, FormField } from "@/components/ui/form-field";
-import { Input, Textarea } from "@/components/ui/input";
+import { FieldError, InputField, TextareaField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/use-toast";
 import { ApiError } from "@/lib/api";
@@ -129,19 +128,15 @@ function NotesForm({
       className="flex flex-col gap-2"
       onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
     >
-      <FormField
+      <TextareaField
         id={`${id}-notes`}
         label="Consultation notes"
         hint="Not sent to the parent. They are part of the medical record: a parent who downloads their data from the booking's page receives them."
         error={errors.notes?.message}
-      >
-        <Textarea
-          rows={5}
-          maxLength={PRESCRIPTION_LIMITS.notes}
-          {...describedBy(`${id}-notes`, { hint: true, error: Boolean(errors.notes) })}
-          {...register("notes")}
-        />
-      </FormField>
+        rows={5}
+        maxLength={PRESCRIPTION_LIMITS.notes}
+        {...register("notes")}
+      />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="sm" variant="outline" disabled={save.isPending || !isDirty}>
           Save notes
@@ -356,31 +351,27 @@ function PrescriptionForm({
       </p>
       <SexField id={id} register={register} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-        <FormField id={`${id}-weight`} label="Weight in kg (optional)" error={errors.weightKg?.message}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            step="0.1"
-            min={PRESCRIPTION_LIMITS.weightMin}
-            max={PRESCRIPTION_LIMITS.weightMax}
-            {...describedBy(`${id}-weight`, { error: Boolean(errors.weightKg) })}
-            {...register("weightKg", {
-              setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)),
-            })}
-          />
-        </FormField>
-        <FormField
+        <InputField
+          id={`${id}-weight`}
+          label="Weight in kg (optional)"
+          error={errors.weightKg?.message}
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          min={PRESCRIPTION_LIMITS.weightMin}
+          max={PRESCRIPTION_LIMITS.weightMax}
+          {...register("weightKg", {
+            setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)),
+          })}
+        />
+        <InputField
           id={`${id}-diagnosis`}
           label="Provisional diagnosis"
           required
           error={errors.diagnosis?.message}
-        >
-          <Input
-            maxLength={PRESCRIPTION_LIMITS.diagnosis}
-            {...describedBy(`${id}-diagnosis`, { error: Boolean(errors.diagnosis), required: true })}
-            {...register("diagnosis")}
-          />
-        </FormField>
+          maxLength={PRESCRIPTION_LIMITS.diagnosis}
+          {...register("diagnosis")}
+        />
       </div>
 
       <fieldset className="flex flex-col gap-3">
@@ -408,39 +399,26 @@ function PrescriptionForm({
         ) : null}
       </fieldset>
 
-      <FormField
-        id={`${id}-investigations`}
-        label="Investigations (optional)"
-        error={errors.investigations?.message}
-      >
-        <Textarea
-          rows={2}
-          maxLength={PRESCRIPTION_LIMITS.investigations}
-          {...describedBy(`${id}-investigations`, { error: Boolean(errors.investigations) })}
-          {...register("investigations")}
+      {FREE_TEXT_FIELDS.map(({ name, label, rows }) => (
+        <TextareaField
+          key={name}
+          id={`${id}-${name}`}
+          label={label}
+          error={errors[name]?.message}
+          rows={rows}
+          maxLength={PRESCRIPTION_LIMITS[name]}
+          {...register(name)}
         />
-      </FormField>
-      <FormField id={`${id}-advice`} label="Advice (optional)" error={errors.advice?.message}>
-        <Textarea
-          rows={3}
-          maxLength={PRESCRIPTION_LIMITS.advice}
-          {...describedBy(`${id}-advice`, { error: Boolean(errors.advice) })}
-          {...register("advice")}
-        />
-      </FormField>
-      <FormField
+      ))}
+      <InputField
         id={`${id}-follow-up`}
         label="Follow-up date (optional)"
         error={errors.followUpDate?.message}
-      >
-        <Input
-          type="date"
-          min={today}
-          className="sm:max-w-48"
-          {...describedBy(`${id}-follow-up`, { error: Boolean(errors.followUpDate) })}
-          {...register("followUpDate")}
-        />
-      </FormField>
+        type="date"
+        min={today}
+        className="sm:max-w-48"
+        {...register("followUpDate")}
+      />
 
       {confirming ? (
         <ConfirmIssue
@@ -542,6 +520,12 @@ const MEDICINE_INPUTS = [
   },
 ] as const;
 
+/** The prescription's free text under the medicines. */
+const FREE_TEXT_FIELDS = [
+  { name: "investigations", label: "Investigations (optional)", rows: 2 },
+  { name: "advice", label: "Advice (optional)", rows: 3 },
+] as const;
+
 function MedicineFields({
   id,
   index,
@@ -565,23 +549,19 @@ function MedicineFields({
         const fieldId = `${id}-${input.name}`;
         const message = rowErrors?.[input.name]?.message;
         return (
-          <FormField
+          <InputField
             key={input.name}
             id={fieldId}
             label={input.label}
             required={input.required}
             error={message}
-          >
-            <Input
-              maxLength={input.max}
-              autoComplete="off"
-              // Generic names are printed in capitals; they are shown that way while typing.
-              className={input.name === "genericName" ? "uppercase" : undefined}
-              {...("placeholder" in input ? { placeholder: input.placeholder } : {})}
-              {...describedBy(fieldId, { error: Boolean(message), required: input.required })}
-              {...register(`medicines.${index}.${input.name}`)}
-            />
-          </FormField>
+            maxLength={input.max}
+            autoComplete="off"
+            // Generic names are printed in capitals; they are shown that way while typing.
+            className={input.name === "genericName" ? "uppercase" : undefined}
+            {...("placeholder" in input ? { placeholder: input.placeholder } : {})}
+            {...register(`medicines.${index}.${input.name}`)}
+          />
         );
       })}
       {onRemove ? (

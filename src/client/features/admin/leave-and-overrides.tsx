@@ -11,8 +11,7 @@ import { CalendarOff, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { describedBy, FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { describedBy, FormField, InputField } from "@/components/ui/form-field";
 import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
 import { dayAvailabilityQuery } from "@/lib/availability";
@@ -132,6 +131,24 @@ function AddException() {
     },
   });
   const update = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
+  /** One of the draft's dates, with its error; `also` are the changes a new value brings with it. */
+  const dateField = (
+    name: "startsOn" | "endsOn" | "date",
+    id: string,
+    label: string,
+    hint?: string,
+    also: Partial<Draft> = {},
+  ) => (
+    <InputField
+      id={id}
+      label={label}
+      hint={hint}
+      error={errors[name]}
+      type="date"
+      value={draft[name]}
+      onChange={(event) => update({ [name]: event.target.value, ...also })}
+    />
+  );
 
   const submit = () => {
     setProblem(null);
@@ -188,32 +205,14 @@ function AddException() {
 
       {draft.kind === "leave" && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateField
-            id="leave-from"
-            label="First day"
-            value={draft.startsOn}
-            error={errors.startsOn}
-            onChange={(startsOn) => update({ startsOn })}
-          />
-          <DateField
-            id="leave-to"
-            label="Last day"
-            hint="Leave empty for one day."
-            value={draft.endsOn}
-            error={errors.endsOn}
-            onChange={(endsOn) => update({ endsOn })}
-          />
+          {dateField("startsOn", "leave-from", "First day")}
+          {dateField("endsOn", "leave-to", "Last day", "Leave empty for one day.")}
         </div>
       )}
       {draft.kind !== "leave" && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <DateField
-            id="override-date"
-            label="Date"
-            value={draft.date}
-            error={errors.date}
-            onChange={(date) => update({ date, time: "" })}
-          />
+          {/* A new date drops the time chosen on the previous one. */}
+          {dateField("date", "override-date", "Date", undefined, { time: "" })}
           {draft.kind === "block" && (
             <BlockTimeField
               date={draft.date}
@@ -241,15 +240,15 @@ function AddException() {
         </div>
       )}
 
-      <FormField id="exception-note" label="Note (only you see it)" error={errors.note}>
-        <Input
-          value={draft.note}
-          maxLength={NOTE_MAX_LENGTH}
-          placeholder={draft.kind === "leave" ? "Conference" : ""}
-          onChange={(event) => update({ note: event.target.value })}
-          {...describedBy("exception-note", { error: Boolean(errors.note) })}
-        />
-      </FormField>
+      <InputField
+        id="exception-note"
+        label="Note (only you see it)"
+        error={errors.note}
+        value={draft.note}
+        maxLength={NOTE_MAX_LENGTH}
+        placeholder={draft.kind === "leave" ? "Conference" : ""}
+        onChange={(event) => update({ note: event.target.value })}
+      />
 
       {problem && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
@@ -263,28 +262,6 @@ function AddException() {
       </div>
       <ScheduleChangeReview change={change} />
     </form>
-  );
-}
-
-interface DateFieldProps {
-  id: string;
-  label: string;
-  hint?: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}
-
-function DateField({ id, label, hint, value, error, onChange }: DateFieldProps) {
-  return (
-    <FormField id={id} label={label} hint={hint} error={error}>
-      <Input
-        type="date"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        {...describedBy(id, { hint: Boolean(hint), error: Boolean(error) })}
-      />
-    </FormField>
   );
 }
 

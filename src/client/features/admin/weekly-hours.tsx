@@ -4,8 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Clock } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { describedBy, FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { InputField } from "@/components/ui/form-field";
 import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
 import { ScheduleChangeReview } from "./affected-appointments-dialog";
@@ -39,6 +38,25 @@ function toSettingsDraft(schedule: AdminSchedule): SettingsDraft {
     horizonDays: String(schedule.horizonDays),
   };
 }
+
+/** The booking window's two numbers, each with the server's default in its hint. */
+const WINDOW_FIELDS = [
+  {
+    name: "minNoticeMinutes",
+    id: "schedule-notice",
+    label: "Minimum notice (minutes)",
+    min: 0,
+    hint: (byDefault: number) =>
+      `A time can be booked until this long before it starts. Server default: ${byDefault}.`,
+  },
+  {
+    name: "horizonDays",
+    id: "schedule-horizon",
+    label: "Bookable days ahead",
+    min: 1,
+    hint: (byDefault: number) => `How far ahead parents may book. Server default: ${byDefault}.`,
+  },
+] as const;
 
 const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
@@ -150,38 +168,20 @@ function WeeklyHoursForm({ schedule }: { schedule: AdminSchedule }) {
       </div>
       <fieldset className="grid gap-4 border-t border-slate-200 p-5 sm:grid-cols-2 sm:p-6">
         <legend className="sr-only">Booking window</legend>
-        <FormField
-          id="schedule-notice"
-          label="Minimum notice (minutes)"
-          hint={`A time can be booked until this long before it starts. Server default: ${schedule.defaults.minNoticeMinutes}.`}
-          error={errors.minNoticeMinutes}
-        >
-          <Input
+        {WINDOW_FIELDS.map(({ name, id, label, min, hint }) => (
+          <InputField
+            key={name}
+            id={id}
+            label={label}
+            hint={hint(schedule.defaults[name])}
+            error={errors[name]}
             type="number"
             inputMode="numeric"
-            min={0}
-            value={draft.minNoticeMinutes}
-            onChange={(event) =>
-              setDraft((current) => ({ ...current, minNoticeMinutes: event.target.value }))
-            }
-            {...describedBy("schedule-notice", { hint: true, error: Boolean(errors.minNoticeMinutes) })}
+            min={min}
+            value={draft[name]}
+            onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
           />
-        </FormField>
-        <FormField
-          id="schedule-horizon"
-          label="Bookable days ahead"
-          hint={`How far ahead parents may book. Server default: ${schedule.defaults.horizonDays}.`}
-          error={errors.horizonDays}
-        >
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={draft.horizonDays}
-            onChange={(event) => setDraft((current) => ({ ...current, horizonDays: event.target.value }))}
-            {...describedBy("schedule-horizon", { hint: true, error: Boolean(errors.horizonDays) })}
-          />
-        </FormField>
+        ))}
       </fieldset>
       <div className="flex flex-col gap-2 border-t border-slate-200 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
         <p className="text-sm text-slate-600">
