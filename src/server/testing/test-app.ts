@@ -194,6 +194,12 @@ export function bookingPayload(changes: Record<string, unknown> = {}) {
   };
 }
 
+/** The booking of `bookingPayload` for another child, their parent's e-mail named after them: `kavya.parent@…`. */
+export function bookingFor(patientName: string, changes: Record<string, unknown> = {}) {
+  const patientEmail = `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`;
+  return bookingPayload({ patientName, patientEmail, ...changes });
+}
+
 /** Books through POST /api/appointments, as the booking dialog does, and answers the held appointment. */
 export async function bookAppointment(
   app: FastifyInstance,

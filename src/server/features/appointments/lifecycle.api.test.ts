@@ -10,7 +10,7 @@ import { drainOutboxOf, sweepPaymentsOf } from "../../testing/app-jobs";
 import { mailEnv, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { useInSuite } from "../../testing/suite";
 import {
-  bookingConsent,
+  bookingFor,
   signInAsAdmin,
   TEST_SITE,
   testClock,
@@ -69,16 +69,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
       method: "POST",
       url: "/api/appointments",
       remoteAddress,
-      payload: {
-        patientName,
-        patientEmail: `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
-        patientPhone: "+91 98450 12345",
-        patientAge: 5,
-        reasonForConsultation: "Breathless when feeding",
-        ...bookingConsent,
-        appointmentDate: date,
-        appointmentTime: time,
-      },
+      payload: bookingFor(patientName, { appointmentDate: date, appointmentTime: time }),
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const appointment = booked.json<{ appointment: CreatedAppointment }>().appointment;
@@ -331,16 +322,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
         method: "POST",
         url: "/api/appointments",
         remoteAddress: `10.57.${Math.floor(address / 200)}.${address % 200}`,
-        payload: {
-          patientName: "Abandoned Hold",
-          patientEmail: "abandoned.parent@example.org",
-          patientPhone: "+91 98450 12345",
-          patientAge: 5,
-          reasonForConsultation: "Breathless when feeding",
-          ...bookingConsent,
-          appointmentDate: "2026-11-28",
-          appointmentTime: time,
-        },
+        payload: bookingFor("Abandoned Hold", { appointmentDate: "2026-11-28", appointmentTime: time }),
       });
       expect(booked.statusCode, booked.body).toBe(201);
       return booked.json<{ appointment: CreatedAppointment }>().appointment.id;

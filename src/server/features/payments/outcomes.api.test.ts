@@ -16,7 +16,7 @@ import { type MessagingStandIns, startMessagingStandIns } from "../../testing/me
 import { readableMail } from "../../testing/mime";
 import { useInSuite } from "../../testing/suite";
 import {
-  bookingConsent,
+  bookingFor,
   type Engine,
   signInAsAdmin,
   TEST_SITE,
@@ -68,16 +68,7 @@ function helpers(h: Harness, clock: ReturnType<typeof testClock>) {
         method: "POST",
         url: "/api/appointments",
         remoteAddress: `10.44.0.${address}`,
-        payload: {
-          patientName,
-          patientEmail: `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
-          patientPhone: "+91 98450 12345",
-          patientAge: 5,
-          reasonForConsultation: "Breathless when feeding",
-          ...bookingConsent,
-          appointmentDate,
-          appointmentTime,
-        },
+        payload: bookingFor(patientName, { appointmentDate, appointmentTime }),
       });
       expect(response.statusCode).toBe(201);
       return response.json<{ appointment: CreatedAppointment }>().appointment;

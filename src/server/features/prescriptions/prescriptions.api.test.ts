@@ -22,7 +22,8 @@ import { readableMail } from "../../testing/mime";
 import { startMessagingStandIns } from "../../testing/messaging-stand-ins";
 import { useInSuite } from "../../testing/suite";
 import {
-  bookingConsent,
+  bookingFor,
+  bookingPayload,
   bookPaidAppointment,
   signInAsAdmin,
   TEST_SITE,
@@ -111,8 +112,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   async function bookAndPay(patientName = "Meera Pillai") {
     day += 1;
     const date = addDaysToDate("2026-11-22", day);
-    const patientEmail = `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`;
-    const booking = { patientName, patientEmail, appointmentDate: date };
+    const booking = bookingFor(patientName, { appointmentDate: date });
     return { ...(await bookPaidAppointment(t.app, booking, `10.77.0.${day}`)), date };
   }
 
@@ -419,16 +419,13 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
       method: "POST",
       url: "/api/appointments",
       remoteAddress: "10.78.0.1",
-      payload: {
+      payload: bookingPayload({
         patientName: "Unpaid Child",
         patientEmail: "unpaid@example.org",
-        patientPhone: "+91 98450 12345",
         patientAge: 7,
         reasonForConsultation: "Murmur",
-        ...bookingConsent,
         appointmentDate: addDaysToDate("2026-11-22", day),
-        appointmentTime: "19:00",
-      },
+      }),
     });
     const { appointment } = held.json<{ appointment: CreatedAppointment }>();
     const refused = await issue(appointment.id, prescriptionInput());
