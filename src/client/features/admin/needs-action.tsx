@@ -2,6 +2,7 @@ import type { AppointmentNeedingAction } from "@shared/schedule-admin";
 import { useQuery } from "@tanstack/react-query";
 import { CircleAlert, Mail, Phone } from "lucide-react";
 import { publicConfigQuery } from "@/lib/public-config";
+import { cn } from "@/lib/utils";
 import { scheduleQuery } from "./api";
 import { appointmentWhen } from "./schedule-format";
 import { SectionCard } from "./section-title";
@@ -21,6 +22,22 @@ export function ContactLinks({ appointment }: { appointment: AppointmentNeedingA
         <span className="sr-only">E-mail {appointment.patientName}: </span>
         {appointment.patientEmail}
       </a>
+    </p>
+  );
+}
+
+/** "Aarav Sharma #3f2a9c1e": the patient, and the booking the doctor finds them by. */
+export function PatientAndBooking({
+  appointment,
+  className,
+}: {
+  appointment: Pick<AppointmentNeedingAction, "patientName" | "bookingId">;
+  className?: string;
+}) {
+  return (
+    <p className={cn("font-semibold text-slate-900", className)}>
+      {appointment.patientName}{" "}
+      <span className="font-mono text-sm font-normal text-slate-600">#{appointment.bookingId}</span>
     </p>
   );
 }
@@ -59,10 +76,7 @@ export function NeedsAction() {
             data-testid="needs-action-row"
           >
             <div className="flex min-w-0 flex-col gap-1">
-              <p className="font-semibold break-words text-slate-900">
-                {appointment.patientName}{" "}
-                <span className="font-mono text-sm font-normal text-slate-600">#{appointment.bookingId}</span>
-              </p>
+              <PatientAndBooking appointment={appointment} className="break-words" />
               <p className="text-sm text-slate-700">
                 {appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)} ·{" "}
                 {appointment.durationMinutes} minutes
