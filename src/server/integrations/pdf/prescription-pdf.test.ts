@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { glyphsDrawn, pdfFonts, pdfText } from "./poppler";
 import { renderPrescriptionPdf, type PrescriptionPdfData } from "./prescription-pdf";
 
 /** A 1×1 PNG: enough for pdfkit to embed an image. */
@@ -129,5 +130,49 @@ describe("the prescription PDF", () => {
       expect(holding[0]).toContain(`dose${number} `);
       expect(holding[0]).toContain(`instructions${number} after food`);
     }
+  });
+
+  it("prints names, instructions and advice in Indian scripts as typed, each script in its own font, on every page", async () => {
+    const medicines = Array.from({ length: 14 }, (_, index) => ({
+      genericName: `MEDICINE${index + 1}`,
+      strength: "10 mg",
+      dose: "1 ml",
+      frequency: "twice a day",
+      duration: "5 days",
+      instructions: ["ಊಟದ ನಂತರ", "খাবারের পরে সকালে ও রাতে", "భోజనం తర్వాత"][index % 3] ?? "",
+    }));
+    const pdf = await renderPrescriptionPdf({
+      ...prescription,
+      patient: {
+        ...prescription.patient,
+        name: "அருண் குமார்",
+        parent: { name: "സുമിത്ര", relationship: "Mother" },
+      },
+      medicines,
+      advice: "Feed smaller amounts more often.\nಉಸಿರಾಟದ ತೊಂದರೆ ಇದ್ದರೆ ಕರೆ ಮಾಡಿ.",
+    });
+    const text = await pdfText(pdf);
+    const pages = text.split("\f").filter((page) => page.trim() !== "");
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]).toContain("Patient: அருண் குமார்\n");
+    // Each later page names the patient, in Tamil, above its first line.
+    for (const page of pages.slice(1))
+      expect(page).toContain("அருண் குமார் · Prescription #AB12CD34, version 2 (continued)");
+    expect(text).toContain("Parent or guardian: സുമിത്ര (Mother)");
+    expect(text).toContain("Instructions: ಊಟದ ನಂತರ\n");
+    expect(text).toContain("Instructions: খাবারের পরে সকালে ও রাতে\n");
+    expect(text).toContain("Instructions: భోజనం తర్వాత\n");
+    expect(text).toContain("Feed smaller amounts more often.\nಉಸಿರಾಟದ ತೊಂದರೆ ಇದ್ದರೆ ಕರೆ ಮಾಡಿ.");
+    const fonts = (await pdfFonts(pdf)).map((font) => font.name.replace(/^[A-Z]{6}\+/, ""));
+    for (const font of [
+      "NotoSansTamil-Bold",
+      "NotoSansTamil-Regular",
+      "NotoSansMalayalam-Regular",
+      "NotoSansKannada-Regular",
+      "NotoSansBengali-Regular",
+      "NotoSansTelugu-Regular",
+    ])
+      expect(fonts).toContain(font);
+    expect(await glyphsDrawn(pdf)).toMatchObject({ notdef: 0 });
   });
 });

@@ -1,5 +1,7 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { SCRIPT_SAMPLES } from "../fonts/samples";
+import { glyphsDrawn, pdfFonts, pdfText } from "./poppler";
 import { renderReceiptPdf, type ReceiptData } from "./receipt-pdf";
 
 const receipt: ReceiptData = {
@@ -64,11 +66,39 @@ describe("the fee receipt PDF", () => {
     expect(text).toContain("Wed, 2 Dec 2026, 7:00 PM IST");
   });
 
-  it("prints a Devanagari name with the Devanagari font, not as missing glyphs", async () => {
-    const pdf = await renderReceiptPdf(receipt);
-    // Both subsets are embedded; the name's characters come back out of the text layer.
-    expect(pdf.toString("latin1")).toMatch(/NotoSansDevanagari/);
-    const text = await textOf(pdf);
-    expect(text).toMatch(/[\u0900-\u097F]/u);
+  it("prints the rupee sign and the minus sign of the discount, with no glyph missing", async () => {
+    const pdf = await renderReceiptPdf({ ...receipt, patientName: "Asha Rao" });
+    const text = await pdfText(pdf);
+    expect(text).toContain("Coupon discount (coupon CARE500)");
+    expect(text).toContain("\u2212₹500");
+    expect(text).toContain("₹2,500");
+    expect(await glyphsDrawn(pdf)).toMatchObject({ notdef: 0 });
+    // An English receipt needs only the Latin cuts (the rupee sign is in the extended one): no script's font is read.
+    for (const font of await pdfFonts(pdf))
+      expect(font.name).toMatch(/^[A-Z]{6}\+NotoSansDevanagari-(Regular|Bold)$/);
   });
+
+  it.each(SCRIPT_SAMPLES)(
+    "prints a name in $script with its font embedded, and pdftotext reads it back as typed",
+    async ({ text: name, font }) => {
+      const pdf = await renderReceiptPdf({ ...receipt, patientName: name, parentName: name });
+      const text = await pdfText(pdf);
+      expect(text).toContain(`Patient: ${name}\n`);
+      expect(text).toContain(`Parent or guardian: ${name}\n`);
+      const fonts = await pdfFonts(pdf);
+      expect(fonts).toContainEqual({
+        name: expect.stringMatching(new RegExp(`^[A-Z]{6}\\+${font}-Regular$`)) as string,
+        embedded: true,
+        subset: true,
+      });
+      // The Latin text's faces and the script's: no other script's font is read for this receipt.
+      for (const { name: embedded } of fonts)
+        expect(embedded).toMatch(new RegExp(`\\+(NotoSansDevanagari|${font})-(Regular|Bold)$`));
+      const glyphs = await glyphsDrawn(pdf);
+      expect(glyphs.glyphs).toBeGreaterThan(100);
+      expect(glyphs.notdef).toBe(0);
+      // Subsetting keeps the file small: only the glyphs used are embedded.
+      expect(pdf.length).toBeLessThan(40_000);
+    },
+  );
 });

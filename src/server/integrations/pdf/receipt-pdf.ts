@@ -1,8 +1,8 @@
-import { type Doc, line, newDocument, rule, when } from "./pdf-text";
+import { type Doc, line, newDocument, rule, textAt, when, widthOfText } from "./pdf-text";
 
 /**
- * The fee receipt of a paid consultation as a PDF (pdfkit), in the fonts of pdf-text.ts, which print Devanagari
- * names and the rupee sign.
+ * The fee receipt of a paid consultation as a PDF (pdfkit), in the fonts of pdf-text.ts, which print names in every
+ * script of India's scheduled languages, the rupee sign and the minus sign.
  */
 export interface ReceiptData {
   /** "2026-27/000001": in sequence per Indian financial year. */
@@ -37,28 +37,17 @@ const REFUND_STATES: Record<ReceiptData["refunds"][number]["state"], string> = {
 };
 
 /**
- * A row of the amounts table: the label on the left, the amount right-aligned. The rupee sign is in the Devanagari
- * subset and the digits in the Latin one, so the amount is set as two runs measured to end at the right margin.
+ * A row of the amounts table: the label on the left (wrapped before the amounts' column), the amount right-aligned.
+ * The rupee sign and the digits come from different faces; the amount is measured whole to end at the right margin.
  */
 function amountRow(doc: Doc, label: string, amount: string, bold = false): void {
   const y = doc.y;
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
-  doc
-    .font(bold ? "latinBold" : "latin")
-    .fontSize(10)
-    .text(label, left, y, { width: right - left - 120 });
+  line(doc, label, { bold, x: left, width: right - left - 120 });
   const after = doc.y;
-  const [sign = "", digits = ""] = amount.split("₹");
-  const symbol = `${sign}₹`;
-  const symbolFont = bold ? "devanagariBold" : "devanagari";
-  const digitFont = bold ? "latinBold" : "latin";
-  const symbolWidth = doc.font(symbolFont).widthOfString(symbol);
-  const digitWidth = doc.font(digitFont).widthOfString(digits);
-  const x = right - symbolWidth - digitWidth;
-  doc.font(symbolFont).text(symbol, x, y, { lineBreak: false });
-  doc.font(digitFont).text(digits, x + symbolWidth, y, { lineBreak: false });
-  doc.y = Math.max(after, y + doc.currentLineHeight(true));
+  const height = textAt(doc, amount, right - widthOfText(doc, amount, { bold }), y, { bold });
+  doc.y = Math.max(after, y + height);
   doc.x = left;
 }
 
@@ -96,7 +85,8 @@ function writeAmounts(doc: Doc, data: ReceiptData): void {
   amountRow(doc, "Consultation fee", formatReceiptAmount(data.fee));
   if (data.discount > 0) {
     const coupon = data.couponCode ? ` (coupon ${data.couponCode})` : "";
-    amountRow(doc, `Coupon discount${coupon}`, `-${formatReceiptAmount(data.discount)}`);
+    // U+2212, the minus sign (not the hyphen).
+    amountRow(doc, `Coupon discount${coupon}`, `\u2212${formatReceiptAmount(data.discount)}`);
   }
   amountRow(doc, "Amount paid", formatReceiptAmount(data.amountPaid), true);
   doc.moveDown(0.5);

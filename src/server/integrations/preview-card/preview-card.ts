@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { createElement as h } from "react";
+import { type Face, FACES, facesOf, familyOf, fontFile, type Weight } from "../fonts/noto";
 
 /**
  * The picture link previews show (WhatsApp, Facebook, X, LinkedIn): a 1200×630 PNG card with the page's title and
@@ -10,7 +10,7 @@ import { createElement as h } from "react";
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
 /** Changed with the card's look, so that cards kept on disk from an older look are made again. */
-export const CARD_LAYOUT = 1;
+export const CARD_LAYOUT = 2;
 
 export interface PreviewCard {
   title: string;
@@ -19,22 +19,40 @@ export interface PreviewCard {
   subtitle: string;
 }
 
-const require = createRequire(import.meta.url);
-const fontFile = (weight: 400 | 700) =>
-  require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-${weight}-normal.woff`);
-
-let fonts: Promise<{ name: string; data: Buffer; weight: 400 | 700; style: "normal" }[]> | undefined;
-function loadFonts() {
-  fonts ??= Promise.all(
-    ([400, 700] as const).map(async (weight) => ({
-      name: "Noto Sans",
-      data: await readFile(fontFile(weight)),
-      weight,
-      style: "normal" as const,
-    })),
-  );
-  return fonts;
+/** Font files read so far, kept for the next card: a site's cards are in one or two scripts. */
+const fontData = new Map<string, Promise<Buffer>>();
+function readFont(face: Face, weight: Weight): Promise<Buffer> {
+  const file = fontFile(face, weight);
+  let data = fontData.get(file);
+  if (!data) {
+    data = readFile(file);
+    data.catch(() => fontData.delete(file));
+    fontData.set(file, data);
+  }
+  return data;
 }
+
+/**
+ * The fonts a card's text needs: Noto Sans for Latin, and the face of each other script in the title, the doctor's
+ * name and the specialty (a Hindi article's title in Noto Sans Devanagari), each under a family of its own.
+ */
+async function fontsFor(content: PreviewCard) {
+  const text = `${content.title} ${content.doctorName} ${content.subtitle}`;
+  const faces = [...new Set<Face>(["latin", ...facesOf(text)])];
+  return Promise.all(
+    faces.flatMap((face) =>
+      ([400, 700] as const).map(async (weight) => ({
+        name: familyOf(face),
+        data: await readFont(face, weight),
+        weight,
+        style: "normal" as const,
+      })),
+    ),
+  );
+}
+
+/** Every face's family, Latin first: satori takes each character from the first listed font that has it. */
+const FONT_FAMILY = FACES.map(familyOf).join(", ");
 
 const BRAND_900 = "#08384a";
 const BRAND_700 = "#0b5c78";
@@ -56,7 +74,7 @@ function card({ title, doctorName, subtitle }: PreviewCard) {
         padding: "72px 80px",
         background: `linear-gradient(135deg, ${BRAND_900} 0%, ${BRAND_700} 100%)`,
         color: "white",
-        fontFamily: "Noto Sans",
+        fontFamily: FONT_FAMILY,
       },
     },
     h("div", { style: { display: "flex", width: 96, height: 10, background: HEART, borderRadius: 5 } }),
@@ -74,14 +92,28 @@ function card({ title, doctorName, subtitle }: PreviewCard) {
   );
 }
 
-/** The card as PNG bytes. */
-export async function renderPreviewCard(content: PreviewCard): Promise<Buffer> {
+/**
+ * The card laid out as SVG (text drawn as paths), and the text satori found no font for: it asks for more fonts
+ * (loadAdditionalAsset) with each such piece, which it would otherwise draw as empty boxes.
+ */
+export async function previewCardSvg(content: PreviewCard): Promise<{ svg: string; unprintable: string[] }> {
   // Loaded with the first card: cards are kept on disk, so most runs of the server never make one.
-  const [{ default: satori }, { Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
+  const { default: satori } = await import("satori");
+  const unprintable: string[] = [];
   const svg = await satori(card(content), {
     width: PREVIEW_WIDTH,
     height: PREVIEW_HEIGHT,
-    fonts: await loadFonts(),
+    fonts: await fontsFor(content),
+    loadAdditionalAsset: async (_code, segment) => {
+      unprintable.push(segment);
+      return [];
+    },
   });
+  return { svg, unprintable };
+}
+
+/** The card as PNG bytes. */
+export async function renderPreviewCard(content: PreviewCard): Promise<Buffer> {
+  const [{ svg }, { Resvg }] = await Promise.all([previewCardSvg(content), import("@resvg/resvg-js")]);
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: PREVIEW_WIDTH } }).render().asPng());
 }
