@@ -9,7 +9,14 @@ import { silentLog } from "../testing/app-jobs";
 import { newStorageKey } from "../integrations/record-store/keys";
 import { recordsInS3Env, startS3StandIn, TEST_S3_ACCOUNT } from "../testing/s3-stand-in";
 import { useInSuite } from "../testing/suite";
-import { bookPaidAppointment, TEST_SITE, testClock, testEngines, useTestApp } from "../testing/test-app";
+import {
+  bookingFor,
+  bookPaidAppointment,
+  TEST_SITE,
+  testClock,
+  testEngines,
+  useTestApp,
+} from "../testing/test-app";
 import { runRetention } from "./retention";
 import { multipartFile } from "../testing/multipart";
 
@@ -41,17 +48,6 @@ describe.each(cases)("files no upload refers to, on %s with %s", (engine, store)
     now: clock.now,
     env: { PUBLIC_BASE_URL: TEST_SITE, ...recordsInS3Env(s3) },
   }));
-
-  async function bookAndPay(): Promise<string> {
-    const booking = {
-      patientName: "Tara Bose",
-      patientEmail: "bose.family@example.org",
-      patientPhone: "+91 98555 66677",
-      patientAge: 4,
-      reasonForConsultation: "Murmur on a routine check",
-    };
-    return (await bookPaidAppointment(t.app, booking)).token;
-  }
 
   async function storedKeys(): Promise<string[]> {
     const keys: string[] = [];
@@ -86,7 +82,7 @@ describe.each(cases)("files no upload refers to, on %s with %s", (engine, store)
   }
 
   it("removes old temporary and unreferenced files, and keeps referenced, recent and foreign ones", async () => {
-    const token = await bookAndPay();
+    const { token } = await bookPaidAppointment(t.app, bookingFor("Tara Bose"));
     const before = await storedKeys();
     const report = pdf();
     const uploaded = await t.app.inject({

@@ -7,6 +7,7 @@ import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../te
 import { recordsInS3Env, startS3StandIn, TEST_S3_ACCOUNT } from "../../testing/s3-stand-in";
 import { useInSuite } from "../../testing/suite";
 import {
+  bookingFor,
   bookPaidAppointment,
   signInAsAdmin,
   TEST_SITE,
@@ -46,21 +47,9 @@ describe.each(cases)("a download under way when erasure is confirmed, on %s with
     port = (t.app.server.address() as AddressInfo).port;
   });
 
-  /** A session valid at the clock's time; the dashboard's requests come from the site's own pages. */
-  async function bookAndPay(): Promise<string> {
-    const booking = {
-      patientName: "Meera Joshi",
-      patientEmail: "joshi.family@example.org",
-      patientPhone: "+91 98333 44455",
-      patientAge: 5,
-      reasonForConsultation: "Breathless when feeding",
-    };
-    return (await bookPaidAppointment(t.app, booking)).token;
-  }
-
   it("ends the download whole, as a valid archive, with no reset", async () => {
     clock.set(START);
-    const token = await bookAndPay();
+    const { token } = await bookPaidAppointment(t.app, bookingFor("Meera Joshi"));
     const reports = Array.from({ length: REPORTS }, () =>
       Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(REPORT_BYTES - 9)]),
     );

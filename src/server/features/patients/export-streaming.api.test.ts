@@ -5,7 +5,14 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookPaidAppointment, TEST_SITE, testClock, testEngines, useTestApp } from "../../testing/test-app";
+import {
+  bookingFor,
+  bookPaidAppointment,
+  TEST_SITE,
+  testClock,
+  testEngines,
+  useTestApp,
+} from "../../testing/test-app";
 import {
   abandonedRequest,
   chunkedBody,
@@ -76,7 +83,7 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
   const reports: Buffer[] = [];
 
   beforeAll(async () => {
-    token = await bookAndPay();
+    ({ token } = await bookPaidAppointment(t.app, bookingFor("Anaya Pillai")));
     for (let index = 0; index < REPORTS; index += 1) {
       const bytes = report();
       reports.push(bytes);
@@ -90,17 +97,6 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
   });
-
-  async function bookAndPay(): Promise<string> {
-    const booking = {
-      patientName: "Anaya Pillai",
-      patientEmail: "pillai.family@example.org",
-      patientPhone: "+91 98444 55566",
-      patientAge: 7,
-      reasonForConsultation: "Follow-up of a murmur",
-    };
-    return (await bookPaidAppointment(t.app, booking)).token;
-  }
 
   /** Resolves when the server has closed this many export answers; RSS is sampled meanwhile. */
   function exportsClosed(count: number): Promise<void> {
