@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Input, Textarea } from "./input";
 import { Label } from "./label";
 
@@ -65,39 +65,32 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 type FieldFrame = Omit<FormFieldProps, "children">;
 
 /**
- * A labelled input with its hint and error, tied to it by `describedBy`; a starred (`required`) one is also marked
- * required for screen readers.
+ * A field of one kind of box (Input, Textarea): the label, hint and error around the box, tied to it by
+ * `describedBy`; a starred (`required`) one is also marked required for screen readers.
  */
-export function InputField({
-  id,
-  label,
-  required,
-  hint,
-  error,
-  ...input
-}: FieldFrame & Omit<ComponentProps<"input">, "id" | "required">) {
-  return (
-    <FormField id={id} label={label} required={required} hint={hint} error={error}>
-      <Input {...input} {...describedBy(id, { hint: Boolean(hint), error: Boolean(error), required })} />
-    </FormField>
-  );
+function fieldOf<BoxProps extends { id?: string }>(Box: (props: BoxProps) => ReactNode) {
+  return function Field({
+    id,
+    label,
+    required,
+    hint,
+    error,
+    ...box
+  }: FieldFrame & Omit<BoxProps, "id" | "required">) {
+    return (
+      <FormField id={id} label={label} required={required} hint={hint} error={error}>
+        <Box
+          // What is left is the box's own props; TypeScript does not follow a rest through the generic.
+          {...(box as unknown as BoxProps)}
+          {...describedBy(id, { hint: Boolean(hint), error: Boolean(error), required })}
+        />
+      </FormField>
+    );
+  };
 }
 
-/** InputField's text area: a labelled box of several lines with its hint and error. */
-export function TextareaField({
-  id,
-  label,
-  required,
-  hint,
-  error,
-  ...textarea
-}: FieldFrame & Omit<ComponentProps<"textarea">, "id" | "required">) {
-  return (
-    <FormField id={id} label={label} required={required} hint={hint} error={error}>
-      <Textarea
-        {...textarea}
-        {...describedBy(id, { hint: Boolean(hint), error: Boolean(error), required })}
-      />
-    </FormField>
-  );
-}
+/** A labelled one-line input with its hint and error. */
+export const InputField = fieldOf(Input);
+
+/** A labelled box of several lines with its hint and error. */
+export const TextareaField = fieldOf(Textarea);
