@@ -17,29 +17,33 @@ describe("an upload's own time allowance", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("lasts while bytes keep arriving, and ends after the idle time without any", () => {
+  // Bytes arrive `every` ms, `chunks` times, within a total allowance of `totalMs` (idle limit 1 s); the time runs
+  // out `expiresAfter` ms after the last of them, and not before.
+  it.each([
+    {
+      name: "lasts while bytes keep arriving, and ends after the idle time without any",
+      totalMs: 60_000,
+      chunks: 10,
+      every: 900,
+      expiresAfter: 1_000,
+    },
+    {
+      name: "ends at the total time however steadily bytes arrive",
+      totalMs: 5_000,
+      chunks: 9,
+      every: 500,
+      expiresAfter: 600,
+    },
+  ])("$name", ({ totalMs, chunks, every, expiresAfter }) => {
     const { request, response } = exchange();
     const expired = vi.fn();
-    grantUploadTime(request, response, { totalMs: 60_000, idleMs: 1_000 }, expired).watchProgress();
-    for (let n = 0; n < 10; n++) {
-      vi.advanceTimersByTime(900);
+    grantUploadTime(request, response, { totalMs, idleMs: 1_000 }, expired).watchProgress();
+    for (let n = 0; n < chunks; n++) {
+      vi.advanceTimersByTime(every);
       request.emit("data", Buffer.alloc(10));
     }
     expect(expired).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1_000);
-    expect(expired).toHaveBeenCalledTimes(1);
-  });
-
-  it("ends at the total time however steadily bytes arrive", () => {
-    const { request, response } = exchange();
-    const expired = vi.fn();
-    grantUploadTime(request, response, { totalMs: 5_000, idleMs: 1_000 }, expired).watchProgress();
-    for (let n = 0; n < 9; n++) {
-      vi.advanceTimersByTime(500);
-      request.emit("data", Buffer.alloc(10));
-    }
-    expect(expired).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(600);
+    vi.advanceTimersByTime(expiresAfter);
     expect(expired).toHaveBeenCalledTimes(1);
   });
 

@@ -8,12 +8,17 @@ import { startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { useInSuite } from "../../testing/suite";
 import { createTempDir } from "../../testing/temp-dir";
 import { writeToFileOutbox } from "../messaging/file-outbox";
+import type { AppointmentMessageData } from "../messaging/types";
 import { composeAppointmentEmail, composeContactEmail } from "./compose-email";
 import { createSmtpTransport, toTransportError } from "./smtp-transport";
 
 const site = testSite;
 
 const appointment = testAppointment();
+
+/** The refund e-mail of a payment the site could not book (`refund`: why, what was paid, what the fee is). */
+const refundEmail = (refund: AppointmentMessageData["refund"], recipient: "patient" | "doctor" = "patient") =>
+  composeAppointmentEmail("refund", recipient, { ...appointment, refund }, site);
 
 const FROM = '"Dr. Priya Rao" <appointments@drrao.example>';
 
@@ -162,12 +167,7 @@ describe("e-mail over SMTP", () => {
   });
 
   it("tells the patient plainly that a late payment for a taken slot is refunded in full, with no invite", async () => {
-    const message = await composeAppointmentEmail(
-      "refund",
-      "patient",
-      { ...appointment, refund: { reason: "slot_taken", amount: 2000, price: 2000 } },
-      site,
-    );
+    const message = await refundEmail({ reason: "slot_taken", amount: 2000, price: 2000 });
     expect(message.to).toBe("parent@example.com");
     expect(message.subject).toBe("Not booked, full refund of ₹2,000: your video consultation (#ab12cd34)");
     expect(message.replyTo).toBe("contact@drrao.example");
@@ -191,25 +191,15 @@ describe("e-mail over SMTP", () => {
   });
 
   it("words an underpayment's refund by the amounts, and sends the refund message to the patient only", async () => {
-    const message = await composeAppointmentEmail(
-      "refund",
-      "patient",
-      { ...appointment, refund: { reason: "underpaid", amount: 1000, price: 2000 } },
-      site,
-    );
+    const message = await refundEmail({ reason: "underpaid", amount: 1000, price: 2000 });
     expect(message.subject).toBe("Not booked, full refund of ₹1,000: your video consultation (#ab12cd34)");
     expect(message.text).toContain("We received a payment of ₹1,000");
     expect(message.text).toContain("The consultation fee is ₹2,000, so the payment did not cover it");
     expect(message.text).toContain("We are refunding the full ₹1,000");
     expect(message.text).not.toContain("another patient");
-    await expect(
-      composeAppointmentEmail(
-        "refund",
-        "doctor",
-        { ...appointment, refund: { reason: "underpaid", amount: 1000, price: 2000 } },
-        site,
-      ),
-    ).rejects.toThrow(/patient only/);
+    await expect(refundEmail({ reason: "underpaid", amount: 1000, price: 2000 }, "doctor")).rejects.toThrow(
+      /patient only/,
+    );
   });
 
   it("escapes what people typed: a name cannot add markup", async () => {
