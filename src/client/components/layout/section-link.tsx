@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { sectionHref } from "./nav-links";
+import { sectionHref, sectionLinks } from "./nav-links";
 
 interface SectionLinkProps {
   id: string;
@@ -27,5 +27,31 @@ export function SectionLink({ id, onHome, className, onClick, children }: Sectio
     <Link href={href} className={className} onClick={onClick}>
       {children}
     </Link>
+  );
+}
+
+/** The home page's sections as a list of links: the header's menus and the footer's quick links. */
+export function SectionLinkList({
+  onHome,
+  className,
+  linkClassName,
+  onNavigate,
+}: {
+  onHome: boolean;
+  className: string;
+  linkClassName: string;
+  /** Called when a link is followed (the mobile menu closes). */
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className={className}>
+      {sectionLinks.map((link) => (
+        <li key={link.id}>
+          <SectionLink id={link.id} onHome={onHome} onClick={onNavigate} className={linkClassName}>
+            {link.label}
+          </SectionLink>
+        </li>
+      ))}
+    </ul>
   );
 }

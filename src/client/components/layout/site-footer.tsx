@@ -3,8 +3,7 @@ import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { openAdminLogin } from "@/lib/dialogs";
 import { siteProfile } from "@/lib/site-profile";
-import { sectionLinks } from "./nav-links";
-import { SectionLink } from "./section-link";
+import { SectionLinkList } from "./section-link";
 import { SocialIcon, socialNetworkNames } from "./social-icon";
 
 const legalLinks = [
@@ -40,15 +39,11 @@ export function SiteFooter() {
 
         <nav aria-label="Quick links">
           <h2 className={columnHeadingClass}>Quick Links</h2>
-          <ul className="mt-4 flex flex-col gap-2 text-sm">
-            {sectionLinks.map((link) => (
-              <li key={link.id}>
-                <SectionLink id={link.id} onHome={onHome} className={footerLinkClass}>
-                  {link.label}
-                </SectionLink>
-              </li>
-            ))}
-          </ul>
+          <SectionLinkList
+            onHome={onHome}
+            className="mt-4 flex flex-col gap-2 text-sm"
+            linkClassName={footerLinkClass}
+          />
         </nav>
 
         <div>

@@ -4,8 +4,7 @@ import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { openBooking } from "@/lib/dialogs";
 import { siteProfile } from "@/lib/site-profile";
-import { sectionLinks } from "./nav-links";
-import { SectionLink } from "./section-link";
+import { SectionLinkList } from "./section-link";
 
 const MOBILE_MENU_ID = "mobile-menu";
 
@@ -40,19 +39,11 @@ export function SiteHeader() {
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {sectionLinks.map((link) => (
-              <li key={link.id}>
-                <SectionLink
-                  id={link.id}
-                  onHome={onHome}
-                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
-                >
-                  {link.label}
-                </SectionLink>
-              </li>
-            ))}
-          </ul>
+          <SectionLinkList
+            onHome={onHome}
+            className="flex items-center gap-1"
+            linkClassName="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+          />
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
@@ -83,20 +74,12 @@ export function SiteHeader() {
       <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="border-t border-slate-200 bg-white md:hidden">
         {menuOpen && (
           <nav aria-label="Mobile" className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
-            <ul className="flex flex-col">
-              {sectionLinks.map((link) => (
-                <li key={link.id}>
-                  <SectionLink
-                    id={link.id}
-                    onHome={onHome}
-                    onClick={closeMenu}
-                    className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-brand-50"
-                  >
-                    {link.label}
-                  </SectionLink>
-                </li>
-              ))}
-            </ul>
+            <SectionLinkList
+              onHome={onHome}
+              onNavigate={closeMenu}
+              className="flex flex-col"
+              linkClassName="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-brand-50"
+            />
           </nav>
         )}
       </div>
