@@ -45,6 +45,12 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
       payload: `outcome=${outcome}`,
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
+  /** Makes the booking's order and leaves the simulator's checkout with `outcome`; answers the order's id. */
+  const checkOut = async (appointmentId: string, outcome: "pay" | "decline" | "cancel") => {
+    const { orderId } = (await createOrder(appointmentId)).json<CreatedOrder>();
+    await checkout(orderId, outcome);
+    return orderId;
+  };
   const verify = async (orderId: string) => {
     const response = await t.app.inject({ method: "GET", url: `/api/verify-payment/${orderId}` });
     expect(response.statusCode).toBe(200);
@@ -117,9 +123,8 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
 
   it("marks a declined payment failed and frees the slot at once", async () => {
     const appointment = await book("2026-11-22", "19:20");
-    const order = (await createOrder(appointment.id)).json<CreatedOrder>();
-    await checkout(order.orderId, "decline");
-    expect((await verify(order.orderId)).status).toBe("FAILED");
+    const orderId = await checkOut(appointment.id, "decline");
+    expect((await verify(orderId)).status).toBe("FAILED");
     expect(await row(appointment.id)).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
     expect(await taken("2026-11-22")).not.toContain("19:20");
     expect((await events(appointment.id)).length).toBe(0);
@@ -127,25 +132,20 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
 
   it("treats a cancelled checkout like a dropped payment", async () => {
     const appointment = await book("2026-11-22", "19:40");
-    const order = (await createOrder(appointment.id)).json<CreatedOrder>();
-    await checkout(order.orderId, "cancel");
-    expect((await verify(order.orderId)).status).toBe("USER_DROPPED");
+    const orderId = await checkOut(appointment.id, "cancel");
+    expect((await verify(orderId)).status).toBe("USER_DROPPED");
     expect(await taken("2026-11-22")).not.toContain("19:40");
   });
 
   it("says why no order can be made for a booking already paid or cancelled", async () => {
     const paid = await book("2026-11-23", "20:40");
-    const order = (await createOrder(paid.id)).json<CreatedOrder>();
-    await checkout(order.orderId, "pay");
-    await verify(order.orderId);
+    await verify(await checkOut(paid.id, "pay"));
     const again = await createOrder(paid.id);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe("This booking is already paid and confirmed.");
 
     const dropped = await book("2026-11-23", "20:20");
-    const droppedOrder = (await createOrder(dropped.id)).json<CreatedOrder>();
-    await checkout(droppedOrder.orderId, "cancel");
-    await verify(droppedOrder.orderId);
+    await verify(await checkOut(dropped.id, "cancel"));
     const revived = await createOrder(dropped.id);
     expect(revived.statusCode).toBe(409);
     expect(revived.json<{ message: string }>().message).toBe(
