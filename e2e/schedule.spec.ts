@@ -8,6 +8,7 @@ import {
   fillDetails,
   inDays,
   openBooking,
+  pickDate,
 } from "./support/booking";
 import { screenshots } from "./support/screenshots";
 import { type OwnSite, startOwnSite } from "./support/site";
@@ -35,16 +36,19 @@ test.afterAll(async () => {
 });
 
 /** The page at 1280 and at 360 pixels wide, kept with the test's results. */
-test("the doctor blocks tomorrow: the parent's calendar shows it disabled, and tomorrow's appointment is listed for action", async ({
+test("the doctor takes tomorrow off: the parent is asked, chooses another time on the manage page, and the dashboard follows", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const tomorrow = inDays(1);
   await bookAndPay(
     page,
     { date: tomorrow, label: "8:40 PM" },
     { name: "Tara Menon", phone: "+91 98450 77777", email: "tara.parent@example.org" },
   );
+  const manageLink = page.getByRole("link", { name: "Manage your booking" });
+  const managePath = (await manageLink.getAttribute("href")) ?? "";
+  expect(managePath).toMatch(/^\/appointments\/manage\//);
 
   await logInAsAdmin(page);
   const form = page.getByRole("form", { name: "Add leave or an override" });
@@ -60,12 +64,17 @@ test("the doctor blocks tomorrow: the parent's calendar shows it disabled, and t
   await expect(review.getByTestId("affected-appointment")).toContainText("Tara Menon");
   await expect(review.getByTestId("affected-appointment")).toContainText("8:40 PM IST");
   await expect(review.getByRole("button", { name: "Go back" })).toBeFocused();
+  // Asking the parent is the default; moving it to a time she picks is the other choice.
+  await expect(review.getByRole("radio", { name: "Ask the parent" })).toBeChecked();
+  await expect(review.getByRole("radio", { name: "Move to a time I pick" })).not.toBeChecked();
   await expectNoSevereViolations(page, '[role="alertdialog"]');
-  await review.getByRole("button", { name: "Save and keep them listed" }).click();
+  await screenshots(page, "schedule-affected-dialog", review);
+  await review.getByRole("button", { name: "Save and ask the parents" }).click();
   await expect(page.getByText("Schedule Updated", { exact: true })).toBeVisible();
 
   const listed = page.getByTestId("needs-action-row").filter({ hasText: "Tara Menon" });
   await expect(listed).toContainText("Leave: Conference");
+  await expect(listed.getByTestId("needs-action-state")).toContainText("Waiting for the parent's choice");
   await expect(listed).toContainText("8:40 PM IST");
   await expect(listed.getByRole("link", { name: /98450 77777/ })).toHaveAttribute(
     "href",
@@ -117,6 +126,30 @@ test("the doctor blocks tomorrow: the parent's calendar shows it disabled, and t
   });
   expect(refused.status()).toBe(400);
   expect(((await refused.json()) as { message: string }).message).toContain("on leave");
+
+  // The parent's manage page puts the choice first, and the old time's room is gone.
+  await page.goto(managePath);
+  const choice = page.getByRole("region", { name: "The doctor is not available at the time you booked" });
+  await expect(choice).toBeVisible();
+  await expect(page.getByRole("link", { name: "Video consultation page" })).toHaveCount(0);
+  await expectNoSevereViolations(page, "main");
+  await screenshots(page, "manage-doctor-unavailable");
+  await choice.getByRole("button", { name: "Choose another time" }).click();
+  const move = page.getByRole("dialog", { name: "Choose a new time" });
+  await pickDate(move, inDays(2), "New date");
+  await move.getByRole("button", { name: "7:20 PM" }).click();
+  await move
+    .getByRole("button", { name: /^Move to .* at 7:20 PM IST \(free, not counted as a reschedule\)$/ })
+    .click();
+  await expect(page.getByRole("status")).toContainText("Your consultation has moved");
+  await expect(choice).toHaveCount(0);
+
+  // The doctor's dashboard shows it moved, and opens it on a tap.
+  await page.goto("/admin");
+  const decided = page.getByTestId("needs-action-decided").filter({ hasText: "Tara Menon" });
+  await expect(decided).toContainText("Moved to");
+  await decided.getByRole("button", { name: /Open/ }).click();
+  await expect(page.getByRole("dialog")).toContainText("Tara Menon");
 });
 
 test("the calendar opens on the first free date and is used with the keyboard", async ({ page }) => {
@@ -184,3 +217,62 @@ function nextMonth(date: string): string {
   const [year, month] = date.split("-").map(Number) as [number, number];
   return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7);
 }
+
+test("the public hours follow the doctor's weekly hours: hero, hours card, booking banner and search data", async ({
+  page,
+}) => {
+  // The spec's words while the hours are the default.
+  await page.goto("/");
+  const hero = page.locator("main section").first();
+  await expect(hero).toContainText("Daily, 7:00 PM - 9:00 PM");
+
+  await logInAsAdmin(page);
+  const evening = { start: "19:00", end: "21:00", slotMinutes: 20, gapMinutes: 0 };
+  const hours = {
+    weekly: {
+      monday: [evening],
+      tuesday: [evening],
+      wednesday: [evening],
+      thursday: [evening],
+      friday: [evening],
+      saturday: [{ start: "10:00", end: "13:00", slotMinutes: 20, gapMinutes: 0 }],
+      sunday: [],
+    },
+    minNoticeMinutes: 30,
+    horizonDays: 60,
+  };
+  const save = (acknowledgedAppointmentIds: string[]) =>
+    page.request.put("/api/admin/schedule", {
+      headers: { origin: base },
+      data: { ...hours, acknowledgedAppointmentIds },
+    });
+  let saved = await save([]);
+  // A booking of the tests above on a Sunday or a Saturday evening is acknowledged, as the dialog does.
+  if (saved.status() === 409) {
+    const { affected } = (await saved.json()) as { affected: { id: string }[] };
+    saved = await save(affected.map((appointment) => appointment.id));
+  }
+  expect(saved.status()).toBe(200);
+
+  // A new visitor sees the new hours at once: the kept page was emptied by the change.
+  await page.context().clearCookies();
+  await page.goto("/");
+  const lines = ["Monday to Friday, 7:00 PM - 9:00 PM", "Saturday, 10:00 AM - 1:00 PM"];
+  for (const line of lines) await expect(page.locator("main section").first()).toContainText(line);
+  await expect(page.getByText("Daily, 7:00 PM - 9:00 PM")).toHaveCount(0);
+  const card = page
+    .locator("div")
+    .filter({ has: page.getByRole("heading", { name: "Consultation Hours" }) })
+    .last();
+  for (const line of lines) await expect(card).toContainText(line);
+  const jsonLd = await page.locator('script[type="application/ld+json"]').first().textContent();
+  expect(jsonLd).toContain('"opens":"10:00"');
+  expect(jsonLd).toContain("https://schema.org/Saturday");
+  expect(jsonLd).not.toContain("https://schema.org/Sunday");
+  await screenshots(page, "public-hours-changed", card);
+
+  const dialog = await openBooking(page);
+  await expect(dialog).toContainText(
+    "Available slots: 7:00 PM - 9:00 PM (Monday to Friday); 10:00 AM - 1:00 PM (Saturday)",
+  );
+});

@@ -101,6 +101,18 @@ export interface AppointmentNeedingAction {
   parentAskedAt: string | null;
 }
 
+/** A booking whose parent was asked to choose, once decided: moved (by the parent or the doctor) or refunded. */
+export interface DecidedAfterAsking {
+  id: string;
+  bookingId: string;
+  patientName: string;
+  /** The time it is at now (moved), or the time that was cancelled (refunded). */
+  appointmentDate: string;
+  appointmentTime: string;
+  outcome: "moved" | "refunded";
+  askedAt: string;
+}
+
 /** GET /api/admin/schedule (and the answer of every change to it). */
 export interface AdminSchedule {
   weekly: WeeklyTemplate;
@@ -113,6 +125,8 @@ export interface AdminSchedule {
   exceptions: ScheduleException[];
   /** Confirmed appointments from today on whose slot is no longer offered, by date and time. */
   needsAction: AppointmentNeedingAction[];
+  /** Bookings whose parent was asked in the last 14 days and that are decided now, the latest ask first. */
+  decidedAfterAsking: DecidedAfterAsking[];
 }
 
 /** The body of the 409 a change gets while it would take slots from appointments not yet acknowledged. */

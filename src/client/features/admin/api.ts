@@ -1,3 +1,4 @@
+import type { AskParentsResult } from "@shared/manage";
 import type {
   AdminAppointmentDetails,
   AdminAppointmentViewPage,
@@ -179,6 +180,11 @@ export function removeScheduleException(id: string, acknowledged: readonly strin
   const query =
     acknowledged.length > 0 ? `?acknowledge=${acknowledged.map(encodeURIComponent).join(",")}` : "";
   return apiJson<AdminSchedule>("DELETE", `/api/admin/schedule/exceptions/${encodeURIComponent(id)}${query}`);
+}
+
+/** The doctor cannot keep these bookings' times: each parent is asked to choose another time or a full refund. */
+export function askParentsToChoose(appointmentIds: readonly string[]): Promise<AskParentsResult> {
+  return apiJson<AskParentsResult>("POST", "/api/admin/appointments/ask-parents", { appointmentIds });
 }
 
 /** The doctor's actions on an appointment; each answers the appointment's details as they are afterwards. */

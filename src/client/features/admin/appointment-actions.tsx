@@ -44,6 +44,8 @@ export function AppointmentActions({
     queryClient.setQueryData(adminKeys.appointmentDetails(appointmentId), next);
     void queryClient.invalidateQueries({ queryKey: adminKeys.appointmentViews });
     void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+    // A move or a cancellation may settle an appointment listed as needing action.
+    void queryClient.invalidateQueries({ queryKey: adminKeys.schedule });
     setDialog(null);
   };
   const simple = useMutation({

@@ -1,9 +1,16 @@
 import type { AppointmentNeedingAction } from "@shared/schedule-admin";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { showErrorToast } from "@/lib/error-toast";
+import { formatShortDate } from "@/lib/format";
+import { queryClient } from "@/lib/query-client";
+import { toast } from "@/lib/use-toast";
+import { AppointmentDetailsDialog } from "./appointment-details-dialog";
 import { CircleAlert, Mail, Phone } from "lucide-react";
 import { publicConfigQuery } from "@/lib/public-config";
 import { cn } from "@/lib/utils";
-import { scheduleQuery } from "./api";
+import { adminKeys, appointmentDetailsQuery, askParentsToChoose, scheduleQuery } from "./api";
 import { appointmentWhen } from "./schedule-format";
 import { SectionCard } from "./section-title";
 
@@ -43,16 +50,35 @@ export function PatientAndBooking({
 }
 
 /**
- * Appointments Needing Action: confirmed appointments whose time the doctor has since blocked or no longer offers.
- * They are kept, booked and paid, until the doctor has agreed a new time or a cancellation with the patient. Shown
- * only while there is one.
+ * Appointments Needing Action: confirmed appointments whose time the doctor has since blocked or no longer offers,
+ * with where each stands: not decided yet (she can ask the parent, or open it to move or cancel it), or waiting for
+ * the parent's choice; and, below, those settled since she asked (moved or refunded). Shown only while there is one.
  */
 export function NeedsAction() {
   const schedule = useQuery(scheduleQuery());
   const { data: config } = useQuery(publicConfigQuery());
+  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = useQuery({ ...appointmentDetailsQuery(openId ?? ""), enabled: openId !== null });
+  const ask = useMutation({
+    mutationFn: (id: string) => askParentsToChoose([id]),
+    onSuccess: () => {
+      toast({
+        title: "The parent is being asked",
+        description: "They choose another time (free) or a full refund, by e-mail and WhatsApp.",
+      });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.schedule });
+    },
+    onError: (error) => showErrorToast(error),
+  });
   const items = schedule.data?.needsAction ?? [];
-  if (items.length === 0) return null;
+  const decided = schedule.data?.decidedAfterAsking ?? [];
+  if (items.length === 0 && decided.length === 0) return null;
   const zone = config?.timeZoneLabel ?? "";
+  const openButton = (id: string, name: string) => (
+    <Button type="button" variant="outline" size="sm" onClick={() => setOpenId(id)}>
+      Open<span className="sr-only"> {name}'s appointment</span>
+    </Button>
+  );
   return (
     <SectionCard
       id="needs-action-title"
@@ -62,9 +88,10 @@ export function NeedsAction() {
       headClassName="flex flex-col gap-2 border-b border-amber-200 bg-amber-50 p-5 sm:p-6"
       intro={
         <p className="text-sm text-slate-800">
-          These confirmed appointments fall on times you have since blocked or no longer offer. They are kept,
-          booked and paid. Call or write to each patient to agree a new time or a cancellation: moving or
-          cancelling an appointment (with its refund) from the dashboard is not available yet.
+          These confirmed appointments fall on times you have since blocked or no longer offer. They stay
+          booked and paid until decided: ask the parent to choose another time (free) or a full refund, or
+          open one to move or cancel it yourself. A parent who has not chosen by the booked time is refunded
+          in full.
         </p>
       }
     >
@@ -82,13 +109,56 @@ export function NeedsAction() {
                 {appointment.durationMinutes} minutes
               </p>
               <p className="text-sm font-medium text-amber-900">{appointment.why}</p>
+              <p className="text-sm text-slate-800" data-testid="needs-action-state">
+                {appointment.parentAskedAt
+                  ? `Waiting for the parent's choice (asked ${formatShortDate(appointment.parentAskedAt.slice(0, 10))})`
+                  : "Not decided yet"}
+              </p>
             </div>
-            <div className="sm:max-w-80">
+            <div className="flex flex-col gap-2 sm:max-w-80 sm:items-end">
               <ContactLinks appointment={appointment} />
+              <div className="flex flex-wrap gap-2">
+                {appointment.parentAskedAt || appointment.awaitingPayment ? null : (
+                  <Button
+                    type="button"
+                    size="sm"
+                    disabled={ask.isPending}
+                    onClick={() => ask.mutate(appointment.id)}
+                  >
+                    Ask the parent
+                  </Button>
+                )}
+                {openButton(appointment.id, appointment.patientName)}
+              </div>
             </div>
           </li>
         ))}
+        {decided.map((appointment) => (
+          <li
+            key={appointment.id}
+            className="flex flex-col gap-1.5 p-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6 sm:p-6"
+            data-testid="needs-action-decided"
+          >
+            <div className="flex min-w-0 flex-col gap-1">
+              <PatientAndBooking appointment={appointment} className="break-words" />
+              <p className="text-sm font-medium text-green-800">
+                {appointment.outcome === "moved"
+                  ? `Moved to ${appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)}`
+                  : `Refunded in full (was ${appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)})`}
+              </p>
+            </div>
+            {openButton(appointment.id, appointment.patientName)}
+          </li>
+        ))}
       </ul>
+      <AppointmentDetailsDialog
+        appointment={openId ? (opened.data?.appointment ?? null) : null}
+        timeZone={config?.clinicTimeZone}
+        zone={zone}
+        onOpenChange={(open: boolean) => {
+          if (!open) setOpenId(null);
+        }}
+      />
     </SectionCard>
   );
 }

@@ -7,7 +7,7 @@ import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { availabilityKeys } from "@/lib/availability";
 import { publicConfigKey } from "@/lib/public-config";
-import { adminKeys } from "./api";
+import { adminKeys, askParentsToChoose } from "./api";
 
 /** The confirmed appointments a refused change would have taken the slot of (the 409's `affected`), or null. */
 export function affectedAppointments(error: unknown): AppointmentNeedingAction[] | null {
@@ -29,20 +29,48 @@ interface ScheduleChangeOptions<Input> {
 /**
  * A change to the schedule, with its one extra step: when it would take the time of confirmed appointments, the
  * server refuses it and lists them; the dashboard shows them (`review`), and only the doctor's confirmation sends it
- * again naming them, after which they are kept and listed as needing action.
+ * again naming them. The parents of those she chose to ask are then asked to choose another time or a full refund;
+ * the rest stay listed as needing action (those she moved meanwhile are no longer affected).
  */
 export function useScheduleChange<Input>({ send, saved, onSaved, onInvalid }: ScheduleChangeOptions<Input>) {
   const [review, setReview] = useState<{ input: Input; affected: AppointmentNeedingAction[] } | null>(null);
   const mutation = useMutation({
-    mutationFn: ({ input, acknowledged }: { input: Input; acknowledged: readonly string[] }) =>
-      send(input, acknowledged),
-    onSuccess: async (schedule) => {
+    mutationFn: async ({
+      input,
+      acknowledged,
+      ask = [],
+    }: {
+      input: Input;
+      acknowledged: readonly string[];
+      ask?: readonly string[];
+    }) => {
+      const schedule = await send(input, acknowledged);
+      if (ask.length > 0) {
+        try {
+          await askParentsToChoose(ask);
+        } catch (error) {
+          // Saved all the same; the appointments stay listed, each with its own "Ask the parent".
+          showErrorToast(error);
+          return { schedule, asked: 0 };
+        }
+      }
+      return { schedule, asked: ask.length };
+    },
+    onSuccess: async ({ schedule, asked }) => {
       queryClient.setQueryData(adminKeys.schedule, schedule);
       setReview(null);
-      toast(saved);
+      toast(
+        asked > 0
+          ? {
+              title: saved.title,
+              description: `${saved.description} ${asked === 1 ? "The parent is" : `${asked} parents are`} being asked by e-mail and WhatsApp to choose another time or a full refund.`,
+            }
+          : saved,
+      );
       onSaved?.();
       // The booking dialog's calendar and the public settings follow the new schedule.
       await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.schedule }),
         queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
         queryClient.invalidateQueries({ queryKey: publicConfigKey }),
       ]);
@@ -61,8 +89,10 @@ export function useScheduleChange<Input>({ send, saved, onSaved, onInvalid }: Sc
   return {
     submit: (input: Input) => mutation.mutate({ input, acknowledged: [] }),
     review,
-    confirm: () => {
-      if (review) mutation.mutate({ input: review.input, acknowledged: review.affected.map((a) => a.id) });
+    /** Saves the reviewed change; the parents of `ask` (confirmed bookings) are asked to choose. */
+    confirm: (ask: readonly string[] = []) => {
+      if (review)
+        mutation.mutate({ input: review.input, acknowledged: review.affected.map((a) => a.id), ask });
     },
     cancel: () => setReview(null),
     isPending: mutation.isPending,

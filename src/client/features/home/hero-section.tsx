@@ -1,3 +1,4 @@
+import { useHoursEntries } from "@/lib/consultation-hours";
 import { Award, Clock, Languages, Users, Video } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -43,7 +44,7 @@ export function HeroSection() {
 /** The figures and practical details a parent looks for before booking. */
 function HeroFacts() {
   const { doctor, contact } = siteProfile;
-  const hours = contact.hours[0];
+  const [hours] = useHoursEntries(contact.hours);
   const figures = [
     { Icon: Award, label: "Experience", value: doctor.experience },
     { Icon: Users, label: "Patients", value: doctor.patientsTreated },
@@ -76,7 +77,11 @@ function HeroFacts() {
         </IconListItem>
         {hours && (
           <IconListItem icon={Clock} title={hours.days}>
-            <p className="text-slate-700">{hours.time}</p>
+            {hours.times.map((time) => (
+              <p key={time} className="text-slate-700">
+                {time}
+              </p>
+            ))}
           </IconListItem>
         )}
       </ul>

@@ -45,6 +45,50 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : "Something went wrong. Please try again.";
 }
 
+/**
+ * The doctor cannot keep the booked time: the parent's choice comes first on the page, another time (free) or a full
+ * refund, with what happens if they do neither.
+ */
+function DoctorUnavailableChoice({
+  when,
+  refund,
+  onReschedule,
+  onRefund,
+}: {
+  when: string;
+  refund: number;
+  onReschedule: () => void;
+  onRefund: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby="doctor-unavailable"
+      className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900"
+    >
+      <h2 id="doctor-unavailable" className="text-lg font-semibold">
+        The doctor is not available at the time you booked
+      </h2>
+      <p>
+        We are sorry: the doctor cannot hold the consultation on {when}. Please choose another time, free of
+        charge and not counted among your reschedules, or cancel with a full refund of ₹{formatRupees(refund)}
+        .
+      </p>
+      <p className="text-sm text-slate-700">
+        If you do not choose before {when}, the full amount is refunded automatically. The video room for that
+        time will not open.
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button type="button" onClick={onReschedule}>
+          <CalendarClock aria-hidden="true" className="size-4" /> Choose another time
+        </Button>
+        <Button type="button" variant="outline" onClick={onRefund}>
+          <XCircle aria-hidden="true" className="size-4" /> Cancel with a full refund
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** The parent's booking and the actions the policy allows now, each confirmed with its consequence. */
 export function ManageBooking({ token, view }: { token: string; view: ManageView }) {
   const queryClient = useQueryClient();
@@ -79,6 +123,14 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
         <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
           {notice}
         </p>
+      ) : null}
+      {appointment.doctorUnavailable ? (
+        <DoctorUnavailableChoice
+          when={when}
+          refund={policy.cancel.refundAmount}
+          onReschedule={() => setDialog("reschedule")}
+          onRefund={() => setDialog("cancel")}
+        />
       ) : null}
       <dl>
         <Fact label="Booking ID">#{appointment.bookingId}</Fact>
@@ -126,7 +178,7 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
 
       <Prescriptions token={token} timeZone={appointment.timeZone} />
 
-      <section aria-labelledby="manage-actions" className="grid gap-3">
+      <section aria-labelledby="manage-actions" className="grid gap-3" hidden={appointment.doctorUnavailable}>
         <h2 id="manage-actions" className="text-lg font-semibold text-slate-900">
           Change or cancel
         </h2>
@@ -160,9 +212,9 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
       <ConfirmDialog
         open={dialog === "cancel"}
         onOpenChange={(open) => setDialog(open ? "cancel" : null)}
-        title="Cancel this booking?"
+        title={appointment.doctorUnavailable ? "Cancel with a full refund?" : "Cancel this booking?"}
         description={cancelConsequence(view)}
-        confirmLabel="Cancel the booking"
+        confirmLabel={appointment.doctorUnavailable ? "Cancel and refund in full" : "Cancel the booking"}
         cancelLabel="Keep the booking"
         pending={cancel.isPending}
         error={cancel.error ? messageOf(cancel.error) : null}
@@ -172,7 +224,12 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
         open={dialog === "reschedule"}
         onOpenChange={(open) => setDialog(open ? "reschedule" : null)}
         confirmText={(dateLabel, timeLabel) =>
-          rescheduleConsequence(dateLabel, timeLabel, policy.reschedule.remaining - 1)
+          rescheduleConsequence(
+            dateLabel,
+            timeLabel,
+            policy.reschedule.remaining - 1,
+            appointment.doctorUnavailable,
+          )
         }
         timeZoneLabel={appointment.timeZoneLabel}
         pending={move.isPending}

@@ -5,13 +5,21 @@ import type { ManageView, RefundView } from "@shared/manage";
 export function cancelConsequence(view: ManageView): string {
   const { refundAmount, refundPercent } = view.policy.cancel;
   const paid = view.appointment.amountPaid;
+  if (view.appointment.doctorUnavailable)
+    return `Cancel and get the full ₹${formatRupees(refundAmount)} back, within ${view.refundBusinessDays} business days, as the doctor is not available at the time you booked.`;
   if (refundAmount <= 0)
     return "Cancel now. Less than 12 hours are left before the consultation, so no refund is due under the policy.";
   return `Cancel now and get ₹${formatRupees(refundAmount)} back, ${refundPercent} % of ₹${formatRupees(paid)}, within ${view.refundBusinessDays} business days.`;
 }
 
-/** The move, as the confirm button says it. */
-export function rescheduleConsequence(dateLabel: string, timeLabel: string, remainingAfter: number): string {
+/** The move, as the confirm button says it; a move the doctor asked for costs none of the parent's reschedules. */
+export function rescheduleConsequence(
+  dateLabel: string,
+  timeLabel: string,
+  remainingAfter: number,
+  free = false,
+): string {
+  if (free) return `Move to ${dateLabel} at ${timeLabel} (free, not counted as a reschedule)`;
   const left = remainingAfter === 1 ? "1 reschedule" : `${remainingAfter} reschedules`;
   return `Move to ${dateLabel} at ${timeLabel} (${left} left after this)`;
 }

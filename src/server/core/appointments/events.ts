@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appointments, domainEvents } from "../../db/schema";
 
@@ -28,4 +28,25 @@ export async function latestReschedules(db: Db, limit: number) {
     .where(and(eq(domainEvents.type, "appointment_rescheduled")))
     .orderBy(desc(domainEvents.createdAt))
     .limit(limit);
+}
+
+/**
+ * The bookings whose parent was asked, since `since`, to choose another time or a refund (the doctor could not keep
+ * the time), with where each stands now; the latest ask first.
+ */
+export async function askedParentsSince(db: Db, since: Date) {
+  return db
+    .select({
+      id: appointments.id,
+      askedAt: domainEvents.createdAt,
+      patientName: appointments.patientName,
+      appointmentDate: appointments.appointmentDate,
+      appointmentTime: appointments.appointmentTime,
+      status: appointments.status,
+      doctorUnavailableSince: appointments.doctorUnavailableSince,
+    })
+    .from(domainEvents)
+    .innerJoin(appointments, eq(appointments.id, domainEvents.appointmentId))
+    .where(and(eq(domainEvents.type, "doctor_unavailable"), gte(domainEvents.createdAt, since)))
+    .orderBy(desc(domainEvents.createdAt));
 }

@@ -168,6 +168,11 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
     );
     const schedule = (await admin("GET", "/api/admin/schedule")).json<AdminSchedule>();
     expect(schedule.needsAction).toEqual([]);
+    expect(schedule.decidedAfterAsking.find((decided) => decided.id === id)).toMatchObject({
+      outcome: "moved",
+      appointmentDate: "2026-11-26",
+      appointmentTime: "19:20",
+    });
   });
 
   it("refunds in full when the parent asks, whatever the hours left", async () => {
@@ -181,6 +186,8 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
     expect(view.refunds).toMatchObject([{ amount: 2000 }]);
     const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
     expect(row?.doctorUnavailableSince).toBeNull();
+    const schedule = (await admin("GET", "/api/admin/schedule")).json<AdminSchedule>();
+    expect(schedule.decidedAfterAsking.find((decided) => decided.id === id)?.outcome).toBe("refunded");
   });
 
   it("refunds an undecided booking in full at the old start and tells the parent", async () => {

@@ -262,6 +262,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
         durationMinutes: 20,
         why: "Leave: Family wedding",
         awaitingPayment: false,
+        parentAskedAt: null,
       },
     ]);
     expect((await day("2026-11-28")).body.reason).toBeUndefined();

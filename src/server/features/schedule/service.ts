@@ -21,6 +21,7 @@ import {
 import type {
   AdminSchedule,
   AppointmentNeedingAction,
+  DecidedAfterAsking,
   newExceptionSchema,
   scheduleSettingsSchema,
 } from "@shared/schedule-admin";
@@ -34,6 +35,7 @@ import { HttpError } from "../../http/errors";
 import * as repository from "./repository";
 import type { NewException, StoredSettings } from "./repository";
 import { type BookedAppointment, bookedFrom } from "../../core/appointments/repository";
+import { askedParentsSince } from "../../core/appointments/events";
 
 /**
  * The schedule's service: every answer about which slots exist reads the stored schedule through here and applies
@@ -262,7 +264,33 @@ export async function adminSchedule(db: Db, config: Config, now: Date): Promise<
     needsAction: appointments
       .filter((appointment) => appointment.status === "confirmed" && !isOffered(appointment, facts, timeZone))
       .map((appointment) => needingAction(appointment, facts, timeZone)),
+    decidedAfterAsking: await decidedAfterAsking(db, now),
   };
+}
+
+/** How long the dashboard keeps showing how an asked parent's booking was settled. */
+const DECIDED_SHOWN_DAYS = 14;
+
+async function decidedAfterAsking(db: Db, now: Date): Promise<DecidedAfterAsking[]> {
+  const since = new Date(now.getTime() - DECIDED_SHOWN_DAYS * 86_400_000);
+  const seen = new Set<string>();
+  const decided: DecidedAfterAsking[] = [];
+  for (const row of await askedParentsSince(db, since)) {
+    // The latest ask of each booking only; one still waiting is in needsAction instead.
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    if (row.status === "confirmed" && row.doctorUnavailableSince) continue;
+    decided.push({
+      id: row.id,
+      bookingId: bookingIdOf(row.id),
+      patientName: row.patientName,
+      appointmentDate: row.appointmentDate,
+      appointmentTime: row.appointmentTime,
+      outcome: row.status === "cancelled" ? "refunded" : "moved",
+      askedAt: row.askedAt.toISOString(),
+    });
+  }
+  return decided;
 }
 
 /**

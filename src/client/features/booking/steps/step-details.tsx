@@ -1,3 +1,4 @@
+import { slotsSummary } from "@shared/consultation-hours";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRupees, type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
@@ -111,7 +112,7 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
         </p>
         <p className="flex items-center gap-2">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
-          Available slots: 7:00 PM - 9:00 PM (Daily)
+          Available slots: {slotsSummary(config.consultationHours)}
         </p>
       </div>
 
