@@ -1,7 +1,7 @@
 import type { ConsultationRecordView } from "@shared/patients";
 import { formatRupees } from "@shared/booking";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Download, FileText } from "lucide-react";
+import { ArrowLeft, Download, FileText, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -24,6 +24,39 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       {children}
     </DetailRow>
   );
+}
+
+/** A file of the record to download, on a line of its own. */
+function DownloadLink({
+  href,
+  icon: Icon,
+  children,
+}: {
+  href: string;
+  icon: LucideIcon;
+  children: ReactNode;
+}) {
+  return (
+    <a href={href} download className="flex items-center gap-1.5 font-medium text-brand-700 underline">
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {children}
+    </a>
+  );
+}
+
+/** A fact that lists things, one a line, or says that there are none ("None issued"). */
+function FactList<T>({
+  label,
+  items,
+  none,
+  children,
+}: {
+  label: string;
+  items: readonly T[];
+  none: string;
+  children: (item: T) => ReactNode;
+}) {
+  return <Fact label={label}>{items.length === 0 ? none : items.map(children)}</Fact>;
 }
 
 function sizeText(bytes: number): string {
@@ -109,51 +142,39 @@ function ConsultationCard({
               </span>
             ))}
           </Fact>
-          <Fact label="Consent">
-            {consents.length === 0
-              ? "Booked before consent was recorded"
-              : consents.map((consent) => (
-                  <span key={consent.givenAt} className="block">
-                    Version {consent.version}, given by {consent.givenBy}, {at(consent.givenAt)}
-                  </span>
-                ))}
-          </Fact>
+          <FactList label="Consent" items={consents} none="Booked before consent was recorded">
+            {(consent) => (
+              <span key={consent.givenAt} className="block">
+                Version {consent.version}, given by {consent.givenBy}, {at(consent.givenAt)}
+              </span>
+            )}
+          </FactList>
           <Fact label="Notes">
             {notes ? <span className="whitespace-pre-wrap">{notes}</span> : "None written"}
           </Fact>
-          <Fact label="Prescriptions">
-            {prescriptions.length === 0
-              ? "None issued"
-              : prescriptions.map((prescription) => (
-                  <a
-                    key={prescription.id}
-                    href={prescriptionPdfUrl(appointment.id, prescription.id)}
-                    download
-                    className="flex items-center gap-1.5 font-medium text-brand-700 underline"
-                  >
-                    <FileText aria-hidden="true" className="size-4 shrink-0" />
-                    Version {prescription.version}, {at(prescription.issuedAt)}
-                    {prescription.replacesVersion
-                      ? ` (replaces version ${prescription.replacesVersion})`
-                      : ""}
-                  </a>
-                ))}
-          </Fact>
-          <Fact label="Reports">
-            {uploads.length === 0
-              ? "None uploaded"
-              : uploads.map((upload) => (
-                  <a
-                    key={upload.id}
-                    href={uploadDownloadUrl(appointment.id, upload.id)}
-                    download
-                    className="flex items-center gap-1.5 font-medium text-brand-700 underline"
-                  >
-                    <Download aria-hidden="true" className="size-4 shrink-0" />
-                    <span className="break-all">{upload.fileName}</span> ({sizeText(upload.sizeBytes)})
-                  </a>
-                ))}
-          </Fact>
+          <FactList label="Prescriptions" items={prescriptions} none="None issued">
+            {(prescription) => (
+              <DownloadLink
+                key={prescription.id}
+                href={prescriptionPdfUrl(appointment.id, prescription.id)}
+                icon={FileText}
+              >
+                Version {prescription.version}, {at(prescription.issuedAt)}
+                {prescription.replacesVersion ? ` (replaces version ${prescription.replacesVersion})` : ""}
+              </DownloadLink>
+            )}
+          </FactList>
+          <FactList label="Reports" items={uploads} none="None uploaded">
+            {(upload) => (
+              <DownloadLink
+                key={upload.id}
+                href={uploadDownloadUrl(appointment.id, upload.id)}
+                icon={Download}
+              >
+                <span className="break-all">{upload.fileName}</span> ({sizeText(upload.sizeBytes)})
+              </DownloadLink>
+            )}
+          </FactList>
         </dl>
       </section>
     </Card>

@@ -1,7 +1,7 @@
 import { formatFileSize, isReportContentType, REPORT_TYPES } from "@shared/uploads";
 import { useQuery } from "@tanstack/react-query";
-import { Download, FileText } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { FileText } from "lucide-react";
+import { DownloadReportButton, ReportFileName } from "@/components/appointments/report-file";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { Loading } from "@/components/ui/loading";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -38,23 +38,16 @@ export function ReportUploadsList({
           {reports.data.uploads.map((upload) => (
             <li key={upload.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
               <FileText aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-              <span className="min-w-0 flex-1">
-                <span className="block break-all font-medium text-slate-900">{upload.fileName}</span>
-                <span className="block text-xs text-slate-600">
-                  {isReportContentType(upload.contentType) ? REPORT_TYPES[upload.contentType].label : "File"}{" "}
-                  · {formatFileSize(upload.sizeBytes)} · uploaded{" "}
-                  {formatInstant(upload.uploadedAt, timeZone, zone)}
-                </span>
-              </span>
-              <Button asChild variant="outline" size="sm">
-                <a
-                  href={adminReportDownloadUrl(appointmentId, upload.id)}
-                  download
-                  aria-label={`Download ${upload.fileName}`}
-                >
-                  <Download aria-hidden="true" /> Download
-                </a>
-              </Button>
+              <ReportFileName fileName={upload.fileName}>
+                {isReportContentType(upload.contentType) ? REPORT_TYPES[upload.contentType].label : "File"} ·{" "}
+                {formatFileSize(upload.sizeBytes)} · uploaded{" "}
+                {formatInstant(upload.uploadedAt, timeZone, zone)}
+              </ReportFileName>
+              <DownloadReportButton
+                href={adminReportDownloadUrl(appointmentId, upload.id)}
+                fileName={upload.fileName}
+                size="sm"
+              />
             </li>
           ))}
         </ul>

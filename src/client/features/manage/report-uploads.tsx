@@ -11,8 +11,9 @@ import {
   UPLOAD_MESSAGES,
 } from "@shared/uploads";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, FileText, RotateCcw, Trash2, Upload, X } from "lucide-react";
+import { FileText, RotateCcw, Trash2, Upload, X } from "lucide-react";
 import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { DownloadReportButton, ReportFileName } from "@/components/appointments/report-file";
 import { Button } from "@/components/ui/button";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { ApiError } from "@/lib/api";
@@ -348,22 +349,11 @@ function UploadedReports({
         {view.uploads.map((upload) => (
           <li key={upload.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
             <FileText aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
-            <span className="min-w-0 flex-1">
-              <span className="block break-all font-medium text-slate-900">{upload.fileName}</span>
-              <span className="block text-xs text-slate-600">
-                {typeLabel(upload.contentType)} · {formatFileSize(upload.sizeBytes)}
-              </span>
-            </span>
+            <ReportFileName fileName={upload.fileName}>
+              {typeLabel(upload.contentType)} · {formatFileSize(upload.sizeBytes)}
+            </ReportFileName>
             <span className="flex gap-2">
-              <Button asChild variant="outline">
-                <a
-                  href={reportDownloadUrl(token, upload.id)}
-                  download
-                  aria-label={`Download ${upload.fileName}`}
-                >
-                  <Download aria-hidden="true" /> Download
-                </a>
-              </Button>
+              <DownloadReportButton href={reportDownloadUrl(token, upload.id)} fileName={upload.fileName} />
               {view.canRemove ? (
                 <Button
                   type="button"
