@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { CONSENT } from "@shared/consent";
 import { sampleProfile } from "@shared/sample-profile";
@@ -224,6 +225,17 @@ export async function bookPaidAppointment(
 ): Promise<{ id: string; token: string }> {
   const { id } = await bookAppointment(app, changes, remoteAddress);
   return { id, token: await payAndTakeManageToken(app, id, remoteAddress) };
+}
+
+/**
+ * Fails unless `logged` (the log's lines, joined) holds none of `secrets`, each named in the failure, neither as
+ * written nor without its dashes: an order id is its appointment's id without them.
+ */
+export function expectNotLogged(logged: string, secrets: Record<string, string>): void {
+  for (const [name, secret] of Object.entries(secrets)) {
+    expect(logged, name).not.toContain(secret);
+    expect(logged, name).not.toContain(secret.replaceAll("-", ""));
+  }
 }
 
 /** Every API route a visitor without a session may call; anything else under /api is the administrator's. */

@@ -474,36 +474,43 @@ describe.each(testEngines)("reports uploaded before the call, on %s", (engine) =
 
   it("answers a request that is not a multipart upload with a readable 4xx", async () => {
     const { token } = await bookAndPay();
-    const json = await t.app.inject({
-      method: "POST",
-      url: `/api/manage/${token}/uploads`,
-      payload: { file: "echo.pdf" },
-    });
-    expect(json.statusCode).toBe(415);
-    expect(json.json<ApiErrorBody>().message).toBe(UPLOAD_MESSAGES.notMultipart);
-    const noFile = await t.app.inject({
-      method: "POST",
-      url: `/api/manage/${token}/uploads`,
-      payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${BOUNDARY}--\r\n`,
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-    });
-    expect(noFile.statusCode).toBe(400);
-    expect(noFile.json<ApiErrorBody>().message).toBe(UPLOAD_MESSAGES.noFile);
-    const cutOff = await t.app.inject({
-      method: "POST",
-      url: `/api/manage/${token}/uploads`,
-      payload: multipart("echo.pdf", samples.pdf).payload.subarray(0, 20_000),
-      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-    });
-    expect(cutOff.statusCode).toBe(400);
-    expect(cutOff.json<ApiErrorBody>().message).toBe(UPLOAD_MESSAGES.unreadable);
-    const noBoundary = await t.app.inject({
-      method: "POST",
-      url: `/api/manage/${token}/uploads`,
-      payload: "x",
-      headers: { "content-type": "multipart/form-data" },
-    });
-    expect(noBoundary.statusCode).toBe(400);
+    const multipartHeaders = { "content-type": `multipart/form-data; boundary=${BOUNDARY}` };
+    const refusals: { name: string; body: object; status: number; message?: string }[] = [
+      {
+        name: "JSON",
+        body: { payload: { file: "echo.pdf" } },
+        status: 415,
+        message: UPLOAD_MESSAGES.notMultipart,
+      },
+      {
+        name: "no file part",
+        body: {
+          payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${BOUNDARY}--\r\n`,
+          headers: multipartHeaders,
+        },
+        status: 400,
+        message: UPLOAD_MESSAGES.noFile,
+      },
+      {
+        name: "cut off",
+        body: {
+          payload: multipart("echo.pdf", samples.pdf).payload.subarray(0, 20_000),
+          headers: multipartHeaders,
+        },
+        status: 400,
+        message: UPLOAD_MESSAGES.unreadable,
+      },
+      {
+        name: "no boundary",
+        body: { payload: "x", headers: { "content-type": "multipart/form-data" } },
+        status: 400,
+      },
+    ];
+    for (const { name, body, status, message } of refusals) {
+      const response = await t.app.inject({ method: "POST", url: `/api/manage/${token}/uploads`, ...body });
+      expect(response.statusCode, name).toBe(status);
+      if (message) expect(response.json<ApiErrorBody>().message, name).toBe(message);
+    }
   });
 
   it("removes every upload of an appointment, files and rows, for erasure and retention", async () => {
