@@ -5,6 +5,7 @@ import { isPlainText } from "./text";
 import { EMAIL_PATTERN } from "./email";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "./consent";
 import { isClockTime } from "./schedule";
+import { wholeNumber } from "./whole-number";
 
 /**
  * The booking form. The same schemas validate the dialog's steps in the browser and
@@ -41,17 +42,8 @@ const patientDetailsFields = z.object({
     .max(30, "Please enter a valid phone number")
     .regex(PHONE_PATTERN, "Please enter a valid phone number"),
   /** Whole years; 0 for a baby under one year, whose age in months is `patientAgeMonths`. */
-  patientAge: z
-    .number({ message: "Please enter a valid age" })
-    .int("Please enter a valid age")
-    .min(0, "Please enter a valid age")
-    .max(120, "Please enter a valid age"),
-  patientAgeMonths: z
-    .number({ message: "Please enter the age in months (0 to 11)" })
-    .int("Please enter the age in months (0 to 11)")
-    .min(0, "Please enter the age in months (0 to 11)")
-    .max(11, "Please enter the age in months (0 to 11)")
-    .optional(),
+  patientAge: wholeNumber(0, 120, "Please enter a valid age"),
+  patientAgeMonths: wholeNumber(0, 11, "Please enter the age in months (0 to 11)").optional(),
   reasonForConsultation: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidIsoDate } from "./clinic-time";
+import { wholeNumber } from "./whole-number";
 import {
   CLOCK_TIME_PATTERN,
   daySessionsSchema,
@@ -27,16 +28,18 @@ const acknowledged = z.array(z.string().uuid()).max(1000).default([]);
 /** PUT /api/admin/schedule */
 export const scheduleSettingsSchema = z.object({
   weekly: weeklyTemplateSchema,
-  minNoticeMinutes: z
-    .number({ message: "Enter the minimum notice in minutes" })
-    .int("Enter whole minutes")
-    .min(0, "The minimum notice cannot be negative")
-    .max(NOTICE_MINUTES_MAX, "The minimum notice is at most 7 days (10080 minutes)"),
-  horizonDays: z
-    .number({ message: "Enter how many days ahead parents may book" })
-    .int("Enter whole days")
-    .min(1, "Parents must be able to book at least 1 day ahead")
-    .max(HORIZON_DAYS_MAX, `Bookings can open at most ${HORIZON_DAYS_MAX} days ahead`),
+  minNoticeMinutes: wholeNumber(0, NOTICE_MINUTES_MAX, {
+    invalid: "Enter the minimum notice in minutes",
+    whole: "Enter whole minutes",
+    tooSmall: "The minimum notice cannot be negative",
+    tooLarge: "The minimum notice is at most 7 days (10080 minutes)",
+  }),
+  horizonDays: wholeNumber(1, HORIZON_DAYS_MAX, {
+    invalid: "Enter how many days ahead parents may book",
+    whole: "Enter whole days",
+    tooSmall: "Parents must be able to book at least 1 day ahead",
+    tooLarge: `Bookings can open at most ${HORIZON_DAYS_MAX} days ahead`,
+  }),
   acknowledgedAppointmentIds: acknowledged,
 });
 export type ScheduleSettingsInput = z.input<typeof scheduleSettingsSchema>;

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { addDaysToDate, clinicToday, isTooSoon, isValidIsoDate, slotStart } from "./clinic-time";
+import { wholeNumber } from "./whole-number";
 
 /**
  * The doctor's schedule: which consultation slots exist on a date. One module answers it for availability, booking,
@@ -63,16 +64,18 @@ export const sessionSchema = z
   .object({
     start: z.string().regex(CLOCK_TIME_PATTERN, "Enter the start as a time such as 19:00"),
     end: z.string().regex(END_TIME_PATTERN, "Enter the end as a time such as 21:00"),
-    slotMinutes: z
-      .number({ message: "Enter the length of a consultation in minutes" })
-      .int("Enter whole minutes")
-      .min(SLOT_MINUTES_MIN, `A consultation lasts at least ${SLOT_MINUTES_MIN} minutes`)
-      .max(SLOT_MINUTES_MAX, `A consultation lasts at most ${SLOT_MINUTES_MAX} minutes`),
-    gapMinutes: z
-      .number({ message: "Enter the gap between consultations in minutes" })
-      .int("Enter whole minutes")
-      .min(0, "The gap cannot be negative")
-      .max(SLOT_MINUTES_MAX, `The gap is at most ${SLOT_MINUTES_MAX} minutes`),
+    slotMinutes: wholeNumber(SLOT_MINUTES_MIN, SLOT_MINUTES_MAX, {
+      invalid: "Enter the length of a consultation in minutes",
+      whole: "Enter whole minutes",
+      tooSmall: `A consultation lasts at least ${SLOT_MINUTES_MIN} minutes`,
+      tooLarge: `A consultation lasts at most ${SLOT_MINUTES_MAX} minutes`,
+    }),
+    gapMinutes: wholeNumber(0, SLOT_MINUTES_MAX, {
+      invalid: "Enter the gap between consultations in minutes",
+      whole: "Enter whole minutes",
+      tooSmall: "The gap cannot be negative",
+      tooLarge: `The gap is at most ${SLOT_MINUTES_MAX} minutes`,
+    }),
   })
   .refine((session) => minutesOfDay(session.end) >= minutesOfDay(session.start) + session.slotMinutes, {
     message: "The session must end after the start, with room for at least one consultation",
