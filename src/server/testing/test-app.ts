@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { CONSENT } from "@shared/consent";
+import type { ErasureRequestView } from "@shared/patients";
 import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
 import { buildApp } from "../app";
@@ -236,6 +237,33 @@ export function expectNotLogged(logged: string, secrets: Record<string, string>)
     expect(logged, name).not.toContain(secret);
     expect(logged, name).not.toContain(secret.replaceAll("-", ""));
   }
+}
+
+/**
+ * The parent asks on the manage link to erase the booking behind `token`, and the doctor, signed in from the site's
+ * `origin`, finds the request among those pending. Answers its confirmation, for the test to send when it is ready.
+ */
+export async function askForErasure(app: FastifyInstance, token: string, origin: string) {
+  const asked = await app.inject({ method: "POST", url: `/api/manage/${token}/erasure`, payload: {} });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const headers = { cookie: await signInAsAdmin(app, { origin }), origin };
+  const { requests } = (
+    await app.inject({ method: "GET", url: "/api/admin/erasure-requests", headers })
+  ).json<{ requests: ErasureRequestView[] }>();
+  const pending = requests.find((request) => request.status === "pending");
+  return {
+    /** The doctor confirms the erasure; answers the request as it then stands. */
+    confirm: async () => {
+      const confirmed = await app.inject({
+        method: "POST",
+        url: `/api/admin/erasure-requests/${pending?.id ?? ""}/confirm`,
+        headers,
+        payload: {},
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      return confirmed.json<ErasureRequestView>();
+    },
+  };
 }
 
 /** Every API route a visitor without a session may call; anything else under /api is the administrator's. */

@@ -2,12 +2,11 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bookingIdOf } from "@shared/booking";
-import type { ErasureRequestView } from "@shared/patients";
 import { contactMessages } from "../../db/schema";
 import { drainOutboxOf } from "../../testing/app-jobs";
 import {
+  askForErasure,
   bookPaidAppointment,
-  signInAsAdmin,
   TEST_SITE,
   testClock,
   testEngines,
@@ -51,23 +50,6 @@ describe.each(testEngines)("erasure and contact messages, on %s", (engine) => {
     });
   }
 
-  async function eraseAsDoctor(token: string) {
-    const asked = await t.app.inject({ method: "POST", url: `/api/manage/${token}/erasure`, payload: {} });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const headers = { cookie: await signInAsAdmin(t.app, { origin: TEST_SITE }), origin: TEST_SITE };
-    const { requests } = (
-      await t.app.inject({ method: "GET", url: "/api/admin/erasure-requests", headers })
-    ).json<{ requests: ErasureRequestView[] }>();
-    const pending = requests.find((request) => request.status === "pending");
-    const confirmed = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/erasure-requests/${pending?.id ?? ""}/confirm`,
-      headers,
-      payload: {},
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-  }
-
   /** The contact messages the clinic holds, and the text of the message files the site wrote to the doctor. */
   async function heldMessages(): Promise<{ stored: string[]; files: string }> {
     const rows = await t.database.db.select({ message: contactMessages.message }).from(contactMessages);
@@ -96,7 +78,7 @@ describe.each(testEngines)("erasure and contact messages, on %s", (engine) => {
     expect((await heldMessages()).files).toContain("Kiran takes aspirin");
 
     clock.set(AFTER_CONSULTATION);
-    await eraseAsDoctor(booking.token);
+    await (await askForErasure(t.app, booking.token, TEST_SITE)).confirm();
 
     const held = await heldMessages();
     expect(held.stored).toEqual(

@@ -2,14 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ErasureRequestView } from "@shared/patients";
 import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../testing/raw-http";
 import { recordsInS3Env, startS3StandIn, TEST_S3_ACCOUNT } from "../../testing/s3-stand-in";
 import { useInSuite } from "../../testing/suite";
 import {
+  askForErasure,
   bookingFor,
   bookPaidAppointment,
-  signInAsAdmin,
   TEST_SITE,
   testClock,
   testEngines,
@@ -62,25 +61,12 @@ describe.each(cases)("a download under way when erasure is confirmed, on %s with
       expect(uploaded.statusCode, uploaded.body).toBe(201);
     }
     clock.set(AFTER_CONSULTATION);
-    const asked = await t.app.inject({ method: "POST", url: `/api/manage/${token}/erasure`, payload: {} });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const admin = { cookie: await signInAsAdmin(t.app, { origin: TEST_SITE }), origin: TEST_SITE };
-    const requests = (
-      await t.app.inject({ method: "GET", url: "/api/admin/erasure-requests", headers: admin })
-    ).json<{ requests: ErasureRequestView[] }>().requests;
-    const request = requests.find((item) => item.status === "pending");
+    const erasure = await askForErasure(t.app, token, TEST_SITE);
 
     // The parent's download has started and is still reading the reports when the doctor confirms.
     const download = await pausedClient(port, "127.0.0.2", `/api/manage/${token}/export`);
     expect(statusOf(download.head)).toBe(200);
-    const confirmed = await t.app.inject({
-      method: "POST",
-      url: `/api/admin/erasure-requests/${request?.id ?? ""}/confirm`,
-      headers: admin,
-      payload: {},
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json<ErasureRequestView>().status).toBe("completed");
+    expect((await erasure.confirm()).status).toBe("completed");
 
     const answer = await download.drain();
     expect(endsWithLastChunk(answer)).toBe(true);
