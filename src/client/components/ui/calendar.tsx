@@ -156,8 +156,25 @@ export function Calendar({
   };
 
   const weekdays = Array.from({ length: 7 }, (_, i) => WEEKDAY_NAMES[(i + weekStartsOn) % 7] ?? "");
-  const canGoBack = month > minMonth;
-  const canGoOn = month < maxMonth;
+  /** Previous month (-1) or next month (1): the focus keeps its day of the month. */
+  const monthButton = (step: -1 | 1) => {
+    const next = shiftMonth(month, step);
+    const Icon = step < 0 ? ChevronLeft : ChevronRight;
+    return (
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={step < 0 ? "Previous month" : "Next month"}
+        disabled={step < 0 ? month <= minMonth : month >= maxMonth}
+        onClick={() => {
+          setFocused(sameDayIn(focusedInMonth, next));
+          onMonthChange(next);
+        }}
+      >
+        <Icon aria-hidden="true" />
+      </Button>
+    );
+  };
 
   return (
     <div
@@ -168,33 +185,11 @@ export function Calendar({
       id={id}
     >
       <div className="flex items-center justify-between gap-2">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Previous month"
-          disabled={!canGoBack}
-          onClick={() => {
-            setFocused(sameDayIn(focusedInMonth, shiftMonth(month, -1)));
-            onMonthChange(shiftMonth(month, -1));
-          }}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </Button>
+        {monthButton(-1)}
         <p id={titleId} aria-live="polite" className="text-base font-semibold text-slate-900">
           {monthTitleFormat.format(toUtc(`${month}-01`))}
         </p>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Next month"
-          disabled={!canGoOn}
-          onClick={() => {
-            setFocused(sameDayIn(focusedInMonth, shiftMonth(month, 1)));
-            onMonthChange(shiftMonth(month, 1));
-          }}
-        >
-          <ChevronRight aria-hidden="true" />
-        </Button>
+        {monthButton(1)}
       </div>
       <table
         ref={gridRef}
