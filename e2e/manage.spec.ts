@@ -99,6 +99,54 @@ test("a parent opens the link from the confirmation, reschedules, then cancels a
   await expect(page.getByText("Room Not Found")).toHaveCount(0);
 });
 
+test("the manage page arrives rendered by the server, personal and never cached, and works without waiting for scripts", async ({
+  page,
+  browser,
+}) => {
+  const email = "rendered.parent@example.org";
+  await bookAndPay(page, { date: inDays(4), label: "8:20 PM" }, { name: "Rendered Parent", email });
+  const link = await manageLinkFromConfirmation(email);
+  const path = new URL(link).pathname;
+
+  const answer = await page.request.get(path);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["cache-control"]).toBe("private, no-store");
+  const html = await answer.text();
+  // The booking is in the HTML itself, not only after the scripts ran.
+  expect(html).toContain("Rendered Parent");
+  expect(html).toContain("Change or cancel");
+  expect(html).toContain('<meta name="robots" content="noindex');
+
+  // With JavaScript off, the parent still reads the booking.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(path);
+  await expect(plain.getByRole("heading", { name: "Your booking" })).toBeVisible();
+  await expect(plain.getByText("Rendered Parent")).toBeVisible();
+  await noScript.close();
+
+  // With scripts, the page takes over the rendered HTML and asks the API for nothing it already has.
+  const asked: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/manage/")) asked.push(request.url());
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(path);
+  await expect(page.getByRole("button", { name: /^Reschedule/ })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+  // The server's HTML and the browser's first render agree (no hydration mismatch).
+  expect(errors.filter((text) => /hydrat|error #4(18|19|23|25)/i.test(text))).toEqual([]);
+
+  // Another parent's made-up link gets the readable message, and nothing of this booking.
+  const other = await page.request.get(`/appointments/manage/${"y".repeat(43)}`);
+  expect(other.headers()["cache-control"]).toBe("private, no-store");
+  expect(await other.text()).not.toContain("Rendered Parent");
+});
+
 test("a link that opens no booking says so, with the clinic's contact", async ({ page }) => {
   await page.goto(`/appointments/manage/${"x".repeat(43)}`);
   await expect(page.getByRole("alert")).toContainText("This link is not valid");

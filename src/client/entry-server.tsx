@@ -6,6 +6,9 @@ import { Writable } from "node:stream";
 import { Router } from "wouter";
 import { App } from "./app";
 import { publishedArticlesQuery, articleQuery } from "./features/articles/api";
+import { dataRightsQuery, manageQuery } from "./features/manage/api";
+import { parentPrescriptionsQuery } from "./features/manage/prescriptions-api";
+import { reportUploadsQuery } from "./features/manage/uploads-api";
 import { publicConfigQuery } from "./lib/public-config";
 import { createQueryClient } from "./lib/query-client";
 import { provideSiteProfile } from "./lib/site-profile";
@@ -47,6 +50,14 @@ export async function render(input: PageRenderInput): Promise<RenderedApp> {
   if (reads.article)
     queryClient.setQueryData(articleQuery(reads.article.slug).queryKey, { article: reads.article.article });
   if (reads.config) queryClient.setQueryData(publicConfigQuery().queryKey, reads.config);
+  if (reads.manage) {
+    const { token, view, uploads, prescriptions, dataRights } = reads.manage;
+    queryClient.setQueryData(manageQuery(token).queryKey, view);
+    if (uploads)
+      queryClient.setQueryData(reportUploadsQuery(token, view.appointment.status).queryKey, uploads);
+    if (prescriptions) queryClient.setQueryData(parentPrescriptionsQuery(token).queryKey, prescriptions);
+    if (dataRights) queryClient.setQueryData(dataRightsQuery(token).queryKey, dataRights);
+  }
   const queries = withStableStamps(dehydrate(queryClient));
   const data = {
     profile: input.profile,

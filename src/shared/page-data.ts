@@ -1,6 +1,10 @@
 import type { Article } from "./articles";
 import type { PublicConfig } from "./booking";
+import type { ManageView } from "./manage";
+import type { DataRightsView } from "./patients";
+import type { ParentPrescriptions } from "./prescription";
 import type { SiteProfile } from "./site-profile";
+import type { ParentReportUploads } from "./uploads";
 
 /**
  * What the server hands the browser app inside a page: the doctor's profile, the clinic's zone (dates are shown in
@@ -14,6 +18,17 @@ export interface PageReads {
   article?: { slug: string; article: Article | null };
   /** GET /api/config */
   config?: PublicConfig;
+  /**
+   * The parent's own booking behind a manage link, with what its page shows below it. Personal: a page carrying it
+   * is never kept by the server and is answered `Cache-Control: private, no-store`.
+   */
+  manage?: {
+    token: string;
+    view: ManageView;
+    uploads: ParentReportUploads | null;
+    prescriptions: ParentPrescriptions | null;
+    dataRights: DataRightsView | null;
+  };
 }
 
 export interface PageRenderInput {

@@ -24,6 +24,8 @@ export interface PageRequest {
   url?: string;
   /** Server-rendered (the public pages) or rendered in the browser only (admin, payment result, video room). */
   render: boolean;
+  /** A page with one person's data (the manage page): never kept, and no browser or proxy may keep a copy. */
+  personal?: boolean;
   load(): Promise<LoadedPage>;
 }
 
@@ -120,7 +122,10 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     });
     const prepared = await prepareResponse(pieces, {
       status: loaded.status ?? 200,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": page.personal ? "private, no-store" : "no-cache",
+      },
     });
     // A page the server failed to render is not kept: the next visitor gets another try.
     return { prepared, complete };
@@ -131,7 +136,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
 
   app.decorateReply("sendPage", async function (this: FastifyReply, page: PageRequest) {
     const request = this.request;
-    const key = client?.fixed ? page.cacheKey : undefined;
+    const key = client?.fixed && !page.personal ? page.cacheKey : undefined;
     const kept = key ? cache.get(key) : undefined;
     if (kept) return sendPrepared(request, this, kept, security);
     if (!client) {

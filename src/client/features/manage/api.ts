@@ -1,3 +1,4 @@
+import type { DataRightsView } from "@shared/patients";
 import type { ManageView, RescheduleInput } from "@shared/manage";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson } from "@/lib/api";
@@ -7,6 +8,15 @@ export function manageQuery(token: string) {
   return queryOptions({
     queryKey: ["manage", token] as const,
     queryFn: () => apiGet<ManageView>(`/api/manage/${encodeURIComponent(token)}`),
+    retry: false,
+  });
+}
+
+/** What the parent may ask about their data (export, erasure) through the link. */
+export function dataRightsQuery(token: string) {
+  return queryOptions({
+    queryKey: ["manage", token, "data-rights"] as const,
+    queryFn: () => apiGet<DataRightsView>(`/api/manage/${encodeURIComponent(token)}/data-rights`),
     retry: false,
   });
 }

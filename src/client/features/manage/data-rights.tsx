@@ -1,22 +1,15 @@
 import { clinicDate } from "@shared/clinic-time";
 import { type DataRightsView, ERASURE_EXPLAINED } from "@shared/patients";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { apiGet, apiJson } from "@/lib/api";
+import { apiJson } from "@/lib/api";
 import { formatLongDate } from "@/lib/format";
 import { clinicTimeZone } from "@/lib/site-profile";
+import { dataRightsQuery } from "./api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-
-function dataRightsQuery(token: string) {
-  return queryOptions({
-    queryKey: ["manage", token, "data-rights"] as const,
-    queryFn: () => apiGet<DataRightsView>(`/api/manage/${encodeURIComponent(token)}/data-rights`),
-    retry: false,
-  });
-}
 
 function exportUrl(token: string): string {
   return `/api/manage/${encodeURIComponent(token)}/export`;

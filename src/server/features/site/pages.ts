@@ -3,7 +3,11 @@ import { z } from "zod";
 import type { Article } from "@shared/articles";
 import type { PublicConfig } from "@shared/booking";
 import type { PageReads } from "@shared/page-data";
+import type { ManageView } from "@shared/manage";
+import type { DataRightsView } from "@shared/patients";
+import type { ParentPrescriptions } from "@shared/prescription";
 import type { SiteProfile } from "@shared/site-profile";
+import type { ParentReportUploads } from "@shared/uploads";
 import type { Config } from "../../config";
 import { type LoadedPage, notFoundTitle, type PageRequest, publicUrl } from "../../http/client-app";
 import { HttpError, sendApiNotFound } from "../../http/errors";
@@ -34,6 +38,8 @@ function pageWithContactForm(path: string, query: unknown, load: () => Promise<L
 }
 
 const slugParams = z.object({ slug: z.string().min(1).max(120) });
+/** A manage token as the site makes them (43 characters); anything else is asked about all the same, and refused. */
+const tokenParams = z.object({ token: z.string().max(200) });
 const previewParams = z.object({ file: z.string().max(160) });
 /** An article's slug as the article form makes them: the only ones worth asking the database about. */
 const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -273,7 +279,6 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     "/admin/access-log",
     "/payment/callback",
     "/video-consultation/:roomId",
-    "/appointments/manage/:token",
   ]) {
     app.get(path, async (_request, reply) =>
       reply.sendPage({
@@ -283,6 +288,41 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       }),
     );
   }
+
+  /**
+   * The parent's manage page, rendered on the server with their booking so that it shows at once on a slow phone.
+   * Its reads are the manage API's own answers, asked in-process from the parent's address (so they count against
+   * the same limits as the browser's would); the page is personal, never kept and never cached.
+   */
+  app.get("/appointments/manage/:token", { schema: { params: tokenParams } }, async (request, reply) => {
+    const { token } = request.params;
+    const api = `/api/manage/${encodeURIComponent(token)}`;
+    const asVisitor = async <T>(url: string): Promise<T | null> => {
+      const response = await app.inject({ method: "GET", url, remoteAddress: request.ip });
+      return response.statusCode === 200 ? response.json<T>() : null;
+    };
+    return reply.sendPage({
+      personal: true,
+      url: `/appointments/manage/${token}`,
+      render: true,
+      load: async (): Promise<LoadedPage> => {
+        const view = await asVisitor<ManageView>(api);
+        const head = { title: titled("Your booking"), noindex: true, url: undefined };
+        // An unknown link: the browser asks the API itself and shows its message.
+        if (!view) return { head, reads: await withConfig(), pageModule: "pages/manage-appointment.tsx" };
+        const [uploads, prescriptions, dataRights] = await Promise.all([
+          asVisitor<ParentReportUploads>(`${api}/uploads`),
+          asVisitor<ParentPrescriptions>(`${api}/prescriptions`),
+          asVisitor<DataRightsView>(`${api}/data-rights`),
+        ]);
+        return {
+          head,
+          reads: await withConfig({ manage: { token, view, uploads, prescriptions, dataRights } }),
+          pageModule: "pages/manage-appointment.tsx",
+        };
+      },
+    });
+  });
 
   // One 404 page for every unknown address: rendered for a path no route has, so it is the same page for all.
   app.setNotFoundHandler((request, reply) => {
