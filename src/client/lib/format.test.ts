@@ -19,11 +19,13 @@ describe("dates as the pages show them", () => {
     expect(formatShortDate("2026-09-07")).toBe("7 Sept 2026");
   });
 
-  it("writes the weekday before the long date", () => {
-    expect(formatLongDateWithWeekday("2026-11-22")).toBe("Sunday, 22 November 2026");
-    expect(formatLongDateWithWeekday("2026-11-21")).toBe("Saturday, 21 November 2026");
-    expect(formatLongDateWithWeekday("2027-01-20")).toBe("Wednesday, 20 January 2027");
-    expect(formatLongDateWithWeekday("2026-09-07")).toBe("Monday, 7 September 2026");
+  it.each([
+    ["2026-11-22", "Sunday, 22 November 2026"],
+    ["2026-11-21", "Saturday, 21 November 2026"],
+    ["2027-01-20", "Wednesday, 20 January 2027"],
+    ["2026-09-07", "Monday, 7 September 2026"],
+  ])("writes the weekday before the long date: %s is %j", (date, text) => {
+    expect(formatLongDateWithWeekday(date)).toBe(text);
   });
 
   it("leaves anything that is not a calendar date as it is", () => {

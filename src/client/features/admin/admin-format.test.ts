@@ -1,4 +1,4 @@
-import type { AdminAppointment, GatewayDiagnostic, NotificationTestResult } from "@shared/admin";
+import type { AdminAppointment, NotificationTestResult } from "@shared/admin";
 import { describe, expect, it } from "vitest";
 import {
   appointmentStatusLabel,
@@ -39,13 +39,18 @@ describe("appointment badges", () => {
     }
   });
 
-  it("words the states for people, including ones this client does not know", () => {
-    expect(appointmentStatusLabel("pending_payment")).toBe("Pending payment");
-    expect(appointmentStatusLabel("no_show")).toBe("No-show");
-    expect(appointmentStatusLabel("on_hold")).toBe("On hold");
-    expect(paymentStatusLabel("refund_pending")).toBe("Refund pending");
-    expect(paymentStatusLabel("")).toBe("Unknown");
-  });
+  it.each([
+    [appointmentStatusLabel, "pending_payment", "Pending payment"],
+    [appointmentStatusLabel, "no_show", "No-show"],
+    [appointmentStatusLabel, "on_hold", "On hold"],
+    [paymentStatusLabel, "refund_pending", "Refund pending"],
+    [paymentStatusLabel, "", "Unknown"],
+  ])(
+    "words the states for people, including ones this client does not know: %o %j",
+    (label, state, words) => {
+      expect(label(state)).toBe(words);
+    },
+  );
 });
 
 describe("appointmentDateTime", () => {
@@ -113,20 +118,14 @@ describe("resolveAppointmentId", () => {
 });
 
 describe("credentialsMissing", () => {
-  const diagnostic: GatewayDiagnostic = {
-    provider: "cashfree",
-    isInitialized: true,
-    environment: "sandbox",
-    hasAppId: true,
-    hasSecretKey: true,
-    appIdPrefix: "TEST",
-    testOrderError: null,
-    testOrderResult: null,
-  };
-
-  it("is true when either credential is absent", () => {
-    expect(credentialsMissing(diagnostic)).toBe(false);
-    expect(credentialsMissing({ ...diagnostic, hasAppId: false })).toBe(true);
-    expect(credentialsMissing({ ...diagnostic, hasSecretKey: false })).toBe(true);
-  });
+  it.each([
+    [true, true, false],
+    [false, true, true],
+    [true, false, true],
+  ])(
+    "is true when either credential is absent (App ID %s, Secret Key %s: %s)",
+    (hasAppId, hasSecretKey, missing) => {
+      expect(credentialsMissing({ hasAppId, hasSecretKey })).toBe(missing);
+    },
+  );
 });

@@ -135,7 +135,9 @@ export function resolveAppointmentId(input: string, recent: readonly AdminAppoin
 }
 
 /** The gateway cannot work without both credentials. */
-export function credentialsMissing(diagnostic: GatewayDiagnostic): boolean {
+export function credentialsMissing(
+  diagnostic: Pick<GatewayDiagnostic, "hasAppId" | "hasSecretKey">,
+): boolean {
   return !diagnostic.hasAppId || !diagnostic.hasSecretKey;
 }
 
