@@ -232,3 +232,21 @@ test("the privacy notice lists each item of data with its purpose, recipients an
   );
   await screenshots(page, "privacy-notice");
 });
+
+test("the booking dialog's code is fetched while the page is idle, so the tap opens it without a download", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/");
+  // Fetched after the page loaded, before anyone asked to book.
+  await expect.poll(() => scripts.some((path) => /booking-dialog/.test(path))).toBe(true);
+  await page.waitForLoadState("networkidle");
+  const before = scripts.length;
+  await page.getByRole("button", { name: "Book Video Consultation" }).first().click();
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "Patient Details" })).toBeVisible();
+  // Opening it fetched no code of its own.
+  expect(scripts.slice(before).filter((path) => /booking/.test(path))).toEqual([]);
+});
