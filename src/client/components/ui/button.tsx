@@ -41,3 +41,17 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
     />
   );
 }
+
+/** A form's submit button: disabled while its request is on the way, and saying so then (`busyLabel`: "Saving..."). */
+export function SubmitButton({
+  pending,
+  busyLabel,
+  children,
+  ...props
+}: Omit<ButtonProps, "type" | "disabled"> & { pending: boolean; busyLabel: string }) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {pending ? busyLabel : children}
+    </Button>
+  );
+}

@@ -9,7 +9,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { type UseFormRegisterReturn, type UseFormSetError, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
+import { Button, SubmitButton } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { DialogShell } from "@/components/ui/dialog-shell";
 import { describedBy, FieldError, FormField } from "@/components/ui/form-field";
@@ -185,9 +185,9 @@ export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) 
               Cancel
             </Button>
           </DialogClose>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save Article"}
-          </Button>
+          <SubmitButton pending={save.isPending} busyLabel="Saving...">
+            Save Article
+          </SubmitButton>
         </DialogFooter>
       </form>
     </DialogShell>

@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarOff, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, SubmitButton } from "@/components/ui/button";
 import { describedBy, FormField, InputField } from "@/components/ui/form-field";
 import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
@@ -29,6 +29,7 @@ import {
   type SessionDraft,
   SessionsEditor,
 } from "./sessions-editor";
+import { ScheduleForm, sendIfValid } from "./schedule-form";
 import { useScheduleChange } from "./use-schedule-change";
 
 type Kind = NewExceptionInput["kind"];
@@ -52,13 +53,7 @@ export function LeaveAndOverrides() {
       id="leave-title"
       icon={CalendarOff}
       title="Leave and Date Overrides"
-      headClassName="flex flex-col gap-1 border-b border-slate-200 p-5 sm:p-6"
-      intro={
-        <p className="text-sm text-slate-700">
-          These win over the weekly hours. Appointments already booked at those times are listed for you
-          before anything is saved, and kept.
-        </p>
-      }
+      description="These win over the weekly hours. Appointments already booked at those times are listed for you before anything is saved, and kept."
     >
       <AddException />
       <QueryState
@@ -152,28 +147,18 @@ function AddException() {
 
   const submit = () => {
     setProblem(null);
-    const parsed = newExceptionSchema.safeParse(toInput(draft));
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('#add-exception [aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    setErrors({});
-    change.submit(toInput(draft));
+    sendIfValid("add-exception", newExceptionSchema.safeParse(toInput(draft)), setErrors, () =>
+      change.submit(toInput(draft)),
+    );
   };
 
   return (
-    <form
+    <ScheduleForm
       id="add-exception"
-      noValidate
       aria-label="Add leave or an override"
       className="flex flex-col gap-4 border-b border-slate-200 p-5 sm:p-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      change={change}
+      onSubmit={submit}
     >
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">What to add</legend>
@@ -256,12 +241,11 @@ function AddException() {
         </p>
       )}
       <div>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? "Saving..." : kind?.submit}
-        </Button>
+        <SubmitButton pending={change.isPending} busyLabel="Saving...">
+          {kind?.submit}
+        </SubmitButton>
       </div>
-      <ScheduleChangeReview change={change} />
-    </form>
+    </ScheduleForm>
   );
 }
 

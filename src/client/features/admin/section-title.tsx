@@ -30,17 +30,20 @@ interface SectionHeading {
 
 /**
  * A dashboard section on one card. At its top the title, with what goes with it (`intro`: a sentence, the section's
- * tabs or its main button) in a head laid out by `headClassName`; the body follows.
+ * tabs or its main button) in a head laid out by `headClassName`; the body follows. A section that says what it is
+ * for in a `description` has it under the title, in a head ruled off from the body.
  */
 export function SectionCard({
   id,
   icon,
   title,
-  intro,
-  headClassName,
+  description,
+  intro = description === undefined ? undefined : <p className="text-sm text-slate-700">{description}</p>,
+  headClassName = "flex flex-col gap-1 border-b border-slate-200 p-5 sm:p-6",
   className,
   children,
 }: SectionHeading & {
+  description?: ReactNode;
   intro?: ReactNode;
   headClassName?: string;
   className?: string;

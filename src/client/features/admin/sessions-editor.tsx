@@ -129,8 +129,10 @@ export function SessionsEditor({ id, name, sessions, onChange, errors }: Session
   );
 }
 
+export type PathIssue = { path: readonly PropertyKey[] | string; message: string };
+
 /** Issues of a zod result or a 400 answer, keyed by their dotted path. */
-export function issuesByPath(issues: readonly { path: readonly PropertyKey[] | string; message: string }[]) {
+export function issuesByPath(issues: readonly PathIssue[]) {
   const result: Record<string, string> = {};
   for (const issue of issues) {
     const key = typeof issue.path === "string" ? issue.path : issue.path.map(String).join(".");

@@ -8,7 +8,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { BellRing, CheckCircle2, FileText, XCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
@@ -158,9 +158,9 @@ export function TestNotifications() {
             sendTo={sendTo}
           />
         )}
-        <Button type="submit" className="self-start" disabled={test.isPending}>
-          {test.isPending ? "Sending..." : "Send Test"}
-        </Button>
+        <SubmitButton pending={test.isPending} busyLabel="Sending..." className="self-start">
+          Send Test
+        </SubmitButton>
       </form>
       {test.data && <ChannelResults result={test.data} />}
     </SectionCard>

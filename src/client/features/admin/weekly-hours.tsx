@@ -3,11 +3,10 @@ import { type AdminSchedule, scheduleSettingsSchema } from "@shared/schedule-adm
 import { useQuery } from "@tanstack/react-query";
 import { Clock } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/button";
 import { InputField } from "@/components/ui/form-field";
 import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
-import { ScheduleChangeReview } from "./affected-appointments-dialog";
 import { saveSchedule, scheduleQuery } from "./api";
 import { sessionsSummary } from "./schedule-format";
 import { SectionCard } from "./section-title";
@@ -19,6 +18,7 @@ import {
   SessionsEditor,
   toDraft,
 } from "./sessions-editor";
+import { ScheduleForm, sendIfValid } from "./schedule-form";
 import { useScheduleChange } from "./use-schedule-change";
 
 type WeeklyDraft = Record<Weekday, SessionDraft[]>;
@@ -68,13 +68,12 @@ export function WeeklyHours() {
       id="weekly-hours-title"
       icon={Clock}
       title="Weekly Hours"
-      headClassName="flex flex-col gap-1 border-b border-slate-200 p-5 sm:p-6"
-      intro={
-        <p className="text-sm text-slate-700">
+      description={
+        <>
           When parents can book, in the clinic&apos;s time zone
           {schedule.data ? ` (${schedule.data.timeZone})` : ""}. A day without a session is a day off. Leave
           and single dates are set below.
-        </p>
+        </>
       }
     >
       <QueryState query={schedule} what="weekly hours" isEmpty={() => false} empty={null} rowClassName="h-16">
@@ -102,41 +101,28 @@ function WeeklyHoursForm({ schedule }: { schedule: AdminSchedule }) {
     },
   });
 
-  const submit = () => {
-    const parsed = scheduleSettingsSchema.safeParse({
-      weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, draft.weekly[day].map(fromDraft)])),
-      minNoticeMinutes: toNumber(draft.minNoticeMinutes),
-      horizonDays: toNumber(draft.horizonDays),
-    });
-    if (!parsed.success) {
-      setErrors(issuesByPath(parsed.error.issues));
-      // Focus the first field with a message, where the doctor can read and fix it.
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('#weekly-hours [aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    setErrors({});
-    change.submit({
-      weekly: parsed.data.weekly,
-      minNoticeMinutes: parsed.data.minNoticeMinutes,
-      horizonDays: parsed.data.horizonDays,
-    });
-  };
+  const submit = () =>
+    sendIfValid(
+      "weekly-hours",
+      scheduleSettingsSchema.safeParse({
+        weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, draft.weekly[day].map(fromDraft)])),
+        minNoticeMinutes: toNumber(draft.minNoticeMinutes),
+        horizonDays: toNumber(draft.horizonDays),
+      }),
+      setErrors,
+      ({ weekly, minNoticeMinutes, horizonDays }) => change.submit({ weekly, minNoticeMinutes, horizonDays }),
+    );
 
   const setDay = (day: Weekday, sessions: SessionDraft[]) =>
     setDraft((current) => ({ ...current, weekly: { ...current.weekly, [day]: sessions } }));
 
   return (
-    <form
+    <ScheduleForm
       id="weekly-hours"
-      noValidate
       aria-labelledby="weekly-hours-title"
       className="flex flex-col"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      change={change}
+      onSubmit={submit}
     >
       <div className="flex flex-col divide-y divide-slate-200">
         {WEEKDAYS.map((day) => {
@@ -188,11 +174,10 @@ function WeeklyHoursForm({ schedule }: { schedule: AdminSchedule }) {
           Appointments already booked keep their time; any that no longer fit are listed for you before
           saving.
         </p>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? "Saving..." : "Save weekly hours"}
-        </Button>
+        <SubmitButton pending={change.isPending} busyLabel="Saving...">
+          Save weekly hours
+        </SubmitButton>
       </div>
-      <ScheduleChangeReview change={change} />
-    </form>
+    </ScheduleForm>
   );
 }
