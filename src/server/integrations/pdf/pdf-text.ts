@@ -229,9 +229,10 @@ function wrap(doc: Doc, paragraph: string, width: number, style: TextStyle): Pie
   const lines: Piece[][] = [];
   let current: Piece[] = [];
   let pendingSpace: Piece[] = [];
-  for (const token of paragraph.match(/\S+|\s+/g) ?? []) {
-    if (/^\s/.test(token)) {
-      pendingSpace = current.length > 0 ? piecesOf(doc, token.replace(/\s/g, " "), style) : [];
+  // Lines break at spaces and tabs only: a no-break space keeps its words together.
+  for (const token of paragraph.match(/[ \t]+|[^ \t]+/g) ?? []) {
+    if (/^[ \t]/.test(token)) {
+      pendingSpace = current.length > 0 ? piecesOf(doc, token.replace(/\t/g, " "), style) : [];
       continue;
     }
     const word = piecesOf(doc, token, style);
@@ -264,12 +265,12 @@ function joined(pieces: Piece[]): Piece[] {
 
 /**
  * Writes text from `x` (the current x unless given, and then the current x after it) wrapped at the right margin
- * or at `width`, a new page when a line does not fit; a "\n" starts a new line.
+ * or at `width`, a new page when a line does not fit; a line break in the text starts a new line.
  */
 export function line(doc: Doc, text: string, options: TextStyle & { x?: number; width?: number } = {}): void {
   const x = options.x ?? doc.x;
   const width = options.width ?? doc.page.width - doc.page.margins.right - x;
-  for (const paragraph of text.split("\n")) {
+  for (const paragraph of text.split(/\r\n|\r|\n/)) {
     for (const pieces of wrap(doc, paragraph, width, options)) {
       const { ascent, descent } = extentOf(doc, pieces, options);
       // A new page's own header (pageAdded) may write with another style; each line sets its own.

@@ -32,6 +32,14 @@ export function pdfText(pdf: Buffer): Promise<string> {
   return poppler("pdftotext", ["-enc", "UTF-8"], pdf);
 }
 
+/** Where pdftotext finds each word: its left and right edges in points, from the page's left. */
+export async function pdfWordEdges(pdf: Buffer): Promise<{ word: string; left: number; right: number }[]> {
+  const html = await poppler("pdftotext", ["-enc", "UTF-8", "-bbox"], pdf);
+  return [
+    ...html.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+  ].map((match) => ({ word: match[3] ?? "", left: Number(match[1]), right: Number(match[2]) }));
+}
+
 export interface PdfFont {
   /** "BCZZZZ+NotoSansKannada-Regular": a subset's name starts with six capitals and a plus. */
   name: string;
