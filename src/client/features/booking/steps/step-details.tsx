@@ -82,17 +82,18 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
   // A child's parent or guardian is asked for unless the age given is 18 or more.
   const age = useWatch({ control, name: "patientAge" });
   const forAChild = ageUnit === "months" || !(typeof age === "number" && age >= ADULT_AGE);
+  // Registered where the box is drawn, so that a failed check focuses the first wrong field in page order.
   const ageInput =
     ageUnit === "years"
       ? {
           max: 120,
           invalid: Boolean(errors.patientAge),
-          field: register("patientAge", { setValueAs: parseAgeInput }),
+          register: () => register("patientAge", { setValueAs: parseAgeInput }),
         }
       : {
           max: 11,
           invalid: Boolean(errors.patientAge ?? errors.patientAgeMonths),
-          field: register("patientAgeMonths", { setValueAs: parseMonthsInput }),
+          register: () => register("patientAgeMonths", { setValueAs: parseMonthsInput }),
         };
 
   return (
@@ -145,7 +146,7 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
             aria-required
             className="max-w-28"
             {...describedBy("booking-age", { hint: true, error: ageInput.invalid })}
-            {...ageInput.field}
+            {...ageInput.register()}
           />
           <select
             id="booking-age-unit"
