@@ -5,12 +5,29 @@ import { logInAsAdmin } from "./support/admin";
 import { expectNoSevereViolations } from "./support/axe";
 import { bookAndPay, inDays } from "./support/booking";
 import { screenshots } from "./support/screenshots";
+import { type OwnSite, startOwnSite } from "./support/site";
+import { slotStart } from "../src/shared/clinic-time";
 
 /**
  * The consultation record as a parent and the doctor live it: the parent books with consent, uploads an echo report
- * from the booking's page on a slow connection (the progress bar shows), the doctor opens the report and writes a
- * prescription, and the parent downloads the prescription from the same page.
+ * from the booking's page on a slow connection (the progress bar shows), the doctor opens the report, cannot write a
+ * prescription before the consultation, writes one once it has started, and the parent downloads it from the same
+ * page. A prescription waits for the consultation's start, so this runs on a site of its own, started again with its
+ * clock at the consultation (its data kept).
  */
+const port = Number(process.env.E2E_PORT ?? 5180) + 9;
+test.use({ baseURL: `http://127.0.0.1:${port}` });
+
+let site: OwnSite;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  site = await startOwnSite("records", { port });
+});
+
+test.afterAll(async () => {
+  await site.stop();
+});
 
 /** A small valid PDF, padded to `size` bytes, as a scanned report would be. */
 function reportPdf(size: number): Buffer {
@@ -40,13 +57,10 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   page,
   browser,
 }) => {
-  test.slow();
+  test.setTimeout(150_000);
   const patient = "Records Child";
-  await bookAndPay(
-    page,
-    { date: inDays(7), label: "8:40 PM" },
-    { name: patient, email: "records.parent@example.org" },
-  );
+  const date = inDays(7);
+  await bookAndPay(page, { date, label: "8:40 PM" }, { name: patient, email: "records.parent@example.org" });
   await page.getByRole("link", { name: "Manage your booking" }).click();
   await expect(page.getByRole("heading", { name: "Your booking" })).toBeVisible();
   const reports = page.getByRole("region", { name: "Reports for the doctor" });
@@ -98,6 +112,23 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   expect(report.name).toBe("echo-report.pdf");
   expect((await readFile(report.path)).subarray(0, 5).toString()).toBe("%PDF-");
 
+  // A week before the consultation: no prescription yet, and the dashboard says from when.
+  const prescriptionArea = details.getByRole("region", { name: "Prescription" });
+  await expect(prescriptionArea.getByTestId("prescription-not-issuable")).toHaveText(
+    /^A prescription can be issued once the consultation has started, from \w+day, \d{1,2} \w+ \d{4}, 8:40 PM IST\.$/,
+  );
+  await expect(prescriptionArea.getByRole("button", { name: "Write prescription" })).toHaveCount(0);
+  await screenshots(doctor, "records-prescription-before-start", prescriptionArea);
+
+  // The site again, its clock ten minutes into the consultation; the doctor signs in afresh.
+  await site.stop();
+  site = await startOwnSite("records", {
+    port,
+    dataDir: site.dataDir,
+    clockAt: new Date(slotStart(date, "20:40", "Asia/Kolkata").getTime() + 10 * 60_000),
+  });
+  await logInAsAdmin(doctor);
+  await row.getByRole("button", { name: `${patient}: details` }).click();
   await details.getByRole("button", { name: "Write prescription" }).click();
   const form = details.getByRole("form", { name: "New prescription" });
   await form.getByRole("radio", { name: "Female" }).check();

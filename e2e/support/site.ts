@@ -48,16 +48,28 @@ async function stopServer(server: ChildProcess): Promise<void> {
 
 /**
  * Starts `dist/server/main.js` with the browser tests' admin password and the given settings, and waits for it.
- * A spec that sets its `baseURL` before the site starts names the port; otherwise a free one is taken.
+ * A spec that sets its `baseURL` before the site starts names the port; otherwise a free one is taken. `dataDir`
+ * starts it again on the data of a site stopped before; `clockAt` starts its clock at that moment (it then runs on
+ * at the normal pace), for what only happens once a booked time has come.
  */
 export async function startOwnSite(
   name: string,
-  { port = 0, env = {} }: { port?: number; env?: Record<string, string> } = {},
+  {
+    port = 0,
+    env = {},
+    dataDir = mkdtempSync(join(tmpdir(), `clinic-e2e-${name}-`)),
+    clockAt,
+  }: { port?: number; env?: Record<string, string>; dataDir?: string; clockAt?: Date } = {},
 ): Promise<OwnSite> {
   port ||= await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), `clinic-e2e-${name}-`));
-  const server = spawn(process.execPath, ["dist/server/main.js"], {
+  const clock = clockAt
+    ? {
+        args: ["--import", "./scripts/shifted-clock.mjs"],
+        env: { SHIFTED_CLOCK_START: clockAt.toISOString() },
+      }
+    : { args: [], env: {} };
+  const server = spawn(process.execPath, [...clock.args, "dist/server/main.js"], {
     cwd: fileURLToPath(new URL("../..", import.meta.url)),
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -70,6 +82,7 @@ export async function startOwnSite(
       LOG_LEVEL: "warn",
       PUBLIC_BASE_URL: base,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      ...clock.env,
       ...env,
     },
   });

@@ -97,7 +97,6 @@ export type Medicine = z.output<typeof medicineSchema>;
  */
 const medicinesSchema = z
   .array(medicineSchema)
-  .min(1, "Add at least one medicine")
   .max(PRESCRIPTION_LIMITS.medicines, `A prescription has at most ${PRESCRIPTION_LIMITS.medicines} medicines`)
   .superRefine((medicines, context) => {
     medicines.forEach((medicine, index) => {
@@ -114,7 +113,9 @@ const medicinesSchema = z
         if (message) context.addIssue({ code: "custom", path: [index, field.key], message });
       }
     });
-  });
+  })
+  // Advice or investigations alone are a prescription too (no medicine is needed after every consultation).
+  .default([]);
 
 /** Said of a field that holds control characters or invisible marks that reorder text. */
 const HIDDEN_CHARACTERS = "must not contain control characters or invisible direction marks";
@@ -142,8 +143,12 @@ const followUpDateSchema = z
 
 export const FOLLOW_UP_IN_PAST = "The follow-up date is in the past: choose today or a later date";
 
-/** What a prescription says: stored as issued, and printed on its PDF. */
-export const prescriptionContentSchema = z.object({
+/** Said of a prescription with no medicine, no investigations and no advice: there would be nothing to send. */
+export const EMPTY_PRESCRIPTION =
+  "The prescription is empty: add a medicine, or write the investigations or the advice";
+
+/** What a prescription says, before the check that it says something. */
+const prescriptionFields = z.object({
   patientSex: z.enum(PATIENT_SEXES, { error: "Choose the patient's sex" }),
   /** Kilograms; paediatric doses follow the weight, so the prescription may show it. */
   weightKg: z
@@ -166,15 +171,32 @@ export const prescriptionContentSchema = z.object({
   advice: optionalText(PRESCRIPTION_LIMITS.advice, "Advice"),
   followUpDate: followUpDateSchema,
 });
+
+/**
+ * A prescription gives at least one medicine, investigations or advice; the message is put under the medicines,
+ * where the form offers to add one.
+ */
+function refuseEmpty(
+  content: Pick<z.output<typeof prescriptionFields>, "medicines" | "investigations" | "advice">,
+  context: z.core.$RefinementCtx,
+): void {
+  if (content.medicines.length === 0 && content.investigations === "" && content.advice === "")
+    context.addIssue({ code: "custom", path: ["medicines"], message: EMPTY_PRESCRIPTION });
+}
+
+/** What a prescription says: stored as issued, and printed on its PDF. */
+export const prescriptionContentSchema = prescriptionFields.superRefine(refuseEmpty);
 export type PrescriptionContent = z.output<typeof prescriptionContentSchema>;
 
 /**
  * POST /api/admin/appointments/{id}/prescriptions: the first prescription, or with `replaces` (the latest version's
  * id) a correction of it.
  */
-export const issuePrescriptionSchema = prescriptionContentSchema.extend({
-  replaces: z.uuid("The prescription to replace is not one of this consultation's").optional(),
-});
+export const issuePrescriptionSchema = prescriptionFields
+  .extend({
+    replaces: z.uuid("The prescription to replace is not one of this consultation's").optional(),
+  })
+  .superRefine(refuseEmpty);
 export type IssuePrescriptionInput = z.input<typeof issuePrescriptionSchema>;
 export type IssuePrescription = z.output<typeof issuePrescriptionSchema>;
 
@@ -203,8 +225,11 @@ export interface PrescriptionView {
 /** GET /api/admin/appointments/{id}/prescriptions: every version, newest first, and whether one can be issued now. */
 export interface AdminPrescriptions {
   prescriptions: PrescriptionView[];
-  /** False with the reason while the appointment cannot get a prescription (not paid, cancelled...). */
-  issuable: { allowed: boolean; message?: string };
+  /**
+   * False with the reason while the appointment cannot get a prescription (not paid, cancelled, not started yet...);
+   * `from` (ISO) is when it becomes possible, while the only reason is that the consultation has not started.
+   */
+  issuable: { allowed: boolean; message?: string; from?: string };
 }
 
 /** GET /api/manage/{token}/prescriptions: what the parent can download. */

@@ -178,6 +178,7 @@ function PrescriptionSection({ appointmentId, timeZone, zone }: { appointmentId:
     );
   const { prescriptions, issuable } = list.data;
   const latest = prescriptions[0];
+  const refetch = () => void list.refetch();
   return (
     <section aria-labelledby={`prescription-${appointmentId}`} className="flex flex-col gap-3">
       {heading}
@@ -200,9 +201,41 @@ function PrescriptionSection({ appointmentId, timeZone, zone }: { appointmentId:
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-slate-600">{issuable.message}</p>
+        <NotIssuable message={issuable.message} from={issuable.from} onReached={refetch} />
       )}
     </section>
+  );
+}
+
+/** The longest wait setTimeout keeps (about 24 days); a later moment is waited for in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Why no prescription can be issued now. Before the consultation starts, the reason says from when; at that moment
+ * the list is asked again, so "Write prescription" appears without a reload.
+ */
+function NotIssuable({
+  message,
+  from,
+  onReached,
+}: {
+  message: string | undefined;
+  from: string | undefined;
+  onReached: () => void;
+}) {
+  useEffect(() => {
+    if (!from) return;
+    const wait = Date.parse(from) - Date.now();
+    if (Number.isNaN(wait)) return;
+    // A second late, so the server's clock has passed the start too; should it still say no (this computer's clock
+    // is ahead), it is asked again every half minute.
+    const timer = setTimeout(onReached, Math.min(wait > 0 ? wait + 1000 : 30_000, LONGEST_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [from, onReached]);
+  return (
+    <p className="text-sm text-slate-600" data-testid="prescription-not-issuable">
+      {message}
+    </p>
   );
 }
 
@@ -233,8 +266,7 @@ function VersionList({
               {version.replacesVersion ? ` · replaces version ${version.replacesVersion}` : ""}
             </p>
             <p className="wrap-anywhere text-slate-800">
-              {version.content.diagnosis} ·{" "}
-              {version.content.medicines.map((medicine) => medicine.genericName).join(", ")}
+              {version.content.diagnosis} · {medicinesSummary(version)}
             </p>
           </div>
           <Button asChild size="sm" variant="outline" className="shrink-0">
@@ -250,6 +282,14 @@ function VersionList({
       ))}
     </ul>
   );
+}
+
+/** "FUROSEMIDE, DIGOXIN", or what a prescription without medicines gives instead. */
+function medicinesSummary({ content }: PrescriptionView): string {
+  if (content.medicines.length > 0)
+    return content.medicines.map((medicine) => medicine.genericName).join(", ");
+  const gives = [content.advice && "advice", content.investigations && "investigations"].filter(Boolean);
+  return `no medicines${gives.length > 0 ? ` (${gives.join(" and ")} only)` : ""}`;
 }
 
 type FormInput = z.input<ReturnType<typeof issuePrescriptionSchemaFor>>;
@@ -374,8 +414,13 @@ function PrescriptionForm({
         />
       </div>
 
-      <fieldset className="flex flex-col gap-3">
+      <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-medicines-hint`}>
         <legend className="mb-1 text-sm font-semibold text-slate-900">Medicines (Rx)</legend>
+        <p id={`${id}-medicines-hint`} className="text-xs text-slate-600">
+          {medicines.fields.length === 0
+            ? "No medicines: the prescription gives the investigations or the advice below."
+            : "A prescription may also give advice or investigations alone: remove every medicine for that."}
+        </p>
         {medicines.fields.map((field, index) => (
           <MedicineFields
             key={field.id}
@@ -383,7 +428,7 @@ function PrescriptionForm({
             index={index}
             register={register}
             errors={errors}
-            onRemove={medicines.fields.length > 1 ? () => medicines.remove(index) : undefined}
+            onRemove={() => medicines.remove(index)}
           />
         ))}
         <FieldError
@@ -537,7 +582,7 @@ function MedicineFields({
   index: number;
   register: UseFormRegister<FormInput>;
   errors: FieldErrors<FormInput>;
-  onRemove: (() => void) | undefined;
+  onRemove: () => void;
 }) {
   const rowErrors = errors.medicines?.[index];
   return (
@@ -564,13 +609,11 @@ function MedicineFields({
           />
         );
       })}
-      {onRemove ? (
-        <div className="sm:col-span-2">
-          <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove medicine ${index + 1}`}>
-            <Trash2 aria-hidden="true" /> Remove
-          </Button>
-        </div>
-      ) : null}
+      <div className="sm:col-span-2">
+        <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove medicine ${index + 1}`}>
+          <Trash2 aria-hidden="true" /> Remove
+        </Button>
+      </div>
     </fieldset>
   );
 }

@@ -181,7 +181,13 @@ async function deliverPrescription(
   );
   const data = appointmentMessageData(deps.config, appointment, { manageUrl });
   const site = siteFacts(deps.config, deps.profile);
-  const facts = { version, replacesVersion: file.replacesVersion, filename: file.filename, pdf: file.pdf };
+  const facts = {
+    version,
+    replacesVersion: file.replacesVersion,
+    medicineCount: file.prescription.content.medicines.length,
+    filename: file.filename,
+    pdf: file.pdf,
+  };
   const message =
     channel === "email"
       ? await composePrescriptionEmail(data, site, facts)

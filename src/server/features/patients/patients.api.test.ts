@@ -228,6 +228,9 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
       phone: "+91 98222 33344",
     });
     await uploadReport(booked.token, "echo 2026.pdf", reportBytes);
+    // A prescription is issued once the consultation has started: 26 Nov, 7:30 PM IST.
+    clock.set("2026-11-26T14:00:00Z");
+    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
     await writeRecord(booked.id, "Kabir");
     const response = await t.app.inject({ method: "GET", url: `/api/manage/${booked.token}/export` });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);

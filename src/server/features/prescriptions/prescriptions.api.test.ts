@@ -18,7 +18,7 @@ import type { SiteProfile } from "@shared/site-profile";
 import { accessLog, outboxMessages, prescriptions } from "../../db/schema";
 import { formatWhenLong } from "../../integrations/messaging/format-appointment";
 import { drainOutboxOf } from "../../testing/app-jobs";
-import { readableMail } from "../../testing/mime";
+import { mimeParts, readableMail } from "../../testing/mime";
 import { startMessagingStandIns } from "../../testing/messaging-stand-ins";
 import { useInSuite } from "../../testing/suite";
 import {
@@ -108,12 +108,27 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
   });
 
-  /** Books 7:00 PM IST on the next free day, pays on the simulator; answers the appointment and its manage token. */
-  async function bookAndPay(patientName = "Meera Pillai") {
+  /**
+   * Books 7:00 PM IST on the next free day and pays on the simulator; then, unless told not to, moves the clock to
+   * `minutesIn` minutes into the consultation (a prescription is issued once it has started). Answers the
+   * appointment, its manage token and its date.
+   */
+  async function bookAndPay(patientName = "Meera Pillai", { started = true, minutesIn = 15 } = {}) {
     day += 1;
     const date = addDaysToDate("2026-11-22", day);
     const booking = bookingFor(patientName, { appointmentDate: date });
-    return { ...(await bookPaidAppointment(t.app, booking, `10.77.0.${day}`)), date };
+    const paid = await bookPaidAppointment(t.app, booking, `10.77.0.${day}`);
+    if (started) await moveClockTo(consultationStart(date), minutesIn);
+    return { ...paid, date };
+  }
+
+  /** The consultation's start (7:00 PM IST) on a date. */
+  const consultationStart = (date: string) => slotStart(date, "19:00", "Asia/Kolkata");
+
+  /** Moves the clock to `minutes` after an instant, and signs in again (a session lapses after two idle hours). */
+  async function moveClockTo(at: Date, minutes = 0) {
+    clock.set(new Date(at.getTime() + minutes * 60_000).toISOString());
+    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
   }
 
   const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
@@ -221,7 +236,8 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
 
     const secondText = await pdfText(await adminPdf(id, second.id));
     expect(secondText).toContain("Version 2");
-    expect(secondText).toMatch(/replaces version 1 issued on 21 Nov 2026, 3:30 PM IST/);
+    // Booked for 24 Nov at 7:00 PM IST, issued a quarter of an hour in.
+    expect(secondText).toMatch(/replaces version 1 issued on 24 Nov 2026, 7:15 PM IST/);
     expect(secondText).toContain("Dose: 0.5 ml");
   });
 
@@ -350,7 +366,15 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   it("refuses bad input with 400 and a readable message, and stores nothing", async () => {
     const { id } = await bookAndPay("Dev Kapoor");
     const cases: [object, RegExp][] = [
-      [prescriptionInput({ medicines: [] }), /^Add at least one medicine$/],
+      // Nothing to send: no medicine, no investigations, no advice.
+      [
+        prescriptionInput({ medicines: [], investigations: " ", advice: "" }),
+        /^The prescription is empty: add a medicine, or write the investigations or the advice$/,
+      ],
+      [
+        { ...prescriptionInput(), medicines: undefined, investigations: undefined, advice: undefined },
+        /^The prescription is empty/,
+      ],
       [
         prescriptionInput({
           medicines: [
@@ -367,7 +391,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
         /^Medicine 1: enter the generic name$/,
       ],
       [{ ...prescriptionInput(), diagnosis: undefined }, /^Enter the provisional diagnosis$/],
-      [prescriptionInput({ followUpDate: "2026-11-20" }), /^The follow-up date is in the past/],
+      [prescriptionInput({ followUpDate: "2026-11-23" }), /^The follow-up date is in the past/],
       [prescriptionInput({ followUpDate: "2026-02-30" }), /^Enter a real follow-up date/],
       [prescriptionInput({ followUpDate: "next week" }), /^Enter a real follow-up date/],
       [{ ...prescriptionInput(), patientSex: undefined }, /^Choose the patient's sex$/],
@@ -406,6 +430,11 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     expect(missingName.json<{ issues: { path: string }[] }>().issues.map((issue) => issue.path)).toContain(
       "medicines.0.genericName",
     );
+    // The empty prescription's message goes under the medicines, where the form offers to add one.
+    const empty = await issue(id, prescriptionInput({ medicines: [], investigations: "", advice: "" }));
+    expect(empty.json<{ issues: { path: string }[] }>().issues.map((issue) => issue.path)).toEqual([
+      "medicines",
+    ]);
     expect((await list(id)).prescriptions).toEqual([]);
     expect(await prescriptionMessages(id)).toEqual([]);
     const notes = await admin("PUT", `/api/admin/appointments/${id}/notes`, { notes: "x".repeat(20_001) });
@@ -442,7 +471,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   });
 
   it("saves and reads the notes, and writes an access-log row for every read and change", async () => {
-    const { id } = await bookAndPay("Rohan Gupta");
+    const { id, date } = await bookAndPay("Rohan Gupta");
     const empty = await admin("GET", `/api/admin/appointments/${id}/notes`);
     expect(empty.json<ConsultationNotesView>()).toEqual({ notes: "", updatedAt: null });
     const saved = await admin("PUT", `/api/admin/appointments/${id}/notes`, {
@@ -452,7 +481,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     expect((await admin("GET", `/api/admin/appointments/${id}/notes`)).json<ConsultationNotesView>()).toEqual(
       {
         notes: "Murmur grade 2/6.\nNo cyanosis.",
-        updatedAt: START.replace("Z", ".000Z"),
+        updatedAt: new Date(consultationStart(date).getTime() + 15 * 60_000).toISOString(),
       },
     );
     await list(id);
@@ -475,5 +504,68 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     const before = (await logRows(id)).length;
     await t.app.inject({ method: "GET", url: `/api/admin/appointments/${id}/notes` });
     expect((await logRows(id)).length).toBe(before);
+  });
+  it("refuses a prescription before the consultation has started, says from when, and issues one from its start", async () => {
+    const { id, date } = await bookAndPay("Isha Verma", { started: false });
+    const startsAt = consultationStart(date);
+    const message = `A prescription can be issued once the consultation has started, from ${formatWhenLong(startsAt, "Asia/Kolkata", "IST")}.`;
+    // The day it was booked, and a minute before the start: the PDF would be dated before the consultation.
+    for (const at of [new Date(START), new Date(startsAt.getTime() - 60_000)]) {
+      await moveClockTo(at);
+      const refused = await issue(id, prescriptionInput());
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(message);
+      expect((await list(id)).issuable).toEqual({ allowed: false, message, from: startsAt.toISOString() });
+    }
+    expect(await prescriptionMessages(id)).toEqual([]);
+    expect((await list(id)).prescriptions).toEqual([]);
+
+    await moveClockTo(startsAt);
+    expect((await list(id)).issuable).toEqual({ allowed: true });
+    const issued = await issue(id, prescriptionInput());
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(issued.json<PrescriptionView>().issuedAt).toBe(startsAt.toISOString());
+  });
+
+  it("issues advice alone or investigations alone, and the PDF and the e-mail say that no medicine is prescribed", async () => {
+    const { id } = await bookAndPay("Advait Rao");
+    await drain(); // the booking's own messages first
+    messaging.clear();
+    const advice = "No medicine is needed now. Review at once if feeds take longer or breathing is fast.";
+    const answer = await issue(id, prescriptionInput({ medicines: [], investigations: "", advice }));
+    expect(answer.statusCode, answer.body).toBe(201);
+    const adviceOnly = answer.json<PrescriptionView>();
+    expect(adviceOnly.content).toMatchObject({ medicines: [], investigations: "", advice });
+
+    const text = await pdfText(await adminPdf(id, adviceOnly.id));
+    expect(text).toContain("Medicines: none prescribed");
+    expect(text).toContain(advice);
+    expect(text).not.toMatch(/\bRx\b|Investigations|Dose:/);
+
+    await drain();
+    const mail = messaging.smtp.messages.find((message) => message.to.includes("advait.parent@example.org"));
+    const plain = mimeParts(mail?.raw ?? "").find((part) => part.contentType === "text/plain")?.body ?? "";
+    expect(plain.replace(/\s+/g, " ")).toContain(
+      "No medicine is prescribed this time: the PDF gives the doctor's advice and any tests to be done.",
+    );
+    expect(plain).not.toMatch(/pharmacy|Give the medicines/);
+    expect(
+      (await prescriptionMessages(id)).map((row) => `${row.kind} ${row.channel} ${row.status}`).sort(),
+    ).toEqual(["prescription_v1 email sent", "prescription_v1 whatsapp sent"]);
+
+    // A correction with investigations alone, its medicines and advice left out of the request altogether.
+    const investigations = "Echocardiogram and ECG in 3 months";
+    const corrected = await issue(id, {
+      ...prescriptionInput({ replaces: adviceOnly.id, investigations }),
+      medicines: undefined,
+      advice: undefined,
+    });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    const investigationsOnly = corrected.json<PrescriptionView>();
+    expect(investigationsOnly.content).toMatchObject({ medicines: [], advice: "", investigations });
+    const correctedText = await pdfText(await adminPdf(id, investigationsOnly.id));
+    expect(correctedText).toContain("Medicines: none prescribed");
+    expect(correctedText).toContain(`Investigations\n${investigations}`);
+    expect(correctedText).not.toContain("Advice");
   });
 });

@@ -18,6 +18,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
+import { formatWhenLong } from "../../integrations/messaging/format-appointment";
 import { type PrescriptionPdfData, renderPrescriptionPdf } from "../../integrations/pdf/prescription-pdf";
 import { appointmentIdForToken, INVALID_LINK_MESSAGE } from "../../core/appointments/manage-links";
 import * as appointments from "../../core/appointments/repository";
@@ -109,7 +110,7 @@ export async function prescriptionsForDoctor(
   const appointment = await knownAppointment(ctx.db, appointmentId);
   return {
     prescriptions: await prescriptionsOf(ctx.db, appointmentId),
-    issuable: issuability(appointment),
+    issuable: issuability(ctx, appointment),
   };
 }
 
@@ -131,7 +132,7 @@ export async function issuePrescription(
     const issued = await ctx.db.transaction(async (tx) => {
       const appointment = await appointments.lockAppointment(tx, appointmentId);
       if (!appointment) throw new HttpError(404, NOT_FOUND);
-      const { allowed, message } = issuability(appointment);
+      const { allowed, message } = issuability(ctx, appointment);
       if (!allowed)
         throw new HttpError(409, message ?? "No prescription can be issued for this appointment.");
       const latest = await repository.latestPrescription(tx, appointmentId);
@@ -247,10 +248,14 @@ export async function prescriptionForMessage(
 // Rules
 
 /**
- * A prescription follows a consultation that took place or is taking place: paid, and confirmed or completed. An
- * erased record gets none (its parent's contact details are gone).
+ * A prescription follows a consultation that took place or is taking place: paid, confirmed or completed, and its
+ * start time come (the PDF is dated the day it is issued, and the messages say it was written after the video
+ * consultation). An erased record gets none (its parent's contact details are gone).
  */
-function issuability(row: AppointmentRow): AdminPrescriptions["issuable"] {
+function issuability(
+  ctx: Pick<PrescriptionContext, "config" | "now">,
+  row: AppointmentRow,
+): AdminPrescriptions["issuable"] {
   if (row.anonymisedAt)
     return {
       allowed: false,
@@ -267,6 +272,16 @@ function issuability(row: AppointmentRow): AdminPrescriptions["issuable"] {
     };
   if (row.status !== "confirmed" && row.status !== "completed")
     return { allowed: false, message: "A prescription can be issued for a confirmed consultation only." };
+  const { timeZone } = ctx.config.booking;
+  const { startsAt } = appointmentInterval(row, timeZone);
+  if (ctx.now < startsAt) {
+    const at = formatWhenLong(startsAt, timeZone, timeZoneLabel(timeZone, startsAt));
+    return {
+      allowed: false,
+      message: `A prescription can be issued once the consultation has started, from ${at}.`,
+      from: startsAt.toISOString(),
+    };
+  }
   return { allowed: true };
 }
 

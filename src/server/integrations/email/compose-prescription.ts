@@ -28,6 +28,7 @@ export async function composePrescriptionEmail(
     when: formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
     version: prescription.version,
     replacesVersion: prescription.replacesVersion,
+    medicineCount: prescription.medicineCount,
     ...(data.manageUrl ? { manageUrl: data.manageUrl } : {}),
   });
   return {

@@ -117,6 +117,8 @@ export interface PrescriptionMessageFacts {
   version: number;
   /** The version this one corrects; null for the first. */
   replacesVersion: number | null;
+  /** How many medicines it prescribes: none when it gives advice or investigations alone. */
+  medicineCount: number;
   filename: string;
   pdf: Buffer;
 }

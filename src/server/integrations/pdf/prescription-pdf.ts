@@ -4,8 +4,8 @@ import { type Doc, line, newDocument, rule, when } from "./pdf-text";
  * An e-prescription as a PDF, in the order India's Telemedicine Practice Guidelines 2020 give for one: the doctor's
  * name, qualifications, registration number and council, address and contact; the date and "Teleconsultation"; the
  * patient's name, age and sex (and the parent who consulted with a child); the provisional diagnosis; the medicines
- * by generic name in capitals with strength, dose, frequency and duration; investigations, advice and follow-up;
- * the doctor's signature. It is made from the stored version and the doctor's profile whenever it is needed.
+ * by generic name in capitals with strength, dose, frequency and duration (or that none are prescribed, when it gives
+ * advice or investigations alone); investigations, advice and follow-up; the doctor's signature. It is made from the stored version and the doctor's profile whenever it is needed.
  */
 export interface PrescriptionPdfMedicine {
   genericName: string;
@@ -109,6 +109,11 @@ function section(doc: Doc, title: string, text: string): void {
 
 function writeMedicines(doc: Doc, data: PrescriptionPdfData): void {
   doc.moveDown(0.6);
+  if (data.medicines.length === 0) {
+    // Advice or investigations only: said in so many words, so nobody looks for a missing page of medicines.
+    line(doc, "Medicines: none prescribed", { bold: true, size: 11 });
+    return;
+  }
   line(doc, "Rx", { bold: true, size: 14 });
   const left = doc.page.margins.left;
   data.medicines.forEach((medicine, index) => {

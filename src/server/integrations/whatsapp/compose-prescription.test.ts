@@ -18,6 +18,7 @@ const manageUrl = "https://drrao.example/appointments/manage/abc";
 const firstVersion = {
   version: 1,
   replacesVersion: null,
+  medicineCount: 1,
   filename: "prescription-ab12cd34-v1.pdf",
   pdf: PDF,
 };
