@@ -39,6 +39,7 @@ test("a reload keeps the step and the typed details; closing the dialog forgets 
   await expect(resumed.getByLabel("Email", { exact: true })).toHaveValue("reload.parent@example.org");
 
   await resumed.getByRole("button", { name: "Close dialog" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Discard" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page).not.toHaveURL(/book=/);
   const fresh = await openBooking(page);

@@ -9,6 +9,7 @@ import {
   pickDate,
   fillGuardianAndConsent,
 } from "./support/booking";
+import { expectNoSevereViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
 
 test("a parent books tomorrow at 7:00 PM, pays on the simulator and sees Payment Successful!", async ({
@@ -113,11 +114,9 @@ test("step 1 shows every validation message, and the age rule", async ({ page })
   }
   await dialog.getByLabel("Email", { exact: true }).fill("not an email");
   await dialog.getByLabel("Phone Number").fill("12345");
-  await dialog.getByLabel("Age").fill("0");
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
   await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
   await expect(dialog.getByText("Please enter a valid phone number")).toBeVisible();
-  await expect(dialog.getByText("Please enter a valid age")).toBeVisible();
   await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
 });
 
@@ -134,8 +133,12 @@ test("step 2 waits for a date and a slot, and changing the date clears the slot"
   await dialog.getByRole("button", { name: "Back" }).click();
   await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
   await page.keyboard.press("Escape");
+  await page
+    .getByRole("alertdialog", { name: "Discard this booking?" })
+    .getByRole("button", { name: "Discard" })
+    .click();
   const reopened = await openBooking(page);
-  await expect(reopened.getByLabel("Full Name")).toHaveValue("");
+  await expect(reopened.getByLabel("Patient's Full Name")).toHaveValue("");
 });
 
 test("the callback page without an order id keeps verifying", async ({ page }) => {
@@ -181,7 +184,7 @@ test("a child's booking names the parent and needs both consents; the privacy no
   page,
 }) => {
   const dialog = await openBooking(page);
-  await dialog.getByLabel("Full Name").fill("Ira Menon");
+  await dialog.getByLabel("Patient's Full Name").fill("Ira Menon");
   await dialog.getByLabel("Phone Number").fill("+91 98765 43210");
   await dialog.getByLabel("Email", { exact: true }).fill("ira.parent@example.org");
   await dialog.getByLabel("Age").fill("4");
@@ -249,4 +252,146 @@ test("the booking dialog's code is fetched while the page is idle, so the tap op
   await expect(page.getByRole("dialog").getByRole("heading", { name: "Patient Details" })).toBeVisible();
   // Opening it fetched no code of its own.
   expect(scripts.slice(before).filter((path) => /booking/.test(path))).toEqual([]);
+});
+
+for (const width of [360, 1280]) {
+  test.describe(`the booking dialog at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 640 ? 740 : 800 } });
+
+    test("fills a phone's screen as a sheet whose close button stays in reach, and stays a centred dialog when wide", async ({
+      page,
+    }) => {
+      const dialog = await openBooking(page);
+      const box = await dialog.boundingBox();
+      const close = dialog.getByRole("button", { name: "Close dialog" });
+      if (width < 640) {
+        expect(box).toEqual({ x: 0, y: 0, width, height: 740 });
+        // The form scrolls under the title; the close button stays where it was.
+        await dialog.getByRole("button", { name: "Continue to Time Selection" }).scrollIntoViewIfNeeded();
+        await expect(dialog.getByRole("heading", { name: "Patient Details" })).not.toBeInViewport();
+        await expect(close).toBeInViewport({ ratio: 1 });
+        const target = await close.boundingBox();
+        expect(target?.width).toBeGreaterThanOrEqual(40);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      } else {
+        expect(box?.width).toBe(672);
+        expect(box?.x).toBe((width - 672) / 2);
+        expect(box?.y).toBeGreaterThan(0);
+        await expect(close).toBeInViewport({ ratio: 1 });
+      }
+      await page.screenshot({ path: test.info().outputPath(`booking-sheet-${width}.png`) });
+      await expectNoSevereViolations(page, '[role="dialog"]');
+    });
+
+    test("closes at once when nothing is typed, and asks before discarding what is", async ({ page }) => {
+      const dialog = await openBooking(page);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page.getByRole("alertdialog")).toHaveCount(0);
+      await expect(page).not.toHaveURL(/book=/);
+
+      await openBooking(page);
+      const name = dialog.getByLabel("Patient's Full Name", { exact: true });
+      await name.fill("Ira Menon");
+      await page.keyboard.press("Escape");
+      const ask = page.getByRole("alertdialog", { name: "Discard this booking?" });
+      await expect(ask).toBeVisible();
+      await expect(ask).toContainText("What you have entered so far will be cleared");
+      // The safe answer has the focus: Enter keeps the booking.
+      await expect(ask.getByRole("button", { name: "Keep editing" })).toBeFocused();
+      await page.screenshot({ path: test.info().outputPath(`booking-discard-${width}.png`) });
+      await expectNoSevereViolations(page, '[role="alertdialog"]');
+      await page.keyboard.press("Enter");
+      await expect(ask).toHaveCount(0);
+      await expect(name).toHaveValue("Ira Menon");
+      await expect(name).toBeFocused();
+
+      // Escape in the question is Keep editing too; so is a tap beside it.
+      await page.keyboard.press("Escape");
+      await expect(ask).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(ask).toHaveCount(0);
+      await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
+      if (width >= 640) {
+        // A tap beside the dialog asks as Escape does.
+        await page.mouse.click(10, 10);
+        await expect(ask).toBeVisible();
+        await page.mouse.click(10, 10);
+        await expect(ask).toBeVisible();
+        await ask.getByRole("button", { name: "Keep editing" }).click();
+        await expect(ask).toHaveCount(0);
+      }
+
+      // A choice counts as much as typing: only months chosen.
+      await name.fill("");
+      await dialog.getByLabel("Years or months").selectOption("months");
+      await dialog.getByRole("button", { name: "Close dialog" }).click();
+      await expect(ask).toBeVisible();
+      await ask.getByRole("button", { name: "Discard" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).not.toHaveURL(/book=/);
+      await expect(page.getByRole("button", { name: "Book Video Consultation" }).first()).toBeFocused();
+
+      // Discarded: the next booking starts at step 1 with empty data.
+      const fresh = await openBooking(page);
+      await expect(fresh.getByLabel("Patient's Full Name", { exact: true })).toHaveValue("");
+      await expect(fresh.getByLabel("Years or months")).toHaveValue("years");
+    });
+
+    test("names the field Patient's Full Name, refuses a name without letters and says to choose months for 0 years", async ({
+      page,
+    }) => {
+      const dialog = await openBooking(page);
+      const name = dialog.getByLabel("Patient's Full Name", { exact: true });
+      await expect(name).toHaveAttribute("autocomplete", "off");
+      await name.fill("12345");
+      await dialog.getByLabel("Age", { exact: true }).fill("0");
+      await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
+      const letters = dialog.getByText("Please enter a name with letters, not only numbers or symbols");
+      const months = dialog.getByText("For a baby under one year, choose months and enter the age in months");
+      await expect(letters).toBeVisible();
+      await expect(months).toBeVisible();
+      await expect(name).toHaveAttribute("aria-invalid", "true");
+      await expect(name).toHaveAccessibleDescription(
+        "Please enter a name with letters, not only numbers or symbols",
+      );
+      await expect(name).toBeFocused();
+      await page.screenshot({ path: test.info().outputPath(`booking-name-age-errors-${width}.png`) });
+
+      await name.fill("ಸುಮಾ ರಾವ್");
+      await dialog.getByLabel("Years or months").selectOption("months");
+      await dialog.getByLabel("Age", { exact: true }).fill("4");
+      await expect(letters).toHaveCount(0);
+      await expect(months).toHaveCount(0);
+    });
+  });
+}
+
+test("a booking resumed at its payment step asks before it is discarded, and Keep editing keeps the held time", async ({
+  page,
+}) => {
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, { name: "Resumed Payment" });
+  await chooseSlot(dialog, inDays(9), "8:40 PM");
+  await continueToPayment(dialog);
+  await page.reload();
+  const resumed = page.getByRole("dialog");
+  await expect(resumed.getByRole("heading", { name: "Review and Pay" })).toBeVisible();
+
+  await page.keyboard.press("Escape");
+  const ask = page.getByRole("alertdialog", { name: "Discard this booking?" });
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(resumed.getByRole("heading", { name: "Review and Pay" })).toBeVisible();
+  await expect(resumed.getByText("Resumed Payment")).toBeVisible();
+  await expect(page).toHaveURL(/book=payment/);
+
+  // A reload still resumes it: keeping it did not forget it.
+  await page.reload();
+  await expect(resumed.getByRole("heading", { name: "Review and Pay" })).toBeVisible();
+  await resumed.getByRole("button", { name: "Close dialog" }).click();
+  await ask.getByRole("button", { name: "Discard" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page).not.toHaveURL(/book=/);
+  const fresh = await openBooking(page);
+  await expect(fresh.getByLabel("Patient's Full Name", { exact: true })).toHaveValue("");
 });

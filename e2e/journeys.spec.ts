@@ -14,10 +14,12 @@ test("a baby under one year is booked by months, and the doctor sees the age in 
   await dialog.getByLabel("Phone Number").fill("+91 98765 43210");
   await dialog.getByLabel("Email", { exact: true }).fill("kiran.parent@example.org");
   await dialog.getByLabel("Reason for Consultation").fill("Murmur heard at the six-week check");
-  // An age of 0 years is no age; in months it is.
+  // An age of 0 years is no age; the form says to give it in months.
   await dialog.getByLabel("Age", { exact: true }).fill("0");
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
-  await expect(dialog.getByText("Please enter a valid age")).toBeVisible();
+  await expect(
+    dialog.getByText("For a baby under one year, choose months and enter the age in months"),
+  ).toBeVisible();
   await dialog.getByLabel("Years or months").selectOption("months");
   await dialog.getByLabel("Age", { exact: true }).fill("12");
   await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();

@@ -59,7 +59,7 @@ export async function fillGuardianAndConsent(dialog: Locator, guardian: string |
 /** Step 1: fills the patient's details and continues to the time step. */
 export async function fillDetails(dialog: Locator, patient: Partial<PatientDetails> = {}): Promise<void> {
   const details = { ...defaultPatient, ...patient };
-  await dialog.getByLabel("Full Name").fill(details.name);
+  await dialog.getByLabel("Patient's Full Name", { exact: true }).fill(details.name);
   await dialog.getByLabel("Phone Number").fill(details.phone);
   await dialog.getByLabel("Email", { exact: true }).fill(details.email);
   await dialog.getByLabel("Age").fill(details.age);

@@ -34,7 +34,11 @@ describe("the booking form's age", () => {
     expect(messages({ patientAge: 0, patientAgeMonths: 5 })).toEqual([]);
     expect(messages({ patientAge: 0, patientAgeMonths: 0 })).toEqual([]);
     expect(messages({ patientAge: 7 })).toEqual([]);
-    expect(messages({ patientAge: 0 })).toEqual(["Please enter a valid age"]);
+    expect(messages({ patientAge: 0 })).toEqual([
+      "For a baby under one year, choose months and enter the age in months",
+    ]);
+    // An empty age field sends no age at all.
+    expect(messages({})).toEqual(["Please enter a valid age"]);
     expect(messages({ patientAge: 0, patientAgeMonths: 12 })).toEqual([
       "Please enter the age in months (0 to 11)",
     ]);

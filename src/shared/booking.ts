@@ -18,6 +18,29 @@ function isPlainName(name: string): boolean {
   return isPlainText(name);
 }
 
+/**
+ * A letter of any script (\p{L}): Latin with or without accents, Devanagari, Kannada and the other Indian scripts.
+ * Their vowel signs and viramas, and accents typed as separate characters, are combining marks (\p{M}): a name keeps
+ * them, but they belong to a letter and do not count as one alone. Digits, symbols, emoji and punctuation are no
+ * letters either; a name may hold them ("B/O Meena", "Baby 2") beside at least one letter.
+ */
+const LETTER = /\p{L}/u;
+
+/** Whether a name has at least one letter: "12345", "🙂🙂" and "---" are not names. */
+export function hasLetter(name: string): boolean {
+  return LETTER.test(name);
+}
+
+const NAME_WITHOUT_LETTERS = "Please enter a name with letters, not only numbers or symbols";
+
+/** The letters check, said only when the name is otherwise fine: an empty or unplain name has its own message. */
+function lettersOrOtherProblem(name: string): boolean {
+  return name === "" || !isPlainName(name) || hasLetter(name);
+}
+
+/** A baby under one year is booked in months: 0 years alone is not an age, and the form says where to go. */
+const AGE_IN_MONTHS = "For a baby under one year, choose months and enter the age in months";
+
 const CONSENT_CHANGED =
   "The consent wording has changed since this page was opened. Please reload the page and read it again.";
 
@@ -28,7 +51,8 @@ const patientDetailsFields = z.object({
     .min(1, "Patient name is required")
     .max(100, "Please keep the name under 100 characters")
     // A name is one line of text: control characters would end up in e-mail headers and calendar invites.
-    .refine(isPlainName, "Please enter the name without special characters"),
+    .refine(isPlainName, "Please enter the name without special characters")
+    .refine(lettersOrOtherProblem, NAME_WITHOUT_LETTERS),
   patientEmail: z
     .string()
     .trim()
@@ -51,6 +75,8 @@ const patientDetailsFields = z.object({
     .max(2000, "Please keep the reason under 2000 characters"),
   /** The parent or guardian booking for a patient under 18 (required then; ignored for an adult patient). */
   guardianName: z
+    // Left empty, it is asked for below (for a patient under 18) with its own message.
+    .refine(lettersOrOtherProblem, NAME_WITHOUT_LETTERS)
     .string()
     .trim()
     .max(100, "Please keep the name under 100 characters")
@@ -70,8 +96,8 @@ const patientDetailsFields = z.object({
 
 /**
  * A baby under one year is booked with an age of 0 years and the months beside it; an age of 0 without the months is
- * no age at all (the spec's form sends 0 for an empty age field). A patient under 18 is booked by a parent or
- * guardian, who is named; and the consent must be the one in force now.
+ * answered with where to give the months (an empty age field sends no age, which is "Please enter a valid age"). A
+ * patient under 18 is booked by a parent or guardian, who is named; and the consent must be the one in force now.
  */
 function checkDetails(
   data: {
@@ -86,7 +112,7 @@ function checkDetails(
   context: z.RefinementCtx,
 ) {
   if (data.patientAge === 0 && data.patientAgeMonths === undefined)
-    context.addIssue({ code: "custom", path: ["patientAge"], message: "Please enter a valid age" });
+    context.addIssue({ code: "custom", path: ["patientAge"], message: AGE_IN_MONTHS });
   if (data.patientAge < ADULT_AGE) {
     if (!data.guardianName)
       context.addIssue({

@@ -23,10 +23,14 @@ function useOpener(): HTMLElement | null {
 
 export function DialogContent({
   className,
+  closeClassName,
   children,
   onCloseAutoFocus,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  /** Classes for the close button (X) in the top right corner: where it sits and how large it is. */
+  closeClassName?: string;
+}) {
   const opener = useOpener();
   return (
     <DialogPrimitive.Portal>
@@ -45,7 +49,12 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-slate-500 hover:text-slate-900">
+        <DialogPrimitive.Close
+          className={cn(
+            "absolute top-4 right-4 rounded-sm p-1 text-slate-500 hover:text-slate-900",
+            closeClassName,
+          )}
+        >
           <X className="size-5" aria-hidden="true" />
           <span className="sr-only">Close dialog</span>
         </DialogPrimitive.Close>

@@ -1,28 +1,46 @@
 import type { PublicConfig } from "@shared/booking";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { showErrorToast } from "@/lib/error-toast";
 import { publicConfigQuery } from "@/lib/public-config";
-import { WIZARD_STEPS } from "./booking-logic";
+import { cn } from "@/lib/utils";
+import { bookingHasEntries, WIZARD_STEPS } from "./booking-logic";
+import { DiscardBookingDialog } from "./discard-booking-dialog";
 import { closeBooking } from "@/lib/dialogs";
 import { StepIndicator } from "./step-indicator";
 import { StepConfirmed } from "./steps/step-confirmed";
 import { StepDetails } from "./steps/step-details";
 import { StepPayment } from "./steps/step-payment";
 import { StepSlot } from "./steps/step-slot";
-import { useBookingWizard } from "./use-booking-wizard";
+import { type BookingWizard as Wizard, useBookingWizard } from "./use-booking-wizard";
 import { closeBookingAndLeaveHistory, useStepHistory } from "./use-step-history";
 
 const DIALOG_TITLE = "Book Video Consultation";
 
 /**
+ * Below 640 px the dialog is a sheet filling the screen: the title and the close button stay at the top, the step
+ * scrolls under them, and the padding keeps clear of a notch or a home indicator. Wider, it is the centred dialog.
+ */
+const SHEET =
+  "max-sm:inset-0 max-sm:flex max-sm:h-dvh max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:translate-none max-sm:flex-col max-sm:gap-0 max-sm:overflow-hidden max-sm:rounded-none max-sm:p-0";
+const SHEET_CLOSE =
+  "max-sm:top-[max(0.5rem,env(safe-area-inset-top))] max-sm:right-[max(0.5rem,env(safe-area-inset-right))] max-sm:p-2.5";
+const SHEET_TOP =
+  "max-sm:shrink-0 max-sm:border-b max-sm:border-slate-200 max-sm:pt-[max(1rem,env(safe-area-inset-top))] max-sm:pr-[max(1.5rem,env(safe-area-inset-right))] max-sm:pb-3 max-sm:pl-[max(1rem,env(safe-area-inset-left))]";
+const SHEET_BODY =
+  "max-sm:flex max-sm:min-h-0 max-sm:flex-1 max-sm:flex-col max-sm:gap-5 max-sm:overflow-y-auto max-sm:overscroll-contain max-sm:pt-4 max-sm:pr-[max(1rem,env(safe-area-inset-right))] max-sm:pb-[max(1.25rem,env(safe-area-inset-bottom))] max-sm:pl-[max(1rem,env(safe-area-inset-left))]";
+
+/**
  * The booking dialog: four steps, 1 Details, 2 Time Slot, 3 Payment, 4 Confirm. It is mounted only
  * while open (see booking-root), so closing it in any way starts the next booking from step 1 with empty data.
+ * Once the parent has typed or chosen something, closing asks first (DiscardBookingDialog).
  */
 export default function BookingDialog() {
   const config = useQuery(publicConfigQuery());
+  // The wizard decides what a request to close does: close, ask first, or wait for the checkout it is opening.
+  const requestCloseRef = useRef<(() => void) | null>(null);
 
   // Without configuration there is nothing to book with: close, and say why (once, also under StrictMode).
   const reported = useRef(false);
@@ -36,10 +54,17 @@ export default function BookingDialog() {
   if (config.isError) return null;
 
   return (
-    <Dialog open onOpenChange={(isOpen) => !isOpen && closeBookingAndLeaveHistory()}>
+    <Dialog
+      open
+      onOpenChange={(isOpen) => {
+        if (isOpen) return;
+        if (requestCloseRef.current) requestCloseRef.current();
+        else closeBookingAndLeaveHistory();
+      }}
+    >
       {config.data ? (
-        <DialogContent className="max-w-2xl gap-5 max-sm:p-5 [&>*]:min-w-0">
-          <BookingWizard config={config.data} />
+        <DialogContent className={cn("max-w-2xl gap-5", SHEET)} closeClassName={SHEET_CLOSE}>
+          <BookingWizard config={config.data} requestCloseRef={requestCloseRef} />
         </DialogContent>
       ) : (
         <DialogContent className="max-w-sm" aria-busy="true">
@@ -59,22 +84,85 @@ export default function BookingDialog() {
   );
 }
 
-function BookingWizard({ config }: { config: PublicConfig }) {
+function BookingWizard({
+  config,
+  requestCloseRef,
+}: {
+  config: PublicConfig;
+  requestCloseRef: RefObject<(() => void) | null>;
+}) {
   const wizard = useBookingWizard();
   const { state } = wizard;
   useStepHistory(state.step, wizard.goToStep);
   const stepLabel = WIZARD_STEPS.find((item) => item.step === state.step)?.label ?? "";
   // The first step keeps the dialog's own initial focus; later steps move focus to their heading.
   const focusHeading = state.navigated;
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // Step 1's form tells whether anything is typed in it; it becomes the booking's data only on Continue.
+  const detailsTypedRef = useRef<(() => boolean) | null>(null);
+  // While the checkout opens, the browser is leaving for it: the booking stays, to come back to with Back.
+  const payingRef = useRef(false);
+  const setPaying = useCallback((processing: boolean) => {
+    payingRef.current = processing;
+  }, []);
+
+  const { step, data } = state;
+  useEffect(() => {
+    requestCloseRef.current = () => {
+      if (payingRef.current) return;
+      if (bookingHasEntries(step, data, detailsTypedRef.current?.() ?? false)) setConfirmingDiscard(true);
+      else closeBookingAndLeaveHistory();
+    };
+    return () => {
+      requestCloseRef.current = null;
+    };
+  }, [requestCloseRef, step, data]);
 
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{DIALOG_TITLE}</DialogTitle>
-        <DialogDescription>
-          Step {state.step} of {WIZARD_STEPS.length}: {stepLabel}
-        </DialogDescription>
-      </DialogHeader>
+      <div className={cn("[&>*]:min-w-0 sm:contents", SHEET_TOP)}>
+        <DialogHeader>
+          <DialogTitle>{DIALOG_TITLE}</DialogTitle>
+          <DialogDescription>
+            Step {state.step} of {WIZARD_STEPS.length}: {stepLabel}
+          </DialogDescription>
+        </DialogHeader>
+      </div>
+      <div className={cn("[&>*]:min-w-0 sm:contents", SHEET_BODY)}>
+        <BookingStep
+          config={config}
+          wizard={wizard}
+          focusHeading={focusHeading}
+          detailsTypedRef={detailsTypedRef}
+          onPaying={setPaying}
+        />
+      </div>
+      {confirmingDiscard && (
+        <DiscardBookingDialog
+          onKeepEditing={() => setConfirmingDiscard(false)}
+          onDiscard={closeBookingAndLeaveHistory}
+        />
+      )}
+    </>
+  );
+}
+
+function BookingStep({
+  config,
+  wizard,
+  focusHeading,
+  detailsTypedRef,
+  onPaying,
+}: {
+  config: PublicConfig;
+  wizard: Wizard;
+  focusHeading: boolean;
+  detailsTypedRef: RefObject<(() => boolean) | null>;
+  onPaying: (processing: boolean) => void;
+}) {
+  const { state } = wizard;
+  return (
+    <>
       <StepIndicator current={state.step} />
       {state.step === 1 && (
         <StepDetails
@@ -82,6 +170,7 @@ function BookingWizard({ config }: { config: PublicConfig }) {
           data={state.data}
           focusHeading={focusHeading}
           onSubmit={wizard.submitDetails}
+          typedRef={detailsTypedRef}
         />
       )}
       {state.step === 2 && <StepSlot config={config} wizard={wizard} focusHeading={focusHeading} />}
@@ -94,6 +183,7 @@ function BookingWizard({ config }: { config: PublicConfig }) {
           focusHeading={focusHeading}
           onBack={wizard.backToSlot}
           onPaid={wizard.paid}
+          onProcessingChange={onPaying}
         />
       )}
       {state.step === 4 && state.appointment && (

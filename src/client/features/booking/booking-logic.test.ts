@@ -2,13 +2,14 @@ import type { CreatedAppointment } from "@shared/booking";
 import { describe, expect, it } from "vitest";
 import {
   type BookingData,
+  bookingHasEntries,
   canReuseAppointment,
   dateRangeError,
   emptyBookingData,
+  hasDetailsEntries,
   heldSlotOf,
   localSlotLabel,
   parseAgeInput,
-  parseMonthsInput,
   slotOptions,
   toCreateAppointmentInput,
 } from "./booking-logic";
@@ -151,17 +152,17 @@ describe("slots from the doctor's schedule", () => {
 });
 
 describe("booking data", () => {
-  it("counts an empty age field as 0 and reads numbers", () => {
-    expect(parseAgeInput("")).toBe(0);
-    expect(parseAgeInput("  ")).toBe(0);
-    expect(parseAgeInput(undefined)).toBe(0);
+  it("takes an empty age field as no answer, and reads numbers (0 is an answer)", () => {
+    expect(parseAgeInput("")).toBeUndefined();
+    expect(parseAgeInput("  ")).toBeUndefined();
+    expect(parseAgeInput(undefined)).toBeUndefined();
+    expect(parseAgeInput("0")).toBe(0);
     expect(parseAgeInput("7")).toBe(7);
     expect(parseAgeInput(12)).toBe(12);
   });
 
   it("sends a baby's months with an age of 0, and only then", () => {
-    expect(parseMonthsInput("")).toBeUndefined();
-    expect(parseMonthsInput("5")).toBe(5);
+    expect(parseAgeInput("5")).toBe(5);
     expect(toCreateAppointmentInput({ ...chosen, patientAge: 0, patientAgeMonths: 5 })).toMatchObject({
       patientAge: 0,
       patientAgeMonths: 5,
@@ -214,5 +215,42 @@ describe("reusing an appointment after going back from payment", () => {
   it("knows the held slot only while the hold lasts", () => {
     expect(heldSlotOf(appointment(), morning)).toEqual({ date: "2026-11-22", time: "19:00" });
     expect(heldSlotOf(appointment(), new Date("2026-11-21T05:00:00Z"))).toBeUndefined();
+  });
+});
+
+describe("closing the dialog asks first once something is entered", () => {
+  const blankForm = {
+    patientName: "",
+    patientPhone: "",
+    patientEmail: "",
+    patientAge: undefined,
+    reasonForConsultation: "",
+    guardianName: "",
+    guardianRelationship: undefined,
+    teleconsultationConsent: false,
+    privacyAcknowledged: false,
+  };
+
+  it("counts what is typed or chosen on step 1, not blank text", () => {
+    expect(hasDetailsEntries(blankForm, false)).toBe(false);
+    expect(hasDetailsEntries({ ...blankForm, patientName: "   " }, false)).toBe(false);
+    expect(hasDetailsEntries({ ...blankForm, patientName: "Ira" }, false)).toBe(true);
+    expect(hasDetailsEntries({ ...blankForm, reasonForConsultation: "Murmur" }, false)).toBe(true);
+    expect(hasDetailsEntries({ ...blankForm, patientAge: 0 }, false)).toBe(true);
+    expect(hasDetailsEntries({ ...blankForm, patientAgeMonths: 4 }, false)).toBe(true);
+    expect(hasDetailsEntries(blankForm, true)).toBe(true);
+    expect(hasDetailsEntries({ ...blankForm, guardianRelationship: "Mother" }, false)).toBe(true);
+    expect(hasDetailsEntries({ ...blankForm, privacyAcknowledged: true }, false)).toBe(true);
+  });
+
+  it("asks from the time step on, for a booking resumed from storage too, and not once it is confirmed", () => {
+    expect(bookingHasEntries(1, emptyBookingData, false)).toBe(false);
+    expect(bookingHasEntries(1, emptyBookingData, true)).toBe(true);
+    // Back from the time step: the details are the booking's data.
+    expect(bookingHasEntries(1, chosen, false)).toBe(true);
+    expect(bookingHasEntries(1, { ...emptyBookingData, patientAgeMonths: 3 }, false)).toBe(true);
+    expect(bookingHasEntries(2, chosen, false)).toBe(true);
+    expect(bookingHasEntries(3, chosen, false)).toBe(true);
+    expect(bookingHasEntries(4, chosen, false)).toBe(false);
   });
 });

@@ -51,18 +51,65 @@ export const emptyBookingData: BookingData = {
   appointmentTime: "",
 };
 
-/** The age input gives text; an empty field counts as 0, which the schema then rejects. */
-export function parseAgeInput(value: unknown): number {
-  if (typeof value === "number") return value;
-  if (typeof value !== "string" || value.trim() === "") return 0;
-  return Number(value);
-}
-
-/** The same input in months: an empty field is no answer (undefined), which the schema then rejects. */
-export function parseMonthsInput(value: unknown): number | undefined {
+/**
+ * The age input, in years or in months, gives text; an empty field is no answer (undefined), which the schema
+ * refuses as "Please enter a valid age" (0 years is an answer, and is told to give the months).
+ */
+export function parseAgeInput(value: unknown): number | undefined {
   if (typeof value === "number") return value;
   if (typeof value !== "string" || value.trim() === "") return undefined;
   return Number(value);
+}
+
+/** What step 1's form holds while the parent types, before it becomes the booking's data. */
+export interface DetailsEntries {
+  patientName?: string | undefined;
+  patientPhone?: string | undefined;
+  patientEmail?: string | undefined;
+  patientAge?: number | undefined;
+  patientAgeMonths?: number | undefined;
+  reasonForConsultation?: string | undefined;
+  guardianName?: string | undefined;
+  guardianRelationship?: string | undefined;
+  teleconsultationConsent?: boolean | undefined;
+  privacyAcknowledged?: boolean | undefined;
+}
+
+/**
+ * Whether the parent has typed or chosen anything on step 1 (a unit of months counts as a choice). Blank text and
+ * an age field left empty do not: closing then loses nothing.
+ */
+export function hasDetailsEntries(entries: DetailsEntries, ageInMonths: boolean): boolean {
+  const texts = [
+    entries.patientName,
+    entries.patientPhone,
+    entries.patientEmail,
+    entries.reasonForConsultation,
+    entries.guardianName,
+  ];
+  return (
+    ageInMonths ||
+    texts.some((text) => typeof text === "string" && text.trim() !== "") ||
+    (typeof entries.patientAge === "number" && !Number.isNaN(entries.patientAge)) ||
+    entries.patientAgeMonths !== undefined ||
+    Boolean(entries.guardianRelationship) ||
+    entries.teleconsultationConsent === true ||
+    entries.privacyAcknowledged === true
+  );
+}
+
+/**
+ * Whether closing the dialog would throw away something of the parent's, and so asks first: details given (also
+ * when the booking resumed from this tab's storage), a time chosen, an appointment held or a payment started.
+ * A confirmed booking (step 4) has nothing left to lose.
+ */
+export function bookingHasEntries(step: WizardStep, data: BookingData, typedOnStep1: boolean): boolean {
+  if (step === 4) return false;
+  if (step > 1) return true;
+  const inMonths = data.patientAge === 0 && data.patientAgeMonths !== undefined;
+  // In the booking's data an age of 0 without months is the empty field.
+  const age = data.patientAge > 0 ? data.patientAge : undefined;
+  return typedOnStep1 || hasDetailsEntries({ ...data, patientAge: age }, inMonths);
 }
 
 /** The body of POST /api/appointments: coupon fields only when a coupon is applied. */

@@ -131,7 +131,12 @@ describe.each(testEngines)("booking API on %s", (engine) => {
       [{ patientPhone: "" }, "patientPhone", "Phone number is required"],
       [{ patientPhone: "98450-12" }, "patientPhone", "Please enter a valid phone number"],
       [{ patientPhone: "call me maybe" }, "patientPhone", "Please enter a valid phone number"],
-      [{ patientAge: 0 }, "patientAge", "Please enter a valid age"],
+      [
+        { patientAge: 0 },
+        "patientAge",
+        "For a baby under one year, choose months and enter the age in months",
+      ],
+      [{ patientAge: undefined }, "patientAge", "Please enter a valid age"],
       [{ patientAge: 121 }, "patientAge", "Please enter a valid age"],
       [{ reasonForConsultation: " " }, "reasonForConsultation", "Please provide reason for consultation"],
       [{ appointmentDate: "" }, "appointmentDate", "Please select an appointment date"],
@@ -183,6 +188,43 @@ describe.each(testEngines)("booking API on %s", (engine) => {
       expect(response.json<{ issues: unknown[] }>().issues).toContainEqual({ path, message });
     }
     expect((await slotsOn("2026-11-22")).bookedSlots).not.toContain("20:00");
+  });
+
+  it("refuses a name without a letter and 0 years without months with a readable message, and takes names in Indian scripts", async () => {
+    const letters = "Please enter a name with letters, not only numbers or symbols";
+    for (const name of ["12345", "🙂🙂", "---"]) {
+      for (const field of ["patientName", "guardianName"]) {
+        const refused = await book({ ...validBooking, appointmentTime: "20:00", [field]: name });
+        expect(refused.statusCode, `${field} ${name}`).toBe(400);
+        expect(refused.json<{ message: string; issues: unknown[] }>()).toMatchObject({
+          message: letters,
+          issues: [{ path: field, message: letters }],
+        });
+      }
+    }
+    const baby = await book({ ...validBooking, appointmentTime: "20:00", patientAge: 0 });
+    expect(baby.statusCode).toBe(400);
+    expect(baby.json<{ message: string }>().message).toBe(
+      "For a baby under one year, choose months and enter the age in months",
+    );
+    expect((await slotsOn("2026-11-22")).bookedSlots).not.toContain("20:00");
+
+    const names = [
+      ["ಸುಮಾ ರಾವ್", "ಲಕ್ಷ್ಮಿ ರಾವ್", "19:00"],
+      ["आरव शर्मा", "मीना शर्मा", "19:20"],
+      ["José Núñez", "Zoë O'Brien-Smith", "19:40"],
+    ];
+    for (const [patientName, guardianName, appointmentTime] of names) {
+      const response = await book({
+        ...validBooking,
+        appointmentDate: "2026-11-29",
+        appointmentTime,
+        patientName,
+        guardianName,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<{ appointment: CreatedAppointment }>().appointment.patientName).toBe(patientName);
+    }
   });
 
   it("records who consented to which wording, word for word; an adult patient books without a guardian", async () => {

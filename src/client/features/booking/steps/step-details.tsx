@@ -3,14 +3,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRupees, type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
 import { ArrowRight, Clock, IndianRupee } from "lucide-react";
-import { type ComponentProps, type ReactNode, useState } from "react";
+import { type ComponentProps, type ReactNode, type RefObject, useEffect, useState } from "react";
 import { type UseFormRegister, type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { describedBy, FormField } from "@/components/ui/form-field";
 import { StepHeading } from "../step-heading";
-import { type BookingData, parseAgeInput, parseMonthsInput } from "../booking-logic";
+import { type BookingData, hasDetailsEntries, parseAgeInput } from "../booking-logic";
 
 type DetailsInput = z.input<typeof patientDetailsSchema>;
 
@@ -20,11 +20,17 @@ interface ContactField {
   id: string;
   label: string;
   hint?: string;
-  input: Pick<ComponentProps<"input">, "type" | "autoComplete" | "inputMode">;
+  input: Pick<ComponentProps<"input">, "type" | "autoComplete" | "inputMode" | "autoCapitalize">;
 }
 
 const CONTACT_FIELDS: readonly ContactField[] = [
-  { name: "patientName", id: "booking-name", label: "Full Name", input: { autoComplete: "name" } },
+  // The child's name, not the parent's: the browser is not asked to fill in the person's own name here.
+  {
+    name: "patientName",
+    id: "booking-name",
+    label: "Patient's Full Name",
+    input: { autoComplete: "off", autoCapitalize: "words" },
+  },
   {
     name: "patientPhone",
     id: "booking-phone",
@@ -46,10 +52,12 @@ export interface StepDetailsProps {
   data: BookingData;
   focusHeading: boolean;
   onSubmit: (details: PatientDetails) => void;
+  /** Filled with a function that tells whether anything is typed or chosen in the form, for closing to ask first. */
+  typedRef?: RefObject<(() => boolean) | null>;
 }
 
 /** Step 1: who the consultation is for and why. */
-export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetailsProps) {
+export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: StepDetailsProps) {
   // A baby under one year is booked in months; the age field counts in whichever unit is chosen.
   const [ageUnit, setAgeUnit] = useState<"years" | "months">(
     data.patientAge === 0 && data.patientAgeMonths !== undefined ? "months" : "years",
@@ -79,6 +87,13 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
       consentVersion: CONSENT.version,
     },
   });
+  useEffect(() => {
+    if (!typedRef) return;
+    typedRef.current = () => hasDetailsEntries(getValues(), ageUnit === "months");
+    return () => {
+      typedRef.current = null;
+    };
+  }, [typedRef, getValues, ageUnit]);
   // A child's parent or guardian is asked for unless the age given is 18 or more.
   const age = useWatch({ control, name: "patientAge" });
   const forAChild = ageUnit === "months" || !(typeof age === "number" && age >= ADULT_AGE);
@@ -93,7 +108,7 @@ export function StepDetails({ config, data, focusHeading, onSubmit }: StepDetail
       : {
           max: 11,
           invalid: Boolean(errors.patientAge ?? errors.patientAgeMonths),
-          register: () => register("patientAgeMonths", { setValueAs: parseMonthsInput }),
+          register: () => register("patientAgeMonths", { setValueAs: parseAgeInput }),
         };
 
   return (

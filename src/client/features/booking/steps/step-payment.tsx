@@ -19,6 +19,8 @@ export interface StepPaymentProps {
   focusHeading: boolean;
   onBack: () => void;
   onPaid: () => void;
+  /** Told when the checkout starts opening and when that ends, so that the dialog is not closed meanwhile. */
+  onProcessingChange?: (processing: boolean) => void;
 }
 
 /** Step 3: the summary of the booking as the server created it, and the way to the payment provider. */
@@ -30,8 +32,13 @@ export function StepPayment({
   focusHeading,
   onBack,
   onPaid,
+  onProcessingChange,
 }: StepPaymentProps) {
   const [processing, setProcessing] = useState(false);
+  useEffect(() => {
+    onProcessingChange?.(processing);
+    return () => onProcessingChange?.(false);
+  }, [processing, onProcessingChange]);
 
   // Coming back from the checkout page with the browser's Back button may restore this page as it was left.
   useEffect(() => {
