@@ -75,12 +75,12 @@ const patientDetailsFields = z.object({
     .max(2000, "Please keep the reason under 2000 characters"),
   /** The parent or guardian booking for a patient under 18 (required then; ignored for an adult patient). */
   guardianName: z
-    // Left empty, it is asked for below (for a patient under 18) with its own message.
-    .refine(lettersOrOtherProblem, NAME_WITHOUT_LETTERS)
     .string()
     .trim()
     .max(100, "Please keep the name under 100 characters")
     .refine(isPlainName, "Please enter the name without special characters")
+    // Left empty, it is asked for below (for a patient under 18) with its own message.
+    .refine(lettersOrOtherProblem, NAME_WITHOUT_LETTERS)
     .optional(),
   guardianRelationship: z
     .enum(GUARDIAN_RELATIONSHIPS, "Please choose your relationship to the patient")
