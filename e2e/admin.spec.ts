@@ -56,7 +56,10 @@ test("the dashboard leads with the figures and appointments, then articles, then
   await expect(summary).toHaveAttribute("aria-expanded", "false");
   await summary.click();
   await expect(summary).toHaveAttribute("aria-expanded", "true");
-  await expect(page.getByText(/^The latest 20 messages:/)).toBeVisible();
+  await expect(
+    page.getByText(/^Confirmations, reminders, prescriptions and contact messages, newest first/),
+  ).toBeVisible();
+  await expect(page.getByRole("search", { name: "Find messages" }).getByLabel("Show")).toHaveValue("all");
   await expect(page.getByTestId("gateway-summary")).toHaveText(
     "The built-in simulator: no real money is taken.",
   );

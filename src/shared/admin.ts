@@ -193,6 +193,46 @@ export interface OutboxSummary {
   notSent: number;
 }
 
+/**
+ * GET /api/admin/notifications?status=: which messages to list, by what became of them, as the summary counts them;
+ * `all` lists every message.
+ */
+export const OUTBOX_FILTERS = ["all", "failing", "waiting", "sent", "written_to_file", "not_sent"] as const;
+export type OutboxFilter = (typeof OUTBOX_FILTERS)[number];
+
+/** Messages in a page of the outbox's list. */
+export const OUTBOX_PAGE_SIZE = 20;
+
+/** GET /api/admin/notifications?status=&q=&page= */
+export const outboxListQuerySchema = z.object({
+  status: z
+    .enum(
+      OUTBOX_FILTERS,
+      "Choose which messages to show: all, failing, waiting, sent, written_to_file or not_sent",
+    )
+    .default("all"),
+  /** A patient's, parent's or contact sender's name (any part of it), or a booking id (4 to 8 of its characters). */
+  q: z.string().trim().max(100, "The search can be up to 100 characters").default(""),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** One message of the outbox's list: a notification, with whom it is about. */
+export interface OutboxListEntry extends AdminNotification {
+  /** The patient of the booking, or the sender of a contact message; null when neither is known. */
+  name: string | null;
+}
+
+/** GET /api/admin/notifications: a page of the outbox, newest first, and the whole outbox counted. */
+export interface OutboxList {
+  notifications: OutboxListEntry[];
+  summary: OutboxSummary;
+  channels: { email: ChannelSetup; whatsapp: ChannelSetup };
+  /** The page (from 1), how many messages the filter and search match in all, and whether a later page has some. */
+  page: number;
+  total: number;
+  hasMore: boolean;
+}
+
 /** GET /api/admin/notifications: the latest messages of the outbox. */
 export interface AdminNotification {
   id: string;

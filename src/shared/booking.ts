@@ -6,12 +6,12 @@ import { EMAIL_PATTERN } from "./email";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "./consent";
 import { isClockTime } from "./schedule";
 import { wholeNumber } from "./whole-number";
+import { mobilePhoneSchema } from "./phone";
 
 /**
  * The booking form. The same schemas validate the dialog's steps in the browser and
  * POST /api/appointments on the server, with the same messages.
  */
-export const PHONE_PATTERN = /^[0-9+\-\s()]{10,}$/;
 
 /** A name on one line, without control characters or invisible marks (see isPlainText). */
 function isPlainName(name: string): boolean {
@@ -59,12 +59,8 @@ const patientDetailsFields = z.object({
     .min(1, "Email is required")
     .max(254, "Please enter a valid email address")
     .regex(EMAIL_PATTERN, "Please enter a valid email address"),
-  patientPhone: z
-    .string()
-    .trim()
-    .min(1, "Phone number is required")
-    .max(30, "Please enter a valid phone number")
-    .regex(PHONE_PATTERN, "Please enter a valid phone number"),
+  /** A mobile number WhatsApp can reach: Indian, or another country's starting with "+" (see ./phone.ts). */
+  patientPhone: mobilePhoneSchema,
   /** Whole years; 0 for a baby under one year, whose age in months is `patientAgeMonths`. */
   patientAge: wholeNumber(0, 120, "Please enter a valid age"),
   patientAgeMonths: wholeNumber(0, 11, "Please enter the age in months (0 to 11)").optional(),

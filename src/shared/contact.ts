@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_PATTERN } from "./email";
+import { optionalMobilePhoneSchema } from "./phone";
 
 /** Contact forms on the home page (no subject) and on the Contact Us page (subject required). */
 const trimmed = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`);
@@ -13,16 +14,8 @@ export const contactMessageSchema = z
       .min(1, "Email is required")
       .max(254, "Please enter a valid email address")
       .regex(EMAIL_PATTERN, "Please enter a valid email address"),
-    phone: z
-      .string()
-      .trim()
-      .max(30)
-      .refine(
-        (value) => value === "" || /^[0-9+\-\s()]{10,}$/.test(value),
-        "Please enter a valid phone number",
-      )
-      .optional()
-      .default(""),
+    /** Optional; when given, a mobile number as the booking form asks for (see ./phone.ts). */
+    phone: optionalMobilePhoneSchema.optional().default(""),
     subject: trimmed(200).optional().default(""),
     message: trimmed(5000).min(1, "Message is required"),
     /** Which form sent it: the subject is required only on the Contact Us page. */

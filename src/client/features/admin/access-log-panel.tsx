@@ -21,6 +21,7 @@ const LOG_COLUMNS = ["When", "What", "Record", "Session"];
 const RECORD_WORDS: Record<string, string> = {
   appointment: "appointment",
   appointment_list: "appointment list",
+  message_list: "list of messages",
   patient: "patient record",
   patient_list: "patient list",
   upload: "uploaded report",

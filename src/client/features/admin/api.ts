@@ -3,10 +3,9 @@ import type {
   AdminAppointmentDetails,
   AdminAppointmentViewPage,
   AppointmentView,
-  ChannelSetup,
   NotificationTestRecipients,
-  OutboxSummary,
-  AdminNotification,
+  OutboxFilter,
+  OutboxList,
   AdminSession,
   AdminStats,
   ArticlePreview,
@@ -15,7 +14,7 @@ import type {
 } from "@shared/admin";
 import type { Article, ArticleInput } from "@shared/articles";
 import type { AdminSchedule, NewExceptionInput, ScheduleSettingsInput } from "@shared/schedule-admin";
-import { queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest, errorStatus } from "@/lib/api";
 
 /** Everything the dashboard reads sits under ["admin"], so signing out can drop it in one call. */
@@ -31,6 +30,7 @@ export const adminKeys = {
   notificationRecipients: (id: string) => ["admin", "notification-recipients", id] as const,
   gateway: ["admin", "gateway"] as const,
   notifications: ["admin", "notifications"] as const,
+  notificationList: (status: OutboxFilter, q: string) => ["admin", "notifications", status, q] as const,
   preview: (content: string) => ["admin", "preview", content] as const,
   schedule: ["admin", "schedule"] as const,
 };
@@ -95,15 +95,16 @@ export function gatewayQuery() {
   });
 }
 
-export function notificationsQuery() {
-  return queryOptions({
-    queryKey: adminKeys.notifications,
-    queryFn: () =>
-      apiGet<{
-        notifications: AdminNotification[];
-        summary: OutboxSummary;
-        channels: Record<AdminNotification["channel"], ChannelSetup>;
-      }>("/api/admin/notifications"),
+/** The outbox a page at a time: every message, or one kind of outcome (failing, waiting...), found by name or id. */
+export function notificationsQuery(status: OutboxFilter, q: string) {
+  return infiniteQueryOptions({
+    queryKey: adminKeys.notificationList(status, q),
+    queryFn: ({ pageParam }) =>
+      apiGet<OutboxList>(
+        `/api/admin/notifications?${new URLSearchParams({ status, q, page: String(pageParam) }).toString()}`,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AdminAppointment, AdminNotification } from "@shared/admin";
 import { formatRupees } from "@shared/booking";
+import { phoneForDisplay, phoneHref } from "@shared/phone";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -80,9 +81,9 @@ export function AppointmentDetailsDialog({
             <Row term="Phone">
               <a
                 className="text-brand-700 underline underline-offset-4"
-                href={`tel:${appointment.patientPhone.replace(/[^\d+]/g, "")}`}
+                href={phoneHref(appointment.patientPhone)}
               >
-                {appointment.patientPhone}
+                {phoneForDisplay(appointment.patientPhone)}
               </a>
             </Row>
             <Row term="E-mail">

@@ -1,4 +1,5 @@
 import type { AppointmentNeedingAction } from "@shared/schedule-admin";
+import { phoneForDisplay, phoneHref } from "@shared/phone";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -19,10 +20,10 @@ export function ContactLinks({ appointment }: { appointment: AppointmentNeedingA
   const link = "inline-flex items-center gap-1 rounded-sm text-brand-700 underline-offset-4 hover:underline";
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-      <a href={`tel:${appointment.patientPhone.replace(/[^\d+]/g, "")}`} className={link}>
+      <a href={phoneHref(appointment.patientPhone)} className={link}>
         <Phone className="size-3.5" aria-hidden="true" />
         <span className="sr-only">Call {appointment.patientName}: </span>
-        {appointment.patientPhone}
+        {phoneForDisplay(appointment.patientPhone)}
       </a>
       <a href={`mailto:${appointment.patientEmail}`} className={`${link} break-all`}>
         <Mail className="size-3.5 shrink-0" aria-hidden="true" />

@@ -149,3 +149,24 @@ describe("outbox summary", () => {
     expect(format.isNoteAProblem({ status, attempts })).toBe(problem);
   });
 });
+
+describe("outbox list", () => {
+  const summary = { sent: 12, writtenToFile: 2, failing: 3, waiting: 4, notSent: 1 };
+
+  it("counts each filter as the summary does", () => {
+    expect(format.outboxFilterCount("all", summary)).toBe(22);
+    expect(format.outboxFilterCount("failing", summary)).toBe(3);
+    expect(format.outboxFilterCount("written_to_file", summary)).toBe(2);
+    expect(format.outboxFilterCount("not_sent", summary)).toBe(1);
+  });
+
+  it("says what the list shows, how many of how many, and for which search", () => {
+    const line = (shown: number, total: number, filter: "all" | "failing", search = "") =>
+      format.outboxListLine({ shown, total, filter, search });
+    expect(line(20, 57, "failing")).toBe("Showing the latest 20 of 57 failing messages");
+    expect(line(1, 1, "failing")).toBe("Showing 1 failing message");
+    expect(line(3, 3, "all", "Rao")).toBe("Showing 3 messages for “Rao”");
+    expect(line(0, 0, "failing")).toBe("No failing messages.");
+    expect(line(0, 0, "all", "#ab12")).toBe("No messages for “#ab12”.");
+  });
+});

@@ -1,4 +1,4 @@
-import type { AdminNotification, OutboxSummary } from "@shared/admin";
+import type { AdminNotification, OutboxFilter, OutboxSummary } from "@shared/admin";
 import type { BadgeVariant } from "./admin-format";
 
 /**
@@ -109,6 +109,63 @@ export function outboxSummaryLine(summary: OutboxSummary): string {
   if (summary.waiting > 0) parts.push(`${summary.waiting} waiting`);
   if (summary.notSent > 0) parts.push(`${summary.notSent} not sent`);
   return parts.join(", ");
+}
+
+/** The list's filters, in the summary's words and order. */
+export const OUTBOX_FILTER_LABELS: Record<OutboxFilter, string> = {
+  all: "All messages",
+  failing: "Failing",
+  waiting: "Waiting",
+  sent: "Sent",
+  written_to_file: "Written to a file",
+  not_sent: "Not sent",
+};
+
+/** How many messages a filter shows, from the summary of the whole outbox. */
+export function outboxFilterCount(filter: OutboxFilter, summary: OutboxSummary): number {
+  if (filter === "all")
+    return summary.sent + summary.writtenToFile + summary.failing + summary.waiting + summary.notSent;
+  const field = {
+    failing: "failing",
+    waiting: "waiting",
+    sent: "sent",
+    written_to_file: "writtenToFile",
+    not_sent: "notSent",
+  } as const;
+  return summary[field[filter]];
+}
+
+const FILTER_NOUNS: Record<OutboxFilter, [one: string, many: string]> = {
+  all: ["message", "messages"],
+  failing: ["failing message", "failing messages"],
+  waiting: ["message waiting", "messages waiting"],
+  sent: ["sent message", "sent messages"],
+  written_to_file: ["message written to a file", "messages written to files"],
+  not_sent: ["message not sent", "messages not sent"],
+};
+
+/**
+ * What the list shows, in a sentence: "Showing the latest 20 of 57 failing messages", "Showing 3 messages for
+ * “Rao”", "No failing messages."
+ */
+export function outboxListLine({
+  shown,
+  total,
+  filter,
+  search,
+}: {
+  shown: number;
+  total: number;
+  filter: OutboxFilter;
+  search: string;
+}): string {
+  const [one, many] = FILTER_NOUNS[filter];
+  const searched = search ? ` for “${search}”` : "";
+  if (total === 0) return `No ${many}${searched}.`;
+  const counted = count(total, one, many);
+  return shown < total
+    ? `Showing the latest ${shown} of ${counted}${searched}`
+    : `Showing ${counted}${searched}`;
 }
 
 /** Which moment of a message the list shows, and what to call it. */

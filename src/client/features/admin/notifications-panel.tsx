@@ -1,10 +1,12 @@
-import type { AdminNotification } from "@shared/admin";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { ChevronRight, Mail, RefreshCw, RotateCcw } from "lucide-react";
-import { useState } from "react";
+import { OUTBOX_FILTERS, OUTBOX_PAGE_SIZE, type OutboxFilter, type OutboxListEntry } from "@shared/admin";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { ChevronRight, Mail, RefreshCw, RotateCcw, Search } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
@@ -23,6 +25,9 @@ import {
   notificationStatusHint,
   notificationStatusLabel,
   notificationStatusVariant,
+  OUTBOX_FILTER_LABELS,
+  outboxFilterCount,
+  outboxListLine,
   outboxSummaryLine,
 } from "./notification-format";
 import { SectionTitle } from "./section-title";
@@ -31,16 +36,32 @@ import { cellClass, type Column, WideTable } from "./wide-table";
 /** While a message is being sent, the list looks again this often, so its outcome shows without a click. */
 const IN_FLIGHT_REFRESH_MS = 5000;
 
+/** Each message once: a page asked for after new messages arrived repeats the last ones of the page before. */
+function uniqueById(messages: OutboxListEntry[]): OutboxListEntry[] {
+  const seen = new Set<string>();
+  return messages.filter((message) => !seen.has(message.id) && Boolean(seen.add(message.id)));
+}
+
 /**
- * Notifications: the whole outbox in one line ("12 sent, 2 written to files, 0 failing"), which opens the latest 20
- * messages (confirmations, reminders, contact messages) with what became of each, and a second chance for those that
- * failed or were not sent. A table, or cards below 768 px.
+ * Notifications: the whole outbox in one line ("12 sent, 2 written to files, 0 failing"), which opens the messages
+ * (confirmations, reminders, prescriptions, contact messages), newest first, 20 at a time with "Show more", with what
+ * became of each and a second chance for those that failed or were not sent. They can be narrowed to one outcome
+ * (failing, waiting...) and found by the patient's or parent's name or the booking id. A table, or cards below
+ * 768 px.
  */
 export function NotificationsPanel() {
-  const messages = useQuery({
-    ...notificationsQuery(),
+  const [filter, setFilter] = useState<OutboxFilter>("all");
+  const [search, setSearch] = useState("");
+  const [draft, setDraft] = useState("");
+  const messages = useInfiniteQuery({
+    ...notificationsQuery(filter, search),
     refetchInterval: (query) =>
-      hasMessagesInFlight(query.state.data?.notifications, Date.now()) ? IN_FLIGHT_REFRESH_MS : false,
+      hasMessagesInFlight(
+        query.state.data?.pages.flatMap((page) => page.notifications),
+        Date.now(),
+      )
+        ? IN_FLIGHT_REFRESH_MS
+        : false,
   });
   const { data: config } = useQuery(publicConfigQuery());
 
@@ -55,17 +76,25 @@ export function NotificationsPanel() {
   });
 
   const [open, setOpen] = useState(false);
-  const notifications = messages.data?.notifications ?? [];
-  const summary = messages.data?.summary;
+  const pages = messages.data?.pages ?? [];
+  const notifications = uniqueById(pages.flatMap((page) => page.notifications));
+  const first = pages[0];
+  const summary = first?.summary;
+  const total = pages.at(-1)?.total ?? 0;
+  const line = outboxListLine({ shown: notifications.length, total, filter, search });
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(draft.trim());
+  };
   const list: ListProps = {
+    caption: line,
     notifications,
     timeZone: config?.clinicTimeZone,
     zoneLabel: config?.timeZoneLabel,
     retryingId: retry.isPending ? retry.variables : undefined,
     // Until the answer says otherwise, a channel counts as set up (the server decides a retry anyway).
     channelReady: (notification) =>
-      messages.data?.channels[notification.channel] !== "file" &&
-      messages.data?.channels[notification.channel] !== "off",
+      first?.channels[notification.channel] !== "file" && first?.channels[notification.channel] !== "off",
     onRetry: (id) => retry.mutate(id),
   };
 
@@ -99,7 +128,7 @@ export function NotificationsPanel() {
               <span data-testid="outbox-summary">
                 {summary ? outboxSummaryLine(summary) : messages.isPending ? "Loading messages…" : "Messages"}
               </span>
-              <span className="sr-only">{open ? ": hide the messages" : ": show the latest messages"}</span>
+              <span className="sr-only">{open ? ": hide the messages" : ": show the messages"}</span>
             </button>
           </div>
           <Button
@@ -116,15 +145,54 @@ export function NotificationsPanel() {
         <div id="notifications-list" hidden={!open}>
           {open && (
             <>
-              <p className="border-b border-slate-200 px-5 py-3 text-sm text-slate-600 sm:px-6">
-                The latest 20 messages: confirmations, reminders and contact messages, and what became of
-                each.
-              </p>
+              <div className="flex flex-col gap-3 border-b border-slate-200 px-5 py-4 sm:px-6">
+                <p className="text-sm text-slate-600">
+                  Confirmations, reminders, prescriptions and contact messages, newest first, and what became
+                  of each. Choose Failing to see every message that did not go out.
+                </p>
+                <form
+                  role="search"
+                  aria-label="Find messages"
+                  onSubmit={find}
+                  className="flex flex-col gap-3 sm:flex-row sm:items-end"
+                >
+                  <div className="flex flex-col gap-1.5">
+                    <Label htmlFor="outbox-filter">Show</Label>
+                    <select
+                      id="outbox-filter"
+                      value={filter}
+                      onChange={(event) => setFilter(event.target.value as OutboxFilter)}
+                      className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 sm:w-auto sm:text-sm"
+                    >
+                      {OUTBOX_FILTERS.map((value) => (
+                        <option key={value} value={value}>
+                          {OUTBOX_FILTER_LABELS[value]}
+                          {summary ? ` (${outboxFilterCount(value, summary)})` : ""}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div className="flex flex-1 flex-col gap-1.5">
+                    <Label htmlFor="outbox-search">Patient name or booking ID</Label>
+                    <Input
+                      id="outbox-search"
+                      type="search"
+                      value={draft}
+                      maxLength={100}
+                      autoComplete="off"
+                      onChange={(event) => setDraft(event.target.value)}
+                    />
+                  </div>
+                  <Button type="submit" variant="outline">
+                    <Search aria-hidden="true" /> Search
+                  </Button>
+                </form>
+              </div>
               <QueryState
-                query={messages}
+                query={{ isPending: messages.isPending, data: first, refetch: () => messages.refetch() }}
                 what="messages"
-                isEmpty={(data) => data.notifications.length === 0}
-                empty="No messages yet."
+                isEmpty={() => notifications.length === 0}
+                empty={line}
               >
                 {() => (
                   <>
@@ -136,8 +204,31 @@ export function NotificationsPanel() {
                         The list could not be refreshed; it shows the messages as they were.
                       </p>
                     )}
+                    <p
+                      role="status"
+                      className="border-b border-slate-200 px-5 py-2 text-sm text-slate-700 sm:px-6"
+                      data-testid="outbox-list-line"
+                    >
+                      {line}
+                    </p>
                     <NotificationsTable {...list} />
                     <NotificationCards {...list} />
+                    {messages.hasNextPage && (
+                      <div className="border-t border-slate-200 px-5 py-4 sm:px-6">
+                        <Button
+                          variant="outline"
+                          className="w-full sm:w-auto"
+                          aria-busy={messages.isFetchingNextPage || undefined}
+                          onClick={() => {
+                            if (!messages.isFetchingNextPage) void messages.fetchNextPage();
+                          }}
+                        >
+                          {messages.isFetchingNextPage
+                            ? "Loading…"
+                            : `Show ${Math.min(OUTBOX_PAGE_SIZE, total - notifications.length)} more`}
+                        </Button>
+                      </div>
+                    )}
                   </>
                 )}
               </QueryState>
@@ -154,17 +245,19 @@ interface RetryProps {
   retryingId: string | undefined;
   onRetry: (id: string) => void;
   /** Whether the message's channel now sends for real, so a file-written message is worth sending again. */
-  channelReady: (notification: AdminNotification) => boolean;
+  channelReady: (notification: OutboxListEntry) => boolean;
 }
 
 interface ListProps extends RetryProps {
-  notifications: AdminNotification[];
+  /** What the list shows, in a sentence: the table's caption. */
+  caption: string;
+  notifications: OutboxListEntry[];
   timeZone: string | undefined;
   zoneLabel: string | undefined;
 }
 
 /** "Confirmation, E-mail to patient, booking #3f2a9c1e": names a message for the Retry button's label. */
-function messageName(notification: AdminNotification): string {
+function messageName(notification: OutboxListEntry): string {
   const what = `${notificationKindLabel(notification.kind)}, ${notificationRouteLabel(notification.channel, notification.recipient)}`;
   return notification.bookingId ? `${what}, booking #${notification.bookingId}` : what;
 }
@@ -183,7 +276,7 @@ function When({
   timeZone,
   zoneLabel,
   inline = false,
-}: { notification: AdminNotification; inline?: boolean } & ZoneProps) {
+}: { notification: OutboxListEntry; inline?: boolean } & ZoneProps) {
   const { label, at } = notificationMoment(notification);
   return (
     <>
@@ -212,7 +305,7 @@ function NoValue() {
  * The message's note, clamped to three lines (the whole text is in the title, and read out in full): red when it is
  * an error, grey when it only says what happened (written to a file, cancelled).
  */
-function Note({ notification }: { notification: AdminNotification }) {
+function Note({ notification }: { notification: OutboxListEntry }) {
   const text = notification.lastError;
   if (!text) {
     return <NoValue />;
@@ -236,7 +329,7 @@ function RetryButton({
   retryingId,
   onRetry,
   channelReady,
-}: { notification: AdminNotification; className?: string } & RetryProps) {
+}: { notification: OutboxListEntry; className?: string } & RetryProps) {
   if (!canRetryNotification(notification.status, channelReady(notification))) return null;
   const busy = retryingId === notification.id;
   // One retry at a time; the buttons are not disabled meanwhile, so the keyboard focus stays where it is.
@@ -263,16 +356,31 @@ function RetryButton({
 
 const NOTIFICATION_COLUMNS: readonly Column[] = [
   { label: "Message" },
-  { label: "Booking ID", className: "whitespace-nowrap" },
+  { label: "Patient or sender" },
   { label: "Status" },
   { label: "Attempts", className: "text-right" },
   { label: "When" },
   { label: "Note" },
 ];
 
-function NotificationsTable({ notifications, timeZone, zoneLabel, ...retry }: ListProps) {
+/** Whom a message is about: the patient (or contact sender) and the booking id, where known. */
+function Who({ notification }: { notification: OutboxListEntry }) {
+  if (!notification.name && !notification.bookingId) return <NoValue />;
   return (
-    <WideTable caption="The latest 20 messages, newest first" columns={NOTIFICATION_COLUMNS}>
+    <>
+      {notification.name && <span className="block break-words">{notification.name}</span>}
+      {notification.bookingId && (
+        <span className="block font-mono text-xs text-slate-600">
+          <span className="sr-only">Booking ID </span>#{notification.bookingId}
+        </span>
+      )}
+    </>
+  );
+}
+
+function NotificationsTable({ caption, notifications, timeZone, zoneLabel, ...retry }: ListProps) {
+  return (
+    <WideTable caption={caption} columns={NOTIFICATION_COLUMNS}>
       {notifications.map((notification) => (
         <tr key={notification.id} data-testid="notification-row" data-status={notification.status}>
           <td className={`${cellClass} font-medium whitespace-nowrap`}>
@@ -281,8 +389,8 @@ function NotificationsTable({ notifications, timeZone, zoneLabel, ...retry }: Li
               {notificationRouteLabel(notification.channel, notification.recipient)}
             </span>
           </td>
-          <td className={`${cellClass} font-mono whitespace-nowrap`}>
-            {notification.bookingId ? `#${notification.bookingId}` : <NoValue />}
+          <td className={`${cellClass} max-w-48 min-w-32`}>
+            <Who notification={notification} />
           </td>
           <td className={`${cellClass} min-w-36`}>
             <div className="flex flex-col items-start gap-1">
@@ -306,7 +414,7 @@ function NotificationsTable({ notifications, timeZone, zoneLabel, ...retry }: Li
 
 function NotificationCards({ notifications, timeZone, zoneLabel, ...retry }: ListProps) {
   return (
-    <ul className="divide-y divide-slate-200 md:hidden" aria-label="Latest messages">
+    <ul className="divide-y divide-slate-200 md:hidden" aria-label="Messages">
       {notifications.map((notification) => (
         <li
           key={notification.id}
@@ -323,10 +431,10 @@ function NotificationCards({ notifications, timeZone, zoneLabel, ...retry }: Lis
                 {notificationRouteLabel(notification.channel, notification.recipient)}
               </p>
             </div>
-            {notification.bookingId && (
-              <span className="shrink-0 font-mono text-sm text-slate-600">
-                <span className="sr-only">Booking ID </span>#{notification.bookingId}
-              </span>
+            {(notification.name ?? notification.bookingId) && (
+              <div className="max-w-[50%] shrink-0 text-right text-sm text-slate-700">
+                <Who notification={notification} />
+              </div>
             )}
           </div>
           <div className="flex flex-col items-start gap-1">

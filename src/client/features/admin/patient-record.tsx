@@ -1,5 +1,6 @@
 import type { ConsultationRecordView } from "@shared/patients";
 import { formatRupees } from "@shared/booking";
+import { phoneForDisplay } from "@shared/phone";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Download, FileText, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
@@ -88,7 +89,7 @@ export function PatientRecordView({ patientKey }: { patientKey: string }) {
               <h2 className="text-xl font-semibold text-slate-900">{data.patientName}</h2>
               <dl className="mt-2">
                 {data.guardianName ? <Fact label="Parent or guardian">{data.guardianName}</Fact> : null}
-                <Fact label="Phone">{data.phone}</Fact>
+                <Fact label="Phone">{phoneForDisplay(data.phone)}</Fact>
                 <Fact label="E-mail">{data.email}</Fact>
                 <Fact label="Consultations">{data.consultations.length}</Fact>
               </dl>

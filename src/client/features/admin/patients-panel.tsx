@@ -1,4 +1,5 @@
 import type { PatientSummary } from "@shared/patients";
+import { phoneForDisplay } from "@shared/phone";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, Search, Users } from "lucide-react";
 import { type FormEvent, useState } from "react";
@@ -97,7 +98,7 @@ function PatientRow({ patient }: { patient: PatientSummary }) {
           <span className="font-medium text-slate-900">{patient.patientName}</span>
           <span className="text-sm text-slate-700">
             {patient.guardianName ? `${patient.guardianName} · ` : ""}
-            {patient.phone} · {patient.consultations}{" "}
+            {phoneForDisplay(patient.phone)} · {patient.consultations}{" "}
             {patient.consultations === 1 ? "consultation" : "consultations"}, latest{" "}
             {formatShortDate(patient.lastDate)}
           </span>

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { contactMessageSchema } from "@shared/contact";
+import type { contactMessageSchema } from "@shared/contact";
 import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { type Resolver, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { describedBy, FormField } from "@/components/ui/form-field";
@@ -16,6 +16,15 @@ import { ContactFormOutcome } from "./contact-form-outcome";
 type ContactFormInput = z.input<typeof contactMessageSchema>;
 type ContactFormOutput = z.output<typeof contactMessageSchema>;
 type ContactSource = ContactFormOutput["source"];
+
+/**
+ * The shared schema's checks, fetched the first time the form is checked: its phone rule carries libphonenumber's
+ * table of mobile numbers, which the home page's first download does without (the form is below the fold).
+ */
+const resolver: Resolver<ContactFormInput, unknown, ContactFormOutput> = async (values, context, options) => {
+  const { contactMessageSchema: schema } = await import("@shared/contact");
+  return zodResolver(schema)(values, context, options);
+};
 
 /** The two forms differ only in wording and in the Subject field. */
 const labels: Record<ContactSource, { name: string; email: string; phone: string }> = {
@@ -46,7 +55,7 @@ export function ContactForm({ source }: ContactFormProps) {
     reset,
     formState: { errors },
   } = useForm<ContactFormInput, unknown, ContactFormOutput>({
-    resolver: zodResolver(contactMessageSchema),
+    resolver,
     defaultValues: { name: "", email: "", phone: "", subject: "", message: "", source, website: "" },
   });
 

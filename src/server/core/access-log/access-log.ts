@@ -9,6 +9,7 @@ export type AccessRecordType =
   | "patient"
   | "patient_list"
   | "appointment_list"
+  | "message_list"
   | "upload"
   | "prescription"
   | "notes"

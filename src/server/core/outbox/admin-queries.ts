@@ -1,12 +1,20 @@
-import type { AdminNotification, OutboxSummary } from "@shared/admin";
+import {
+  type AdminNotification,
+  OUTBOX_PAGE_SIZE,
+  type OutboxFilter,
+  type OutboxListEntry,
+  type OutboxSummary,
+} from "@shared/admin";
 import { bookingIdOf } from "@shared/booking";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import {
-  countByStatus,
+  countByBucket,
+  countMessages,
   findById,
-  latest,
+  listMessages,
   messagesOfAppointment,
+  type OutboxListFilter,
   type OutboxRow,
   requeueFailed,
 } from "./repository";
@@ -38,9 +46,38 @@ function toAdminNotification(row: OutboxRow): AdminNotification {
   };
 }
 
-/** The newest messages of the outbox, newest first. */
-export async function latestNotifications(db: Db, limit = 20): Promise<AdminNotification[]> {
-  return (await latest(db, limit)).map(toAdminNotification);
+/**
+ * A search is a name, or part of one; a booking id (as "#ab12cd34" or "ab12cd34", or its first 4 characters or more)
+ * also finds the booking's messages.
+ */
+function searchOf(text: string): Pick<OutboxListFilter, "name" | "idPrefix"> {
+  const query = text.trim();
+  if (query === "") return { name: undefined, idPrefix: undefined };
+  const id = query.replace(/^#/, "").toLowerCase();
+  return { name: query, idPrefix: /^[0-9a-f]{4,8}$/.test(id) ? id : undefined };
+}
+
+/**
+ * A page of the outbox, newest first: every message, or those of one bucket of the summary (failing, waiting...),
+ * found by a name or a booking id; with how many match in all.
+ */
+export async function listNotifications(
+  db: Db,
+  { status, q, page }: { status: OutboxFilter; q: string; page: number },
+): Promise<{ notifications: OutboxListEntry[]; page: number; total: number; hasMore: boolean }> {
+  const filter: OutboxListFilter = { bucket: status === "all" ? undefined : status, ...searchOf(q) };
+  const [rows, total] = await Promise.all([
+    listMessages(db, filter, OUTBOX_PAGE_SIZE + 1, (page - 1) * OUTBOX_PAGE_SIZE),
+    countMessages(db, filter),
+  ]);
+  return {
+    notifications: rows
+      .slice(0, OUTBOX_PAGE_SIZE)
+      .map(({ row, name }) => ({ ...toAdminNotification(row), name })),
+    page,
+    total,
+    hasMore: rows.length > OUTBOX_PAGE_SIZE,
+  };
 }
 
 /** The messages about one appointment, as the dashboard shows them. */
@@ -50,17 +87,19 @@ export async function appointmentNotifications(db: Db, appointmentId: string): P
 
 /**
  * The whole outbox in a line: sent, written to files (channel not set up), failing (failed for good, or waiting to
- * be tried again after an error), waiting, and not sent (skipped or cancelled).
+ * be tried again after an error), waiting, and not sent (skipped or cancelled). The list's filters are the same
+ * buckets, so a count and its filter always agree.
  */
 export async function outboxSummary(db: Db): Promise<OutboxSummary> {
   const summary: OutboxSummary = { sent: 0, writtenToFile: 0, failing: 0, waiting: 0, notSent: 0 };
-  for (const { status, retrying, count } of await countByStatus(db)) {
-    if (status === "sent") summary.sent += count;
-    else if (status === "written_to_file") summary.writtenToFile += count;
-    else if (status === "failed" || retrying) summary.failing += count;
-    else if (status === "pending" || status === "processing") summary.waiting += count;
-    else summary.notSent += count;
-  }
+  const field = {
+    sent: "sent",
+    written_to_file: "writtenToFile",
+    failing: "failing",
+    waiting: "waiting",
+    not_sent: "notSent",
+  } as const;
+  for (const { bucket, count } of await countByBucket(db)) summary[field[bucket]] += count;
   return summary;
 }
 

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, like, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, like, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
-import { outboxMessages } from "../../db/schema";
+import { appointments, contactMessages, outboxMessages } from "../../db/schema";
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type NewOutboxRow = typeof outboxMessages.$inferInsert;
@@ -40,14 +40,6 @@ export async function finish(db: Db, id: string, changes: Partial<NewOutboxRow>)
   await db.update(outboxMessages).set(changes).where(eq(outboxMessages.id, id));
 }
 
-export async function latest(db: Db, limit: number): Promise<OutboxRow[]> {
-  return db
-    .select()
-    .from(outboxMessages)
-    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.dueAt), desc(outboxMessages.id))
-    .limit(limit);
-}
-
 /** The states a message can be sent again from: it failed, or its channel was not set up at the time. */
 const RETRYABLE_STATUSES = ["failed", "skipped", "written_to_file"];
 
@@ -78,21 +70,108 @@ export async function messagesOfAppointment(db: Db, appointmentId: string): Prom
     .orderBy(outboxMessages.dueAt, outboxMessages.kind, outboxMessages.channel, outboxMessages.recipient);
 }
 
-/** How many messages are in each state, for the dashboard's one-line summary of the outbox. */
-export async function countByStatus(db: Db): Promise<{ status: string; retrying: boolean; count: number }[]> {
+/**
+ * What became of a message, as the dashboard counts and filters them: failing (failed for good, or waiting to be
+ * tried again after an error), waiting (due, or being sent), sent, written to a file (the channel is not set up;
+ * rows from before that state had one of their own are "skipped" with a note saying so), and not sent (anything
+ * else: skipped, cancelled).
+ */
+type OutboxBucket = "failing" | "waiting" | "sent" | "written_to_file" | "not_sent";
+
+const { status, attempts, lastError } = outboxMessages;
+const BUCKETS: Record<Exclude<OutboxBucket, "not_sent">, SQL> = {
+  failing: sql`(${status} = 'failed' or (${status} = 'pending' and ${attempts} > 0))`,
+  waiting: sql`(${status} = 'processing' or (${status} = 'pending' and ${attempts} = 0))`,
+  sent: sql`(${status} = 'sent')`,
+  written_to_file: sql`(${status} = 'written_to_file' or (${status} = 'skipped' and coalesce(${lastError}, '') like 'Written to file%'))`,
+};
+
+/** The condition a bucket's messages meet; not sent is none of the others. */
+function bucketCondition(bucket: OutboxBucket): SQL {
+  if (bucket !== "not_sent") return BUCKETS[bucket];
+  return sql`not (${sql.join(Object.values(BUCKETS), sql` or `)})`;
+}
+
+/** How many messages are in each bucket, for the dashboard's one-line summary of the outbox. */
+export async function countByBucket(db: Db): Promise<{ bucket: OutboxBucket; count: number }[]> {
+  const bucket = sql<OutboxBucket>`case ${sql.join(
+    Object.entries(BUCKETS).map(([name, condition]) => sql`when ${condition} then ${sql.raw(`'${name}'`)}`),
+    sql` `,
+  )} else 'not_sent' end`;
+  const rows = await db
+    .select({ bucket, count: count() })
+    .from(outboxMessages)
+    .groupBy(sql`1`);
+  return rows.map((row) => ({ bucket: row.bucket, count: Number(row.count) }));
+}
+
+/** Which messages the dashboard's list shows: a bucket (or all), and a search. */
+export interface OutboxListFilter {
+  bucket: OutboxBucket | undefined;
+  /** Any part of the patient's, the parent's or the contact sender's name (without regard to case). */
+  name: string | undefined;
+  /** The start of the appointment's id (lower-case hex): a booking id, or part of one. */
+  idPrefix: string | undefined;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listCondition(filter: OutboxListFilter): SQL | undefined {
+  const search = [
+    ...(filter.name
+      ? [
+          ilike(appointments.patientName, likePattern(filter.name)),
+          ilike(appointments.guardianName, likePattern(filter.name)),
+          ilike(contactMessages.name, likePattern(filter.name)),
+        ]
+      : []),
+    ...(filter.idPrefix ? [sql`${outboxMessages.appointmentId}::text like ${`${filter.idPrefix}%`}`] : []),
+  ];
+  return and(
+    filter.bucket ? bucketCondition(filter.bucket) : undefined,
+    search.length > 0 ? or(...search) : undefined,
+  );
+}
+
+/** A message of the list, with the name of the patient (or contact sender) it is about. */
+interface OutboxListRow {
+  row: OutboxRow;
+  name: string | null;
+}
+
+/** A page of the messages the filter matches, newest first. */
+export async function listMessages(
+  db: Db,
+  filter: OutboxListFilter,
+  limit: number,
+  offset: number,
+): Promise<OutboxListRow[]> {
   const rows = await db
     .select({
-      status: outboxMessages.status,
-      retrying: sql<boolean>`(${outboxMessages.status} = 'pending' and ${outboxMessages.attempts} > 0)`,
-      count: count(),
+      row: outboxMessages,
+      name: sql<string | null>`coalesce(${appointments.patientName}, ${contactMessages.name})`,
     })
     .from(outboxMessages)
-    .groupBy(sql`1, 2`);
-  return rows.map((row) => ({
-    status: row.status,
-    retrying: Boolean(row.retrying),
-    count: Number(row.count),
-  }));
+    .leftJoin(appointments, eq(appointments.id, outboxMessages.appointmentId))
+    .leftJoin(contactMessages, eq(contactMessages.id, outboxMessages.contactMessageId))
+    .where(listCondition(filter))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.dueAt), desc(outboxMessages.id))
+    .limit(limit)
+    .offset(offset);
+  return rows;
+}
+
+/** How many messages the filter matches. */
+export async function countMessages(db: Db, filter: OutboxListFilter): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(outboxMessages)
+    .leftJoin(appointments, eq(appointments.id, outboxMessages.appointmentId))
+    .leftJoin(contactMessages, eq(contactMessages.id, outboxMessages.contactMessageId))
+    .where(listCondition(filter));
+  return Number(row?.count ?? 0);
 }
 
 /** Withdraws the reminders not yet sent for an appointment that moved or was cancelled. */

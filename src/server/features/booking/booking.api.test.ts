@@ -440,4 +440,46 @@ describe.each(testEngines)("booking API on %s", (engine) => {
       .where(eq(appointments.appointmentDate, "2026-11-25"));
     expect(rows).toHaveLength(1);
   });
+
+  it("takes a mobile number WhatsApp can reach, Indian unless it starts with +, and stores it in E.164", async () => {
+    // Numbers the old check let through, then WhatsApp could not use: the spec's message, and no slot held.
+    for (const patientPhone of [
+      "----------",
+      "1234567890",
+      "0000000000",
+      "+91 80 4123 4567", // a Bengaluru landline
+      "080 4123 4567",
+      "98450 1234", // a digit short
+      "+44 20 7946 0958", // a London landline
+      "+1 234 567",
+      "98450 12345 x2", // an extension: WhatsApp cannot dial one
+    ]) {
+      const refused = await book({ ...validBooking, appointmentDate: "2026-12-15", patientPhone });
+      expect(refused.statusCode, patientPhone).toBe(400);
+      expect(refused.json<{ issues: unknown[] }>().issues).toEqual([
+        { path: "patientPhone", message: "Please enter a valid phone number" },
+      ]);
+    }
+    expect((await slotsOn("2026-12-15")).bookedSlots).toEqual([]);
+
+    const typed: [string, string, string][] = [
+      ["98450 12345", "19:00", "+919845012345"],
+      ["098450-12345", "19:20", "+919845012345"],
+      ["+91 (98450) 12345", "19:40", "+919845012345"],
+      ["+971 50 123 4567", "20:00", "+971501234567"],
+      ["+1 415 555 2671", "20:20", "+14155552671"],
+    ];
+    for (const [patientPhone, appointmentTime, stored] of typed) {
+      const response = await book({
+        ...validBooking,
+        appointmentDate: "2026-12-15",
+        appointmentTime,
+        patientPhone,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const { id } = response.json<{ appointment: CreatedAppointment }>().appointment;
+      const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+      expect(row?.patientPhone, patientPhone).toBe(stored);
+    }
+  });
 });

@@ -14,6 +14,7 @@ import {
 } from "@shared/booking";
 import { timeZoneLabel } from "@shared/clinic-time";
 import { daySlots } from "@shared/schedule";
+import { mobileNumberE164 } from "@shared/phone";
 import { SLOT_TIMES } from "@shared/slots";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -121,7 +122,8 @@ export async function createAppointment(
         guardianName: adult ? null : (input.guardianName ?? null),
         guardianRelationship: adult ? null : (input.guardianRelationship ?? null),
         patientEmail: input.patientEmail,
-        patientPhone: input.patientPhone,
+        // Kept in E.164 (the schema accepted it as a mobile number), the form WhatsApp sends to.
+        patientPhone: mobileNumberE164(input.patientPhone) ?? input.patientPhone,
         patientAge: input.patientAge,
         // Months only for a baby under one year; an older child's age is in years alone.
         patientAgeMonths: input.patientAge === 0 ? (input.patientAgeMonths ?? null) : null,

@@ -45,6 +45,26 @@ describe.each(testEngines)("contact API on %s", (engine) => {
     expect((await t.database.db.select().from(contactMessages)).length).toBe(before);
   });
 
+  it("takes no phone, or a mobile number kept in E.164, and refuses a number WhatsApp cannot use", async () => {
+    for (const phone of ["1234567890", "----------", "+91 80 4123 4567", "98450-12"]) {
+      const refused = await post({ ...valid, phone });
+      expect(refused.statusCode, phone).toBe(400);
+      expect(refused.json<{ issues: unknown[] }>().issues).toEqual([
+        { path: "phone", message: "Please enter a valid phone number" },
+      ]);
+    }
+    const stored = async (phone: string | undefined, message: string) => {
+      const response = await post({ ...valid, phone, message });
+      expect(response.statusCode, response.body).toBe(201);
+      const rows = await t.database.db.select().from(contactMessages);
+      return rows.find((row) => row.message === message)?.phone;
+    };
+    expect(await stored("098765-43210", "Typed with a leading 0")).toBe("+919876543210");
+    expect(await stored("+971 50 123 4567", "From abroad")).toBe("+971501234567");
+    expect(await stored("", "No phone given")).toBe("");
+    expect(await stored(undefined, "No phone field at all")).toBe("");
+  });
+
   it("requires a subject on the Contact Us page form", async () => {
     const response = await post({ ...valid, source: "contact-page", subject: "" });
     expect(response.statusCode).toBe(400);

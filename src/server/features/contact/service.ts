@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { contactMessageSchema } from "@shared/contact";
+import { mobileNumberE164 } from "@shared/phone";
 import type { Db } from "../../db/client";
 import { enqueueContactMessage } from "../../core/outbox/enqueue";
 import { insertContactMessage } from "./repository";
@@ -19,7 +20,9 @@ export async function receiveContactMessage(
   if (message.website !== "") return { id: null };
   const { website: _honeypot, ...fields } = message;
   return db.transaction(async (tx) => {
-    const stored = await insertContactMessage(tx, { ...fields, createdAt: now });
+    // A phone, when given, is kept in E.164, as the bookings' phones are.
+    const phone = fields.phone === "" ? "" : (mobileNumberE164(fields.phone) ?? fields.phone);
+    const stored = await insertContactMessage(tx, { ...fields, phone, createdAt: now });
     await enqueueContactMessage(tx, stored.id, now);
     return stored;
   });

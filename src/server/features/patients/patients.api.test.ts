@@ -195,6 +195,34 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     });
   });
 
+  it("keeps a child whose phone was stored as typed, before numbers were kept in E.164, and in E.164 since as one patient", async () => {
+    const child = { name: "Kiara Bose", email: "bose.family@example.org", phone: "+91 98333 44455" };
+    const earlier = await book("2026-11-28", "19:20", child);
+    const later = await book("2026-11-29", "19:20", { ...child, phone: "98333 44455" });
+    // The earlier booking as a row written before: the number as the parent typed it.
+    await t.database.db.execute(
+      sql`update appointments set patient_phone = '098333-44455' where id = ${earlier.id}`,
+    );
+    const [stored] = rowsOf<{ patient_phone: string }>(
+      await t.database.db.execute(sql`select patient_phone from appointments where id = ${later.id}`),
+    );
+    expect(stored?.patient_phone).toBe("+919833344455");
+
+    const keys = new Set<string>();
+    for (const search of ["kiara", "+91 98333 44455", "098333 44455", "98333-44455"]) {
+      const list = await admin<PatientList>("GET", `/api/admin/patients?q=${encodeURIComponent(search)}`);
+      expect(list.body.patients, search).toEqual([
+        expect.objectContaining({ patientName: "Kiara Bose", phone: "+919833344455", consultations: 2 }),
+      ]);
+      keys.add(list.body.patients[0]?.key ?? "");
+    }
+    expect(keys.size).toBe(1);
+    const record = await admin<PatientRecord>("GET", `/api/admin/patients/${[...keys][0]}`);
+    expect(record.body.consultations.map((c) => c.appointment.id).sort()).toEqual(
+      [earlier.id, later.id].sort(),
+    );
+  });
+
   it("keeps the access log append-only: the database refuses to change or remove a row", async () => {
     await admin("GET", "/api/admin/patients");
     const refusal = async (statement: ReturnType<typeof sql>) => {

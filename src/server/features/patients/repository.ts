@@ -19,12 +19,26 @@ import {
 import type { AppointmentRow } from "../../core/appointments/repository";
 
 /**
+ * The phone in one form, however it was stored: bookings keep E.164 ("+919845012345"); earlier ones kept what was
+ * typed ("98450 12345", "098450-12345", "+91 98450 12345"). An Indian number written without its country code gets
+ * it, as the booking form reads it; a number with "+" keeps its digits; anything else stays as it is.
+ */
+const phoneDigits = sql`regexp_replace(${appointments.patientPhone}, '\\D', '', 'g')`;
+const normalisedPhone = sql<string>`(case
+  when btrim(${appointments.patientPhone}) like '+%' then '+' || ${phoneDigits}
+  when length(${phoneDigits}) = 10 then '+91' || ${phoneDigits}
+  when length(${phoneDigits}) = 11 and ${phoneDigits} like '0%' then '+91' || substr(${phoneDigits}, 2)
+  when length(${phoneDigits}) = 12 and ${phoneDigits} like '91%' then '+' || ${phoneDigits}
+  else ${appointments.patientPhone} end)`;
+
+/**
  * A patient is a child (or adult patient) and the phone the bookings were made with: the name, trimmed, with its
- * spaces collapsed and in lower case, and the phone. The key is a SHA-256 of the two, so URLs and the access log
- * carry no name or number.
+ * spaces collapsed and in lower case, and the phone in one form (so a booking stored in E.164 and an earlier one
+ * typed with spaces are one patient). The key is a SHA-256 of the two, so URLs and the access log carry no name or
+ * number.
  */
 const normalisedName = sql`lower(regexp_replace(btrim(${appointments.patientName}), '\\s+', ' ', 'g'))`;
-const patientKey = sql<string>`substr(encode(sha256(convert_to(${normalisedName} || '|' || ${appointments.patientPhone}, 'UTF8')), 'hex'), 1, 24)`;
+const patientKey = sql<string>`substr(encode(sha256(convert_to(${normalisedName} || '|' || ${normalisedPhone}, 'UTF8')), 'hex'), 1, 24)`;
 
 /** A record is kept of every booking that was paid, and until its personal data is erased. */
 const heldRecord = and(isNotNull(appointments.paidAt), isNull(appointments.anonymisedAt));
@@ -33,14 +47,18 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Matches a name (the patient's or the parent's) or, for three digits or more, the phone's digits. */
+/**
+ * Matches a name (the patient's or the parent's) or, for three digits or more, the phone's digits. A number typed
+ * with its country code or a leading 0 is looked for by its last 10 digits, so it finds a phone stored either way.
+ */
 function searchCondition(query: string): SQL | undefined {
   const text = query.trim();
   if (!text) return undefined;
   const digits = text.replace(/\D/g, "");
   const byName = sql`(${appointments.patientName} ilike ${likePattern(text)} or coalesce(${appointments.guardianName}, '') ilike ${likePattern(text)})`;
   if (digits.length < 3 || digits.length !== text.replace(/[\s+()-]/g, "").length) return byName;
-  return sql`(${byName} or regexp_replace(${appointments.patientPhone}, '\\D', '', 'g') like ${likePattern(digits)})`;
+  const needle = digits.length > 10 ? digits.slice(-10) : digits;
+  return sql`(${byName} or ${phoneDigits} like ${likePattern(needle)})`;
 }
 
 /** Patients with a held record, the one seen most recently first. */
@@ -55,14 +73,14 @@ export async function listPatients(
       key: patientKey,
       patientName: sql<string>`max(${appointments.patientName})`,
       guardianName: sql<string | null>`max(${appointments.guardianName})`,
-      phone: appointments.patientPhone,
+      phone: sql<string>`max(${normalisedPhone})`,
       email: sql<string>`max(${appointments.patientEmail})`,
       consultations: sql<number>`count(*)::int`,
       lastDate: sql<string>`max(${appointments.appointmentDate})::text`,
     })
     .from(appointments)
     .where(and(heldRecord, searchCondition(query)))
-    .groupBy(patientKey, appointments.patientPhone)
+    .groupBy(patientKey)
     .orderBy(desc(sql`max(${appointments.appointmentDate})`), patientKey)
     .limit(limit)
     .offset(offset);

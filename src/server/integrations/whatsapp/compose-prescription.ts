@@ -6,7 +6,7 @@ import type {
   WhatsAppMessage,
 } from "../messaging/types";
 import { formatWhenLong } from "../messaging/format-appointment";
-import { templateParameter, toE164, type WhatsAppTemplate } from "./compose-whatsapp";
+import { patientNumber, templateParameter, type WhatsAppTemplate } from "./compose-whatsapp";
 
 /**
  * The parent's WhatsApp message with the prescription: an approved template (WHATSAPP_TEMPLATE_PRESCRIPTION) whose
@@ -26,7 +26,7 @@ export function composePrescriptionWhatsApp(
       ? "prescription"
       : `corrected prescription (version ${prescription.version}, replaces version ${prescription.replacesVersion})`;
   return {
-    to: toE164(data.patientPhone, defaultRegion),
+    to: patientNumber(data.patientPhone, defaultRegion),
     template: template.name,
     language: template.language,
     bodyParameters: [

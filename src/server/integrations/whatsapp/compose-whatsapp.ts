@@ -84,7 +84,7 @@ export function composeAppointmentWhatsApp(
       );
     }
     const link = kind === "cancelled" ? site.siteUrl : (data.manageUrl ?? data.roomUrl);
-    return message(toE164(data.patientPhone, region), options.templates.change, [
+    return message(patientNumber(data.patientPhone, region), options.templates.change, [
       data.patientName,
       reference,
       change,
@@ -94,7 +94,7 @@ export function composeAppointmentWhatsApp(
   if (kind === "doctor_unavailable") {
     if (recipient !== "patient") throw new Error("The doctor-unavailable message goes to the patient only");
     // The change template: "{{3}}" reads "not possible at <time>: the doctor is not available then; ...".
-    return message(toE164(data.patientPhone, region), options.templates.change, [
+    return message(patientNumber(data.patientPhone, region), options.templates.change, [
       data.patientName,
       bookingReference(data.bookingId),
       `${when}: the doctor is not available then. Please choose another time (free) or a full refund`,
@@ -117,7 +117,7 @@ export function composeAppointmentWhatsApp(
       ],
     );
   }
-  const to = toE164(data.patientPhone, region);
+  const to = patientNumber(data.patientPhone, region);
   if (kind === "confirmation") {
     return message(to, options.templates.confirmation, [
       data.patientName,
@@ -200,4 +200,21 @@ export function toE164(phone: string, defaultRegion: CountryCode = "IN"): string
     throw new TransportError(`The phone number ${phone.trim()} is not a valid number`, true);
   }
   return parsed.number;
+}
+
+/**
+ * The patient's number in E.164, which must be a mobile number for WhatsApp to reach it. Bookings keep a checked
+ * mobile number in E.164; a row stored before kept what was typed, which may be a landline or a made-up number
+ * ("1234567890" reads as an Indian landline): refused here for good, in words the doctor can act on, rather than
+ * sent to WhatsApp and paid for. Where the number's kind cannot be told (the United States), it is sent.
+ */
+export function patientNumber(phone: string, defaultRegion: CountryCode = "IN"): string {
+  const number = toE164(phone, defaultRegion);
+  const type = parsePhoneNumberFromString(number)?.getType();
+  if (type !== undefined && type !== "MOBILE" && type !== "FIXED_LINE_OR_MOBILE")
+    throw new TransportError(
+      `The phone number ${phone.trim()} is not a mobile number, so WhatsApp cannot reach it: ask the parent for their mobile number`,
+      true,
+    );
+  return number;
 }

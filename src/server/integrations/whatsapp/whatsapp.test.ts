@@ -10,7 +10,12 @@ import { startWhatsAppStandIn, TEST_WHATSAPP_ACCOUNT } from "../../testing/whats
 import { writeToFileOutbox } from "../messaging/file-outbox";
 import { TransportError } from "../messaging/types";
 import { createWhatsAppTransport } from "./cloud-api-transport";
-import { composeAppointmentWhatsApp, DEFAULT_WHATSAPP_TEMPLATES, toE164 } from "./compose-whatsapp";
+import {
+  composeAppointmentWhatsApp,
+  DEFAULT_WHATSAPP_TEMPLATES,
+  patientNumber,
+  toE164,
+} from "./compose-whatsapp";
 
 const { token: TOKEN, phoneNumberId: PHONE_NUMBER_ID } = TEST_WHATSAPP_ACCOUNT;
 
@@ -296,6 +301,25 @@ describe("phone numbers", () => {
       expect(error).toBeInstanceOf(TransportError);
       expect((error as TransportError).permanent).toBe(true);
       expect((error as TransportError).message).toBe(`The phone number ${bad} is not a valid number`);
+    }
+  });
+
+  it("sends to a patient's mobile number however it was stored, and refuses a landline for good", () => {
+    for (const stored of ["+919845012345", "98450-12345", "+44 7911 123456", "+1 415 555 2671"])
+      expect(patientNumber(stored)).toBe(toE164(stored));
+    // Rows stored before numbers were checked as mobile numbers: a made-up number reads as a landline.
+    for (const landline of ["1234567890", "+91 80 4123 4567"]) {
+      let error: unknown;
+      try {
+        patientNumber(landline);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(TransportError);
+      expect((error as TransportError).permanent).toBe(true);
+      expect((error as TransportError).message).toBe(
+        `The phone number ${landline} is not a mobile number, so WhatsApp cannot reach it: ask the parent for their mobile number`,
+      );
     }
   });
 });

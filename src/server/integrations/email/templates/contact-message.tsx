@@ -1,6 +1,7 @@
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
+import { phoneForDisplay } from "@shared/phone";
 import type { SiteFacts } from "../../messaging/types";
 import { Detail, EmailLayout, styles, TypedText } from "./email-layout";
 
@@ -33,7 +34,7 @@ export function ContactMessageEmail(props: ContactMessageProps) {
           {props.email}
         </Link>
       </Detail>
-      <Detail label="Phone">{props.phone || "not given"}</Detail>
+      <Detail label="Phone">{props.phone ? phoneForDisplay(props.phone) : "not given"}</Detail>
       <Detail label="Subject">{props.subject || "none"}</Detail>
       <Detail label="Sent from">{props.formName}</Detail>
       <Detail label="Received">{props.receivedAt}</Detail>

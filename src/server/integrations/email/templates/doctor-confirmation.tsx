@@ -2,6 +2,7 @@ import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { ageLabel } from "@shared/age";
+import { phoneForDisplay, phoneHref } from "@shared/phone";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, Detail, EmailLayout, styles, TypedText } from "./email-layout";
 
@@ -34,8 +35,8 @@ export function DoctorConfirmationEmail(props: DoctorConfirmationProps) {
       <Detail label="Patient">{props.patientName}</Detail>
       <Detail label="Age">{ageLabel(props.patientAge, props.patientAgeMonths)}</Detail>
       <Detail label="Phone">
-        <Link href={`tel:${props.patientPhone.replace(/[^\d+]/g, "")}`} style={styles.link}>
-          {props.patientPhone}
+        <Link href={phoneHref(props.patientPhone)} style={styles.link}>
+          {phoneForDisplay(props.patientPhone)}
         </Link>
       </Detail>
       <Detail label="E-mail">
