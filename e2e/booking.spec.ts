@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   apiBookingConsent,
   chooseSlot,
@@ -133,10 +133,7 @@ test("step 2 waits for a date and a slot, and changing the date clears the slot"
   await dialog.getByRole("button", { name: "Back" }).click();
   await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
   await page.keyboard.press("Escape");
-  await page
-    .getByRole("alertdialog", { name: "Discard this booking?" })
-    .getByRole("button", { name: "Discard" })
-    .click();
+  await discardQuestion(page).getByRole("button", { name: "Discard" }).click();
   const reopened = await openBooking(page);
   await expect(reopened.getByLabel("Patient's Full Name")).toHaveValue("");
 });
@@ -254,6 +251,20 @@ test("the booking dialog's code is fetched while the page is idle, so the tap op
   expect(scripts.slice(before).filter((path) => /booking/.test(path))).toEqual([]);
 });
 
+/**
+ * A dialog answers keys and taps once it knows it is the top layer, a moment after it appears: Radix then lets
+ * pointer events reach it. Keys pressed sooner than a person could are otherwise lost.
+ */
+async function settled(target: Locator): Promise<Locator> {
+  await expect(target).toBeVisible();
+  await expect(target).toHaveCSS("pointer-events", "auto");
+  return target;
+}
+
+function discardQuestion(page: Page): Locator {
+  return page.getByRole("alertdialog", { name: "Discard this booking?" });
+}
+
 for (const width of [360, 1280]) {
   test.describe(`the booking dialog at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 640 ? 740 : 800 } });
@@ -285,17 +296,18 @@ for (const width of [360, 1280]) {
 
     test("closes at once when nothing is typed, and asks before discarding what is", async ({ page }) => {
       const dialog = await openBooking(page);
+      await settled(dialog);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page.getByRole("alertdialog")).toHaveCount(0);
       await expect(page).not.toHaveURL(/book=/);
 
-      await openBooking(page);
+      await settled(await openBooking(page));
       const name = dialog.getByLabel("Patient's Full Name", { exact: true });
       await name.fill("Ira Menon");
       await page.keyboard.press("Escape");
-      const ask = page.getByRole("alertdialog", { name: "Discard this booking?" });
-      await expect(ask).toBeVisible();
+      const ask = discardQuestion(page);
+      await settled(ask);
       await expect(ask).toContainText("What you have entered so far will be cleared");
       // The safe answer has the focus: Enter keeps the booking.
       await expect(ask.getByRole("button", { name: "Keep editing" })).toBeFocused();
@@ -306,16 +318,18 @@ for (const width of [360, 1280]) {
       await expect(name).toHaveValue("Ira Menon");
       await expect(name).toBeFocused();
 
-      // Escape in the question is Keep editing too; so is a tap beside it.
+      // Escape in the question is Keep editing too.
+      await settled(dialog);
       await page.keyboard.press("Escape");
-      await expect(ask).toBeVisible();
+      await settled(ask);
       await page.keyboard.press("Escape");
       await expect(ask).toHaveCount(0);
       await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
       if (width >= 640) {
-        // A tap beside the dialog asks as Escape does.
+        // A tap beside the dialog asks as Escape does; a tap beside the question is no answer.
+        await settled(dialog);
         await page.mouse.click(10, 10);
-        await expect(ask).toBeVisible();
+        await settled(ask);
         await page.mouse.click(10, 10);
         await expect(ask).toBeVisible();
         await ask.getByRole("button", { name: "Keep editing" }).click();
@@ -326,7 +340,6 @@ for (const width of [360, 1280]) {
       await name.fill("");
       await dialog.getByLabel("Years or months").selectOption("months");
       await dialog.getByRole("button", { name: "Close dialog" }).click();
-      await expect(ask).toBeVisible();
       await ask.getByRole("button", { name: "Discard" }).click();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page).not.toHaveURL(/book=/);
@@ -372,14 +385,16 @@ test("a booking resumed at its payment step asks before it is discarded, and Kee
 }) => {
   const dialog = await openBooking(page);
   await fillDetails(dialog, { name: "Resumed Payment" });
-  await chooseSlot(dialog, inDays(9), "8:40 PM");
+  // A day no other test books, and another on each repeat of this one: the discarded hold keeps its time.
+  await chooseSlot(dialog, inDays(12 + test.info().repeatEachIndex), "7:00 PM");
   await continueToPayment(dialog);
   await page.reload();
   const resumed = page.getByRole("dialog");
   await expect(resumed.getByRole("heading", { name: "Review and Pay" })).toBeVisible();
 
+  await settled(resumed);
   await page.keyboard.press("Escape");
-  const ask = page.getByRole("alertdialog", { name: "Discard this booking?" });
+  const ask = discardQuestion(page);
   await ask.getByRole("button", { name: "Keep editing" }).click();
   await expect(resumed.getByRole("heading", { name: "Review and Pay" })).toBeVisible();
   await expect(resumed.getByText("Resumed Payment")).toBeVisible();
