@@ -131,7 +131,9 @@ describe("e-mail over SMTP", () => {
       "Asha Kumar",
       "6 years",
       "Heart murmur heard",
-      "+91 98450-12345",
+      // Stored as typed ("+91 98450-12345"), shown the one way every number is, and dialled in E.164.
+      ">+91 98450 12345</a>",
+      'href="tel:+919845012345"',
       "parent@example.com",
     ]) {
       expect(html).toContain(fact);
