@@ -62,7 +62,7 @@ export function parseAgeInput(value: unknown): number | undefined {
 }
 
 /** What step 1's form holds while the parent types, before it becomes the booking's data. */
-export interface DetailsEntries {
+interface DetailsEntries {
   patientName?: string | undefined;
   patientPhone?: string | undefined;
   patientEmail?: string | undefined;
