@@ -1,4 +1,5 @@
-import { type Session, WEEKDAY_NAMES, WEEKDAYS, type Weekday, type WeeklyTemplate } from "./schedule";
+import type { Session, WeeklyTemplate } from "./schedule";
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from "./weekdays";
 import { slotLabel } from "./slots";
 
 /**

@@ -14,26 +14,8 @@ import { wholeNumber } from "./whole-number";
  * - Times are wall-clock times in the clinic's zone ("19:00"); instants are derived with the zone's rules.
  */
 
-export const WEEKDAYS = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
+export { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from "./weekdays";
+import { WEEKDAYS, type Weekday } from "./weekdays";
 
 /** "00:00" to "23:59": when a session or a slot starts. */
 export const CLOCK_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
