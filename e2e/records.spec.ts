@@ -20,12 +20,12 @@ test.use({ baseURL: `http://127.0.0.1:${port}` });
 
 let site: OwnSite;
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   test.setTimeout(90_000);
   site = await startOwnSite("records", { port });
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await site.stop();
 });
 

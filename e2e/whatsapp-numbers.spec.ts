@@ -14,8 +14,8 @@ import { type OwnSite, startOwnSite } from "./support/site";
 /**
  * Phone numbers WhatsApp can use, and the messages it could not take. The booking form refuses a number WhatsApp
  * cannot reach with the spec's message; when WhatsApp refuses a message all the same, the doctor finds it in the
- * dashboard's Notifications however many messages came after it. WhatsApp is a stand-in in this process, so the
- * site runs on its own.
+ * dashboard's Notifications however many messages came after it. WhatsApp is a stand-in in this process, so each
+ * test starts a site of its own pointed at it, on fresh data.
  */
 const port = Number(process.env.E2E_PORT ?? 5180) + 10;
 const base = `http://127.0.0.1:${port}`;
@@ -25,7 +25,7 @@ test.describe.configure({ mode: "serial" });
 let whatsapp: WhatsAppStandIn;
 let site: OwnSite;
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   test.setTimeout(90_000);
   whatsapp = await startWhatsAppStandIn();
   site = await startOwnSite("whatsapp", {
@@ -34,7 +34,7 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await site.stop();
   await whatsapp.close();
 });
