@@ -47,7 +47,7 @@ function PageFallback() {
   return <div className="min-h-screen" aria-busy="true" />;
 }
 
-export interface AppProps {
+interface AppProps {
   queryClient: QueryClient;
   /** The reads the server put into the page (TanStack Query's dehydrated cache). */
   queries?: DehydratedState;

@@ -11,7 +11,7 @@
  * Exactly 24 hours before is in the 50 % band; exactly 12 hours before still is.
  */
 
-export interface CancellationPolicy {
+interface CancellationPolicy {
   /** Cancelling more than this many hours before the start refunds everything. */
   fullRefundHours: number;
   /** Cancelling at least this many hours before the start refunds `partialRefundPercent`; later, nothing. */
@@ -37,7 +37,7 @@ export type PolicyBand = "full" | "partial" | "late" | "started";
 export type PolicyRefusal =
   "not_active" | "started" | "too_late" | "reschedule_limit" | "one_reschedule_inside_24h";
 
-export interface PolicyInput {
+interface PolicyInput {
   /** The appointment's status: only a confirmed one can be changed by the parent. */
   status: string;
   startsAt: Date;
@@ -89,7 +89,7 @@ export function refundFor(
   return { percent, amount: Math.floor((amountPaid * percent) / 100) };
 }
 
-export const REFUSAL_MESSAGES: Record<PolicyRefusal, string> = {
+const REFUSAL_MESSAGES: Record<PolicyRefusal, string> = {
   not_active: "This booking is no longer active, so it cannot be changed.",
   started: "This consultation has already started, so it can no longer be changed.",
   too_late: "Less than 12 hours are left before the consultation, so it can no longer be rescheduled.",

@@ -68,7 +68,7 @@ export function timeZoneLabel(timeZone: string, at: Date = new Date()): string {
   return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }
 
-export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar date written as YYYY-MM-DD (rejects 2026-02-30). */
 export function isValidIsoDate(value: string): boolean {

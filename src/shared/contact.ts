@@ -28,6 +28,5 @@ export const contactMessageSchema = z
     message: "Subject is required",
   });
 
-export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 /** A contact message as the server receives it, after the schema's defaults. */
 export type ContactMessage = z.output<typeof contactMessageSchema>;

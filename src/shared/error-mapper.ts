@@ -16,7 +16,7 @@ export type ErrorContext =
   | "payment_init"
   | "contact";
 
-export interface FriendlyError {
+interface FriendlyError {
   title: string;
   message: string;
   action?: string;

@@ -112,7 +112,3 @@ export const doctorCancelSchema = z.object({
     .min(3, "Please give a reason the parent will read")
     .max(500, "The reason must be at most 500 characters"),
 });
-export type DoctorCancelInput = z.infer<typeof doctorCancelSchema>;
-
-/** The answer of every action: the appointment as the manage page shows it afterwards. */
-export type ManageActionResult = ManageView;

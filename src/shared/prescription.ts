@@ -31,7 +31,7 @@ export const PRESCRIPTION_LIMITS = {
  * prescription form (after seeing the child), and each version keeps it.
  */
 export const PATIENT_SEXES = ["female", "male", "other"] as const;
-export type PatientSex = (typeof PATIENT_SEXES)[number];
+type PatientSex = (typeof PATIENT_SEXES)[number];
 export const PATIENT_SEX_LABELS: Record<PatientSex, string> = {
   female: "Female",
   male: "Male",
@@ -89,7 +89,6 @@ const medicineSchema = z.object({
   duration: medicineText(),
   instructions: medicineText(),
 });
-export type Medicine = z.output<typeof medicineSchema>;
 
 /**
  * Each medicine's required fields and lengths, checked on the list so that every message names the medicine
@@ -144,7 +143,7 @@ const followUpDateSchema = z
 export const FOLLOW_UP_IN_PAST = "The follow-up date is in the past: choose today or a later date";
 
 /** Said of a prescription with no medicine, no investigations and no advice: there would be nothing to send. */
-export const EMPTY_PRESCRIPTION =
+const EMPTY_PRESCRIPTION =
   "The prescription is empty: add a medicine, or write the investigations or the advice";
 
 /** What a prescription says, before the check that it says something. */

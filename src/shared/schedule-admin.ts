@@ -16,9 +16,9 @@ import {
  * needing action.
  */
 
-export const NOTICE_MINUTES_MAX = 7 * 24 * 60;
-export const HORIZON_DAYS_MAX = 366;
-export const LEAVE_DAYS_MAX = 366;
+const NOTICE_MINUTES_MAX = 7 * 24 * 60;
+const HORIZON_DAYS_MAX = 366;
+const LEAVE_DAYS_MAX = 366;
 export const NOTE_MAX_LENGTH = 200;
 
 const isoDate = (message: string) => z.string().min(1, message).refine(isValidIsoDate, message);

@@ -27,19 +27,19 @@ export function isClockTime(value: string): boolean {
 }
 
 /** "19:40" -> 1180 minutes after midnight. */
-export function minutesOfDay(time: string): number {
+function minutesOfDay(time: string): number {
   const [hours = "0", minutes = "0"] = time.split(":");
   return Number(hours) * 60 + Number(minutes);
 }
 
 /** 1180 -> "19:40". */
-export function clockTime(minutes: number): string {
+function clockTime(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   return `${String(hours).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
-export const SLOT_MINUTES_MIN = 5;
-export const SLOT_MINUTES_MAX = 240;
+const SLOT_MINUTES_MIN = 5;
+const SLOT_MINUTES_MAX = 240;
 export const SESSIONS_PER_DAY_MAX = 6;
 
 export const sessionSchema = z
@@ -107,7 +107,6 @@ export type ScheduleException =
   | { id: string; kind: "leave"; startsOn: string; endsOn: string; note: string }
   | { id: string; kind: "hours"; startsOn: string; endsOn: string; sessions: Session[]; note: string }
   | { id: string; kind: "block"; startsOn: string; endsOn: string; time: string; note: string };
-export type ExceptionKind = ScheduleException["kind"];
 
 /** What the rules need to know about the schedule for a range of dates. */
 export interface ScheduleFacts {
@@ -175,7 +174,7 @@ export function existsInZone(date: string, time: string, timeZone: string): bool
   return instant.getHours() === hours && instant.getMinutes() === minutes;
 }
 
-export interface DayPlan {
+interface DayPlan {
   /** A leave range covers the date: nothing is offered, whatever else is set. */
   leave?: { note: string };
   /** The date has its own hours, which replace the weekday's. */
@@ -216,16 +215,6 @@ export function dayPlan(date: string, facts: ScheduleFacts, timeZone: string): D
   };
 }
 
-/** The slot offered at this time on this date, or undefined when the schedule has none. */
-export function offeredSlot(
-  date: string,
-  time: string,
-  facts: ScheduleFacts,
-  timeZone: string,
-): OfferedSlot | undefined {
-  return dayPlan(date, facts, timeZone).slots.find((slot) => slot.time === time);
-}
-
 /** When an appointment starts and ends, from its date, time and length (stored when it was booked). */
 export function appointmentInterval(
   appointment: { appointmentDate: string; appointmentTime: string; durationMinutes: number },
@@ -254,9 +243,9 @@ function overlaps(slot: OfferedSlot, taken: readonly TakenSlot[]): boolean {
 /** Why a date has no free slot. */
 export type DayClosedReason = "past" | "beyond_horizon" | "leave" | "day_off" | "fully_booked";
 
-export type SlotAvailabilityStatus = "available" | "booked" | "unavailable";
+type SlotAvailabilityStatus = "available" | "booked" | "unavailable";
 
-export interface DaySlots {
+interface DaySlots {
   date: string;
   freeSlots: number;
   reason?: DayClosedReason;
@@ -309,7 +298,7 @@ export function datesOfMonth(month: string): string[] {
   return Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`);
 }
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export function isValidMonth(value: string): boolean {
   return MONTH_PATTERN.test(value) && isValidIsoDate(`${value}-01`);

@@ -1,10 +1,5 @@
 /** The fixed slot catalogue: every 20 minutes from 7:00 PM to 8:40 PM, in the clinic's zone. */
 export const SLOT_TIMES = ["19:00", "19:20", "19:40", "20:00", "20:20", "20:40"] as const;
-export type SlotTime = (typeof SLOT_TIMES)[number];
-
-export function isSlotTime(value: string): value is SlotTime {
-  return (SLOT_TIMES as readonly string[]).includes(value);
-}
 
 /** "19:40" -> "7:40 PM". */
 export function slotLabel(time: string): string {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** What a number field says when it is wrong: not a number, not whole, below its least, above its most. */
-export interface WholeNumberMessages {
+interface WholeNumberMessages {
   invalid: string;
   whole: string;
   tooSmall: string;

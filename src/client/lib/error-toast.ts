@@ -6,7 +6,7 @@ import { openAdminLogin } from "./dialogs";
  * What the toast's action button does where the caller knows better than the default: resend the request, go back
  * to the slot step, pay again, show the form's first error.
  */
-export interface ErrorToastHandlers {
+interface ErrorToastHandlers {
   retry?: () => void;
   chooseAnotherSlot?: () => void;
   retryPayment?: () => void;

@@ -20,12 +20,12 @@ function formatIn(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.D
 }
 
 /** "Sunday, 22 November 2026": the date of an instant in the clinic's zone. */
-export function clinicDateText(iso: string, timeZone: string): string {
+function clinicDateText(iso: string, timeZone: string): string {
   return formatLongDateWithWeekday(clinicDate(new Date(iso), timeZone));
 }
 
 /** "6:00 PM IST": the time of an instant in the clinic's zone, with the zone's short name. */
-export function clinicTimeText(iso: string, timeZone: string, zoneLabel: string): string {
+function clinicTimeText(iso: string, timeZone: string, zoneLabel: string): string {
   const time = formatIn(timeZone, { hour: "numeric", minute: "2-digit" })
     .format(new Date(iso))
     .replace(/\b(am|pm)\b/i, (period) => period.toUpperCase());
@@ -71,7 +71,7 @@ export function opensAtText(
   return sameDay ? time : `${clinicDateText(window.opensAt, window.timeZone)}, ${time}`;
 }
 
-export interface Countdown {
+interface Countdown {
   days: number;
   hours: number;
   minutes: number;

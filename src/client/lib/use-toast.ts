@@ -4,7 +4,7 @@ import { type ReactNode, useSyncExternalStore } from "react";
  * Toast state shared by the whole app: one toast visible at a time; a dismissed toast stays in
  * memory for 1,000,000 ms before it is removed, so its closing animation is never cut short.
  */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
 /** A button in the toast that does what its label says (Retry, Choose Another Slot...); pressing it closes the toast. */
@@ -13,7 +13,7 @@ export interface ToastAction {
   onClick: () => void;
 }
 
-export interface ToastData {
+interface ToastData {
   id: string;
   title?: ReactNode;
   description?: ReactNode;

@@ -10,7 +10,7 @@ import { publicConfigQuery } from "@/lib/public-config";
 import { formatLongDateWithWeekday } from "@/lib/format";
 import { calendarFacts } from "./calendar-facts";
 
-export interface RescheduleDialogProps {
+interface RescheduleDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**

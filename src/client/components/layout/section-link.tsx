@@ -14,7 +14,7 @@ interface SectionLinkProps {
  * A link to a home-page section. On the home page it is a plain anchor (the browser scrolls, smoothly, and it works
  * without script); elsewhere a client-side link to "/#id", so the page does not reload.
  */
-export function SectionLink({ id, onHome, className, onClick, children }: SectionLinkProps) {
+function SectionLink({ id, onHome, className, onClick, children }: SectionLinkProps) {
   const href = sectionHref(id, onHome);
   if (onHome) {
     return (

@@ -1,7 +1,7 @@
 import type { SiteProfile } from "@shared/site-profile";
 import type { ReactNode } from "react";
 
-export type SocialNetwork = SiteProfile["social"][number]["network"];
+type SocialNetwork = SiteProfile["social"][number]["network"];
 
 export const socialNetworkNames: Record<SocialNetwork, string> = {
   facebook: "Facebook",

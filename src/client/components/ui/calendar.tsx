@@ -20,7 +20,7 @@ export interface CalendarDayFacts {
   badge?: ReactNode;
 }
 
-export interface CalendarProps {
+interface CalendarProps {
   /** The month shown, YYYY-MM. */
   month: string;
   onMonthChange: (month: string) => void;

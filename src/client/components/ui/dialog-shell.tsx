@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from "./dialog";
 
-export interface DialogShellProps extends Omit<ComponentProps<typeof DialogContent>, "title" | "children"> {
+interface DialogShellProps extends Omit<ComponentProps<typeof DialogContent>, "title" | "children"> {
   /** Open unless said otherwise: most dialogs are mounted only while they show. */
   open?: boolean;
   onOpenChange: (open: boolean) => void;

@@ -19,7 +19,7 @@ export function describedBy(
   };
 }
 
-export interface FormFieldProps {
+interface FormFieldProps {
   id: string;
   label: ReactNode;
   /** Shows a star after the label; the input's aria-required says it to screen readers. */

@@ -88,7 +88,7 @@ export const NOTIFICATION_CHANNELS = [
 ] as const satisfies readonly { key: keyof NotificationTestResult; label: string }[];
 
 /** The four messages of a test; the video room is a check of its own. */
-export const NOTIFICATION_MESSAGES = NOTIFICATION_CHANNELS.filter(({ key }) => key !== "videoRoom");
+const NOTIFICATION_MESSAGES = NOTIFICATION_CHANNELS.filter(({ key }) => key !== "videoRoom");
 
 /**
  * "4 of 4 delivered: 2 sent, 2 written to files": a message written to a file because its channel is not set up is

@@ -60,7 +60,7 @@ type Choice = { kind: "ask" } | { kind: "move" } | { kind: "moved"; to: string }
  * before anything is saved, and for each the doctor chooses to ask the parent (e-mail and WhatsApp at once: another
  * time, free, or a full refund) or to move it herself now. The first focus is the safe choice, Go back.
  */
-export function AffectedAppointmentsDialog({
+function AffectedAppointmentsDialog({
   affected,
   zone,
   saving,

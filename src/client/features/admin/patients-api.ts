@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson } from "@/lib/api";
 
 /** Under ["admin"] like every dashboard read, so signing out drops them with the rest. */
-export const patientKeys = {
+const patientKeys = {
   list: (q: string, page: number) => ["admin", "patients", q, page] as const,
   record: (key: string) => ["admin", "patient", key] as const,
   accessLog: (before: string | null) => ["admin", "access-log", before] as const,

@@ -12,7 +12,7 @@ import { patientsQuery } from "./patients-api";
 import { ListSection } from "./section-title";
 
 /** The address of a patient's record page. */
-export function patientPath(key: string): string {
+function patientPath(key: string): string {
   return `/admin/patients?patient=${encodeURIComponent(key)}`;
 }
 

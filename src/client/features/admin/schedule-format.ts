@@ -6,7 +6,7 @@ import { slotLabel } from "@shared/slots";
  */
 
 /** "19:00".."21:00" -> "7:00 PM to 9:00 PM". */
-export function sessionRange(session: Session): string {
+function sessionRange(session: Session): string {
   const end = session.end === "24:00" ? "midnight" : slotLabel(session.end);
   return `${slotLabel(session.start)} to ${end}`;
 }
@@ -35,7 +35,7 @@ const shortDate = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** "2026-11-24" -> "Tue, 24 Nov 2026". */
-export function shortDay(date: string): string {
+function shortDay(date: string): string {
   return shortDate.format(new Date(`${date}T00:00:00Z`));
 }
 

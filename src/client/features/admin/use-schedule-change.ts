@@ -10,7 +10,7 @@ import { publicConfigKey } from "@/lib/public-config";
 import { adminKeys, askParentsToChoose } from "./api";
 
 /** The confirmed appointments a refused change would have taken the slot of (the 409's `affected`), or null. */
-export function affectedAppointments(error: unknown): AppointmentNeedingAction[] | null {
+function affectedAppointments(error: unknown): AppointmentNeedingAction[] | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const affected = (error.body as { affected?: unknown } | null)?.affected;
   return Array.isArray(affected) ? (affected as AppointmentNeedingAction[]) : null;

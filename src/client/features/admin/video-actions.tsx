@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/use-toast";
 
 /** The doctor's and the patient's video links exist for confirmed and completed appointments only. */
-export function videoLinks(appointment: AdminAppointment): { host: string | null; patient: string | null } {
+function videoLinks(appointment: AdminAppointment): { host: string | null; patient: string | null } {
   const live = appointment.status === "confirmed" || appointment.status === "completed";
   return {
     host: live ? appointment.videoHostUrl : null,

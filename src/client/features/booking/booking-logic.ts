@@ -151,7 +151,7 @@ export interface SlotOption {
   status: SlotStatus;
 }
 
-export interface SlotOptionsInput {
+interface SlotOptionsInput {
   date: string;
   /** The date's slots from the schedule (GET /api/availability?date=), or the spec's answer for the fixed six. */
   availability: DayAvailability | Availability | undefined;

@@ -6,7 +6,7 @@ import type { BookingData, WizardStep } from "./booking-logic";
  * "Try Booking Again" after a declined payment comes back to it instead of to an empty form. Cleared when the
  * parent closes the dialog and once a payment is confirmed. Nothing here is a secret the page did not already hold.
  */
-export interface SavedBooking {
+interface SavedBooking {
   step: WizardStep;
   data: BookingData;
   appointment?: CreatedAppointment | undefined;

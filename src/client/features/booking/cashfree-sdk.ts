@@ -2,9 +2,9 @@
  * Cashfree's browser SDK v3, loaded only when a visitor pays (design: no third-party script on other pages).
  * The types cover the part of the SDK this site calls.
  */
-export const CASHFREE_SDK_URL = "https://sdk.cashfree.com/js/v3/cashfree.js";
+const CASHFREE_SDK_URL = "https://sdk.cashfree.com/js/v3/cashfree.js";
 
-export interface CashfreeCheckoutOptions {
+interface CashfreeCheckoutOptions {
   paymentSessionId: string;
   redirectTarget?: "_self" | "_blank" | "_top" | "_modal" | HTMLElement;
 }

@@ -11,7 +11,7 @@ import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { validateCoupon } from "./api";
 
-export interface CouponBoxProps {
+interface CouponBoxProps {
   appliedCode: string | undefined;
   appliedFee: number | undefined;
   onApply: (code: string, fee: number) => void;

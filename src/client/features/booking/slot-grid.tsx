@@ -9,7 +9,7 @@ const statusNote: Record<SlotOption["status"], string> = {
   unavailable: "(Unavailable)",
 };
 
-export interface SlotGridProps {
+interface SlotGridProps {
   slots: SlotOption[];
   selected: string;
   onSelect: (time: string) => void;

@@ -5,7 +5,7 @@ import type { CashfreeFactory } from "./cashfree-sdk";
  * Starts the payment of an order: the built-in simulator's page, or Cashfree's checkout in the same window
  *. What the visitor sees for each outcome is decided by the caller.
  */
-export type CheckoutOutcome =
+type CheckoutOutcome =
   /** The browser is leaving for the checkout page; nothing more to do here. */
   | { kind: "redirecting" }
   /** A modal checkout finished with a payment (Cashfree's in-page flows). */

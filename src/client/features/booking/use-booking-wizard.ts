@@ -14,7 +14,7 @@ import {
   type WizardStep,
 } from "./booking-logic";
 
-export interface WizardState {
+interface WizardState {
   step: WizardStep;
   data: BookingData;
   /** Set once POST /api/appointments succeeded; kept when going back so that the hold can be reused. */

@@ -22,7 +22,7 @@ const outcomes = {
   },
 } as const;
 
-export function contactOutcome(search: string): keyof typeof outcomes | undefined {
+function contactOutcome(search: string): keyof typeof outcomes | undefined {
   const value = new URLSearchParams(search).get("contact");
   return value === "sent" || value === "failed" || value === "limited" ? value : undefined;
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { ApiError, apiGet, apiJson } from "@/lib/api";
 
 /** The message of an upload that never got an answer: the connection dropped, or the phone lost its signal. */
-export const UPLOAD_NETWORK_MESSAGE =
+const UPLOAD_NETWORK_MESSAGE =
   "The upload did not finish: the connection was lost. Please check your connection and try again.";
 
 const base = (token: string) => `/api/manage/${encodeURIComponent(token)}/uploads`;

@@ -30,7 +30,7 @@ export interface JitsiMeetOptions {
   onload?: () => void;
 }
 
-export type JitsiMeetExternalApiConstructor = new (
+type JitsiMeetExternalApiConstructor = new (
   domain: string,
   options: JitsiMeetOptions,
 ) => JitsiMeetExternalApi;

@@ -5,7 +5,7 @@ import type { OpenVideoRoom } from "@shared/video";
 import { jitsiMeetingOptions } from "./video-room";
 
 /** Script loading, then connecting, then joined (LIVE); a script that cannot load ends in "failed". */
-export type MeetingPhase = "loading" | "connecting" | "joined" | "failed";
+type MeetingPhase = "loading" | "connecting" | "joined" | "failed";
 
 /**
  * Embeds the meeting in the returned container: loads external_api.js, creates the Jitsi API, follows its events,

@@ -34,7 +34,7 @@ function useNow(): number {
 }
 
 /** Download of the same calendar invite as the confirmation e-mail's. */
-export function AddToCalendarButton({
+function AddToCalendarButton({
   href,
   variant = "default",
 }: {

@@ -14,7 +14,7 @@ export function isRoomNotFound(error: unknown): boolean {
 }
 
 /** The spec's toolbar: microphone, camera, captions, screen share, full screen, device settings, hang-up, chat... */
-export const TOOLBAR_BUTTONS = [
+const TOOLBAR_BUTTONS = [
   "microphone",
   "camera",
   "closedcaptions",

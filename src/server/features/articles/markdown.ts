@@ -17,7 +17,7 @@ import type { RendererMessage } from "./markdown-worker";
  * only pathological input comes near it; two seconds refuses such input quickly enough for a preview, and bounds how
  * long renders queued behind it wait.
  */
-export const RENDER_TIME_LIMIT_MS = 2_000;
+const RENDER_TIME_LIMIT_MS = 2_000;
 
 /** How long a new worker may take to load marked and the sanitizer before the render fails as a server error. */
 const WORKER_START_LIMIT_MS = 30_000;

@@ -148,7 +148,7 @@ const rangesOf = (() => {
 })();
 
 /** Whether the face's file has the character, by its package's ranges. */
-export function covers(face: Face, codePoint: number): boolean {
+function covers(face: Face, codePoint: number): boolean {
   return rangesOf(face).some(([from, to]) => codePoint >= from && codePoint <= to);
 }
 
@@ -160,7 +160,7 @@ const INHERITED = /\p{Script=Inherited}/u;
  * run if that face has it, else takes the first face that does; what no face has falls to Latin (and prints as a
  * box, as it would anywhere).
  */
-export function faceFor(char: string, current: Face | undefined): Face {
+function faceFor(char: string, current: Face | undefined): Face {
   const codePoint = char.codePointAt(0) ?? 0;
   if (current && INHERITED.test(char)) return current;
   const ofScript = FACES.filter((face) => FACE_SOURCES[face].script.test(char));
@@ -170,7 +170,7 @@ export function faceFor(char: string, current: Face | undefined): Face {
   return FACES.find((face) => covers(face, codePoint)) ?? "latin";
 }
 
-export interface Run {
+interface Run {
   face: Face;
   text: string;
 }

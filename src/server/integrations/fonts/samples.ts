@@ -5,7 +5,7 @@ import type { Face } from "./noto";
  * font name a PDF lists for that face. The samples hold what trips a shaper: conjuncts across a virama, vowel signs
  * drawn before or around their consonant, a reph, marks below and above.
  */
-export interface ScriptSample {
+interface ScriptSample {
   script: string;
   text: string;
   face: Face;

@@ -48,7 +48,7 @@ export async function newDocument(
   return { doc, bytes };
 }
 
-export interface TextStyle {
+interface TextStyle {
   bold?: boolean;
   /** Points; 10 unless given. */
   size?: number;

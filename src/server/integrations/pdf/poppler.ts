@@ -40,7 +40,7 @@ export async function pdfWordEdges(pdf: Buffer): Promise<{ word: string; left: n
   ].map((match) => ({ word: match[3] ?? "", left: Number(match[1]), right: Number(match[2]) }));
 }
 
-export interface PdfFont {
+interface PdfFont {
   /** "BCZZZZ+NotoSansKannada-Regular": a subset's name starts with six capitals and a plus. */
   name: string;
   embedded: boolean;

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { StepHeading } from "../step-heading";
 import { AppointmentWhen } from "../appointment-when";
 
-export interface StepConfirmedProps {
+interface StepConfirmedProps {
   config: PublicConfig;
   appointment: CreatedAppointment;
   focusHeading: boolean;

@@ -47,7 +47,7 @@ const CONTACT_FIELDS: readonly ContactField[] = [
   },
 ];
 
-export interface StepDetailsProps {
+interface StepDetailsProps {
   config: PublicConfig;
   data: BookingData;
   focusHeading: boolean;

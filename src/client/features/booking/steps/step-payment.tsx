@@ -11,7 +11,7 @@ import { AppointmentWhen } from "../appointment-when";
 import { getCashfree, loadCashfreeSdk } from "../cashfree-sdk";
 import { startCheckout } from "../start-checkout";
 
-export interface StepPaymentProps {
+interface StepPaymentProps {
   config: PublicConfig;
   appointment: CreatedAppointment;
   order: CreatedOrder;

@@ -41,7 +41,7 @@ interface SlotErrors {
   appointmentTime?: string;
 }
 
-export interface StepSlotProps {
+interface StepSlotProps {
   config: PublicConfig;
   wizard: BookingWizard;
   focusHeading: boolean;
