@@ -109,9 +109,6 @@ export interface AdminAppointmentDetails {
   actions: AdminAppointmentActions;
 }
 
-/** POST /api/admin/appointments/{id}/reschedule (any free slot) and /cancel ({reason}, always a full refund). */
-export { rescheduleSchema as adminRescheduleSchema, doctorCancelSchema } from "./manage";
-
 /** POST /api/test-notifications/{appointmentId}: one result per channel. */
 export interface ChannelResult {
   success: boolean;

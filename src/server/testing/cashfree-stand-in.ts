@@ -24,7 +24,7 @@ export type CashfreeWebhookType =
   | "PAYMENT_USER_DROPPED_WEBHOOK"
   | "REFUND_STATUS_WEBHOOK";
 
-export interface CashfreeStandInOptions {
+interface CashfreeStandInOptions {
   appId: string;
   secretKey: string;
   /**

@@ -1,5 +1,5 @@
 /** Reading received e-mails in tests without a MIME parser package (the registry here lacks mailparser's dependencies). */
-export interface MimePart {
+interface MimePart {
   headers: string;
   contentType: string;
   body: string;

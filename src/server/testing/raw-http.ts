@@ -5,7 +5,7 @@ import { connect } from "node:net";
  * HTTP/1.1 over a bare socket, for tests that need to see what a client sees when it stops reading or when an answer
  * is cut off: a reset or a body without its last chunk, which an HTTP client library would hide behind an error.
  */
-export interface PausedClient {
+interface PausedClient {
   /** The first piece of the answer (its status line, headers and maybe some body), read before the client paused. */
   head: Buffer;
   /** Reads at last whatever else the server sent, until the connection ends; answers the whole answer. */

@@ -8,7 +8,7 @@ import { flatHeaders, listenOnLoopback, readBody } from "./loopback-server";
  * DeleteObject, ListObjectsV2 with continuation tokens), with S3's XML error bodies. Every request must carry a
  * valid Signature Version 4 for the stand-in's key pair, and a signed payload hash must match the body.
  */
-export interface S3StandInOptions {
+interface S3StandInOptions {
   bucket: string;
   region: string;
   accessKeyId: string;

@@ -163,7 +163,7 @@ export async function payOnSimulator(
  * Pays a held appointment on the simulator, lets the site verify it as the result page does, and answers the manage
  * token of the link the result page hands out.
  */
-export async function payAndTakeManageToken(
+async function payAndTakeManageToken(
   app: FastifyInstance,
   appointmentId: string,
   remoteAddress?: string,
