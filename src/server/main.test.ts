@@ -57,7 +57,8 @@ describe("server process", () => {
     expect(await exited).toBe(0);
     expect(server.output()).toContain("shutting down");
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
-  });
+    // Creating a new embedded database in a child process, then migrating and seeding it: as long as waitFor allows.
+  }, 90_000);
 
   it("serves the built site in production with its pages rendered on the server, whoever started the build", async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);

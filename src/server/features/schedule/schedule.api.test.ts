@@ -255,7 +255,7 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
         id,
         bookingId: id.slice(0, 8),
         patientName: "Rohan Pillai",
-        patientPhone: parent.patientPhone,
+        patientPhone: "+919845055555",
         patientEmail: parent.patientEmail,
         appointmentDate: "2026-11-28",
         appointmentTime: "20:00",
