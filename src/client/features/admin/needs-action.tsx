@@ -1,7 +1,7 @@
 import type { AppointmentNeedingAction } from "@shared/schedule-admin";
 import { phoneForDisplay, phoneHref } from "@shared/phone";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { showErrorToast } from "@/lib/error-toast";
 import { formatShortDate } from "@/lib/format";
@@ -47,6 +47,32 @@ export function PatientAndBooking({
       {appointment.patientName}{" "}
       <span className="font-mono text-sm font-normal text-slate-600">#{appointment.bookingId}</span>
     </p>
+  );
+}
+
+/** One row of the list: the patient and booking, what is said of it, and its contacts and buttons beside. */
+function NeedsActionItem({
+  testId,
+  appointment,
+  aside,
+  children,
+}: {
+  testId: string;
+  appointment: Pick<AppointmentNeedingAction, "patientName" | "bookingId">;
+  aside: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      className="flex flex-col gap-1.5 p-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6 sm:p-6"
+      data-testid={testId}
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <PatientAndBooking appointment={appointment} className="break-words" />
+        {children}
+      </div>
+      {aside}
+    </li>
   );
 }
 
@@ -98,58 +124,54 @@ export function NeedsAction() {
     >
       <ul className="divide-y divide-slate-200" aria-label="Appointments needing action">
         {items.map((appointment) => (
-          <li
+          <NeedsActionItem
             key={appointment.id}
-            className="flex flex-col gap-1.5 p-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6 sm:p-6"
-            data-testid="needs-action-row"
-          >
-            <div className="flex min-w-0 flex-col gap-1">
-              <PatientAndBooking appointment={appointment} className="break-words" />
-              <p className="text-sm text-slate-700">
-                {appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)} ·{" "}
-                {appointment.durationMinutes} minutes
-              </p>
-              <p className="text-sm font-medium text-amber-900">{appointment.why}</p>
-              <p className="text-sm text-slate-800" data-testid="needs-action-state">
-                {appointment.parentAskedAt
-                  ? `Waiting for the parent's choice (asked ${formatShortDate(appointment.parentAskedAt.slice(0, 10))})`
-                  : "Not decided yet"}
-              </p>
-            </div>
-            <div className="flex flex-col gap-2 sm:max-w-80 sm:items-end">
-              <ContactLinks appointment={appointment} />
-              <div className="flex flex-wrap gap-2">
-                {appointment.parentAskedAt || appointment.awaitingPayment ? null : (
-                  <Button
-                    type="button"
-                    size="sm"
-                    disabled={ask.isPending}
-                    onClick={() => ask.mutate(appointment.id)}
-                  >
-                    Ask the parent
-                  </Button>
-                )}
-                {openButton(appointment.id, appointment.patientName)}
+            testId="needs-action-row"
+            appointment={appointment}
+            aside={
+              <div className="flex flex-col gap-2 sm:max-w-80 sm:items-end">
+                <ContactLinks appointment={appointment} />
+                <div className="flex flex-wrap gap-2">
+                  {appointment.parentAskedAt || appointment.awaitingPayment ? null : (
+                    <Button
+                      type="button"
+                      size="sm"
+                      disabled={ask.isPending}
+                      onClick={() => ask.mutate(appointment.id)}
+                    >
+                      Ask the parent
+                    </Button>
+                  )}
+                  {openButton(appointment.id, appointment.patientName)}
+                </div>
               </div>
-            </div>
-          </li>
+            }
+          >
+            <p className="text-sm text-slate-700">
+              {appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)} ·{" "}
+              {appointment.durationMinutes} minutes
+            </p>
+            <p className="text-sm font-medium text-amber-900">{appointment.why}</p>
+            <p className="text-sm text-slate-800" data-testid="needs-action-state">
+              {appointment.parentAskedAt
+                ? `Waiting for the parent's choice (asked ${formatShortDate(appointment.parentAskedAt.slice(0, 10))})`
+                : "Not decided yet"}
+            </p>
+          </NeedsActionItem>
         ))}
         {decided.map((appointment) => (
-          <li
+          <NeedsActionItem
             key={appointment.id}
-            className="flex flex-col gap-1.5 p-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6 sm:p-6"
-            data-testid="needs-action-decided"
+            testId="needs-action-decided"
+            appointment={appointment}
+            aside={openButton(appointment.id, appointment.patientName)}
           >
-            <div className="flex min-w-0 flex-col gap-1">
-              <PatientAndBooking appointment={appointment} className="break-words" />
-              <p className="text-sm font-medium text-green-800">
-                {appointment.outcome === "moved"
-                  ? `Moved to ${appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)}`
-                  : `Refunded in full (was ${appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)})`}
-              </p>
-            </div>
-            {openButton(appointment.id, appointment.patientName)}
-          </li>
+            <p className="text-sm font-medium text-green-800">
+              {appointment.outcome === "moved"
+                ? `Moved to ${appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)}`
+                : `Refunded in full (was ${appointmentWhen(appointment.appointmentDate, appointment.appointmentTime, zone)})`}
+            </p>
+          </NeedsActionItem>
         ))}
       </ul>
       <AppointmentDetailsDialog

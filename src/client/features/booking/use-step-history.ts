@@ -9,6 +9,12 @@ function bookingDepth(): number {
   return typeof state?.bookingDepth === "number" ? state.bookingDepth : 0;
 }
 
+/**
+ * Set while the dialog closes and the browser goes back over its entries: those moves are the closing itself, and
+ * must not move the dialog between steps (which would write a step into the address again).
+ */
+let leaving = false;
+
 function addressFor(step: WizardStep): URL {
   const url = new URL(window.location.href);
   url.searchParams.set(STEP_PARAM, stepName(step));
@@ -28,6 +34,7 @@ export function useStepHistory(step: WizardStep, goToStep: (step: WizardStep) =>
     if (shown.current === null) {
       // Opening: a new entry, unless the address already names a step (a reload, or Back into the page).
       shown.current = step;
+      leaving = false;
       if (named === undefined) window.history.pushState({ bookingDepth: 1 }, "", addressFor(step));
       else window.history.replaceState({ bookingDepth: Math.max(1, bookingDepth()) }, "", addressFor(step));
       return;
@@ -41,6 +48,7 @@ export function useStepHistory(step: WizardStep, goToStep: (step: WizardStep) =>
 
   useEffect(() => {
     const followAddress = () => {
+      if (leaving) return;
       const named = stepFromName(new URL(window.location.href).searchParams.get(STEP_PARAM));
       if (named === undefined) {
         // Back past the first step: the dialog closes, and the booking with it.
@@ -55,15 +63,23 @@ export function useStepHistory(step: WizardStep, goToStep: (step: WizardStep) =>
   }, [goToStep]);
 }
 
+function dropStepFromAddress(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(STEP_PARAM)) return;
+  url.searchParams.delete(STEP_PARAM);
+  window.history.replaceState(null, "", url);
+}
+
 /** The parent closes the dialog: the booking is dropped and the address returns to the page it was opened on. */
 export function closeBookingAndLeaveHistory(): void {
   clearSavedBooking();
   const depth = bookingDepth();
-  if (depth > 0) window.history.go(-depth);
-  else {
-    const url = new URL(window.location.href);
-    url.searchParams.delete(STEP_PARAM);
-    window.history.replaceState(null, "", url);
-  }
+  if (depth > 0) {
+    leaving = true;
+    // Where the steps' entries lead back to, once the browser has gone there: an entry that still names a step (the
+    // count of entries was left short by reloads in between) is made the plain page, so no reload reopens the dialog.
+    window.addEventListener("popstate", dropStepFromAddress, { once: true });
+    window.history.go(-depth);
+  } else dropStepFromAddress();
   closeBooking();
 }
