@@ -1,11 +1,10 @@
 import { OUTBOX_FILTERS, OUTBOX_PAGE_SIZE, type OutboxFilter, type OutboxListEntry } from "@shared/admin";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { ChevronRight, Mail, RefreshCw, RotateCcw, Search } from "lucide-react";
+import { ChevronRight, Mail, RefreshCw, RotateCcw } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
 import { toast } from "@/lib/use-toast";
@@ -30,6 +29,7 @@ import {
   outboxListLine,
   outboxSummaryLine,
 } from "./notification-format";
+import { SearchBox } from "./search-box";
 import { SectionTitle } from "./section-title";
 import { cellClass, type Column, WideTable } from "./wide-table";
 
@@ -172,20 +172,12 @@ export function NotificationsPanel() {
                       ))}
                     </select>
                   </div>
-                  <div className="flex flex-1 flex-col gap-1.5">
-                    <Label htmlFor="outbox-search">Patient name or booking ID</Label>
-                    <Input
-                      id="outbox-search"
-                      type="search"
-                      value={draft}
-                      maxLength={100}
-                      autoComplete="off"
-                      onChange={(event) => setDraft(event.target.value)}
-                    />
-                  </div>
-                  <Button type="submit" variant="outline">
-                    <Search aria-hidden="true" /> Search
-                  </Button>
+                  <SearchBox
+                    id="outbox-search"
+                    label="Patient name or booking ID"
+                    value={draft}
+                    onChange={setDraft}
+                  />
                 </form>
               </div>
               <QueryState

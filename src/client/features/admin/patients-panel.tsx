@@ -1,14 +1,13 @@
 import type { PatientSummary } from "@shared/patients";
 import { phoneForDisplay } from "@shared/phone";
 import { useQuery } from "@tanstack/react-query";
-import { ChevronRight, Search, Users } from "lucide-react";
+import { ChevronRight, Users } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { formatShortDate } from "@/lib/format";
 import { patientsQuery } from "./patients-api";
+import { SearchBox } from "./search-box";
 import { ListSection } from "./section-title";
 
 /** The address of a patient's record page. */
@@ -38,20 +37,7 @@ export function PatientsPanel() {
       title="Patients"
       before={
         <form role="search" onSubmit={search} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Label htmlFor="patient-search">Search by name or phone</Label>
-            <Input
-              id="patient-search"
-              type="search"
-              value={draft}
-              maxLength={100}
-              autoComplete="off"
-              onChange={(event) => setDraft(event.target.value)}
-            />
-          </div>
-          <Button type="submit" variant="outline">
-            <Search aria-hidden="true" /> Search
-          </Button>
+          <SearchBox id="patient-search" label="Search by name or phone" value={draft} onChange={setDraft} />
         </form>
       }
       query={patients}
