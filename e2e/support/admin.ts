@@ -19,7 +19,7 @@ export async function openAdminLoginDialog(page: Page): Promise<Locator> {
 }
 
 /** Opens the footer's Admin Login dialog and submits a password, without checking the outcome. */
-export async function submitAdminLogin(page: Page, password = E2E_ADMIN_PASSWORD): Promise<void> {
+async function submitAdminLogin(page: Page, password = E2E_ADMIN_PASSWORD): Promise<void> {
   const dialog = await openAdminLoginDialog(page);
   await dialog.getByLabel("Password").fill(password);
   await dialog.getByRole("button", { name: "Login" }).click();

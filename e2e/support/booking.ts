@@ -17,7 +17,7 @@ export const apiBookingConsent = {
   consentVersion: CONSENT.version,
 };
 
-export interface PatientDetails {
+interface PatientDetails {
   name: string;
   phone: string;
   email: string;
