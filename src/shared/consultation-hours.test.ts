@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consultationHours, hoursLines, NO_WEEKLY_HOURS, slotsSummary } from "./consultation-hours";
+import { availableSlotsText, consultationHours, hoursLines, NO_WEEKLY_HOURS } from "./consultation-hours";
 import { DEFAULT_SESSION, DEFAULT_WEEKLY_TEMPLATE, type WeeklyTemplate } from "./schedule";
 
 const evening = DEFAULT_SESSION;
@@ -13,7 +13,7 @@ describe("the consultation hours the public pages state", () => {
   it("keeps the spec's words while the weekly hours are the default", () => {
     const groups = consultationHours(DEFAULT_WEEKLY_TEMPLATE);
     expect(hoursLines(groups)).toEqual(["Daily, 7:00 PM - 9:00 PM"]);
-    expect(slotsSummary(groups)).toBe("7:00 PM - 9:00 PM (Daily)");
+    expect(availableSlotsText(groups)).toBe("Available slots: 7:00 PM - 9:00 PM (Daily)");
     expect(groups[0]?.sessions).toEqual([{ opens: "19:00", closes: "21:00" }]);
     expect(groups[0]?.weekdays).toHaveLength(7);
   });
@@ -24,7 +24,9 @@ describe("the consultation hours the public pages state", () => {
       "Monday to Friday, 7:00 PM - 9:00 PM",
       "Saturday, 10:00 AM - 1:00 PM",
     ]);
-    expect(slotsSummary(groups)).toBe("7:00 PM - 9:00 PM (Monday to Friday); 10:00 AM - 1:00 PM (Saturday)");
+    expect(availableSlotsText(groups)).toBe(
+      "Available slots: 7:00 PM - 9:00 PM (Monday to Friday); 10:00 AM - 1:00 PM (Saturday)",
+    );
     expect(groups.map((group) => group.weekdays)).toEqual([
       ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
       ["Saturday"],
@@ -52,6 +54,6 @@ describe("the consultation hours the public pages state", () => {
       week({ monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] }),
     );
     expect(hoursLines(none)).toEqual([NO_WEEKLY_HOURS]);
-    expect(slotsSummary(none)).toBe(NO_WEEKLY_HOURS);
+    expect(availableSlotsText(none)).toBe(`Available slots: ${NO_WEEKLY_HOURS}`);
   });
 });

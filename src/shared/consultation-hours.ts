@@ -80,9 +80,11 @@ export function hoursLines(groups: readonly ConsultationHoursGroup[]): string[] 
   return groups.length === 0 ? [NO_WEEKLY_HOURS] : groups.map((group) => `${group.days}, ${group.times}`);
 }
 
-/** "7:00 PM - 9:00 PM (Daily)", as the booking dialog's banner says it. */
-export function slotsSummary(groups: readonly ConsultationHoursGroup[]): string {
-  return groups.length === 0
-    ? NO_WEEKLY_HOURS
-    : groups.map((group) => `${group.times} (${group.days})`).join("; ");
+/** The booking dialog's banner: "Available slots: 7:00 PM - 9:00 PM (Daily)" with the default hours. */
+export function availableSlotsText(groups: readonly ConsultationHoursGroup[]): string {
+  const slots =
+    groups.length === 0
+      ? NO_WEEKLY_HOURS
+      : groups.map((group) => `${group.times} (${group.days})`).join("; ");
+  return `Available slots: ${slots}`;
 }

@@ -1,4 +1,4 @@
-import { slotsSummary } from "@shared/consultation-hours";
+import { availableSlotsText } from "@shared/consultation-hours";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRupees, type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
@@ -128,7 +128,7 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
         </p>
         <p className="flex items-center gap-2">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
-          Available slots: {slotsSummary(config.consultationHours)}
+          {availableSlotsText(config.consultationHours)}
         </p>
       </div>
 
