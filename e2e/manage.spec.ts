@@ -167,5 +167,16 @@ test("the doctor cancels an appointment from the dashboard with a reason, and th
   await confirm.getByRole("button", { name: "Cancel and refund" }).click();
   await expect(details.getByText("Refund ₹2,000: refunded")).toBeVisible();
   await expect(details.getByText(/Cancelled by the doctor/)).toBeVisible();
+  // The history writes its times as the rest of the dashboard does, in the clinic's zone.
+  await expect(details.getByRole("listitem").filter({ hasText: "Cancelled by the doctor" })).toHaveText(
+    /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (AM|PM) IST /,
+  );
+  // The reminders of the cancelled time are withdrawn on purpose: a calm "Withdrawn", in the doctor's words.
+  const messages = details.getByRole("list", { name: "Messages about this appointment" });
+  const reminder = messages.getByRole("listitem").filter({ hasText: "Reminder 24 h before" }).first();
+  await expect(reminder).toContainText("Withdrawn");
+  await expect(reminder).toContainText(/Was due/);
+  await expect(messages).toContainText("Cancellation");
+  await expect(messages).not.toContainText(/reminder_|Cancelled$/);
   await screenshots(page, "doctor-cancelled");
 });

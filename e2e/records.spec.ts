@@ -165,6 +165,18 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   const log = doctor.getByRole("table");
   await expect(log).toContainText("Viewed patient record");
   await expect(log).toContainText("Downloaded uploaded report");
+  // Each row names the child and the booking, never a bare record id.
+  const recordView = log.getByRole("row").filter({ hasText: "Viewed patient record" }).first();
+  await expect(recordView).toContainText(patient);
+  await expect(recordView).toContainText(/Booking #[0-9a-f]{8}/);
+  await expect(log).not.toContainText("no longer held");
+  // On a phone the same rows are cards: nothing runs off the screen.
+  await doctor.setViewportSize({ width: 360, height: 780 });
+  const cards = doctor.getByRole("list", { name: "Reads and changes of patient data" });
+  await expect(
+    cards.getByRole("listitem").filter({ hasText: "Viewed patient record" }).first(),
+  ).toContainText(patient);
+  expect(await doctor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await screenshots(doctor, "records-access-log");
   await expectNoSevereViolations(doctor);
   await doctorContext.close();

@@ -61,6 +61,11 @@ export interface AccessLogEntry {
   recordId: string;
   detail: string;
   session: string;
+  /**
+   * The child the row is about, in the doctor's words ("Aarav Sharma, booking 1a2b3c4d"; "Erased" once erased);
+   * null for a list or a record that no longer exists.
+   */
+  subject: { patientName: string; bookingId: string } | null;
 }
 
 export interface AccessLogPage {
@@ -104,6 +109,10 @@ export interface DataRightsView {
 /** What erasure removes and what the law keeps, as the parent and the doctor read it before and after. */
 export const ERASURE_EXPLAINED =
   "Erasure removes your child's and your name, phone number and e-mail address from every record, deletes the reports you uploaded, and deletes the messages you sent through the contact form that name this booking's reference (to have other messages erased, write to the clinic). The law requires the doctor to keep the consultation record and prescriptions for at least 3 years and payment records for tax purposes: these are kept without any name or contact details.";
+
+/** The same, as the doctor reads it before confirming a parent's request. */
+export const ERASURE_EXPLAINED_TO_DOCTOR =
+  "Erasure removes the child's and the parent's name, phone number and e-mail address from every record, deletes the reports the parent uploaded, and deletes the contact-form messages that name this booking's reference. The law requires you to keep the consultation record and prescriptions for at least 3 years and payment records for tax purposes: these are kept without any name or contact details.";
 
 export const ERASURE_DONE =
   "Erased: names, phone number and e-mail address were removed from every record and uploaded reports were deleted. The consultation record, prescriptions and payment amounts are kept without names or contact details, as the law requires.";

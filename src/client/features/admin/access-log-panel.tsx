@@ -3,10 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { ScrollText } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 import { useClinicInstant } from "./use-clinic-instant";
 import { accessLogQuery } from "./patients-api";
 import { ListSection } from "./section-title";
+import { cellClass, type Column, WideTable } from "./wide-table";
 
 const ACTION_WORDS: Record<string, string> = {
   view: "Viewed",
@@ -16,7 +16,15 @@ const ACTION_WORDS: Record<string, string> = {
   erase: "Erased",
 };
 
-const LOG_COLUMNS = ["When", "What", "Record", "Session"];
+const LOG_COLUMNS: readonly Column[] = [
+  { label: "When" },
+  { label: "What" },
+  { label: "Whose" },
+  { label: "By" },
+];
+
+/** Rows about a list name the page or filter, not a child. */
+const LIST_RECORDS = new Set(["patient_list", "appointment_list", "message_list"]);
 
 const RECORD_WORDS: Record<string, string> = {
   appointment: "appointment",
@@ -71,44 +79,95 @@ export function AccessLogPanel() {
       }
     >
       {(data) => (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Reads and changes of patient data, newest first</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                {LOG_COLUMNS.map((column, index) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={cn("px-4 py-2 font-medium", index === 0 && "sm:px-6")}
-                  >
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {data.entries.map((entry) => (
-                <LogRow key={entry.id} entry={entry} at={at} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <WideTable caption="Reads and changes of patient data, newest first" columns={LOG_COLUMNS}>
+            {data.entries.map((entry) => (
+              <LogRow key={entry.id} entry={entry} at={at} />
+            ))}
+          </WideTable>
+          <ul className="divide-y divide-slate-200 md:hidden" aria-label="Reads and changes of patient data">
+            {data.entries.map((entry) => (
+              <LogCard key={entry.id} entry={entry} at={at} />
+            ))}
+          </ul>
+        </>
       )}
     </ListSection>
   );
 }
 
+/** "Viewed patient record", with the detail under it when there is one. */
+function LogWhat({ entry }: { entry: AccessLogEntry }) {
+  return (
+    <>
+      {ACTION_WORDS[entry.action] ?? entry.action} {RECORD_WORDS[entry.recordType] ?? entry.recordType}
+      {entry.detail ? <span className="block text-slate-700">{entry.detail}</span> : null}
+    </>
+  );
+}
+
+/**
+ * Whose record it was: the child's name and booking id; for a list, which part of it ("page 1", "failing page 2");
+ * for a record that no longer exists, the start of its id.
+ */
+function LogWhose({ entry }: { entry: AccessLogEntry }) {
+  if (entry.subject)
+    return (
+      <>
+        <span className="block font-medium text-slate-900">{entry.subject.patientName}</span>
+        <span className="block text-xs text-slate-600">Booking #{entry.subject.bookingId}</span>
+      </>
+    );
+  if (entry.recordType === "erasure_request" && entry.recordId === "list")
+    return <span className="text-slate-700">all requests</span>;
+  if (LIST_RECORDS.has(entry.recordType)) return <span className="text-slate-700">{entry.recordId}</span>;
+  return (
+    <span className="font-mono text-xs text-slate-700" title={entry.recordId}>
+      #{entry.recordId.slice(0, 8)} <span className="font-sans">(no longer held)</span>
+    </span>
+  );
+}
+
+function SessionName({ session }: { session: string }) {
+  return session === "parent link" ? (
+    <>Parent&apos;s link</>
+  ) : (
+    <span className="font-mono text-xs" title="The doctor's signed-in session">
+      {session}
+    </span>
+  );
+}
+
 function LogRow({ entry, at }: { entry: AccessLogEntry; at: (iso: string) => string }) {
   return (
-    <tr className="align-top">
-      <td className="whitespace-nowrap px-4 py-2 text-slate-800 sm:px-6">{at(entry.at)}</td>
-      <td className="px-4 py-2 text-slate-900">
-        {ACTION_WORDS[entry.action] ?? entry.action} {RECORD_WORDS[entry.recordType] ?? entry.recordType}
-        {entry.detail ? <span className="block text-slate-700">{entry.detail}</span> : null}
+    <tr>
+      <td className={`${cellClass} whitespace-nowrap`}>{at(entry.at)}</td>
+      <td className={cellClass}>
+        <LogWhat entry={entry} />
       </td>
-      <td className="break-all px-4 py-2 font-mono text-xs text-slate-700">{entry.recordId}</td>
-      <td className="whitespace-nowrap px-4 py-2 font-mono text-xs text-slate-700">{entry.session}</td>
+      <td className={cellClass}>
+        <LogWhose entry={entry} />
+      </td>
+      <td className={`${cellClass} whitespace-nowrap`}>
+        <SessionName session={entry.session} />
+      </td>
     </tr>
+  );
+}
+
+function LogCard({ entry, at }: { entry: AccessLogEntry; at: (iso: string) => string }) {
+  return (
+    <li className="flex flex-col gap-1 p-4 text-sm text-slate-800" data-testid="access-log-card">
+      <p className="text-xs text-slate-600">{at(entry.at)}</p>
+      <p className="text-slate-900">
+        <LogWhat entry={entry} />
+      </p>
+      <div>
+        <LogWhose entry={entry} />
+      </div>
+      <p className="text-xs text-slate-600">
+        By: <SessionName session={entry.session} />
+      </p>
+    </li>
   );
 }

@@ -65,7 +65,7 @@ describe("appointmentDateTime", () => {
 });
 
 describe("notificationSummary", () => {
-  it("counts messages written to files as delivered, apart from those sent", () => {
+  it("never counts a message written to a file as sent: its channel is not set up", () => {
     const result: NotificationTestResult = {
       videoRoom: { success: true },
       emailPatient: { success: true, delivery: "sent" },
@@ -73,7 +73,7 @@ describe("notificationSummary", () => {
       whatsappPatient: { success: true, delivery: "written_to_file", note: "Written to file" },
       whatsappDoctor: { success: true, delivery: "written_to_file", note: "Written to file" },
     };
-    expect(notificationSummary(result)).toBe("4 of 4 delivered: 2 sent, 2 written to files");
+    expect(notificationSummary(result)).toBe("2 of 4 sent, 2 written to files (channel not set up)");
     expect(channelOutcomeLabel("whatsappPatient", result.whatsappPatient)).toBe("Written to file");
     expect(channelOutcomeLabel("emailPatient", result.emailPatient)).toBe("Sent");
     expect(channelOutcomeLabel("videoRoom", result.videoRoom)).toBe("Ready");
@@ -88,7 +88,9 @@ describe("notificationSummary", () => {
       whatsappPatient: { success: true, delivery: "written_to_file" },
       whatsappDoctor: { success: true, delivery: "sent" },
     };
-    expect(notificationSummary(result)).toBe("2 of 4 delivered: 1 sent, 1 written to a file, 2 failed");
+    expect(notificationSummary(result)).toBe(
+      "1 of 4 sent, 1 written to a file (channel not set up), 2 failed",
+    );
     expect(channelOutcomeLabel("emailPatient", failed)).toBe("Failed");
   });
 });

@@ -91,22 +91,20 @@ export const NOTIFICATION_CHANNELS = [
 const NOTIFICATION_MESSAGES = NOTIFICATION_CHANNELS.filter(({ key }) => key !== "videoRoom");
 
 /**
- * "4 of 4 delivered: 2 sent, 2 written to files": a message written to a file because its channel is not set up is
- * delivered as far as this site can take it, so it counts, apart from those sent.
+ * "2 of 4 sent, 2 written to files (channel not set up), 0 failed": a message written to a file because its channel
+ * is not set up went nowhere yet, so it is never counted as sent or delivered.
  */
 export function notificationSummary(result: NotificationTestResult): string {
   const outcomes = NOTIFICATION_MESSAGES.map(({ key }) => result[key]);
-  const sent = outcomes.filter(
-    (channel) => channel?.success && channel.delivery !== "written_to_file",
-  ).length;
   const files = outcomes.filter(
     (channel) => channel?.success && channel.delivery === "written_to_file",
   ).length;
-  const parts = [`${sent} sent`];
-  if (files > 0) parts.push(`${files} written to ${files === 1 ? "a file" : "files"}`);
+  const sent = outcomes.filter((channel) => channel?.success).length - files;
+  const parts = [`${sent} of ${outcomes.length} sent`];
+  if (files > 0) parts.push(`${files} written to ${files === 1 ? "a file" : "files"} (channel not set up)`);
   const failed = outcomes.length - sent - files;
   if (failed > 0) parts.push(`${failed} failed`);
-  return `${sent + files} of ${outcomes.length} delivered: ${parts.join(", ")}`;
+  return parts.join(", ");
 }
 
 /** How one result reads on its badge: "Sent", "Written to file", "Ready" (the video room), "Failed". */

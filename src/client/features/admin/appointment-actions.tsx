@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/input";
+import { formatInstant } from "./notification-format";
 import {
   adminKeys,
   adminReceiptUrl,
@@ -30,9 +31,11 @@ function messageOf(error: unknown): string {
  */
 export function AppointmentActions({
   appointmentId,
+  timeZone,
   zone,
 }: {
   appointmentId: string;
+  timeZone: string | undefined;
   zone: string | undefined;
 }) {
   const queryClient = useQueryClient();
@@ -130,9 +133,9 @@ export function AppointmentActions({
           <ol className="mt-1 flex flex-col gap-1 text-sm text-slate-700">
             {history.map((entry) => (
               <li key={`${entry.type}-${entry.at}`}>
-                <span className="text-slate-500">
-                  {new Date(entry.at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })} {zone ?? ""}
-                </span>{" "}
+                <time dateTime={entry.at} className="text-slate-500">
+                  {formatInstant(entry.at, timeZone, zone)}
+                </time>{" "}
                 {entry.summary}
               </li>
             ))}

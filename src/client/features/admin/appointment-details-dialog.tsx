@@ -123,7 +123,7 @@ export function AppointmentDetailsDialog({
               <p className="text-sm text-slate-600">No video room: the appointment is not confirmed.</p>
             )}
           </div>
-          <AppointmentActions appointmentId={appointment.id} zone={zone} />
+          <AppointmentActions appointmentId={appointment.id} timeZone={timeZone} zone={zone} />
           <ReportUploadsList appointmentId={appointment.id} timeZone={timeZone} zone={zone} />
           <ConsultationRecord appointmentId={appointment.id} timeZone={timeZone} zone={zone} />
           <MessagesSent appointmentId={appointment.id} timeZone={timeZone} zone={zone} />

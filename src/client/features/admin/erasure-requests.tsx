@@ -1,4 +1,4 @@
-import { ERASURE_EXPLAINED, type ErasureRequestView } from "@shared/patients";
+import { ERASURE_EXPLAINED_TO_DOCTOR, type ErasureRequestView } from "@shared/patients";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
@@ -45,7 +45,7 @@ export function ErasureRequests() {
           open={confirming !== null}
           onOpenChange={(open) => !open && setConfirming(null)}
           title={<>Erase {confirming?.patientName}'s data?</>}
-          description={`${ERASURE_EXPLAINED} This cannot be undone.`}
+          description={`${ERASURE_EXPLAINED_TO_DOCTOR} This cannot be undone.`}
           cancelLabel="Keep for now"
           confirmLabel="Erase the data"
           pending={erase.isPending}

@@ -13,6 +13,13 @@ describe("notificationKindLabel", () => {
     ["reminder_90m", "Reminder 90 min before"],
     ["payment_receipt", "Payment receipt"],
     ["reminder_m", "Reminder m"],
+    // After a move the reminders carry the move's number; the doctor reads which time they are for.
+    ["reminder_1440m_s1", "Reminder 24 h before the new time"],
+    ["reminder_30m_s2", "Reminder 30 min before the new time"],
+    ["rescheduled_1", "New time"],
+    ["cancelled", "Cancellation"],
+    ["refund", "Refund notice"],
+    ["doctor_unavailable", "Asked to choose a new time or a refund"],
     ["", "Unknown"],
   ])("words the kind %j as %j", (kind, label) => {
     expect(format.notificationKindLabel(kind)).toBe(label);
@@ -49,7 +56,7 @@ describe("notification status", () => {
     ["skipped", "outline", "Skipped", "Not sent: channel not set up"],
     ["written_to_file", "outline", "Written to file", "Kept on the server: channel not set up"],
     ["failed", "destructive", "Failed", null],
-    ["cancelled", "destructive", "Cancelled", null],
+    ["cancelled", "outline", "Withdrawn", null],
     ["something_new", "destructive", "Something new", null],
     ["on_hold", "destructive", "On hold", null],
     ["constructor", "destructive", "Constructor", null],
@@ -81,6 +88,7 @@ describe("notificationMoment", () => {
     ["pending", 0, null, { label: "Due", at: dueAt }],
     ["skipped", 1, null, { label: "Due", at: dueAt }],
     ["written_to_file", 1, sentAt, { label: "Written", at: sentAt }],
+    ["cancelled", 0, null, { label: "Was due", at: dueAt }],
   ])(
     "shows when a message was sent, or when it is due: %s after %i attempts",
     (status, attempts, sent, moment) => {

@@ -17,15 +17,27 @@ export function formatLeadTime(minutes: number): string {
   return minutes > 0 && minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`;
 }
 
+/** Fixed kinds, in the doctor's words. */
+const KIND_LABELS: Record<string, string> = {
+  confirmation: "Confirmation",
+  contact_message: "Contact message",
+  cancelled: "Cancellation",
+  refund: "Refund notice",
+  doctor_unavailable: "Asked to choose a new time or a refund",
+};
+
 /**
- * What a message is: "Confirmation", "Reminder 24 h before" (reminder_1440m), "Reminder 30 min before"
- * (reminder_30m), "Contact message"; a kind this client does not know is worded from its name.
+ * What a message is: "Confirmation", "Reminder 24 h before" (reminder_1440m), "Reminder 30 min before the new time"
+ * (reminder_30m_s1: after a move), "New time" (rescheduled_1), "Contact message"; a kind this client does not know is
+ * worded from its name. The doctor never reads the outbox's own codes.
  */
 export function notificationKindLabel(kind: string): string {
-  if (kind === "confirmation") return "Confirmation";
-  if (kind === "contact_message") return "Contact message";
-  const reminder = /^reminder_(\d+)m$/.exec(kind);
-  if (reminder?.[1]) return `Reminder ${formatLeadTime(Number(reminder[1]))} before`;
+  const fixed = Object.hasOwn(KIND_LABELS, kind) ? KIND_LABELS[kind] : undefined;
+  if (fixed) return fixed;
+  const reminder = /^reminder_(\d+)m(_s\d+)?$/.exec(kind);
+  if (reminder?.[1])
+    return `Reminder ${formatLeadTime(Number(reminder[1]))} before${reminder[2] ? " the new time" : ""}`;
+  if (/^rescheduled(_\d+)?$/.test(kind)) return "New time";
   const prescription = /^prescription_v(\d+)$/.exec(kind);
   if (prescription?.[1]) return `Prescription, version ${prescription[1]}`;
   return sentenceCase(kind);
@@ -51,7 +63,7 @@ const statusLabels: Record<string, string> = {
   written_to_file: "Written to file",
   failed: "Failed",
   skipped: "Skipped",
-  cancelled: "Cancelled",
+  cancelled: "Withdrawn",
 };
 
 export function notificationStatusLabel(status: string): string {
@@ -59,13 +71,14 @@ export function notificationStatusLabel(status: string): string {
 }
 
 /**
- * Sent is positive; waiting is neutral; written to a file (the channel is not set up yet) and skipped are neutral
- * hints, never alarms; failed, cancelled and anything unknown are negative.
+ * Sent is positive; waiting is neutral; written to a file (the channel is not set up yet), skipped and withdrawn (a
+ * reminder of a time that moved, a message about a booking since cancelled or erased: the site's own decision) are
+ * neutral hints, never alarms; failed and anything unknown are negative.
  */
 export function notificationStatusVariant(status: string): BadgeVariant {
   if (status === "sent") return "success";
   if (status === "pending" || status === "processing") return "secondary";
-  if (status === "written_to_file" || status === "skipped") return "outline";
+  if (status === "written_to_file" || status === "skipped" || status === "cancelled") return "outline";
   return "destructive";
 }
 
@@ -175,6 +188,7 @@ export function notificationMoment(
   if (notification.sentAt) {
     return { label: notification.status === "written_to_file" ? "Written" : "Sent", at: notification.sentAt };
   }
+  if (notification.status === "cancelled") return { label: "Was due", at: notification.dueAt };
   // A pending message that was already tried is waiting for its next attempt.
   if (notification.status === "pending" && notification.attempts > 0) {
     return { label: "Next try", at: notification.dueAt };

@@ -1,4 +1,4 @@
-import type { AccessLogPage } from "@shared/patients";
+import type { AccessLogEntry } from "@shared/patients";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import { accessLogRows, insertAccessLog } from "./repository";
@@ -49,7 +49,10 @@ export async function logAccess(db: Db, session: string, entry: AccessEntry, now
 const ACCESS_LOG_PAGE_SIZE = 100;
 
 /** GET /api/admin/access-log: the newest rows first, a page at a time; `before` is the `next` of the last page. */
-export async function accessLogPage(db: Db, before: string | undefined): Promise<AccessLogPage> {
+export async function accessLogPage(
+  db: Db,
+  before: string | undefined,
+): Promise<{ entries: Omit<AccessLogEntry, "subject">[]; next: string | null }> {
   if (before !== undefined && !/^[1-9]\d{0,15}$/.test(before))
     throw new HttpError(400, "The cursor is not one this list gave out");
   const rows = await accessLogRows(

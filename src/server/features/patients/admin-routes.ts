@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { RecordStore } from "../../integrations/record-store/record-store";
-import { countOf, accessLogPage } from "../../core/access-log/access-log";
+import { countOf } from "../../core/access-log/access-log";
 import * as patients from "./service";
 import { requestContext } from "../../http/request-context";
 import type { FastifyRequest } from "fastify";
@@ -62,7 +62,7 @@ export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions>
 
   app.get("/api/admin/access-log", { schema: { querystring: logQuery } }, async (request, reply) => {
     void reply.header("cache-control", "no-store");
-    return accessLogPage(db, request.query.before);
+    return patients.accessLogWithSubjects(context(request), request.query.before);
   });
 
   app.get("/api/admin/erasure-requests", async (request) => {

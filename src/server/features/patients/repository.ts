@@ -357,3 +357,113 @@ async function deleteContactMessagesOf(db: Db, row: AppointmentRow): Promise<str
   await db.delete(contactMessages).where(inArray(contactMessages.id, ids));
   return outbox.map((message) => message.id);
 }
+
+/** Whose record an access-log row is about: the child's name (or "Erased") and the booking id. */
+export interface LoggedRecordSubject {
+  patientName: string;
+  bookingId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function idsOf(
+  entries: readonly { recordType: string; recordId: string }[],
+  types: readonly string[],
+): string[] {
+  return [
+    ...new Set(
+      entries
+        .filter((entry) => types.includes(entry.recordType) && UUID.test(entry.recordId))
+        .map((e) => e.recordId),
+    ),
+  ];
+}
+
+/**
+ * The child each access-log row is about, keyed by "type:id", for the log's page: appointments and their notes by
+ * the appointment's id, uploads, prescriptions and erasure requests through their appointment, and a patient record
+ * by its key (the latest booking of that child). Rows about a list, or whose record is gone, have no entry.
+ */
+export async function loggedRecordSubjects(
+  db: Db,
+  entries: readonly { recordType: string; recordId: string }[],
+): Promise<Map<string, LoggedRecordSubject>> {
+  const appointmentOf = new Map<string, string>();
+  for (const id of idsOf(entries, ["appointment", "notes"])) {
+    appointmentOf.set(`appointment:${id}`, id);
+    appointmentOf.set(`notes:${id}`, id);
+  }
+  const linked = async (type: string, rows: Promise<{ id: string; appointmentId: string }[]>) => {
+    for (const row of await rows) appointmentOf.set(`${type}:${row.id}`, row.appointmentId);
+  };
+  const uploadIds = idsOf(entries, ["upload"]);
+  const prescriptionIds = idsOf(entries, ["prescription"]);
+  const erasureIds = idsOf(entries, ["erasure_request"]);
+  if (uploadIds.length > 0)
+    await linked(
+      "upload",
+      db
+        .select({ id: reportUploads.id, appointmentId: reportUploads.appointmentId })
+        .from(reportUploads)
+        .where(inArray(reportUploads.id, uploadIds)),
+    );
+  if (prescriptionIds.length > 0)
+    await linked(
+      "prescription",
+      db
+        .select({ id: prescriptions.id, appointmentId: prescriptions.appointmentId })
+        .from(prescriptions)
+        .where(inArray(prescriptions.id, prescriptionIds)),
+    );
+  if (erasureIds.length > 0)
+    await linked(
+      "erasure_request",
+      db
+        .select({ id: erasureRequests.id, appointmentId: erasureRequests.appointmentId })
+        .from(erasureRequests)
+        .where(inArray(erasureRequests.id, erasureIds)),
+    );
+
+  // Listing a booking's uploads or prescriptions logs the appointment's id under those types.
+  for (const [type, ids] of [
+    ["upload", uploadIds],
+    ["prescription", prescriptionIds],
+  ] as const)
+    for (const id of ids) if (!appointmentOf.has(`${type}:${id}`)) appointmentOf.set(`${type}:${id}`, id);
+
+  const subjects = new Map<string, LoggedRecordSubject>();
+  const appointmentIds = [...new Set(appointmentOf.values())];
+  if (appointmentIds.length > 0) {
+    const rows = await db
+      .select({ id: appointments.id, patientName: appointments.patientName })
+      .from(appointments)
+      .where(inArray(appointments.id, appointmentIds));
+    const names = new Map(rows.map((row) => [row.id, row.patientName]));
+    for (const [ref, appointmentId] of appointmentOf) {
+      const patientName = names.get(appointmentId);
+      if (patientName !== undefined)
+        subjects.set(ref, { patientName, bookingId: bookingIdOf(appointmentId) });
+    }
+  }
+
+  const keys = [
+    ...new Set(
+      entries
+        .filter((e) => e.recordType === "patient" && /^[0-9a-f]{24}$/.test(e.recordId))
+        .map((e) => e.recordId),
+    ),
+  ];
+  if (keys.length > 0) {
+    const rows = await db
+      .select({ key: patientKey, id: appointments.id, patientName: appointments.patientName })
+      .from(appointments)
+      .where(and(heldRecord, inArray(patientKey, keys)))
+      .orderBy(desc(appointments.appointmentDate), desc(appointments.id));
+    for (const row of rows) {
+      const ref = `patient:${row.key}`;
+      if (!subjects.has(ref))
+        subjects.set(ref, { patientName: row.patientName, bookingId: bookingIdOf(row.id) });
+    }
+  }
+  return subjects;
+}

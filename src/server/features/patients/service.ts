@@ -6,6 +6,7 @@ import { z } from "zod";
 import { bookingIdOf } from "@shared/booking";
 import { clinicDate } from "@shared/clinic-time";
 import {
+  type AccessLogPage,
   type DataRightsView,
   ERASURE_DONE,
   type ErasureRequestView,
@@ -23,6 +24,7 @@ import { refundViewsOf } from "../../core/appointments/refund-records";
 import { notesOf, prescriptionsOf } from "../prescriptions/service";
 import { listUploads, removeAllUploads } from "../uploads/service";
 import * as patients from "./repository";
+import { accessLogPage } from "../../core/access-log/access-log";
 
 export interface PatientsContext {
   db: Db;
@@ -280,4 +282,23 @@ export async function applyRetention(ctx: PatientsContext): Promise<number> {
     if (ids.length === 0) return erased;
     for (const id of ids) if (await eraseAppointment(ctx, id)) erased += 1;
   }
+}
+
+/**
+ * GET /api/admin/access-log: a page of the log, each row with the child it is about, so the doctor reads names and
+ * booking ids where the log keeps record ids.
+ */
+export async function accessLogWithSubjects(
+  ctx: PatientsContext,
+  before: string | undefined,
+): Promise<AccessLogPage> {
+  const page = await accessLogPage(ctx.db, before);
+  const subjects = await patients.loggedRecordSubjects(ctx.db, page.entries);
+  return {
+    ...page,
+    entries: page.entries.map((entry) => ({
+      ...entry,
+      subject: subjects.get(`${entry.recordType}:${entry.recordId}`) ?? null,
+    })),
+  };
 }
