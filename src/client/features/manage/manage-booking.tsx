@@ -94,13 +94,15 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<"cancel" | "reschedule" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const done = (next: ManageView, text: string) => {
-    queryClient.setQueryData(manageQuery(token).queryKey, next);
-    // What else the page shows depends on the booking's state (erasure is offered once it is cancelled or over).
-    void queryClient.invalidateQueries({
+  const done = async (next: ManageView, text: string) => {
+    // What else the page shows depends on the booking's state (erasure is offered once it is cancelled or over). It
+    // is read again before the page changes, while the dialog still says it is working, so that no part of the page
+    // tells the parent to cancel a booking the page already shows as cancelled.
+    await queryClient.invalidateQueries({
       queryKey: manageQuery(token).queryKey,
       predicate: (query) => query.queryKey.length > manageQuery(token).queryKey.length,
     });
+    queryClient.setQueryData(manageQuery(token).queryKey, next);
     setDialog(null);
     setNotice(text);
   };
