@@ -14,8 +14,9 @@ test("a wrong password says Login Failed; the right one opens the dashboard", as
   await dialog.getByLabel("Password").fill("not the password");
   await dialog.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText("Login Failed", { exact: true })).toBeVisible();
+  // In the toast (with its title), and under the field.
   await expect(
-    page.getByText("The password you entered is incorrect. Please try again.", { exact: true }),
+    dialog.getByText("The password you entered is incorrect. Please try again.", { exact: true }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 

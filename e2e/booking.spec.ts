@@ -73,7 +73,9 @@ test("a coupon is applied with the new fee and removed again", async ({ page }) 
   await coupon.fill("wrong1");
   await expect(coupon).toHaveValue("WRONG1");
   await dialog.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByText("The coupon code you entered is not valid", { exact: true })).toBeVisible();
+  // In the toast, and under the field.
+  await expect(page.getByText("Invalid Coupon", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("The coupon code you entered is not valid", { exact: true })).toBeVisible();
 
   await coupon.fill("heart10");
   await dialog.getByRole("button", { name: "Apply" }).click();

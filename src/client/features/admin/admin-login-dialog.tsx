@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { LockKeyhole } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -14,10 +14,25 @@ import { adminKeys, login as signIn } from "./api";
 import { serverMessage } from "./api-errors";
 import { closeAdminLogin } from "@/lib/dialogs";
 
-/** The administrator's sign-in: one password field; a lazy chunk opened by the footer. */
+const ERROR_ID = "admin-password-error";
+
+/**
+ * The administrator's sign-in: one password field; a lazy chunk opened by the footer. A failed attempt is said in a
+ * toast (the spec's) and under the field, where it stays until the password is changed: on a phone the toast covers
+ * the dialog's title and is gone after five seconds. The toast announces it; the field reads it as its description.
+ */
 export default function AdminLoginDialog() {
   const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [, navigate] = useLocation();
+
+  /** Says why the attempt failed in a toast and under the field, and puts the cursor back in the field. */
+  const failed = (message: string) => {
+    setProblem(message);
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  };
 
   const login = useMutation({
     mutationFn: signIn,
@@ -34,20 +49,16 @@ export default function AdminLoginDialog() {
       const status = errorStatus(error);
       if (status === 401) {
         // The mapper would read 401 as an expired session; at login it means a wrong password.
-        toast({
-          title: "Login Failed",
-          description: "The password you entered is incorrect. Please try again.",
-          variant: "destructive",
-        });
+        const description = "The password you entered is incorrect. Please try again.";
+        toast({ title: "Login Failed", description, variant: "destructive" });
+        failed(description);
       } else if (status === 429) {
-        toast({
-          title: "Too Many Attempts",
-          description:
-            serverMessage(error) ?? "Too many failed attempts. Please wait a few minutes and try again.",
-          variant: "destructive",
-        });
+        const description =
+          serverMessage(error) ?? "Too many failed attempts. Please wait a few minutes and try again.";
+        toast({ title: "Too Many Attempts", description, variant: "destructive" });
+        failed(description);
       } else {
-        showErrorToast(error, "login");
+        failed(showErrorToast(error, "login"));
       }
     },
   });
@@ -72,6 +83,7 @@ export default function AdminLoginDialog() {
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="admin-password">Password</Label>
             <Input
+              ref={inputRef}
               id="admin-password"
               name="password"
               type="password"
@@ -81,9 +93,19 @@ export default function AdminLoginDialog() {
               // The dialog exists only to take this password; focus belongs here when it opens.
               autoFocus
               maxLength={1000}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? ERROR_ID : undefined}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setProblem(null);
+              }}
             />
+            {problem && (
+              <p id={ERROR_ID} className="text-sm font-medium text-red-700">
+                {problem}
+              </p>
+            )}
           </div>
           <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
             {login.isPending ? "Logging in..." : "Login"}

@@ -12,6 +12,8 @@ import { showErrorToast } from "@/lib/error-toast";
 import { validateCoupon } from "./api";
 
 interface CouponBoxProps {
+  /** The fee without a coupon, to say what the applied coupon takes off. */
+  consultationFee: number;
   appliedCode: string | undefined;
   appliedFee: number | undefined;
   onApply: (code: string, fee: number) => void;
@@ -20,12 +22,32 @@ interface CouponBoxProps {
   onCheckingChange?: (checking: boolean) => void;
 }
 
+const MESSAGE_ID = "booking-coupon-message";
+
+/** The spec's confirmation, "₹500 discount applied. Your consultation fee is now ₹1,500", also shown in the box. */
+function appliedText(discount: number, fee: number): string {
+  return `₹${formatRupees(discount)} discount applied. Your consultation fee is now ₹${formatRupees(fee)}`;
+}
+
 /**
  * The optional coupon. The server decides whether a code is valid; the code itself never reaches
  * the browser. The price shown later comes from the created appointment, not from here.
+ *
+ * What the answer was stays in the box, tied to the field, besides the toast: on a phone the toast covers the
+ * dialog's top and is gone after five seconds. The toast is what announces it; the text under the field is read
+ * with the field (aria-describedby), so it is not a live region of its own and is not announced twice.
  */
-export function CouponBox({ appliedCode, appliedFee, onApply, onRemove, onCheckingChange }: CouponBoxProps) {
+export function CouponBox({
+  consultationFee,
+  appliedCode,
+  appliedFee,
+  onApply,
+  onRemove,
+  onCheckingChange,
+}: CouponBoxProps) {
   const [code, setCode] = useState("");
+  /** Why the last code was not applied, until the code is changed. */
+  const [problem, setProblem] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
   // Applying replaces the input with the badge and removing brings it back: keep keyboard focus in the box.
@@ -41,20 +63,21 @@ export function CouponBox({ appliedCode, appliedFee, onApply, onRemove, onChecki
     onSuccess: (result, submitted) => {
       if (result.valid) {
         focusAfterChange.current = true;
+        setProblem(null);
         onApply(submitted, result.fee);
-        toast({
-          title: "Coupon Applied!",
-          description: `₹${formatRupees(result.discount)} discount applied. Your consultation fee is now ₹${formatRupees(result.fee)}`,
-        });
+        toast({ title: "Coupon Applied!", description: appliedText(result.discount, result.fee) });
       } else {
-        toast({
-          title: "Invalid Coupon",
-          description: "The coupon code you entered is not valid",
-          variant: "destructive",
-        });
+        const description = "The coupon code you entered is not valid";
+        setProblem(description);
+        toast({ title: "Invalid Coupon", description, variant: "destructive" });
+        // The Apply button was disabled while the code was checked; the parent corrects the code next.
+        inputRef.current?.focus();
       }
     },
-    onError: (error, code) => showErrorToast(error, "booking", { retry: () => validate.mutate(code) }),
+    onError: (error, code) => {
+      setProblem(showErrorToast(error, "booking", { retry: () => validate.mutate(code) }));
+      inputRef.current?.focus();
+    },
   });
 
   useEffect(() => {
@@ -68,21 +91,25 @@ export function CouponBox({ appliedCode, appliedFee, onApply, onRemove, onChecki
   };
 
   if (appliedCode) {
+    const discount = appliedFee === undefined ? 0 : consultationFee - appliedFee;
     return (
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3">
-        <p className="flex flex-wrap items-center gap-2 text-sm text-emerald-900">
-          <TicketPercent className="size-4 shrink-0" aria-hidden="true" />
-          <span>Coupon</span>
-          <Badge variant="success">{appliedCode}</Badge>
-          <span>
-            applied
-            {appliedFee !== undefined && <>: fee ₹{formatRupees(appliedFee)}</>}
-          </span>
-        </p>
+        <div className="flex min-w-0 flex-col gap-1 text-sm text-emerald-900">
+          <p className="flex flex-wrap items-center gap-2">
+            <TicketPercent className="size-4 shrink-0" aria-hidden="true" />
+            <span>Coupon</span>
+            <Badge variant="success">{appliedCode}</Badge>
+            <span>applied</span>
+          </p>
+          {appliedFee !== undefined && discount > 0 && (
+            <p id={MESSAGE_ID}>{appliedText(discount, appliedFee)}</p>
+          )}
+        </div>
         <Button
           variant="ghost"
           size="sm"
           ref={removeRef}
+          aria-describedby={appliedFee !== undefined && discount > 0 ? MESSAGE_ID : undefined}
           onClick={() => {
             setCode("");
             focusAfterChange.current = true;
@@ -109,7 +136,12 @@ export function CouponBox({ appliedCode, appliedFee, onApply, onRemove, onChecki
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={50}
-          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? MESSAGE_ID : undefined}
+          onChange={(event) => {
+            setCode(event.target.value.toUpperCase());
+            setProblem(null);
+          }}
           onKeyDown={(event) => {
             // Enter applies the coupon rather than submitting anything else.
             if (event.key === "Enter") {
@@ -126,6 +158,11 @@ export function CouponBox({ appliedCode, appliedFee, onApply, onRemove, onChecki
           Apply
         </Button>
       </div>
+      {problem && (
+        <p id={MESSAGE_ID} className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

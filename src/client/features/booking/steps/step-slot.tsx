@@ -279,6 +279,7 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
 
         {config.couponAvailable && (
           <CouponBox
+            consultationFee={config.consultationFee}
             appliedCode={data.couponCode}
             appliedFee={data.discountedAmount}
             onApply={wizard.applyCoupon}
