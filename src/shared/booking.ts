@@ -220,6 +220,10 @@ export interface CreatedAppointment {
   id: string;
   bookingId: string;
   patientName: string;
+  /** Where WhatsApp messages go, as stored: E.164 ("+919845012345"). */
+  patientPhone: string;
+  /** Where the e-mails go. */
+  patientEmail: string;
   appointmentDate: string;
   appointmentTime: string;
   status: AppointmentStatus;

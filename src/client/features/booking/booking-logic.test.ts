@@ -34,6 +34,8 @@ function appointment(overrides: Partial<CreatedAppointment> = {}): CreatedAppoin
     id: "3f2a9c1e-0000-4000-8000-000000000000",
     bookingId: "3f2a9c1e",
     patientName: "Asha Rao",
+    patientPhone: "+919876543210",
+    patientEmail: "parent@example.com",
     appointmentDate: "2026-11-22",
     appointmentTime: "19:00",
     status: "pending_payment",

@@ -77,6 +77,10 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     expect(appointment.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(appointment).toMatchObject({
       bookingId: appointment.id.slice(0, 8),
+      // What the review step shows the parent to check: where the messages will go, as stored.
+      patientName: "Aarav Mehta",
+      patientPhone: "+919845012345",
+      patientEmail: "parent.mehta@example.org",
       status: "pending_payment",
       paymentStatus: "pending",
       amount: 2000,

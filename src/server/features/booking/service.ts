@@ -89,6 +89,9 @@ function toCreatedAppointment(row: AppointmentRow): CreatedAppointment {
     id: row.id,
     bookingId: bookingIdOf(row.id),
     patientName: row.patientName,
+    // The review step shows where the messages will go, as the booking holds them, for the parent to check.
+    patientPhone: row.patientPhone,
+    patientEmail: row.patientEmail,
     ...bookingState(row),
     originalFee: row.fee,
     couponApplied: row.couponCode !== null,

@@ -1,5 +1,6 @@
 import { type CreatedAppointment, type CreatedOrder, formatRupees, type PublicConfig } from "@shared/booking";
 import { PAYMENT_PROVIDER_NAME } from "@shared/error-mapper";
+import { phoneForDisplay } from "@shared/phone";
 import { ArrowLeft, CreditCard, LoaderCircle, ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -94,6 +95,19 @@ export function StepPayment({
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
         <dt className="text-slate-600">Patient</dt>
         <dd className="font-medium break-words text-slate-900">{appointment.patientName}</dd>
+        {/* A booking kept in this tab by an older version of the page may not carry them. */}
+        {appointment.patientPhone && (
+          <>
+            <dt className="text-slate-600">Phone</dt>
+            <dd className="font-medium text-slate-900">{phoneForDisplay(appointment.patientPhone)}</dd>
+          </>
+        )}
+        {appointment.patientEmail && (
+          <>
+            <dt className="text-slate-600">Email</dt>
+            <dd className="font-medium break-all text-slate-900">{appointment.patientEmail}</dd>
+          </>
+        )}
         <AppointmentWhen
           date={appointment.appointmentDate}
           time={appointment.appointmentTime}
@@ -124,8 +138,8 @@ export function StepPayment({
       <p className="flex gap-2 text-sm text-slate-700">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
         <span>
-          You will be redirected to our secure card-payment provider to complete the payment. Your time slot
-          is held for {config.holdMinutes} minutes while you pay.
+          You will be redirected to our secure payment provider (cards, UPI and netbanking) to complete the
+          payment. Your time slot is held for {config.holdMinutes} minutes while you pay.
         </span>
       </p>
 
