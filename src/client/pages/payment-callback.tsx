@@ -1,4 +1,5 @@
 import { formatRupees, type PaymentVerification } from "@shared/booking";
+import { DEFAULT_POLICY } from "@shared/cancellation-policy";
 import { FocusHeading } from "@/components/ui/focus-heading";
 import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
@@ -408,8 +409,58 @@ function PaymentFailed({ result }: { result: PaymentVerification }) {
           Order ID: <span className="font-mono break-all">{result.orderId}</span>
         </p>
       </div>
+      <IfMoneyWasTaken orderId={result.orderId} />
       <BookAgainActions icon={<RotateCcw aria-hidden="true" />} label="Try Booking Again" />
     </ResultCard>
+  );
+}
+
+/**
+ * Whether the money is gone, as the site handles it: a payment for this order that still reaches the site (a late
+ * success, a webhook after the parent left the checkout) confirms the booking if its time is free and is refunded in
+ * full if not, each with its e-mail and WhatsApp message; a debit that never becomes a payment is reversed by the
+ * bank or the gateway. The days are the refund time the Refunds & Cancellations page states.
+ */
+function IfMoneyWasTaken({ orderId }: { orderId: string }) {
+  const { email } = siteProfile.contact;
+  const days = DEFAULT_POLICY.refundBusinessDays;
+  // "5–7" -> "7": when to write if the money has not come back.
+  const lastDay = days.split(/\D+/).at(-1);
+  const subject = encodeURIComponent(`Payment: order ${orderId}`);
+  return (
+    <section
+      aria-labelledby="money-taken-heading"
+      className="w-full rounded-lg border border-brand-100 bg-brand-50 p-4 text-left"
+    >
+      <h2 id="money-taken-heading" className="mb-2 text-sm font-semibold text-slate-900">
+        If money has left your account
+      </h2>
+      <p className="text-sm text-slate-700">
+        A payment that did not go through is usually not charged. If your bank or UPI app shows this amount as
+        paid:
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        <li>
+          If the payment reaches us after all, we confirm your booking if the time is still free, or refund
+          the full amount if it is not. Either way, we tell you by email and WhatsApp.
+        </li>
+        <li>
+          If it does not reach us, your bank or the payment provider returns the money to you automatically,
+          usually within <span className="whitespace-nowrap">{days} business days</span>. You do not need to
+          do anything.
+        </li>
+        <li>
+          Not back after {lastDay} business days? Write to{" "}
+          <a
+            href={`mailto:${email}?subject=${subject}`}
+            className="break-words text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
+            {email}
+          </a>{" "}
+          with the order ID above.
+        </li>
+      </ul>
+    </section>
   );
 }
 
