@@ -27,7 +27,7 @@ const httpUrl = z
   .refine(isImageAddress, "Image URL must start with http://, https:// or / (an image on this site)");
 
 /** An http(s) address, or a path on this site such as the sample articles' "/images/articles/...". */
-function isImageAddress(value: string): boolean {
+export function isImageAddress(value: string): boolean {
   if (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) return true;
   try {
     const { protocol } = new URL(value);

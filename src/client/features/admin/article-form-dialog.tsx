@@ -4,9 +4,11 @@ import {
   type Article,
   articleInputSchema,
   isContentNotRenderedMessage,
+  isImageAddress,
 } from "@shared/articles";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { ImageOff } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
 import { type UseFormRegisterReturn, type UseFormSetError, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button, SubmitButton } from "@/components/ui/button";
@@ -108,6 +110,7 @@ export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) 
   } = useArticleForm(article);
   const save = useSaveArticle(article, setError, onClose);
   const content = useWatch({ control, name: "content" }) ?? "";
+  const imageUrl = usePreviewAddress(useWatch({ control, name: "imageUrl" }) ?? "");
 
   return (
     <DialogShell
@@ -159,23 +162,31 @@ export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) 
           />
         </ContentField>
 
-        <FormField
-          id="article-image"
-          label="Image URL (optional)"
-          hint="A picture shown above the article and in link previews: an address starting with https:// or http://, or a path on this site starting with / (such as /images/articles/heart.jpg)."
-          error={errors.imageUrl?.message}
-        >
-          {/* Text, not type="url": the browser's own check would refuse a path on this site, which is allowed. */}
-          <Input
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="https://"
-            {...describedBy("article-image", { hint: true, error: Boolean(errors.imageUrl) })}
-            {...register("imageUrl")}
-          />
-        </FormField>
+        <div className="flex flex-col gap-2">
+          <FormField
+            id="article-image"
+            label="Image URL (optional)"
+            hint="A picture shown above the article and in link previews: an address starting with https:// or http://, or a path on this site starting with / (such as /images/articles/heart.jpg)."
+            error={errors.imageUrl?.message}
+          >
+            {/* Text, not type="url": the browser's own check would refuse a path on this site, which is allowed. */}
+            <Input
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://"
+              {...describedBy("article-image", {
+                hint: true,
+                error: Boolean(errors.imageUrl),
+                also: imageUrl ? "article-image-preview-status" : undefined,
+              })}
+              {...register("imageUrl")}
+            />
+          </FormField>
+          {/* A new address starts its own preview, from loading. */}
+          {imageUrl && <ImagePreview key={imageUrl} url={imageUrl} />}
+        </div>
 
         <PublishedCheckbox field={register("published")} />
 
@@ -191,6 +202,63 @@ export function ArticleFormDialog({ article, onClose }: ArticleFormDialogProps) 
         </DialogFooter>
       </form>
     </DialogShell>
+  );
+}
+
+/**
+ * The image address to preview: what is typed, once typing has paused (the last one meanwhile), and only when it has
+ * the form of an image address (the field's own check says what is wrong with anything else).
+ */
+function usePreviewAddress(typed: string): string {
+  const address = typed.trim();
+  const [settled, setSettled] = useState(address);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(address), 400);
+    return () => clearTimeout(timer);
+  }, [address]);
+  return isImageAddress(settled) ? settled : "";
+}
+
+/**
+ * The picture as visitors will see it above the article (cropped to 16:9), loaded by the browser under the site's
+ * own rules, so a picture that fails here fails on the site too; saying so before saving spares the doctor an
+ * article with a missing picture. A failed picture leaves no empty frame, only what to do about it.
+ */
+function ImagePreview({ url }: { url: string }) {
+  const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
+  const status = (
+    <p
+      id="article-image-preview-status"
+      role="status"
+      className={cn("text-xs", state === "failed" ? "font-medium text-amber-900" : "text-slate-600")}
+    >
+      {state === "loading" && "Loading the picture…"}
+      {state === "loaded" && "Preview: the picture as it will appear above the article, cropped to 16:9."}
+      {state === "failed" &&
+        `The picture could not be loaded from this address. Check that the address is right and that the picture is public; until it loads, the article is shown without a picture.${url.startsWith("http://") ? " An address starting with http:// may be blocked: try the same address with https://." : ""}`}
+    </p>
+  );
+  if (state === "failed") {
+    return (
+      <div className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+        <ImageOff className="mt-0.5 size-4 shrink-0 text-amber-800" aria-hidden="true" />
+        {status}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <div className="aspect-video w-full shrink-0 overflow-hidden rounded-md border border-slate-200 bg-slate-50 sm:w-48">
+        <img
+          src={url}
+          alt="Preview of the article's picture"
+          className={cn("size-full object-cover", state === "loading" && "invisible")}
+          onLoad={() => setState("loaded")}
+          onError={() => setState("failed")}
+        />
+      </div>
+      {status}
+    </div>
   );
 }
 

@@ -5,6 +5,19 @@ import { Button } from "@/components/ui/button";
 import { formatShortDate } from "@/lib/format";
 import { ArticleImage } from "./article-image";
 
+/** Keeps cards without a picture (or whose picture failed) as tall as their neighbours; purely decorative. */
+function NoPicture() {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="article-no-picture"
+      className="flex aspect-video w-full items-center justify-center bg-brand-50"
+    >
+      <FileText className="size-12 text-brand-200" />
+    </div>
+  );
+}
+
 export function ArticleCard({
   article,
   onReadMore,
@@ -19,12 +32,9 @@ export function ArticleCard({
       className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       {article.imageUrl ? (
-        <ArticleImage src={article.imageUrl} alt={article.title} />
+        <ArticleImage src={article.imageUrl} alt={article.title} fallback={<NoPicture />} />
       ) : (
-        // Keeps cards without a picture as tall as their neighbours; purely decorative.
-        <div aria-hidden="true" className="flex aspect-video w-full items-center justify-center bg-brand-50">
-          <FileText className="size-12 text-brand-200" />
-        </div>
+        <NoPicture />
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex items-center gap-1.5 text-sm text-slate-600">
