@@ -215,15 +215,17 @@ export function Calendar({
                 if (!date) return <td key={`empty-${column}`} role="gridcell" />;
                 const facts = busy ? { disabled: true, description: "loading" } : dayFacts(date);
                 const isSelected = date === selected;
+                const isToday = date === today;
                 return (
                   <td key={date} role="gridcell" aria-selected={isSelected} className="p-0.5 text-center">
                     <button
                       type="button"
                       data-date={date}
                       tabIndex={date === focusedInMonth ? 0 : -1}
-                      aria-label={`${formatLongDateWithWeekday(date)}, ${facts.description}`}
+                      // "today" in the name too: not every screen reader says aria-current.
+                      aria-label={`${formatLongDateWithWeekday(date)}, ${isToday ? "today, " : ""}${facts.description}`}
                       aria-disabled={facts.disabled || undefined}
-                      aria-current={date === today ? "date" : undefined}
+                      aria-current={isToday ? "date" : undefined}
                       onClick={() => choose(date, facts)}
                       className={cn(
                         "flex h-12 w-full flex-col items-center justify-center rounded-md text-sm leading-tight transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
@@ -231,7 +233,10 @@ export function Calendar({
                           ? "cursor-default text-slate-500"
                           : "bg-brand-50 font-semibold text-brand-800 hover:bg-brand-100",
                         isSelected && "bg-brand-700 text-white hover:bg-brand-700",
-                        date === today && !isSelected && "ring-1 ring-slate-400 ring-inset",
+                        // Today is outlined inside the day, in the brand colour (on the chosen day, in white);
+                        // keyboard focus is drawn outside it.
+                        isToday && "font-bold ring-2 ring-brand-700 ring-inset",
+                        isToday && isSelected && "ring-white",
                       )}
                     >
                       <span>{Number(date.slice(8, 10))}</span>
