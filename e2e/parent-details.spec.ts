@@ -19,7 +19,7 @@ import { screenshots } from "./support/screenshots";
  *
  * Each test books a day of its own (offset by the repeat index), so the file can run again and again on one site.
  */
-const day = (offset: number) => inDays(offset + 2 * test.info().repeatEachIndex);
+const day = (offset: number) => inDays(offset + 3 * test.info().repeatEachIndex);
 
 test("the coupon's answer stays under its field, and the review shows the phone and e-mail to check", async ({
   page,
@@ -72,6 +72,39 @@ test("the coupon's answer stays under its field, and the review shows the phone 
   ).toBeVisible();
   await expect(dialog.getByText(/card-payment provider/)).toHaveCount(0);
   await screenshots(page, "review-and-pay", dialog);
+});
+
+test("a typo found on Review and Pay is corrected there, and the booking holds the corrected details", async ({
+  page,
+}) => {
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, { name: "Typo Parent", email: "typo.parent@exmaple.org" });
+  await chooseSlot(dialog, day(22), "8:00 PM");
+  await continueToPayment(dialog);
+  const summary = dialog.locator("dl");
+  await expect(summary).toContainText("Emailtypo.parent@exmaple.org");
+
+  await dialog.getByRole("button", { name: "Change details" }).click();
+  await expect(dialog.getByRole("heading", { name: "Patient Details" })).toBeVisible();
+  await dialog.getByLabel("Email", { exact: true }).fill("typo.parent@example.org");
+  await dialog.getByRole("button", { name: "Continue to Time Selection" }).click();
+  await expect(dialog.getByRole("button", { name: /^8:00 PM IST/ })).toHaveAttribute("aria-pressed", "true");
+  await continueToPayment(dialog);
+  await expect(summary).toContainText("Emailtypo.parent@example.org");
+
+  // A coupon added on the way back replaces the hold too, instead of colliding with it.
+  await dialog.getByRole("button", { name: "Back" }).click();
+  await dialog.getByLabel("Coupon Code (optional)").fill("HEART10");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog.getByRole("button", { name: "Remove coupon HEART10" })).toBeVisible();
+  await continueToPayment(dialog);
+  await expect(dialog.getByRole("button", { name: "Pay ₹1,500 & Confirm" })).toBeVisible();
+  await expect(summary).toContainText("Emailtypo.parent@example.org");
+
+  await dialog.getByRole("button", { name: "Pay ₹1,500 & Confirm" }).click();
+  await page.waitForURL(/\/payment\/simulator\//);
+  await page.getByRole("button", { name: /^Pay ₹1,500$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 });
 
 test("a wrong admin password is said under the field, which takes the cursor back", async ({ page }) => {

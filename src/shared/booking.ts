@@ -163,6 +163,11 @@ export const createAppointmentSchema = patientDetailsFields
     couponCode: z.string().trim().max(50).optional(),
     /** Sent by the spec's client when a coupon is applied; the server ignores it and computes the price itself. */
     discountedAmount: z.number().optional(),
+    /**
+     * The same parent's earlier hold, not paid, that this booking replaces (details or the coupon changed on the way
+     * back from the payment step): it is released in the same transaction, so its time can be taken again at once.
+     */
+    replacesAppointmentId: z.string().uuid("Unknown appointment").optional(),
   })
   .superRefine(checkDetails);
 

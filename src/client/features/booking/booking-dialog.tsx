@@ -182,6 +182,7 @@ function BookingStep({
           couponCode={state.data.couponCode}
           focusHeading={focusHeading}
           onBack={wizard.backToSlot}
+          onChangeDetails={wizard.backToDetails}
           onPaid={wizard.paid}
           onProcessingChange={onPaying}
         />

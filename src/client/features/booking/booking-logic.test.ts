@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   type BookingData,
   bookingHasEntries,
+  appointmentKey,
   canReuseAppointment,
   dateRangeError,
   emptyBookingData,
@@ -200,18 +201,38 @@ describe("dates", () => {
 });
 
 describe("reusing an appointment after going back from payment", () => {
-  it("reuses it for the same date, time and coupon while the hold lasts", () => {
-    expect(canReuseAppointment(appointment(), chosen, morning)).toBe(true);
+  const made = appointmentKey(chosen);
+  it("reuses it for exactly what it was made from while the hold lasts", () => {
+    expect(canReuseAppointment(appointment(), made, chosen, morning)).toBe(true);
+    // The coupon's price is the server's: what the browser last heard of it does not count.
+    expect(
+      canReuseAppointment(
+        appointment(),
+        appointmentKey({ ...chosen, couponCode: "HEART10", discountedAmount: 1500 }),
+        { ...chosen, couponCode: "HEART10", discountedAmount: 1400 },
+        morning,
+      ),
+    ).toBe(true);
   });
 
-  it("makes a new one when anything changed or the hold lapsed", () => {
-    expect(canReuseAppointment(undefined, chosen, morning)).toBe(false);
-    expect(canReuseAppointment(appointment(), { ...chosen, appointmentTime: "19:20" }, morning)).toBe(false);
-    expect(canReuseAppointment(appointment(), { ...chosen, appointmentDate: "2026-11-23" }, morning)).toBe(
-      false,
-    );
-    expect(canReuseAppointment(appointment(), { ...chosen, couponCode: "HEART50" }, morning)).toBe(false);
-    expect(canReuseAppointment(appointment(), chosen, new Date("2026-11-21T05:00:00Z"))).toBe(false);
+  it("makes a new one when anything changed, the hold lapsed, or what it was made from is not known", () => {
+    expect(canReuseAppointment(undefined, made, chosen, morning)).toBe(false);
+    for (const change of [
+      { appointmentTime: "19:20" },
+      { appointmentDate: "2026-11-23" },
+      { couponCode: "HEART50" },
+      { patientPhone: "+91 98765 43211" },
+      { patientEmail: "parent@example.org" },
+      { patientName: "Asha R." },
+      { reasonForConsultation: "Heart murmur and tiredness" },
+    ]) {
+      expect(
+        canReuseAppointment(appointment(), made, { ...chosen, ...change }, morning),
+        JSON.stringify(change),
+      ).toBe(false);
+    }
+    expect(canReuseAppointment(appointment(), made, chosen, new Date("2026-11-21T05:00:00Z"))).toBe(false);
+    expect(canReuseAppointment(appointment(), undefined, chosen, morning)).toBe(false);
   });
 
   it("knows the held slot only while the hold lasts", () => {

@@ -263,20 +263,24 @@ export function dateRangeError(date: string, min: string, max: string): string |
   return undefined;
 }
 
+/** What an appointment is made from, as the form holds it (the price aside, which is the server's). */
+export function appointmentKey(data: BookingData): string {
+  const { discountedAmount: _price, ...input } = toCreateAppointmentInput(data);
+  return JSON.stringify(input);
+}
+
 /**
- * After going back from the payment step the appointment already exists and holds its slot. Continuing with the
- * same date, time and coupon reuses it (a second booking would collide with the visitor's own hold); anything else
- * creates a new appointment and lets the first hold lapse.
+ * After going back from the payment step the appointment already exists and holds its slot. Continuing with exactly
+ * what it was made from (`createdFrom`, its `appointmentKey`) reuses it while the hold lasts; any change (a corrected
+ * phone number or e-mail, another time, a coupon) makes a new appointment that replaces it.
  */
 export function canReuseAppointment(
   appointment: CreatedAppointment | undefined,
+  createdFrom: string | undefined,
   data: BookingData,
   now: Date,
-): appointment is CreatedAppointment {
-  if (!appointment) return false;
-  if (appointment.appointmentDate !== data.appointmentDate) return false;
-  if (appointment.appointmentTime !== data.appointmentTime) return false;
-  if (appointment.couponApplied !== Boolean(data.couponCode)) return false;
+): boolean {
+  if (!appointment || createdFrom !== appointmentKey(data)) return false;
   const expires = Date.parse(appointment.holdExpiresAt);
   return Number.isNaN(expires) || expires > now.getTime();
 }

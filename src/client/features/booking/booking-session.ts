@@ -10,6 +10,8 @@ interface SavedBooking {
   step: WizardStep;
   data: BookingData;
   appointment?: CreatedAppointment | undefined;
+  /** What the appointment was made from (`appointmentKey`), to tell whether the form still says the same. */
+  createdFrom?: string | undefined;
   order?: CreatedOrder | undefined;
 }
 

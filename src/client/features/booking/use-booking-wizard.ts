@@ -7,6 +7,7 @@ import { availabilityKeys } from "@/lib/availability";
 import { createAppointment, createOrder } from "./api";
 import { loadSavedBooking, resumeStep, saveBooking } from "./booking-session";
 import {
+  appointmentKey,
   type BookingData,
   canReuseAppointment,
   emptyBookingData,
@@ -17,8 +18,10 @@ import {
 interface WizardState {
   step: WizardStep;
   data: BookingData;
-  /** Set once POST /api/appointments succeeded; kept when going back so that the hold can be reused. */
+  /** Set once POST /api/appointments succeeded; kept when going back so that the hold can be reused or replaced. */
   appointment?: CreatedAppointment;
+  /** What `appointment` was made from (`appointmentKey`). */
+  createdFrom?: string;
   order?: CreatedOrder;
   /** The step 2 alert: the message of the last failed call. */
   error?: string;
@@ -43,8 +46,14 @@ export function useBookingWizard() {
   const [state, setState] = useState<WizardState>(initialState);
 
   useEffect(() => {
-    saveBooking({ step: state.step, data: state.data, appointment: state.appointment, order: state.order });
-  }, [state.step, state.data, state.appointment, state.order]);
+    saveBooking({
+      step: state.step,
+      data: state.data,
+      appointment: state.appointment,
+      createdFrom: state.createdFrom,
+      order: state.order,
+    });
+  }, [state.step, state.data, state.appointment, state.createdFrom, state.order]);
   const [creating, setCreating] = useState(false);
   // Toast buttons outlive the render that showed them; they call the latest version of each action.
   const continueRef = useRef<() => Promise<void>>(async () => undefined);
@@ -91,11 +100,17 @@ export function useBookingWizard() {
 
     let appointment = state.appointment;
     let order = state.order;
-    if (!canReuseAppointment(appointment, data, new Date())) {
+    if (!appointment || !canReuseAppointment(appointment, state.createdFrom, data, new Date())) {
       try {
-        appointment = await createAppointment(toCreateAppointmentInput(data));
+        // The parent's own hold, made from what the form said before, gives way to this one (its time at once).
+        const replaced = appointment?.id;
+        appointment = await createAppointment({
+          ...toCreateAppointmentInput(data),
+          ...(replaced ? { replacesAppointmentId: replaced } : {}),
+        });
         order = undefined;
-        setState((current) => ({ ...current, appointment, order: undefined }));
+        const createdFrom = appointmentKey(data);
+        setState((current) => ({ ...current, appointment, createdFrom, order: undefined }));
       } catch (error) {
         const message = showErrorToast(error, "booking", {
           retry: () => void continueRef.current(),

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { Availability, CreatedAppointment, PublicConfig } from "@shared/booking";
 import { CONSENT } from "@shared/consent";
 import { appointments, consents, consentTexts } from "../../db/schema";
-import { bookingConsent, testClock, testEngines, useTestApp } from "../../testing/test-app";
+import {
+  bookingConsent,
+  bookPaidAppointment,
+  testClock,
+  testEngines,
+  useTestApp,
+} from "../../testing/test-app";
 
 // 10:00 UTC is 15:30 in India: today's slots are still bookable, tomorrow is 2026-11-22.
 const clock = testClock("2026-11-21T10:00:00Z");
@@ -339,6 +345,44 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     const [old] = await t.database.db.select().from(appointments).where(eq(appointments.id, appointment.id));
     expect(old?.status).toBe("expired");
     clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("replaces the parent's own unpaid hold at once when the details or the coupon change before paying", async () => {
+    const onDay = { ...validBooking, appointmentDate: "2026-11-24" };
+    const first = (await book(onDay)).json<{ appointment: CreatedAppointment }>().appointment;
+    const corrected = await book({
+      ...onDay,
+      patientEmail: "mehta.parent@example.org",
+      couponCode: "HEART10",
+      replacesAppointmentId: first.id,
+    });
+    expect(corrected.statusCode).toBe(201);
+    expect(corrected.json<{ appointment: CreatedAppointment }>().appointment).toMatchObject({
+      patientEmail: "mehta.parent@example.org",
+      amount: 1500,
+    });
+    const [old] = await t.database.db.select().from(appointments).where(eq(appointments.id, first.id));
+    expect(old).toMatchObject({ status: "expired", paymentStatus: "pending", holdExpiresAt: clock.now() });
+    expect((await slotsOn("2026-11-24")).bookedSlots).toEqual(["19:00"]);
+
+    // A paid booking is never released by a booking that names it, nor is an unknown id an obstacle.
+    const paid = await bookPaidAppointment(t.app, {
+      appointmentDate: "2026-11-24",
+      appointmentTime: "19:20",
+    });
+    const onPaid = await book({ ...onDay, appointmentTime: "19:20", replacesAppointmentId: paid.id });
+    expect(onPaid.statusCode).toBe(409);
+    const [kept] = await t.database.db.select().from(appointments).where(eq(appointments.id, paid.id));
+    expect(kept?.status).toBe("confirmed");
+    const unknown = await book({
+      ...onDay,
+      appointmentTime: "19:40",
+      replacesAppointmentId: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(unknown.statusCode).toBe(201);
+    expect(
+      (await book({ ...onDay, appointmentTime: "20:00", replacesAppointmentId: "abc" })).statusCode,
+    ).toBe(400);
   });
 
   it("lets one address start 20 bookings an hour, then answers 429 with when to try again", async () => {

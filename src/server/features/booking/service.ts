@@ -100,8 +100,25 @@ function toCreatedAppointment(row: AppointmentRow): CreatedAppointment {
 }
 
 /**
- * Holds the slot for the payment: one transaction releases a lapsed hold on the slot, then inserts the new
- * appointment. The database's unique index decides a race; the loser is told the slot is taken.
+ * Ends the hold a new booking replaces, as if it had lapsed now: only a hold still waiting for its payment; a paid,
+ * cancelled or unknown one is left as it is (and the new booking is made all the same). Its gateway order stays
+ * asked about by the sweeper for as long as a lapsed hold's: a payment that still arrives for it is confirmed if its
+ * time is free and refunded in full if not, as any late payment.
+ */
+async function releaseReplacedHold(db: Db, id: string, now: Date): Promise<void> {
+  const row = await repository.lockAppointment(db, id);
+  if (!row || row.status !== "pending_payment" || row.paymentStatus !== "pending") return;
+  await repository.updateAppointment(db, id, {
+    status: "expired",
+    holdExpiresAt: now,
+    statusNote: "Replaced before payment by a booking with changed details or coupon.",
+    updatedAt: now,
+  });
+}
+
+/**
+ * Holds the slot for the payment: one transaction releases the parent's replaced hold and a lapsed hold on the slot,
+ * then inserts the new appointment. The database's unique index decides a race; the loser is told the slot is taken.
  */
 export async function createAppointment(
   db: Db,
@@ -111,10 +128,17 @@ export async function createAppointment(
 ): Promise<CreatedAppointment> {
   const { holdMinutes } = config.booking;
   // Only a slot the schedule offers, inside the notice and horizon, can be held; its length comes with it.
-  const slot = await bookableSlot(db, config, input.appointmentDate, input.appointmentTime, now);
+  const offered = (reader: Db) =>
+    bookableSlot(reader, config, input.appointmentDate, input.appointmentTime, now);
+  const { replacesAppointmentId } = input;
+  // A booking that replaces the parent's own hold checks its slot inside the transaction, once that hold has given
+  // way (it would count as taken); the others check before it, keeping the transaction short.
+  const checked = replacesAppointmentId ? undefined : await offered(db);
   const price = priceFor(config.booking, input.couponCode);
   try {
     const row = await db.transaction(async (tx) => {
+      if (replacesAppointmentId) await releaseReplacedHold(tx, replacesAppointmentId, now);
+      const slot = checked ?? (await offered(tx));
       await repository.expireLapsedHolds(tx, now, {
         date: input.appointmentDate,
         time: input.appointmentTime,

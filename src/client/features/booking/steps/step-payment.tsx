@@ -19,6 +19,8 @@ interface StepPaymentProps {
   couponCode: string | undefined;
   focusHeading: boolean;
   onBack: () => void;
+  /** Back to the details, to correct them; continuing again replaces this booking's hold with a corrected one. */
+  onChangeDetails: () => void;
   onPaid: () => void;
   /** Told when the checkout starts opening and when that ends, so that the dialog is not closed meanwhile. */
   onProcessingChange?: (processing: boolean) => void;
@@ -32,6 +34,7 @@ export function StepPayment({
   couponCode,
   focusHeading,
   onBack,
+  onChangeDetails,
   onPaid,
   onProcessingChange,
 }: StepPaymentProps) {
@@ -134,6 +137,21 @@ export function StepPayment({
           </span>
         </dd>
       </dl>
+
+      {appointment.patientPhone && appointment.patientEmail && (
+        <p className="text-sm text-slate-700">
+          Please check the phone number and email: the confirmation, the video link and the reminders go to
+          them.{" "}
+          <Button
+            variant="link"
+            className="h-auto p-0 text-sm font-semibold underline"
+            onClick={onChangeDetails}
+            disabled={processing}
+          >
+            Change details
+          </Button>
+        </p>
+      )}
 
       <p className="flex gap-2 text-sm text-slate-700">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
