@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild } from "../../scripts/ensure-build.mjs";
 import { projectRoot } from "./paths";
+import { seededDataDir } from "./testing/seeded-data-dir";
 
 /** The real entry point in a child process: start-up checks, serving, and shutdown on a signal. */
 function startServer(
@@ -46,7 +45,7 @@ describe("server process", () => {
 
   it("serves, then on SIGTERM finishes, closes the database and exits 0", async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "clinic-main-")) });
+    const server = startServer({ PORT: String(port), DATA_DIR: seededDataDir("clinic-main-") });
     const exited = exitOf(server.child);
     await waitFor(() => server.output().includes("site is ready"), 60_000);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -70,7 +69,7 @@ describe("server process", () => {
         PAYMENT_PROVIDER: "simulator",
         ADMIN_PASSWORD: "a production test password",
         SITE_PROFILE_FILE: join(projectRoot, "scripts/bench-profile.json"),
-        DATA_DIR: mkdtempSync(join(tmpdir(), "clinic-main-")),
+        DATA_DIR: seededDataDir("clinic-main-"),
       },
       [join(projectRoot, "dist/server/main.js")],
     );

@@ -1,6 +1,4 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
@@ -8,6 +6,7 @@ import { readSetting } from "../db/settings";
 import { verifyPassword } from "../features/admin-auth/password";
 import { ADMIN_PASSWORD_SETTING, setStoredAdminPassword } from "../features/admin-auth/service";
 import { projectRoot } from "../paths";
+import { seededDataDir } from "../testing/seeded-data-dir";
 
 /** `npm run admin:password` from the sources, in its own process, as a second process next to a running server. */
 function runCli(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
@@ -26,7 +25,7 @@ function runCli(dataDir: string, args: string[]): Promise<{ code: number | null;
 
 describe("npm run admin:password on the embedded database", () => {
   it("refuses while another process has the folder open, stores nothing, and works once it is closed", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "clinic-cli-"));
+    const dataDir = seededDataDir("clinic-cli-");
     const server = await openDatabase({ dataDir });
     await server.migrate();
     await setStoredAdminPassword(server.db, "the password before");

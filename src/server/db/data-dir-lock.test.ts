@@ -2,26 +2,26 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
-  mkdtempSync,
   readFileSync,
   statSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { projectRoot } from "../paths";
 import { type Database, DataDirInUseError, openDatabase, rowsOf } from "./client";
 import { LOCK_FILE_NAME, lockDataDir } from "./data-dir-lock";
+import { seededDataDir } from "../testing/seeded-data-dir";
 
 const lockModule = pathToFileURL(join(projectRoot, "src/server/db/data-dir-lock.ts")).href;
 const clientModule = pathToFileURL(join(projectRoot, "src/server/db/client.ts")).href;
 const hasProc = existsSync("/proc/self/stat");
 
-const newFolder = () => mkdtempSync(join(tmpdir(), "clinic-lock-"));
+const newFolder = () => seededDataDir("clinic-lock-");
 const lockFileOf = (dir: string) => join(dir, LOCK_FILE_NAME);
 const readLock = (dir: string) => JSON.parse(readFileSync(lockFileOf(dir), "utf8")) as { pid: number };
 
@@ -123,8 +123,10 @@ describe("one process per embedded-database folder", () => {
   });
 
   it("needs no lock for an in-memory database", async () => {
-    const first = await open(undefined);
-    const second = await open(undefined);
+    const initialData = new Blob([readFileSync(inject("migratedPgliteFile"))]);
+    const first = await openDatabase({ initialData });
+    const second = await openDatabase({ initialData });
+    opened.push(first, second);
     expect(first.engine).toBe("pglite");
     expect(second.engine).toBe("pglite");
   });

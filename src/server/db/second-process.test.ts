@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { projectRoot } from "../paths";
+import { seededDataDir } from "../testing/seeded-data-dir";
 import { LOCK_FILE_NAME } from "./data-dir-lock";
 
 const children: ChildProcess[] = [];
@@ -47,7 +47,7 @@ describe("a second server process", () => {
       timeout: 120_000,
     },
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "clinic-two-"));
+      const dataDir = seededDataDir("clinic-two-");
       const first = startServer({ PORT: String(randomPort()), DATA_DIR: dataDir });
       await waitFor(() => first.output().includes("site is ready"));
 
