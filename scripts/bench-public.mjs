@@ -175,10 +175,10 @@ export async function benchPublicReads(site, engine, { seconds, connections }) {
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 
 /** Lighthouse, mobile, default (simulated) throttling: `runs` runs per page, the run with the median score kept. */
-export async function runLighthouse(base, { runs = 3 } = {}) {
+export async function runLighthouse(base, { runs = 3, paths = lighthousePages } = {}) {
   process.env.CHROME_PATH ??= await findChromium();
   const rows = [];
-  for (const path of lighthousePages) {
+  for (const path of paths) {
     const results = [];
     for (let i = 0; i < runs; i++) {
       const chrome = await chromeLauncher.launch({
