@@ -17,13 +17,13 @@ import {
   startSite,
   writeSection,
 } from "./bench-public.mjs";
-import { bookingDialogAfterTap, bookingDialogText, paidManagePath } from "./bench-parent-pages.mjs";
+import {
+  bookingBody,
+  bookingDialogAfterTap,
+  bookingDialogText,
+  paidManagePath,
+} from "./bench-parent-pages.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
-
-// Bookings must name the consent wording in force; this script reads it from its one source.
-const CONSENT_VERSION = /version: "([^"]+)"/.exec(
-  readFileSync(join(root, "src/shared/consent.ts"), "utf8"),
-)?.[1];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -101,22 +101,6 @@ async function load(name, options, pid) {
   };
 }
 
-const booking = (date, time, i) =>
-  JSON.stringify({
-    patientName: `Bench Patient ${i}`,
-    patientEmail: `bench${i}@example.org`,
-    patientPhone: "9845012345",
-    patientAge: 6,
-    reasonForConsultation: "Benchmark",
-    guardianName: "Bench Parent",
-    guardianRelationship: "Mother",
-    teleconsultationConsent: true,
-    privacyAcknowledged: true,
-    consentVersion: CONSENT_VERSION,
-    appointmentDate: date,
-    appointmentTime: time,
-  });
-
 /**
  * The parent's calendar: every date of a month with its free slots (GET /api/availability?month=), read once the
  * bookings above hold slots in it. The month 30 days ahead is always inside the 60-day horizon.
@@ -159,7 +143,7 @@ async function runScenarios(engine, env) {
           setupRequest: (request) => {
             const [day, time] = slots[next % slots.length];
             next += 1;
-            return { ...request, body: booking(day, time, next) };
+            return { ...request, body: bookingBody(day, time, next) };
           },
         },
       ],

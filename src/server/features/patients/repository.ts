@@ -393,43 +393,24 @@ export async function loggedRecordSubjects(
     appointmentOf.set(`appointment:${id}`, id);
     appointmentOf.set(`notes:${id}`, id);
   }
-  const linked = async (type: string, rows: Promise<{ id: string; appointmentId: string }[]>) => {
-    for (const row of await rows) appointmentOf.set(`${type}:${row.id}`, row.appointmentId);
-  };
-  const uploadIds = idsOf(entries, ["upload"]);
-  const prescriptionIds = idsOf(entries, ["prescription"]);
-  const erasureIds = idsOf(entries, ["erasure_request"]);
-  if (uploadIds.length > 0)
-    await linked(
-      "upload",
-      db
-        .select({ id: reportUploads.id, appointmentId: reportUploads.appointmentId })
-        .from(reportUploads)
-        .where(inArray(reportUploads.id, uploadIds)),
-    );
-  if (prescriptionIds.length > 0)
-    await linked(
-      "prescription",
-      db
-        .select({ id: prescriptions.id, appointmentId: prescriptions.appointmentId })
-        .from(prescriptions)
-        .where(inArray(prescriptions.id, prescriptionIds)),
-    );
-  if (erasureIds.length > 0)
-    await linked(
-      "erasure_request",
-      db
-        .select({ id: erasureRequests.id, appointmentId: erasureRequests.appointmentId })
-        .from(erasureRequests)
-        .where(inArray(erasureRequests.id, erasureIds)),
-    );
-
-  // Listing a booking's uploads or prescriptions logs the appointment's id under those types.
-  for (const [type, ids] of [
-    ["upload", uploadIds],
-    ["prescription", prescriptionIds],
-  ] as const)
+  // Uploads, prescriptions and erasure requests name their booking; listing a booking's uploads or prescriptions
+  // logs the appointment's own id under those types.
+  const linkedTables = [
+    ["upload", reportUploads],
+    ["prescription", prescriptions],
+    ["erasure_request", erasureRequests],
+  ] as const;
+  for (const [type, table] of linkedTables) {
+    const ids = idsOf(entries, [type]);
+    if (ids.length === 0) continue;
+    const rows: { id: string; appointmentId: string }[] = await db
+      .select({ id: table.id, appointmentId: table.appointmentId })
+      .from(table)
+      .where(inArray(table.id, ids));
+    for (const row of rows) appointmentOf.set(`${type}:${row.id}`, row.appointmentId);
+    if (type === "erasure_request") continue;
     for (const id of ids) if (!appointmentOf.has(`${type}:${id}`)) appointmentOf.set(`${type}:${id}`, id);
+  }
 
   const subjects = new Map<string, LoggedRecordSubject>();
   const appointmentIds = [...new Set(appointmentOf.values())];
