@@ -15,6 +15,13 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own message of an API error, when there is one a person should read; null otherwise. */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.body) return error.body.message.trim() || error.body.error?.trim() || null;
+  return error.message.trim() || null;
+}
+
 /** The HTTP status of an API error, or null for anything else (a network failure, a bug). */
 export function errorStatus(error: unknown): number | null {
   return error instanceof ApiError ? error.status : null;

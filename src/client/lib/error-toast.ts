@@ -1,6 +1,7 @@
 import { type ErrorContext, mapError } from "@shared/error-mapper";
 import { toast, type ToastAction } from "./use-toast";
 import { openAdminLogin } from "./dialogs";
+import { errorStatus, serverMessage } from "./api";
 
 /**
  * What the toast's action button does where the caller knows better than the default: resend the request, go back
@@ -45,7 +46,8 @@ function actionFor(label: string, handlers: ErrorToastHandlers): ToastAction {
 }
 
 /**
- * Shows the wording of the error catalogue as a destructive toast, with its action as a real button; answers the
+ * Shows the wording of the error catalogue as a destructive toast (a 429 shows the server's own words instead: how
+ * long to wait), with its action as a real button; answers the
  * text shown, for inline alerts.
  */
 export function showErrorToast(
@@ -53,6 +55,12 @@ export function showErrorToast(
   context?: ErrorContext,
   handlers: ErrorToastHandlers = {},
 ): string {
+  const waitMessage = errorStatus(error) === 429 ? serverMessage(error) : null;
+  if (waitMessage) {
+    // A limit's answer says how long to wait, which the catalogue's words cannot.
+    toast({ title: "Please Wait", description: waitMessage, variant: "destructive" });
+    return waitMessage;
+  }
   const friendly = mapError(error, context);
   toast({
     title: friendly.title,

@@ -7,11 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
-import { errorStatus } from "@/lib/api";
+import { errorStatus, serverMessage } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { adminKeys, login as signIn } from "./api";
-import { serverMessage } from "./api-errors";
 import { closeAdminLogin } from "@/lib/dialogs";
 
 const ERROR_ID = "admin-password-error";

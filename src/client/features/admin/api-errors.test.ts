@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from "@shared/api-error";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api";
-import { fieldIssues, serverMessage } from "./api-errors";
+import { ApiError, serverMessage } from "@/lib/api";
+import { fieldIssues } from "./api-errors";
 
 const answer = (status: number, body: Partial<ApiErrorBody> & { message: string }) =>
   new ApiError(status, { statusCode: status, error: "", requestId: "r1", ...body }, body.message);

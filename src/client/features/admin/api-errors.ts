@@ -1,12 +1,5 @@
 import { ApiError } from "@/lib/api";
 
-/** The server's own message of an API error, when there is one a person should read; null otherwise. */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.body) return error.body.message.trim() || error.body.error?.trim() || null;
-  return error.message.trim() || null;
-}
-
 /** Field errors of a 400 answer (`issues: [{path, message}]`), keyed by the first path segment. */
 export function fieldIssues(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.status !== 400) return {};

@@ -1,3 +1,4 @@
+import { serverMessage } from "@/lib/api";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ARTICLE_CONTENT_MAX_LENGTH,
@@ -24,7 +25,7 @@ import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
-import { fieldIssues, serverMessage } from "./api-errors";
+import { fieldIssues } from "./api-errors";
 import { articleKeys } from "@/lib/article-keys";
 import { adminKeys, articlePreviewQuery, saveArticle } from "./api";
 

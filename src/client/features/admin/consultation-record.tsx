@@ -27,9 +27,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError, InputField, TextareaField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/lib/use-toast";
-import { ApiError } from "@/lib/api";
+import { ApiError, serverMessage } from "@/lib/api";
 import { adminKeys } from "./api";
-import { serverMessage } from "./api-errors";
 import {
   consultationRecordKeys,
   issuePrescription,

@@ -1,3 +1,4 @@
+import { serverMessage } from "@/lib/api";
 import type { GatewayDiagnostic } from "@shared/admin";
 import { mapError } from "@shared/error-mapper";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -22,7 +23,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { queryClient } from "@/lib/query-client";
 import { credentialsMissing, MISSING_CREDENTIALS_MESSAGE } from "./admin-format";
-import { serverMessage } from "./api-errors";
 import { adminKeys, gatewayQuery, testGateway } from "./api";
 import { SectionCard } from "./section-title";
 

@@ -13,12 +13,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { describedBy, FormField, InputField } from "@/components/ui/form-field";
 import { QueryState } from "@/components/ui/query-state";
-import { ApiError } from "@/lib/api";
+import { ApiError, serverMessage } from "@/lib/api";
 import { dayAvailabilityQuery } from "@/lib/availability";
 import { publicConfigQuery } from "@/lib/public-config";
 import { ScheduleChangeReview } from "./affected-appointments-dialog";
 import { addScheduleException, removeScheduleException, scheduleQuery } from "./api";
-import { serverMessage } from "./api-errors";
 import { describeException } from "./schedule-format";
 import { SectionCard } from "./section-title";
 import {

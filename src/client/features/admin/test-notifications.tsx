@@ -12,7 +12,7 @@ import { SubmitButton } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
-import { errorStatus } from "@/lib/api";
+import { errorStatus, serverMessage } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import {
   appointmentStatusLabel,
@@ -21,7 +21,6 @@ import {
   notificationSummary,
   resolveAppointmentId,
 } from "./admin-format";
-import { serverMessage } from "./api-errors";
 import { adminKeys, notificationRecipientsQuery, testNotifications } from "./api";
 import { SectionCard } from "./section-title";
 
