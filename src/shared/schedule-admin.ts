@@ -93,7 +93,10 @@ export interface AppointmentNeedingAction {
   appointmentDate: string;
   appointmentTime: string;
   durationMinutes: number;
-  /** What took its slot away: "Leave: Conference", "Blocked slot", "Outside this date's own hours"... */
+  /**
+   * What took its slot away: "Leave: Conference", "Blocked slot", "Outside this date's own hours"...; or, for a parent
+   * asked to choose whose time the doctor offers again, that the ask still stands.
+   */
   why: string;
   /** A hold whose payment has not arrived yet: if it is paid after the change, it is refunded in full. */
   awaitingPayment: boolean;

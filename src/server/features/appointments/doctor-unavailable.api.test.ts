@@ -219,6 +219,40 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
     expect((await admin("GET", "/api/admin/schedule")).json<AdminSchedule>().needsAction).toEqual([]);
   });
 
+  it("keeps an asked parent's booking before the doctor when she removes the leave, as it is still refunded at its start", async () => {
+    const { id, token } = await bookThenTakeLeave();
+    await askParent(id);
+    const schedule = (await admin("GET", "/api/admin/schedule")).json<AdminSchedule>();
+    const leave = schedule.exceptions[0];
+    const removed = await admin("DELETE", `/api/admin/schedule/exceptions/${leave?.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    // The parent is still asked to choose, and nobody has chosen: the doctor sees it, with why.
+    expect((await manage(token)).appointment.doctorUnavailable).toBe(true);
+    const after = removed.json<AdminSchedule>();
+    expect(after.needsAction.map((listed) => listed.id)).toEqual([id]);
+    expect(after.needsAction[0]?.parentAskedAt).not.toBeNull();
+    expect(after.needsAction[0]?.why).toBe(
+      "Your hours include this time again, but the parent was asked to choose another time or a refund",
+    );
+  });
+
+  it("asks no parent when one of the bookings asked about cannot be, so the doctor's error is the whole story", async () => {
+    const { id } = await bookThenTakeLeave();
+    const mixed = await admin("POST", "/api/admin/appointments/ask-parents", {
+      appointmentIds: [id, "ffffffff-ffff-4fff-bfff-ffffffffffff"],
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json<{ message: string }>().message).toBe("Appointment not found");
+    const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+    expect(row?.doctorUnavailableSince).toBeNull();
+    const queued = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.appointmentId, id));
+    expect(queued.filter((message) => message.kind === "doctor_unavailable")).toEqual([]);
+  });
+
   it("refuses to ask about a booking that is not confirmed, unknown, started, or none, and changes nothing", async () => {
     const { id } = await bookThenTakeLeave();
     const none = await admin("POST", "/api/admin/appointments/ask-parents", { appointmentIds: [] });

@@ -347,15 +347,18 @@ const DOCTOR_UNAVAILABLE_REFUND_REASON = "Doctor unavailable: full refund";
  * The doctor is not available at these bookings' times any more (leave, changed hours) and asks each parent to
  * choose: another time, free and not counted, or a full refund. Each booking's reminders are withdrawn and the
  * parent is told by e-mail and WhatsApp now, with the manage link. A booking already waiting is left as it is, so
- * asking again sends nothing twice; only confirmed bookings that have not started can be asked about.
+ * asking again sends nothing twice; only confirmed bookings that have not started can be asked about. All are asked
+ * in one transaction: when one of them cannot be (unknown, cancelled meanwhile, started), none is, and no parent
+ * gets a message the doctor was told had failed. The rows are locked in one order, so two asks cannot deadlock.
  */
 export async function askParentsToChoose(
   ctx: LifecycleContext,
   ids: readonly string[],
 ): Promise<AppointmentRow[]> {
-  const asked: AppointmentRow[] = [];
-  for (const id of new Set(ids)) {
-    const row = await ctx.db.transaction(async (tx) => {
+  const order = [...new Set(ids)];
+  const asked = await ctx.db.transaction(async (tx) => {
+    const rows = new Map<string, AppointmentRow>();
+    for (const id of [...order].sort()) {
       const row = await lockKnown(tx, id);
       if (!row) throw new HttpError(404, "Appointment not found");
       if (row.status !== "confirmed")
@@ -368,18 +371,21 @@ export async function askParentsToChoose(
           409,
           "This consultation has already started, so its time can no longer be changed.",
         );
-      if (row.doctorUnavailableSince) return row;
+      if (row.doctorUnavailableSince) {
+        rows.set(id, row);
+        continue;
+      }
       const waiting = await appointments.updateAppointment(tx, row.id, {
         doctorUnavailableSince: ctx.now,
         updatedAt: ctx.now,
       });
       await appointments.recordEvent(tx, "doctor_unavailable", row.id, { actor: "doctor" });
       await enqueueUnavailableMessages(tx, waiting, ctx.now);
-      return waiting;
-    });
-    asked.push(row);
-  }
-  return asked;
+      rows.set(id, waiting);
+    }
+    return rows;
+  });
+  return order.map((id) => asked.get(id) as AppointmentRow);
 }
 
 /**

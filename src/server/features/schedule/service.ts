@@ -203,9 +203,14 @@ export const SLOT_TAKEN_MESSAGE =
 // ---------------------------------------------------------------------------------------------------------------
 // The doctor's editor
 
-/** Why an appointment's slot is not offered: what the doctor set on that date. */
-function whyNotOffered(appointment: BookedAppointment, facts: ScheduleFacts, timeZone: string): string {
+/**
+ * Why an appointment needs the doctor: what she set on that date that took its slot, or, for a parent asked to
+ * choose whose time is offered again, that the ask still stands.
+ */
+function whyNeedsAction(appointment: BookedAppointment, facts: ScheduleFacts, timeZone: string): string {
   const plan = dayPlan(appointment.appointmentDate, facts, timeZone);
+  if (plan.slots.some((slot) => slot.time === appointment.appointmentTime))
+    return "Your hours include this time again, but the parent was asked to choose another time or a refund";
   if (plan.leave) return plan.leave.note ? `Leave: ${plan.leave.note}` : "Leave";
   const blocked = plan.blocked.find((slot) => slot.time === appointment.appointmentTime);
   if (blocked) return blocked.note ? `Blocked slot: ${blocked.note}` : "Blocked slot";
@@ -233,7 +238,7 @@ function needingAction(
     appointmentDate: appointment.appointmentDate,
     appointmentTime: appointment.appointmentTime,
     durationMinutes: appointment.durationMinutes,
-    why: whyNotOffered(appointment, facts, timeZone),
+    why: whyNeedsAction(appointment, facts, timeZone),
     awaitingPayment: appointment.status === "pending_payment",
     parentAskedAt: appointment.doctorUnavailableSince?.toISOString() ?? null,
   };
@@ -261,8 +266,14 @@ export async function adminSchedule(db: Db, config: Config, now: Date): Promise<
     timeZone,
     exceptions,
     // A hold on a time no longer offered needs nothing: it lapses, or its payment is refunded in full on arrival.
+    // A parent still asked to choose stays listed when the time is offered again (leave removed, hours restored):
+    // the booking is refunded at its start unless the parent or the doctor settles it, so she must see it.
     needsAction: appointments
-      .filter((appointment) => appointment.status === "confirmed" && !isOffered(appointment, facts, timeZone))
+      .filter(
+        (appointment) =>
+          appointment.status === "confirmed" &&
+          (!isOffered(appointment, facts, timeZone) || appointment.doctorUnavailableSince !== null),
+      )
       .map((appointment) => needingAction(appointment, facts, timeZone)),
     decidedAfterAsking: await decidedAfterAsking(db, now),
   };
