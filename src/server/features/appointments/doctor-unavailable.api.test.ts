@@ -237,6 +237,29 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
     );
   });
 
+  it("opens no room, takes no prescription and no outcome after the old start of an undecided booking", async () => {
+    const { id, token } = await bookThenTakeLeave();
+    await askParent(id);
+    // A minute after the old start, before the sweep has refunded it: no consultation took place.
+    await setClock(new Date(Date.parse(BOOKED_START) + 60_000).toISOString());
+    const view = await manage(token);
+    expect(view.appointment).toMatchObject({ status: "confirmed", videoRoomUrl: null, roomOpensAt: null });
+    const prescription = await admin("POST", `/api/admin/appointments/${id}/prescriptions`, {
+      patientSex: "female",
+      diagnosis: "Innocent murmur",
+      medicines: [],
+      advice: "No treatment needed",
+    });
+    expect(prescription.statusCode).toBe(409);
+    expect(prescription.json<{ message: string }>().message).toMatch(/^You were not available at this time/);
+    for (const outcome of ["complete", "no-show"]) {
+      const marked = await admin("POST", `/api/admin/appointments/${id}/${outcome}`, {});
+      expect(marked.statusCode, marked.body).toBe(409);
+    }
+    const details = (await admin("GET", `/api/admin/appointments/${id}`)).json<AdminAppointmentDetails>();
+    expect(details.actions).toMatchObject({ complete: false, noShow: false });
+  });
+
   it("asks no parent when one of the bookings asked about cannot be, so the doctor's error is the whole story", async () => {
     const { id } = await bookThenTakeLeave();
     const mixed = await admin("POST", "/api/admin/appointments/ask-parents", {

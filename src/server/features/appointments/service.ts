@@ -111,8 +111,9 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
   const startsAt = startOf(ctx, row);
   const decision = parentPolicy(ctx, row);
   const waiting = waitingForParent(ctx, row);
-  // While the parent chooses, the old time's room is withdrawn: the doctor will not be there.
-  const live = (row.status === "confirmed" || row.status === "completed") && !waiting;
+  // While the parent chooses, the old time's room is withdrawn: the doctor will not be there. It stays withdrawn after
+  // the old start too, until the sweep refunds the booking: no consultation takes place at that time.
+  const live = (row.status === "confirmed" || row.status === "completed") && !row.doctorUnavailableSince;
   const refunds = await refundRepository.refundViewsOf(ctx.db, row.id);
   return {
     appointment: {
@@ -415,6 +416,10 @@ export async function refundUnansweredUnavailable(ctx: LifecycleContext): Promis
 
 type Outcome = "completed" | "no_show";
 
+/** What the doctor is told of a consultation she could not keep while its parent has not chosen. */
+export const UNDECIDED_MESSAGE =
+  "You were not available at this time and the parent was asked to choose another time or a full refund: no consultation took place. Without a choice the booking is refunded in full.";
+
 /** Marks how a consultation ended; only a confirmed one, and only once it has started. */
 export async function markOutcome(
   ctx: LifecycleContext,
@@ -426,6 +431,7 @@ export async function markOutcome(
     if (!row) throw new HttpError(404, "Appointment not found");
     if (row.status !== "confirmed")
       throw new HttpError(409, "Only a confirmed appointment can be marked completed or no-show.");
+    if (row.doctorUnavailableSince) throw new HttpError(409, UNDECIDED_MESSAGE);
     if (startOf(ctx, row) > ctx.now) {
       throw new HttpError(
         409,
@@ -465,9 +471,10 @@ export async function resendPatientConfirmation(ctx: LifecycleContext, id: strin
 export function doctorActions(ctx: LifecycleContext, row: AppointmentRow) {
   const confirmed = row.status === "confirmed";
   const started = startOf(ctx, row) <= ctx.now;
+  const held = confirmed && started && !row.doctorUnavailableSince;
   return {
-    complete: confirmed && started,
-    noShow: confirmed && started,
+    complete: held,
+    noShow: held,
     reschedule: confirmed && !started,
     cancel: confirmed,
     resendConfirmation: confirmed && row.anonymisedAt === null,

@@ -25,6 +25,7 @@ import * as appointments from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import { enqueue } from "../../core/outbox/repository";
 import { signatureImageFile } from "../../core/site-profile/profile";
+import { UNDECIDED_MESSAGE } from "../appointments/service";
 import * as repository from "./repository";
 import type { PrescriptionRow } from "./repository";
 
@@ -272,6 +273,8 @@ function issuability(
     };
   if (row.status !== "confirmed" && row.status !== "completed")
     return { allowed: false, message: "A prescription can be issued for a confirmed consultation only." };
+  if (row.status === "confirmed" && row.doctorUnavailableSince)
+    return { allowed: false, message: UNDECIDED_MESSAGE };
   const { timeZone } = ctx.config.booking;
   const { startsAt } = appointmentInterval(row, timeZone);
   if (ctx.now < startsAt) {
