@@ -48,6 +48,11 @@ export interface AdminAppointment {
   statusNote: string | null;
   /** Three hours after its start nobody marked it completed or no-show: the dashboard asks the doctor to. */
   awaitingOutcome: boolean;
+  /**
+   * The doctor could not keep the time and asked the parent to choose another time or a full refund (ISO, when), and
+   * the parent has not chosen yet: the room is withdrawn, so there are no video links. Null otherwise.
+   */
+  parentAskedAt: string | null;
   /** Reschedules made so far (the parent's and the doctor's). */
   reschedules: number;
   createdAt: string;

@@ -8,6 +8,7 @@ import { Detail } from "@/components/ui/detail";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Loading } from "@/components/ui/loading";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatShortDate } from "@/lib/format";
 import { appointmentDateTime, patientAge } from "./admin-format";
 import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
 import { appointmentDetailsQuery } from "./api";
@@ -97,6 +98,12 @@ export function AppointmentDetailsDialog({
             <Row term="Status">
               <span className="flex flex-col items-start gap-1">
                 <AppointmentStatusBadge status={appointment.status} />
+                {appointment.parentAskedAt && (
+                  <span className="text-xs text-slate-600">
+                    You asked the parent on {formatShortDate(appointment.parentAskedAt.slice(0, 10))} to
+                    choose another time or a full refund; without a choice it is refunded in full at its time.
+                  </span>
+                )}
                 {appointment.statusNote && (
                   <span className="text-xs text-slate-600">{appointment.statusNote}</span>
                 )}
@@ -120,7 +127,11 @@ export function AppointmentDetailsDialog({
                 </p>
               </>
             ) : (
-              <p className="text-sm text-slate-600">No video room: the appointment is not confirmed.</p>
+              <p className="text-sm text-slate-600">
+                {appointment.parentAskedAt
+                  ? "No video room: you are not available at this time, and the parent is choosing another time or a refund."
+                  : "No video room: the appointment is not confirmed."}
+              </p>
             )}
           </div>
           <AppointmentActions appointmentId={appointment.id} timeZone={timeZone} zone={zone} />

@@ -9,7 +9,7 @@ import { useTabs } from "@/components/ui/tabs";
 import { cn } from "@/lib/utils";
 import { publicConfigQuery } from "@/lib/public-config";
 import { appointmentDateTime, patientAge } from "./admin-format";
-import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
+import { AppointmentStatusBadge, ParentAskedBadge, PaymentStatusBadge } from "./status-badges";
 import { APPOINTMENTS_PAGE_SIZE, appointmentViewQuery } from "./api";
 import { AppointmentDetailsDialog } from "./appointment-details-dialog";
 import { SectionCard } from "./section-title";
@@ -182,6 +182,7 @@ function StatusBadges({ appointment }: { appointment: AdminAppointment }) {
     <div className="flex flex-wrap items-start gap-1">
       <AppointmentStatusBadge status={appointment.status} />
       <PaymentStatusBadge status={appointment.paymentStatus} />
+      <ParentAskedBadge parentAskedAt={appointment.parentAskedAt} />
     </div>
   );
 }

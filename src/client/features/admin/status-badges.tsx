@@ -11,6 +11,11 @@ export function AppointmentStatusBadge({ status }: { status: string }) {
   return <Badge variant={appointmentStatusVariant(status)}>{appointmentStatusLabel(status)}</Badge>;
 }
 
+/** A confirmed appointment whose parent the doctor asked to choose another time or a full refund, undecided. */
+export function ParentAskedBadge({ parentAskedAt }: { parentAskedAt: string | null }) {
+  return parentAskedAt ? <Badge variant="outline">Waiting for the parent</Badge> : null;
+}
+
 /** A payment's status: "Paid" in green, "Pending" outlined, "Refunded" and the rest in red. */
 export function PaymentStatusBadge({ status }: { status: string }) {
   return <Badge variant={paymentStatusVariant(status)}>{paymentStatusLabel(status)}</Badge>;

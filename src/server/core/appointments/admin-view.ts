@@ -46,8 +46,12 @@ export function toAdminAppointment(
   siteUrl: string,
   clock: ClinicClock,
 ): AdminAppointment {
+  // While the parent chooses another time or a refund, the room of the old time is withdrawn: no links to share.
+  const asked = row.status === "confirmed" ? row.doctorUnavailableSince : null;
   const links =
-    row.videoRoomId && row.videoHostKey ? roomLinks(siteUrl, row.videoRoomId, row.videoHostKey) : undefined;
+    row.videoRoomId && row.videoHostKey && !asked
+      ? roomLinks(siteUrl, row.videoRoomId, row.videoHostKey)
+      : undefined;
   return {
     id: row.id,
     bookingId: bookingIdOf(row.id),
@@ -65,6 +69,7 @@ export function toAdminAppointment(
     refundAmount: row.refundAmount,
     statusNote: row.statusNote,
     awaitingOutcome: isAwaitingOutcome(row, clock),
+    parentAskedAt: asked?.toISOString() ?? null,
     reschedules: row.rescheduleCount,
     createdAt: row.createdAt.toISOString(),
     videoRoomUrl: links?.patient ?? null,

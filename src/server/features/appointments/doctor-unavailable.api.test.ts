@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { AdminAppointmentDetails } from "@shared/admin";
+import type { AdminAppointmentDetails, AdminAppointmentViewPage } from "@shared/admin";
 import type { ManageView } from "@shared/manage";
 import type { AdminSchedule } from "@shared/schedule-admin";
 import type { VideoRoomLookup } from "@shared/video";
@@ -235,6 +235,23 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
     expect(after.needsAction[0]?.why).toBe(
       "Your hours include this time again, but the parent was asked to choose another time or a refund",
     );
+  });
+
+  it("shows the booking in the doctor's lists as waiting for the parent, without the withdrawn room's links", async () => {
+    const { id } = await bookThenTakeLeave();
+    await askParent(id);
+    const list = await admin("GET", "/api/appointments?view=upcoming&limit=100");
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list.json<AdminAppointmentViewPage>().appointments.find((listed) => listed.id === id);
+    expect(row).toMatchObject({
+      status: "confirmed",
+      parentAskedAt: START.replace("Z", ".000Z"),
+      videoRoomUrl: null,
+      videoHostUrl: null,
+    });
+    const details = (await admin("GET", `/api/admin/appointments/${id}`)).json<AdminAppointmentDetails>();
+    expect(details.appointment).toMatchObject({ parentAskedAt: expect.any(String) as unknown });
+    expect(details.appointment.videoHostUrl).toBeNull();
   });
 
   it("opens no room, takes no prescription and no outcome after the old start of an undecided booking", async () => {
