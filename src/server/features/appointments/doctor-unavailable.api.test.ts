@@ -237,6 +237,33 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
     );
   });
 
+  it("never sends the confirmation of a time the doctor cannot keep once the parent is asked, queued or resent", async () => {
+    address += 1;
+    const booking = await bookPaidAppointment(t.app, BOOKED, `10.77.0.${address}`);
+    const leave = await admin("POST", "/api/admin/schedule/exceptions", {
+      kind: "leave",
+      startsOn: BOOKED.appointmentDate,
+      endsOn: BOOKED.appointmentDate,
+      note: "Conference",
+      acknowledgedAppointmentIds: [booking.id],
+    });
+    expect(leave.statusCode, leave.body).toBe(201);
+    // Asked before the outbox sent the confirmation (it was down, or a channel is being retried).
+    await askParent(booking.id);
+    await drainOutboxOf(t, clock.now);
+    const mail = messaging.smtp.messages.map((message) => readableMail(message.raw));
+    expect(mail.filter((text) => text.includes("Please choose another time"))).toHaveLength(1);
+    expect(mail.filter((text) => text.includes("/video-consultation/"))).toEqual([]);
+
+    const resent = await admin("POST", `/api/admin/appointments/${booking.id}/resend-confirmation`, {});
+    expect(resent.statusCode).toBe(409);
+    expect(resent.json<{ message: string }>().message).toMatch(/^The parent was asked to choose/);
+    const details = (
+      await admin("GET", `/api/admin/appointments/${booking.id}`)
+    ).json<AdminAppointmentDetails>();
+    expect(details.actions.resendConfirmation).toBe(false);
+  });
+
   it("shows the booking in the doctor's lists as waiting for the parent, without the withdrawn room's links", async () => {
     const { id } = await bookThenTakeLeave();
     await askParent(id);

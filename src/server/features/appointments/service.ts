@@ -456,6 +456,11 @@ export async function resendPatientConfirmation(ctx: LifecycleContext, id: strin
     if (!row) throw new HttpError(404, "Appointment not found");
     if (row.status !== "confirmed")
       throw new HttpError(409, "Only a confirmed appointment's confirmation can be sent again.");
+    if (row.doctorUnavailableSince)
+      throw new HttpError(
+        409,
+        "The parent was asked to choose another time or a full refund, so the confirmation of this time is not sent again.",
+      );
     const queued = await resendConfirmation(tx, row.id, ctx.now);
     if (queued === 0)
       throw new HttpError(
@@ -477,7 +482,7 @@ export function doctorActions(ctx: LifecycleContext, row: AppointmentRow) {
     noShow: held,
     reschedule: confirmed && !started,
     cancel: confirmed,
-    resendConfirmation: confirmed && row.anonymisedAt === null,
+    resendConfirmation: confirmed && row.anonymisedAt === null && !row.doctorUnavailableSince,
     receipt: row.receiptNumber !== null && row.paidAmount !== null,
   };
 }

@@ -120,6 +120,10 @@ export async function sendOrKeep(
 const liveStatuses = new Set(["confirmed", "completed"]);
 const refundingStatuses = new Set(["refund_pending", "refunded"]);
 
+function waitingForParent(appointment: AppointmentRow): boolean {
+  return appointment.status === "confirmed" && appointment.doctorUnavailableSince !== null;
+}
+
 /** The calendar sequence a reminder or a move's message was queued for; 0 for the first booking. */
 function sequenceOf(kind: string): number {
   const match = /_s?(\d+)$/.exec(kind);
@@ -138,6 +142,10 @@ function stillApplies(kind: string, appointment: AppointmentRow): boolean {
   if (kind === UNAVAILABLE_MESSAGE_KIND)
     return appointment.status === "confirmed" && appointment.doctorUnavailableSince !== null;
   if (!liveStatuses.has(appointment.status)) return false;
+  // Asked to choose another time or a refund: a confirmation still queued (a retry, a resend) would give the parent
+  // the withdrawn time and its video link after the message that the doctor cannot keep it.
+  if (waitingForParent(appointment) && (kind === "confirmation" || kind.startsWith("reminder_")))
+    return false;
   if (kind.startsWith("reminder_") || kind.startsWith("rescheduled_"))
     return sequenceOf(kind) === appointment.calendarSequence;
   return true;
@@ -219,7 +227,11 @@ export function createDeliver(deps: MessagingDeps) {
       return deliverPrescription(deps, appointment, prescriptionVersion, channel, meta);
     // Checked when sending, not when queueing: a booking cancelled since gets no further messages.
     if (!appointment || !stillApplies(row.kind, appointment)) {
-      return { status: "cancelled", note: `The appointment is ${appointment?.status ?? "gone"}` };
+      const note =
+        appointment && waitingForParent(appointment)
+          ? "The parent was asked to choose another time or a full refund"
+          : `The appointment is ${appointment?.status ?? "gone"}`;
+      return { status: "cancelled", note };
     }
     const kind = templateKind(row.kind);
     // Each message gets its own link; only its hash is stored, so the link exists only in the message itself.
