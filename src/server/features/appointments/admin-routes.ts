@@ -42,6 +42,14 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
   // The doctor cannot keep these bookings' times: each parent is asked to choose another time or a full refund.
   app.post("/api/admin/appointments/ask-parents", { schema: { body: askParentsSchema } }, async (request) => {
     const asked = await lifecycle.askParentsToChoose(context(request), request.body.appointmentIds);
+    // A change to each booking, as a move or a cancellation is: written to the access log.
+    for (const row of asked)
+      await request.recordAccess({
+        action: "change",
+        recordType: "appointment",
+        recordId: row.id,
+        detail: "asked the parent to choose another time or a full refund",
+      });
     return { asked: asked.map((row) => row.id) };
   });
   /** The details after an action, with the action written to the access log. */

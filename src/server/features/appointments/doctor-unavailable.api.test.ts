@@ -4,7 +4,7 @@ import type { AdminAppointmentDetails, AdminAppointmentViewPage } from "@shared/
 import type { ManageView } from "@shared/manage";
 import type { AdminSchedule } from "@shared/schedule-admin";
 import type { VideoRoomLookup } from "@shared/video";
-import { appointments, outboxMessages } from "../../db/schema";
+import { accessLog, appointments, outboxMessages } from "../../db/schema";
 import { drainOutboxOf, silentLog } from "../../testing/app-jobs";
 import { startMessagingStandIns } from "../../testing/messaging-stand-ins";
 import { readableMail } from "../../testing/mime";
@@ -134,6 +134,10 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
 
     const after = (await admin("GET", "/api/admin/schedule")).json<AdminSchedule>();
     expect(after.needsAction[0]?.parentAskedAt).toBe(START.replace("Z", ".000Z"));
+    const logged = await t.database.db.select().from(accessLog).where(eq(accessLog.recordId, id));
+    expect(logged.map((entry) => entry.detail)).toContain(
+      "asked the parent to choose another time or a full refund",
+    );
 
     // Asking again sends nothing twice.
     messaging.clear();
