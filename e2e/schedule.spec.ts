@@ -85,10 +85,14 @@ test("the doctor takes tomorrow off: the parent is asked, chooses another time o
     "mailto:tara.parent@example.org",
   );
   await expect(page.getByTestId("exception-row").filter({ hasText: "Conference" })).toContainText("Leave");
-  // The appointment itself is untouched: still confirmed and paid in the list of appointments.
+  // The appointment itself is untouched: still confirmed and paid in the list of appointments, waiting for the
+  // parent, and without the withdrawn room's links (the parent's would not let them in).
   const row = page.getByTestId("appointment-row").filter({ hasText: "Tara Menon" });
   await expect(row).toContainText("Confirmed");
   await expect(row).toContainText("Paid");
+  await expect(row).toContainText("Waiting for the parent");
+  await expect(row.getByRole("link", { name: /as host/ })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: /Copy patient link/ })).toHaveCount(0);
 
   await page.waitForLoadState("networkidle");
   await expectNoSevereViolations(page, "main");

@@ -94,6 +94,8 @@ export function NeedsAction() {
         description: "They choose another time (free) or a full refund, by e-mail and WhatsApp.",
       });
       void queryClient.invalidateQueries({ queryKey: adminKeys.schedule });
+      // The appointment lists mark the booking as waiting for the parent, without its withdrawn room's links.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.appointmentViews });
     },
     onError: (error) => showErrorToast(error),
   });
