@@ -365,6 +365,21 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     expect(old).toMatchObject({ status: "expired", paymentStatus: "pending", holdExpiresAt: clock.now() });
     expect((await slotsOn("2026-11-24")).bookedSlots).toEqual(["19:00"]);
 
+    // Another parent (another phone and e-mail) who names someone's hold does not release it: the time stays taken.
+    const second = (await book({ ...onDay, appointmentTime: "20:20" })).json<{
+      appointment: CreatedAppointment;
+    }>().appointment;
+    const stranger = await book({
+      ...onDay,
+      appointmentTime: "20:20",
+      patientEmail: "someone.else@example.org",
+      patientPhone: "+91 90000 22222",
+      replacesAppointmentId: second.id,
+    });
+    expect(stranger.statusCode).toBe(409);
+    const [untouched] = await t.database.db.select().from(appointments).where(eq(appointments.id, second.id));
+    expect(untouched?.status).toBe("pending_payment");
+
     // A paid booking is never released by a booking that names it, nor is an unknown id an obstacle.
     const paid = await bookPaidAppointment(t.app, {
       appointmentDate: "2026-11-24",

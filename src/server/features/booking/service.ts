@@ -100,14 +100,24 @@ function toCreatedAppointment(row: AppointmentRow): CreatedAppointment {
 }
 
 /**
- * Ends the hold a new booking replaces, as if it had lapsed now: only a hold still waiting for its payment; a paid,
- * cancelled or unknown one is left as it is (and the new booking is made all the same). Its gateway order stays
- * asked about by the sweeper for as long as a lapsed hold's: a payment that still arrives for it is confirmed if its
- * time is free and refunded in full if not, as any late payment.
+ * Ends the hold a new booking replaces, as if it had lapsed now: only a hold still waiting for its payment, and only
+ * one made with the same phone number or the same e-mail address as the new booking (a parent corrects one of them,
+ * not both; another parent who learnt the hold's id cannot release it). A paid, cancelled, unknown or someone else's
+ * hold is left as it is, and the new booking is made all the same. Its gateway order stays asked about by the sweeper
+ * for as long as a lapsed hold's: a payment that still arrives for it is confirmed if its time is free and refunded
+ * in full if not, as any late payment.
  */
-async function releaseReplacedHold(db: Db, id: string, now: Date): Promise<void> {
+async function releaseReplacedHold(
+  db: Db,
+  id: string,
+  contact: { phone: string; email: string },
+  now: Date,
+): Promise<void> {
   const row = await repository.lockAppointment(db, id);
   if (!row || row.status !== "pending_payment" || row.paymentStatus !== "pending") return;
+  const sameParent =
+    row.patientPhone === contact.phone || row.patientEmail.toLowerCase() === contact.email.toLowerCase();
+  if (!sameParent) return;
   await repository.updateAppointment(db, id, {
     status: "expired",
     holdExpiresAt: now,
@@ -135,9 +145,17 @@ export async function createAppointment(
   // way (it would count as taken); the others check before it, keeping the transaction short.
   const checked = replacesAppointmentId ? undefined : await offered(db);
   const price = priceFor(config.booking, input.couponCode);
+  // Kept in E.164 (the schema accepted it as a mobile number), the form WhatsApp sends to.
+  const patientPhone = mobileNumberE164(input.patientPhone) ?? input.patientPhone;
   try {
     const row = await db.transaction(async (tx) => {
-      if (replacesAppointmentId) await releaseReplacedHold(tx, replacesAppointmentId, now);
+      if (replacesAppointmentId)
+        await releaseReplacedHold(
+          tx,
+          replacesAppointmentId,
+          { phone: patientPhone, email: input.patientEmail },
+          now,
+        );
       const slot = checked ?? (await offered(tx));
       await repository.expireLapsedHolds(tx, now, {
         date: input.appointmentDate,
@@ -149,8 +167,7 @@ export async function createAppointment(
         guardianName: adult ? null : (input.guardianName ?? null),
         guardianRelationship: adult ? null : (input.guardianRelationship ?? null),
         patientEmail: input.patientEmail,
-        // Kept in E.164 (the schema accepted it as a mobile number), the form WhatsApp sends to.
-        patientPhone: mobileNumberE164(input.patientPhone) ?? input.patientPhone,
+        patientPhone,
         patientAge: input.patientAge,
         // Months only for a baby under one year; an older child's age is in years alone.
         patientAgeMonths: input.patientAge === 0 ? (input.patientAgeMonths ?? null) : null,
