@@ -1,6 +1,6 @@
 import type { CreatedAppointment, CreatedOrder, PatientDetails } from "@shared/booking";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { errorStatus } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { availabilityKeys } from "@/lib/availability";
@@ -45,7 +45,9 @@ export function useBookingWizard() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<WizardState>(initialState);
 
-  useEffect(() => {
+  // Written before the browser paints the new step: a step the parent can see is a step a reload resumes (a passive
+  // effect after an awaited request may run only after the paint, and a reload in between lost the step).
+  useLayoutEffect(() => {
     saveBooking({
       step: state.step,
       data: state.data,
