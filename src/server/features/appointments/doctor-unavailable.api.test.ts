@@ -67,8 +67,11 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
   const manage = (token: string) =>
     t.app.inject({ method: "GET", url: `/api/manage/${token}` }).then((r) => r.json<ManageView>());
 
-  /** A paid booking on the 25th, then leave that day acknowledged, as the doctor's dialog saves it. */
-  async function bookThenTakeLeave(): Promise<{ id: string; token: string }> {
+  /**
+   * A paid booking on the 25th, then leave that day acknowledged, as the doctor's dialog saves it; its confirmation
+   * is sent first unless `sendConfirmation` is false (the outbox has not run yet).
+   */
+  async function bookThenTakeLeave({ sendConfirmation = true } = {}): Promise<{ id: string; token: string }> {
     address += 1;
     const booking = await bookPaidAppointment(t.app, BOOKED, `10.77.0.${address}`);
     const leave = await admin("POST", "/api/admin/schedule/exceptions", {
@@ -79,6 +82,7 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
       acknowledgedAppointmentIds: [booking.id],
     });
     expect(leave.statusCode, leave.body).toBe(201);
+    if (!sendConfirmation) return booking;
     await drainOutboxOf(t, clock.now);
     messaging.clear();
     return booking;
@@ -242,16 +246,7 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
   });
 
   it("never sends the confirmation of a time the doctor cannot keep once the parent is asked, queued or resent", async () => {
-    address += 1;
-    const booking = await bookPaidAppointment(t.app, BOOKED, `10.77.0.${address}`);
-    const leave = await admin("POST", "/api/admin/schedule/exceptions", {
-      kind: "leave",
-      startsOn: BOOKED.appointmentDate,
-      endsOn: BOOKED.appointmentDate,
-      note: "Conference",
-      acknowledgedAppointmentIds: [booking.id],
-    });
-    expect(leave.statusCode, leave.body).toBe(201);
+    const booking = await bookThenTakeLeave({ sendConfirmation: false });
     // Asked before the outbox sent the confirmation (it was down, or a channel is being retried).
     await askParent(booking.id);
     await drainOutboxOf(t, clock.now);
