@@ -42,6 +42,11 @@ function report(): Buffer {
 }
 
 /** One GET /api/health on a new connection, and how long it took in milliseconds. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 function timedHealth(port: number): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolveTime, reject) => {
@@ -150,9 +155,11 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
       const endedAfter = performance.now() - started;
 
       expect(peak - baseline, `RSS rose by ${Math.round((peak - baseline) / MB)} MB`).toBeLessThan(50 * MB);
-      expect(Math.max(...health), `health answered in ${health.map(Math.round).join(", ")} ms`).toBeLessThan(
-        100,
-      );
+      // Stalled downloads that blocked the server would slow every check; one slow check alone is
+      // the machine's other work (the suite runs files in parallel), so the median carries the claim.
+      const answered = `health answered in ${health.map(Math.round).join(", ")} ms`;
+      expect(median(health), answered).toBeLessThan(50);
+      expect(Math.max(...health), answered).toBeLessThan(1000);
       expect(endedAfter).toBeGreaterThanOrEqual(STALL_SECONDS * 1000);
       // No stored report is held open by an export that was ended.
       expect(openFilesUnder(recordsDir)).toEqual([]);
