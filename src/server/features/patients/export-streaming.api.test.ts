@@ -44,7 +44,7 @@ function report(): Buffer {
 /** One GET /api/health on a new connection, and how long it took in milliseconds. */
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? Infinity;
 }
 
 function timedHealth(port: number): Promise<{ status: number; ms: number }> {
