@@ -50,6 +50,9 @@ import type { EmailTransport, WhatsAppTransport } from "./integrations/messaging
 import type { PaymentGateway } from "./integrations/payments/gateway";
 import { createWhatsAppTransport } from "./integrations/whatsapp/cloud-api-transport";
 import { startOutboxWorker } from "./core/outbox/worker";
+import { queueByChannel } from "./core/outbox/repository";
+import { createMetrics, type Metrics } from "./core/metrics/metrics";
+import { registerMetrics } from "./features/metrics/routes";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { simulatorRoutes } from "./integrations/payments/simulator/simulator-routes";
 
@@ -84,6 +87,8 @@ declare module "fastify" {
     messaging: MessagingDeps;
     /** Where uploaded reports are kept (for the retention job and tests). */
     recordStore: RecordStore;
+    /** This app's metrics: its counters, and the registry GET /metrics answers (others may add gauges to it). */
+    metrics: Metrics;
   }
 }
 
@@ -129,6 +134,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerErrorHandling(app);
   registerInputGuard(app);
+  const metrics = createMetrics({
+    now,
+    outboxQueue: () => queueByChannel(database.db, now()),
+    poolUse: database.poolUse,
+    processMetrics: config.metricsToken !== undefined,
+  });
+  app.decorate("metrics", metrics);
+  const { counters } = metrics;
+  if (config.metricsToken) registerMetrics(app, { metrics, token: config.metricsToken });
   // The API speaks JSON; a text/plain body would reach the schemas as a string and fail with a confusing message.
   app.removeContentTypeParser("text/plain");
 
@@ -191,6 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         pollSeconds: config.booking.outboxPollSeconds,
         log: app.log,
         now,
+        counters,
       })
     : undefined;
   app.addHook("onClose", async () => {
@@ -222,7 +237,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         messaging,
       });
       await admin.register(adminScheduleRoutes, { db: database.db, config, now });
-      await admin.register(adminLifecycleRoutes, { db: database.db, config, gateway, profile, now });
+      await admin.register(adminLifecycleRoutes, {
+        db: database.db,
+        config,
+        gateway,
+        profile,
+        now,
+        counters,
+      });
       await admin.register(adminPrescriptionRoutes, {
         db: database.db,
         config,
@@ -235,16 +257,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   await app.register(videoRoutes, { db: database.db, config, now, profile });
-  await app.register(bookingRoutes, { db: database.db, config, now });
+  await app.register(bookingRoutes, { db: database.db, config, now, counters });
   await app.register(scheduleRoutes, { db: database.db, config, now });
-  await app.register(paymentRoutes, { db: database.db, config, gateway, now });
-  await app.register(manageRoutes, { db: database.db, config, gateway, profile, now });
+  await app.register(paymentRoutes, { db: database.db, config, gateway, now, counters });
+  await app.register(manageRoutes, { db: database.db, config, gateway, profile, now, counters });
   await app.register(uploadRoutes, { db: database.db, config, store: recordStore, now });
   await app.register(parentPrescriptionRoutes, { db: database.db, config, profile, now });
   await app.register(dataRightsRoutes, {
     db: database.db,
     config,
     gateway,
+    counters,
     store: recordStore,
     profile,
     now,

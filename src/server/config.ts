@@ -51,6 +51,17 @@ const envSchema = z.object({
     z.url({ message: "must be a full URL such as https://clinic.example" }).optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * The bearer token GET /metrics asks for; unset, there is no /metrics. Nothing limits how often a token may be
+   * tried, so it must be long and random enough that guessing is hopeless.
+   */
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(32, "must be at least 32 characters, e.g. the output of `openssl rand -hex 32`")
+      .regex(/^[A-Za-z0-9._~+/=-]+$/, "must be letters, digits and . _ ~ + / = - only (no spaces)")
+      .optional(),
+  ),
   TRUST_PROXY: optionalText.transform((value, context): TrustProxy => {
     const setting = readTrustProxy(value ?? "false");
     if (typeof setting !== "string") return setting;
@@ -425,6 +436,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     siteProfileFile: env.SITE_PROFILE_FILE,
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ""),
     logLevel: env.LOG_LEVEL,
+    /** GET /metrics answers only this bearer token; unset turns the endpoint off. Never log it. */
+    metricsToken: env.METRICS_TOKEN,
     trustProxy: env.TRUST_PROXY,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     markdownRenderLimitMs: env.MARKDOWN_RENDER_LIMIT_MS,

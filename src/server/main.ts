@@ -70,7 +70,13 @@ async function start(): Promise<void> {
       "WhatsApp is not configured (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID): no WhatsApp messages are sent",
     );
   }
-  const stopSweeper = startHoldSweeper({ db: database.db, config, gateway, log: app.log });
+  const stopSweeper = startHoldSweeper({
+    db: database.db,
+    config,
+    gateway,
+    log: app.log,
+    counters: app.metrics.counters,
+  });
   const stopRetention = startRetentionJob({
     db: database.db,
     config,

@@ -36,6 +36,19 @@ export interface Database {
    */
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The connection pool's use, on PostgreSQL. The embedded database has no pool: it runs inside this process, one
+   * query at a time, so its load shows as event-loop delay instead.
+   */
+  poolUse?: () => PoolUse;
+}
+
+/** Connections the pool holds, of which idle, and queries waiting for one; `max` is the pool's size. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface ChannelHandlers {
@@ -149,6 +162,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: () => pingWith(db),
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     close: () => pool.end(),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
   };
 }
 

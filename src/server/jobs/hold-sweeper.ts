@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { refundUnansweredUnavailable } from "../features/appointments/service";
 import { START_LOOK_BACK_MINUTES, sweep } from "../features/payments/service";
 import type { PaymentGateway } from "../integrations/payments/gateway";
+import type { ClinicCounters } from "../core/metrics/counters";
 import { startPeriodic } from "./periodic";
 
 /**
@@ -17,6 +18,7 @@ export function startHoldSweeper(deps: {
   config: Config;
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
+  counters: ClinicCounters;
 }): () => void {
   // The first sweep after a start also asks about payments made while the site was down.
   let first = true;

@@ -36,6 +36,35 @@ export async function claimDue(db: Db, now: Date, lockUntil: Date, limit: number
     .orderBy(outboxMessages.dueAt);
 }
 
+/** One channel's queue: messages waiting to be sent (queued, waiting for a retry, or being sent), and the oldest due. */
+export interface ChannelQueue {
+  channel: string;
+  waiting: number;
+  /** When the longest-waiting message that is due now was due; null when none is due. */
+  oldestDueAt: Date | null;
+}
+
+/**
+ * The outbox's queue by channel, for the metrics: a message due long ago and still unsent means the worker is stuck
+ * or the channel keeps failing. "Due" is what `claimDue` would take now. One pass over the status index.
+ */
+export async function queueByChannel(db: Db, now: Date): Promise<ChannelQueue[]> {
+  const due = sql`(${outboxMessages.status} = 'pending' and ${outboxMessages.dueAt} <= ${now})
+    or (${outboxMessages.status} = 'processing' and ${outboxMessages.lockedUntil} < ${now})`;
+  const rows = await db
+    .select({
+      channel: outboxMessages.channel,
+      waiting: count(),
+      oldestDueAt: sql<Date | null>`min(${outboxMessages.dueAt}) filter (where ${due})`.mapWith(
+        outboxMessages.dueAt,
+      ),
+    })
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.status, ["pending", "processing"]))
+    .groupBy(outboxMessages.channel);
+  return rows.map((row) => ({ ...row, waiting: Number(row.waiting) }));
+}
+
 export async function finish(db: Db, id: string, changes: Partial<NewOutboxRow>): Promise<void> {
   await db.update(outboxMessages).set(changes).where(eq(outboxMessages.id, id));
 }

@@ -3,6 +3,7 @@ import { addMinutes } from "date-fns";
 import type { Db } from "../../db/client";
 import { claimDue, finish, type OutboxRow } from "./repository";
 import { TransportError } from "../../integrations/messaging/types";
+import { type ClinicCounters, uncounted } from "../metrics/counters";
 
 /** What became of one message. Errors are thrown instead: they are retried. */
 export type DeliveryOutcome =
@@ -105,10 +106,13 @@ async function process(db: Db, deliver: Deliver, row: OutboxRow, deps: DrainDeps
   try {
     outcome = await deliver(row);
   } catch (error) {
-    await finish(db, row.id, failureChanges(row, error, deps.now(), deps.log));
+    const changes = failureChanges(row, error, deps.now(), deps.log);
+    await finish(db, row.id, changes);
+    deps.counters.outboxDelivery(row.channel, changes.status === "failed" ? "failed" : "retry");
     return;
   }
   await recordDelivered(db, row, outcomeChanges(outcome, deps.now()), deps.wait, deps.log);
+  deps.counters.outboxDelivery(row.channel, outcome.status);
 }
 
 interface DrainDeps {
@@ -116,6 +120,7 @@ interface DrainDeps {
   log: FastifyBaseLogger;
   /** Waits between writes of a delivered message's result (tests pass one that does not wait). */
   wait: (ms: number) => Promise<void>;
+  counters: ClinicCounters;
 }
 
 const waitFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -127,13 +132,14 @@ export async function drainOutbox(
   now: () => Date,
   log: FastifyBaseLogger,
   wait: (ms: number) => Promise<void> = waitFor,
+  counters: ClinicCounters = uncounted,
 ): Promise<number> {
   let handled = 0;
   for (;;) {
     const at = now();
     const rows = await claimDue(db, at, addMinutes(at, LOCK_MINUTES), BATCH);
     if (rows.length === 0) return handled;
-    for (const row of rows) await process(db, deliver, row, { now, log, wait });
+    for (const row of rows) await process(db, deliver, row, { now, log, wait, counters });
     handled += rows.length;
   }
 }
@@ -145,12 +151,13 @@ export function startOutboxWorker(deps: {
   pollSeconds: number;
   log: FastifyBaseLogger;
   now?: () => Date;
+  counters: ClinicCounters;
 }) {
   const now = deps.now ?? (() => new Date());
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
-    running = drainOutbox(deps.db, deps.deliver, now, deps.log)
+    running = drainOutbox(deps.db, deps.deliver, now, deps.log, waitFor, deps.counters)
       .catch((error: unknown) =>
         deps.log.error({ err: error }, "outbox worker run failed; it will run again"),
       )

@@ -7,6 +7,7 @@ import type { SiteProfile } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
+import type { ClinicCounters } from "../../core/metrics/counters";
 import { retryRefund } from "../payments/service";
 import { appointmentDetails, rescheduleHistory } from "./details";
 import { receiptFor } from "./receipt";
@@ -19,6 +20,7 @@ interface AdminLifecycleRouteOptions {
   gateway: PaymentGateway;
   profile: SiteProfile;
   now: () => Date;
+  counters: ClinicCounters;
 }
 
 // Any text up to 100 characters: an id that is no appointment's is a 404 from the service, like an unknown one.
@@ -32,10 +34,10 @@ const refundParams = z.object({ refundId: z.string().max(100) });
  */
 export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOptions> = async (
   app,
-  { db, config, gateway, profile, now },
+  { db, config, gateway, profile, now, counters },
 ) => {
   const context = (request: FastifyRequest): lifecycle.LifecycleContext =>
-    requestContext({ db, config, now }, request, { gateway });
+    requestContext({ db, config, now }, request, { gateway, counters });
   const details = (ctx: lifecycle.LifecycleContext, id: string): Promise<AdminAppointmentDetails> =>
     appointmentDetails(ctx, id);
 

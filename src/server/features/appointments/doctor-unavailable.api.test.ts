@@ -207,6 +207,7 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
       gateway: t.gateway,
       log: silentLog,
       siteUrl: TEST_SITE,
+      counters: t.app.metrics.counters,
     };
     // A minute before the old start nothing happens; at the start the refund is made, once.
     expect(

@@ -6,6 +6,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
+import type { ClinicCounters } from "../../core/metrics/counters";
 import * as lifecycle from "./service";
 import { requestContext } from "../../http/request-context";
 import type { FastifyRequest } from "fastify";
@@ -16,6 +17,7 @@ interface ManageRouteOptions {
   gateway: PaymentGateway;
   profile: SiteProfile;
   now: () => Date;
+  counters: ClinicCounters;
 }
 
 const tokenParams = z.object({ token: z.string().max(100) });
@@ -26,11 +28,11 @@ const tokenParams = z.object({ token: z.string().max(100) });
  */
 export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (
   app,
-  { db, config, gateway, profile, now },
+  { db, config, gateway, profile, now, counters },
 ) => {
   const limit = rateLimited(60, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
   const context = (request: FastifyRequest): lifecycle.LifecycleContext =>
-    requestContext({ db, config, now }, request, { gateway });
+    requestContext({ db, config, now }, request, { gateway, counters });
 
   app.get(
     "/api/manage/:token",

@@ -27,6 +27,7 @@ import { historyOf } from "./history";
 import { eventsOf } from "../../core/appointments/events";
 import { receiptFor, type ReceiptFile } from "./receipt";
 import type { SiteProfile } from "@shared/site-profile";
+import type { ClinicCounters } from "../../core/metrics/counters";
 
 /**
  * The appointment after payment: what the parent may do from the manage link under the published policy, and the
@@ -41,6 +42,7 @@ export interface LifecycleContext {
   now: Date;
   /** The site's public address, for the links the page shows. */
   siteUrl: string;
+  counters: ClinicCounters;
 }
 
 type Actor = "patient" | "doctor";
@@ -260,8 +262,9 @@ async function move(
   if (current?.appointmentDate === input.appointmentDate && current.appointmentTime === input.appointmentTime)
     throw new HttpError(409, SAME_TIME_MESSAGE);
   const slot = await bookableSlot(ctx.db, ctx.config, input.appointmentDate, input.appointmentTime, ctx.now);
+  let lapsedReleased = 0;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const moved = await ctx.db.transaction(async (tx) => {
       const row = await lockKnown(tx, id);
       if (!row) throw new HttpError(404, "Appointment not found");
       checkMoveAllowed(ctx, row, actor);
@@ -281,7 +284,10 @@ async function move(
       )
         throw new HttpError(409, DOCTOR_NOW_UNAVAILABLE_MESSAGE);
       // A hold lapsed on the slot still counts in the unique slot index until it is released, as for a new booking.
-      await appointments.expireLapsedHolds(tx, ctx.now, { date: input.appointmentDate, time: slot.time });
+      lapsedReleased = await appointments.expireLapsedHolds(tx, ctx.now, {
+        date: input.appointmentDate,
+        time: slot.time,
+      });
       const moved = await appointments.updateAppointment(tx, row.id, {
         appointmentDate: input.appointmentDate,
         appointmentTime: slot.time,
@@ -301,6 +307,8 @@ async function move(
       await enqueueChangeMessages(tx, ctx.config, moved, "rescheduled", ctx.now);
       return moved;
     });
+    ctx.counters.bookings("expired", lapsedReleased);
+    return moved;
   } catch (error) {
     if (isUniqueViolation(error, "appointments_active_slot_idx"))
       throw new HttpError(409, SLOT_TAKEN_MESSAGE);

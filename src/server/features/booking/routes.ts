@@ -13,12 +13,14 @@ import { createBookingLimit } from "./booking-limit";
 import { visitorAddress } from "../../http/proxy-trust";
 import { rateLimited } from "../../http/rate-limit";
 import { cachedAvailability } from "../../core/appointments/availability-cache";
+import type { ClinicCounters } from "../../core/metrics/counters";
 import * as booking from "./service";
 
 interface BookingRouteOptions {
   db: Db;
   config: Config;
   now: () => Date;
+  counters: ClinicCounters;
 }
 
 const appointmentsQuery = z.object({
@@ -31,7 +33,10 @@ const appointmentsQuery = z.object({
   view: z.enum(APPOINTMENT_VIEWS).optional(),
 });
 
-export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (app, { db, config, now }) => {
+export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
+  app,
+  { db, config, now, counters },
+) => {
   app.get("/api/config", async () => booking.publicConfig(db, config, now()));
 
   app.post(
@@ -108,7 +113,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         );
       }
       try {
-        const appointment = await booking.createAppointment(db, config, request.body, now());
+        const appointment = await booking.createAppointment(db, config, request.body, now(), counters);
         return await reply.status(201).send({ appointment });
       } catch (error) {
         // A booking refused (a taken slot, a date outside the schedule) does not count against the address.

@@ -25,6 +25,7 @@ import { priceFor } from "./pricing";
 import * as repository from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import { bookingState } from "../../core/appointments/admin-view";
+import type { ClinicCounters } from "../../core/metrics/counters";
 
 type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
 
@@ -135,6 +136,7 @@ export async function createAppointment(
   config: Config,
   input: CreateAppointmentRequest,
   now: Date,
+  counters: ClinicCounters,
 ): Promise<CreatedAppointment> {
   const { holdMinutes } = config.booking;
   // Only a slot the schedule offers, inside the notice and horizon, can be held; its length comes with it.
@@ -147,6 +149,7 @@ export async function createAppointment(
   const price = priceFor(config.booking, input.couponCode);
   // Kept in E.164 (the schema accepted it as a mobile number), the form WhatsApp sends to.
   const patientPhone = mobileNumberE164(input.patientPhone) ?? input.patientPhone;
+  let lapsedReleased = 0;
   try {
     const row = await db.transaction(async (tx) => {
       if (replacesAppointmentId)
@@ -157,7 +160,7 @@ export async function createAppointment(
           now,
         );
       const slot = checked ?? (await offered(tx));
-      await repository.expireLapsedHolds(tx, now, {
+      lapsedReleased = await repository.expireLapsedHolds(tx, now, {
         date: input.appointmentDate,
         time: input.appointmentTime,
       });
@@ -192,6 +195,8 @@ export async function createAppointment(
       });
       return inserted;
     });
+    counters.bookings("created");
+    counters.bookings("expired", lapsedReleased);
     return toCreatedAppointment(row);
   } catch (error) {
     if (isUniqueViolation(error, "appointments_active_slot_idx"))

@@ -9,6 +9,7 @@ import { rateLimited } from "../../http/rate-limit";
 import { endWhenReaderStalls } from "../../http/stalled-reader";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
 import type { RecordStore } from "../../integrations/record-store/record-store";
+import type { ClinicCounters } from "../../core/metrics/counters";
 import { appointmentForToken } from "../appointments/service";
 import { logAccess, PARENT_LINK } from "../../core/access-log/access-log";
 import { exportArchive } from "./export";
@@ -27,6 +28,7 @@ interface DataRightsRouteOptions {
   store: RecordStore;
   profile: SiteProfile;
   now: () => Date;
+  counters: ClinicCounters;
 }
 
 const tokenParams = z.object({ token: z.string().max(100) });
@@ -37,7 +39,7 @@ const tokenParams = z.object({ token: z.string().max(100) });
  */
 export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = async (
   app,
-  { db, config, gateway, store, profile, now },
+  { db, config, gateway, store, profile, now, counters },
 ) => {
   const limit = rateLimited(30, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
   const exportLimit = rateLimited(
@@ -48,7 +50,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
   const exports = new InFlightLimit(config.records.exports.perBooking, EXPORTS_BUSY_MESSAGE);
   const context = (request: FastifyRequest) => {
     const base = requestContext({ db, config, now }, request, {});
-    return { lifecycle: { ...base, gateway }, patients: { ...base, store } };
+    return { lifecycle: { ...base, gateway, counters }, patients: { ...base, store } };
   };
 
   app.get(

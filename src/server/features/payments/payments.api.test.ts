@@ -180,6 +180,7 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
       gateway: t.gateway,
       log: t.app.log,
       now: clock.now(),
+      counters: t.app.metrics.counters,
     });
     expect((await row(appointment.id))?.status).toBe("expired");
 

@@ -10,6 +10,7 @@ import * as appointments from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import * as repository from "../../core/appointments/refund-records";
 import type { RefundRow } from "../../core/appointments/refund-records";
+import type { ClinicCounters } from "../../core/metrics/counters";
 
 /**
  * Refunds end to end. A refund is decided in the transaction that causes it (a cancellation, a refused late
@@ -22,6 +23,7 @@ interface RefundContext {
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
   now: Date;
+  counters: ClinicCounters;
 }
 
 interface RefundDecision {
@@ -100,6 +102,7 @@ export async function submitRefund(ctx: RefundContext, refund: RefundRow): Promi
       { err: error, refundId: refund.refundId },
       "refund request did not reach the gateway; it will be retried",
     );
+    ctx.counters.refundFailed("unreachable");
     await repository.updateRefund(ctx.db, refund.id, {
       attempts: refund.attempts + 1,
       failureReason: error instanceof Error ? error.message.slice(0, 500) : "The refund request failed",
@@ -123,9 +126,9 @@ export async function applyRefundStatus(
   answer: GatewayRefund,
   options: { requested?: boolean } = {},
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  const settled = await ctx.db.transaction(async (tx): Promise<RefundState | undefined> => {
     const refund = await repository.lockRefund(tx, answer.refundId);
-    if (!refund || refund.state !== "pending") return false;
+    if (!refund || refund.state !== "pending") return undefined;
     const state = stateOf(answer.status);
     await repository.updateRefund(tx, refund.id, {
       state,
@@ -149,8 +152,12 @@ export async function applyRefundStatus(
       );
     }
     await settlePaymentStatus(tx, refund.appointmentId, ctx.now);
-    return true;
+    return state;
   });
+  // Counted once the change is committed: a final state is written once, so each refund is counted once.
+  if (settled === "succeeded") ctx.counters.bookings("refunded");
+  if (settled === "failed") ctx.counters.refundFailed("rejected");
+  return settled !== undefined;
 }
 
 /**

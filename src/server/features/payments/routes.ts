@@ -7,6 +7,7 @@ import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
 import { rateLimited } from "../../http/rate-limit";
 import { type PaymentGateway, WebhookSignatureError } from "../../integrations/payments/gateway";
+import type { ClinicCounters, VerificationOutcome } from "../../core/metrics/counters";
 import * as payments from "./service";
 
 interface PaymentRouteOptions {
@@ -14,6 +15,14 @@ interface PaymentRouteOptions {
   config: Config;
   gateway: PaymentGateway;
   now: () => Date;
+  counters: ClinicCounters;
+}
+
+/** Why a payment check answered no outcome: an unknown order, or a gateway that could not be asked. */
+function verificationFailure(error: unknown): VerificationOutcome {
+  if (!(error instanceof HttpError)) return "error";
+  if (error.statusCode === 404) return "not_found";
+  return error.statusCode === 502 ? "gateway_error" : "error";
 }
 
 const orderParams = z.object({ orderId: z.string().min(3).max(45) });
@@ -27,8 +36,8 @@ export const CREATE_ORDER_LIMIT = { max: 30, timeWindow: "10 minutes" } as const
 export const VERIFY_PAYMENT_LIMIT = { max: 20, timeWindow: "1 minute" } as const;
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, options) => {
-  const { db, config, gateway, now } = options;
-  const context = (log: typeof app.log) => ({ db, config, gateway, log, now: now() });
+  const { db, config, gateway, now, counters } = options;
+  const context = (log: typeof app.log) => ({ db, config, gateway, log, now: now(), counters });
 
   app.post(
     "/api/create-order",
@@ -54,7 +63,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
         (wait) => `Too many payment checks from this address. Please try again in ${wait}.`,
       ),
     },
-    async (request) => payments.verifyPayment(context(request.log), request.params.orderId),
+    async (request) => {
+      try {
+        const verification = await payments.verifyPayment(context(request.log), request.params.orderId);
+        counters.paymentVerification(verification.outcome);
+        return verification;
+      } catch (error) {
+        counters.paymentVerification(verificationFailure(error));
+        throw error;
+      }
+    },
   );
 
   // The webhook's signature covers the exact bytes sent, so this route keeps the body as raw text.
@@ -69,11 +87,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
       try {
         event = gateway.verifyWebhook(rawBody, request.headers, now());
       } catch (error) {
+        counters.paymentWebhook(error instanceof WebhookSignatureError ? "rejected" : "error");
         if (error instanceof WebhookSignatureError)
           throw new HttpError(401, `Webhook rejected: ${error.message}`);
         throw error;
       }
-      const result = await payments.handleWebhook(context(request.log), event);
+      const result = await payments.handleWebhook(context(request.log), event).catch((error: unknown) => {
+        counters.paymentWebhook("error");
+        throw error;
+      });
+      counters.paymentWebhook(result);
       request.log.info({ type: event.type, orderId: event.orderId, result }, "payment webhook");
       return reply.status(200).send({ received: true, result });
     });

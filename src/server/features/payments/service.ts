@@ -23,6 +23,7 @@ import { nextReceiptNumber } from "../../core/appointments/receipt-number";
 import type { RefundRow } from "../../core/appointments/refund-records";
 import { applyRefundStatus, recordRefund, submitRefund, sweepRefunds } from "./refunds";
 import * as receipts from "./repository";
+import type { ClinicCounters } from "../../core/metrics/counters";
 
 /**
  * Payments for appointments: creating the gateway order, and confirming a booking only when the gateway itself
@@ -35,6 +36,7 @@ interface PaymentContext {
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
   now: Date;
+  counters: ClinicCounters;
 }
 
 const HOLD_LAPSED_MESSAGE =
@@ -182,6 +184,7 @@ async function applyPaymentSuccess(
       };
     }
   });
+  if (outcome.kind === "confirmed") ctx.counters.bookings("confirmed");
   if (outcome.kind === "refund") await submitRefund(ctx, outcome.refund);
 }
 
@@ -399,6 +402,7 @@ export async function sweep(
     options.lookBackMinutes ?? ORDER_LIFE_PAST_HOLD_MINUTES,
   );
   const expired = await appointments.expireLapsedHolds(ctx.db, ctx.now, undefined, unanswered);
+  ctx.counters.bookings("expired", expired);
   const refundsRetried = await sweepRefunds(ctx);
   return { expired, refundsRetried, reconciled };
 }
