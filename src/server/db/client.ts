@@ -25,8 +25,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: "pglite" | "postgres";
-  /** Applies the SQL migrations in drizzle/ that have not run yet. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the SQL migrations in drizzle/ that have not run yet; a restore passes a folder holding only those its
+   * backup was made under.
+   */
+  migrate(migrationsFolder?: string): Promise<void>;
   /** Answers whether the database responds to a trivial query. */
   ping(): Promise<boolean>;
   /**
@@ -132,7 +135,7 @@ async function openPglite(dataDir: string | undefined, initialData?: Blob): Prom
   return {
     db,
     engine: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
+    migrate: (folder = migrationsDir) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     ping: () => pingWith(db),
     // One process holds the folder, and PGlite delivers NOTIFY to its own listeners once the transaction commits.
     listen: (channel, handlers) => client.listen(channel, (payload) => handlers.onNotify(payload)),
@@ -158,7 +161,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     engine: "postgres",
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: migrationsDir }),
+    migrate: (folder = migrationsDir) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
     ping: () => pingWith(db),
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     close: () => pool.end(),

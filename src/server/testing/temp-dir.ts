@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** A new folder under the system's temporary folder; `close()` removes it and all it holds. */
-interface TempDir {
+export interface TempDir {
   path: string;
   close(): Promise<void>;
 }

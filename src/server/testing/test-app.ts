@@ -35,10 +35,12 @@ interface TestAppOptions {
   gateway?: PaymentGateway;
   /** Serve the built browser app (pages rendered on the server and kept in memory); needs `ensureBuild()`. */
   serveClient?: boolean;
+  /** A database made beforehand (a restored one); by default a new migrated one of the engine. */
+  database?: TestDatabase;
 }
 
 export async function createTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(engine);
+  const database = options.database ?? (await createTestDatabase(engine));
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -47,7 +49,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     },
   });
   // Files the app writes (the outbox of unconfigured channels) go to a temporary folder, never the project's data/.
-  const dataDir = mkdtempSync(join(tmpdir(), "clinic-test-"));
+  const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), "clinic-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "info",
