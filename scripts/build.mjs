@@ -31,6 +31,8 @@ await esbuild({
   entryPoints: {
     main: join(root, "src/server/main.ts"),
     "admin-password": join(root, "src/server/cli/admin-password.ts"),
+    backup: join(root, "src/server/cli/backup.ts"),
+    restore: join(root, "src/server/cli/restore.ts"),
     // Loaded by the bundled markdown.ts as new URL("./markdown-worker.js", import.meta.url).
     "markdown-worker": join(root, "src/server/features/articles/markdown-worker.ts"),
     // Run by db/client.ts as a child process to create a new embedded database.

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
@@ -12,6 +13,9 @@ import { adminScope, decorateAdminSession } from "./features/admin-auth/guard";
 import { adminAuthRoutes } from "./features/admin-auth/routes";
 import { resolveAdminPasswordHash } from "./features/admin-auth/service";
 import { adminRoutes } from "./features/admin/routes";
+import { adminBackupRoutes, commandBackupRoutes, oneAtATime } from "./features/backup/routes";
+import { registerBackupMetrics, type BackupDeps } from "./features/backup/service";
+import { createS3RecordStore } from "./integrations/record-store/s3-store";
 import { adminLifecycleRoutes } from "./features/appointments/admin-routes";
 import { manageRoutes } from "./features/appointments/routes";
 import { adminArticleRoutes } from "./features/articles/admin-routes";
@@ -87,6 +91,8 @@ declare module "fastify" {
     messaging: MessagingDeps;
     /** Where uploaded reports are kept (for the retention job and tests). */
     recordStore: RecordStore;
+    /** What backups are made with, and the token `npm run backup` asks this server with (embedded database). */
+    backup: { deps: BackupDeps; guard: ReturnType<typeof oneAtATime>; commandToken: string };
     /** This app's metrics: its counters, and the registry GET /metrics answers (others may add gauges to it). */
     metrics: Metrics;
   }
@@ -198,6 +204,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate("messaging", messaging);
   const recordStore = deps.recordStore ?? selectRecordStore(config);
   app.decorate("recordStore", recordStore);
+  const backup = {
+    deps: {
+      database,
+      records: recordStore,
+      recordsInBucket: Boolean(config.records.s3),
+      destinations: {
+        dir: config.backup.dir,
+        bucket: config.backup.bucket ? createS3RecordStore(config.backup.bucket) : undefined,
+      },
+      config: config.backup,
+      timeZone: config.booking.timeZone,
+      now,
+    },
+    guard: oneAtATime(),
+    commandToken: randomBytes(32).toString("base64url"),
+  };
+  app.decorate("backup", backup);
+  registerBackupMetrics(app.metrics.registry, backup.deps);
+  await app.register(commandBackupRoutes, {
+    deps: backup.deps,
+    guard: backup.guard,
+    token: backup.commandToken,
+  });
   const worker = deps.startOutboxWorker
     ? startOutboxWorker({
         db: database.db,
@@ -253,6 +282,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         nudge: () => worker?.nudge(),
       });
       await admin.register(adminPatientRoutes, { db: database.db, config, store: recordStore, now });
+      await admin.register(adminBackupRoutes, { deps: backup.deps, guard: backup.guard });
       await admin.register(adminUploadRoutes, { db: database.db, config, store: recordStore, now });
     },
   });

@@ -207,6 +207,26 @@ const envSchema = z.object({
   /** Address the bucket in the path (https://host/bucket/key), as MinIO and most self-hosted stores need. */
   RECORDS_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 
+  // Backups (npm run backup, npm run restore, and the scheduled backup)
+  /** Seals every backup file with AES-256-GCM under this passphrase; restoring then needs it. */
+  BACKUP_PASSPHRASE: optionalText.pipe(z.string().min(12, "must be at least 12 characters").optional()),
+  /** A daily backup at this time in the clinic's time zone (HH:MM, e.g. 02:30); unset, none is scheduled. */
+  BACKUP_SCHEDULE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time of day as HH:MM, e.g. 02:30")
+      .optional(),
+  ),
+  /** Where scheduled backups are written on this machine; DATA_DIR/backups when no bucket is set. */
+  BACKUP_DIR: optionalText,
+  /**
+   * An S3-compatible bucket of its own for scheduled backups (its objects are the backups, and the oldest beyond
+   * BACKUP_KEEP are deleted), reached with the RECORDS_S3_* region, endpoint and keys.
+   */
+  BACKUP_S3_BUCKET: optionalText,
+  /** Scheduled backups kept in each place; older ones are deleted after a new one is written. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+
   // Video consultations (Jitsi Meet: public meet.jit.si, self-hosted with token auth, or JaaS on 8x8.vc)
   JITSI_DOMAIN: optionalText.pipe(
     z
@@ -479,6 +499,31 @@ function toConfig(env: z.infer<typeof envSchema>) {
     video: videoConfig(env),
     messaging: messagingConfig(env),
     records: recordsConfig(env),
+    backup: backupConfig(env),
+  };
+}
+
+/** Backups: the passphrase, the daily time, and where scheduled ones go. */
+function backupConfig(env: z.infer<typeof envSchema>) {
+  const bucket = env.BACKUP_S3_BUCKET
+    ? {
+        bucket: env.BACKUP_S3_BUCKET,
+        region: env.RECORDS_S3_REGION,
+        endpoint: env.RECORDS_S3_ENDPOINT,
+        forcePathStyle: env.RECORDS_S3_FORCE_PATH_STYLE,
+        credentials:
+          env.RECORDS_S3_ACCESS_KEY_ID && env.RECORDS_S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.RECORDS_S3_ACCESS_KEY_ID, secretAccessKey: env.RECORDS_S3_SECRET_ACCESS_KEY }
+            : undefined,
+      }
+    : undefined;
+  return {
+    passphrase: env.BACKUP_PASSPHRASE,
+    schedule: env.BACKUP_SCHEDULE,
+    /** A folder is used when named, and by default when there is no bucket. */
+    dir: env.BACKUP_DIR ?? (bucket ? undefined : join(env.DATA_DIR, "backups")),
+    bucket,
+    keep: env.BACKUP_KEEP,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
@@ -8,6 +9,8 @@ import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { warnAboutPublicJitsi } from "./integrations/video/video-service";
 import { startHoldSweeper } from "./jobs/hold-sweeper";
 import { startRetentionJob } from "./jobs/retention";
+import { startScheduledBackups } from "./jobs/scheduled-backup";
+import { publishCommandAccess } from "./features/backup/command-access";
 
 /** Starts the whole site: configuration, database and migrations, sample content, HTTP server, and shutdown. */
 async function start(): Promise<void> {
@@ -84,7 +87,11 @@ async function start(): Promise<void> {
     log: app.log,
     siteUrl: config.publicBaseUrl ?? "",
   });
+  const stopBackups = startScheduledBackups(app.backup.deps, app.backup.guard, app.log);
+  let withdrawCommandAccess = () => undefined as void;
   app.addHook("onClose", async () => {
+    stopBackups();
+    withdrawCommandAccess();
     stopSweeper();
     stopRetention();
     await database.close();
@@ -113,6 +120,14 @@ async function start(): Promise<void> {
   process.on("SIGINT", stop);
 
   await app.listen({ host: config.host, port: config.port });
+  // `npm run backup` cannot open the folder this process holds; it asks this server, from this machine.
+  if (database.engine === "pglite") {
+    const { port } = app.server.address() as AddressInfo;
+    withdrawCommandAccess = publishCommandAccess(resolve(config.dataDir), {
+      url: `http://127.0.0.1:${port}`,
+      token: app.backup.commandToken,
+    });
+  }
   app.log.info(
     { engine: database.engine, url: config.publicBaseUrl ?? `http://localhost:${config.port}` },
     "site is ready",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -507,7 +508,36 @@ export const erasureRequests = pgTable(
   ],
 );
 
+/**
+ * Every backup made (scheduled, by command, downloaded by the doctor): what the dashboard and the metrics show. A
+ * scheduled run names the day it is for, and that day is unique, so of several servers on one database only one
+ * makes it.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    trigger: varchar("trigger", { length: 20 }).notNull(),
+    /** The clinic's date (YYYY-MM-DD) a scheduled run is for. */
+    scheduledFor: varchar("scheduled_for", { length: 10 }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** running, succeeded or failed. */
+    outcome: varchar("outcome", { length: 20 }).notNull().default("running"),
+    bytes: bigint("bytes", { mode: "number" }).notNull().default(0),
+    /** Where the file went: a file name in BACKUP_DIR, an object key, or "download". */
+    location: text("location"),
+    error: text("error"),
+  },
+  (table) => [
+    uniqueIndex("backup_runs_scheduled_for_idx").on(table.scheduledFor),
+    index("backup_runs_started_at_idx").on(table.startedAt),
+    check("backup_runs_outcome", sql`${table.outcome} in ('running', 'succeeded', 'failed')`),
+  ],
+);
+
 export const schema = {
+  backupRuns,
   reportUploads,
   consultationNotes,
   prescriptions,

@@ -64,6 +64,7 @@ export async function restoreBackup(
         written.push(record[1]!);
       });
       await resetSequences(tx);
+      await forgetUnfinishedRuns(tx);
     });
   } catch (error) {
     await Promise.all(written.map((key) => target.store.delete(key).catch(() => undefined)));
@@ -78,6 +79,18 @@ export async function restoreBackup(
     missingFiles:
       manifest.records.storage === "bucket" ? await missingKeys(target.store, manifest.records.keys) : [],
   };
+}
+
+/**
+ * A backup is written while its own run is recorded as running (and maybe another's): restored, such a run would
+ * stay running for ever on the dashboard. Its outcome belongs to the old site's history, which the backup cannot
+ * know, so it is left out.
+ */
+async function forgetUnfinishedRuns(db: Db): Promise<void> {
+  const [present] = rowsOf<{ present: boolean }>(
+    await db.execute(sql`SELECT to_regclass('public.backup_runs') IS NOT NULL AS present`),
+  );
+  if (present?.present) await db.execute(sql`DELETE FROM backup_runs WHERE outcome = 'running'`);
 }
 
 function checkSchemaFits(backup: string[], known: string[]): void {
