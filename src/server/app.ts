@@ -37,6 +37,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { limitConnectionsPerAddress, timeoutCheckInterval } from "./http/connection-limit";
 import { registerInputGuard } from "./http/input-guard";
 import { loggerOptions, RouteWords } from "./http/logging";
+import { OneLinePerRequest, prettyDestination, resolveLogFormat } from "./http/pretty-log";
 import { newRequestId } from "./http/request-id";
 import { answerFromMemoryFirst, cachePublicReads, PublicCache } from "./http/public-cache";
 import { proxyTrust, visitorAddress } from "./http/proxy-trust";
@@ -104,8 +105,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const gateway = deps.gateway ?? selectPaymentGateway(config, database.db);
   const routeWords = new RouteWords();
   const trustProxy = proxyTrust(config.trustProxy);
+  const logFormat = resolveLogFormat(config, {
+    isTTY: process.stdout.isTTY === true,
+    captured: deps.logStream !== undefined,
+  });
+  const logStream = logFormat === "pretty" ? await prettyDestination(deps.logStream) : deps.logStream;
   const app = Fastify({
-    logger: loggerOptions(config, deps.logStream, routeWords),
+    logger: loggerOptions(config, logStream, routeWords),
+    // Readable logs have one line per request; JSON keeps Fastify's two (received, answered).
+    ...(logFormat === "pretty" ? { logController: new OneLinePerRequest() } : {}),
     genReqId: newRequestId,
     trustProxy,
     bodyLimit: 256 * 1024,

@@ -51,6 +51,8 @@ const envSchema = z.object({
     z.url({ message: "must be a full URL such as https://clinic.example" }).optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** pretty: readable lines for a person at a terminal; json: JSON lines for a collector; auto: pretty on a terminal. */
+  LOG_FORMAT: z.enum(["auto", "pretty", "json"], { message: "must be auto, pretty or json" }).default("auto"),
   /**
    * The bearer token GET /metrics asks for; unset, there is no /metrics. Nothing limits how often a token may be
    * tried, so it must be long and random enough that guessing is hopeless.
@@ -456,6 +458,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     siteProfileFile: env.SITE_PROFILE_FILE,
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, ""),
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     /** GET /metrics answers only this bearer token; unset turns the endpoint off. Never log it. */
     metricsToken: env.METRICS_TOKEN,
     trustProxy: env.TRUST_PROXY,

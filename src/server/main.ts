@@ -11,6 +11,9 @@ import { startHoldSweeper } from "./jobs/hold-sweeper";
 import { startRetentionJob } from "./jobs/retention";
 import { startScheduledBackups } from "./jobs/scheduled-backup";
 import { publishCommandAccess } from "./features/backup/command-access";
+import { processLogFormat } from "./http/pretty-log";
+import { type StartupFacts, startupSummary, unsetChannelFate } from "./startup-summary";
+import type { FastifyInstance } from "fastify";
 
 /** Starts the whole site: configuration, database and migrations, sample content, HTTP server, and shutdown. */
 async function start(): Promise<void> {
@@ -52,27 +55,16 @@ async function start(): Promise<void> {
     serveClient: true,
     startOutboxWorker: true,
   });
-  warnAboutPublicJitsi(config.video, app.log);
-  if (seeded > 0) app.log.info({ articles: seeded }, "sample articles created");
-  if (gateway.name === "simulator") {
-    app.log.warn(
-      "payments use the built-in simulator: no real money is taken (set the Cashfree keys to take payments)",
-    );
-  }
-  // A site that cannot send must say so at start; meanwhile its messages are written to files (in production,
-  // skipped).
-  if (!app.messaging.email.configured) {
-    app.log.warn(
-      config.isProduction
-        ? "e-mail is not configured (SMTP_URL): patients will receive no confirmation or video link by e-mail"
-        : "e-mail is not configured (SMTP_URL): e-mails are written to DATA_DIR/outbox instead",
-    );
-  }
-  if (!app.messaging.whatsapp.configured) {
-    app.log.warn(
-      "WhatsApp is not configured (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID): no WhatsApp messages are sent",
-    );
-  }
+  const facts: StartupFacts = {
+    engine: database.engine,
+    payments: { name: gateway.name, mode: gateway.mode },
+    emailConfigured: app.messaging.email.configured,
+    whatsappConfigured: app.messaging.whatsapp.configured,
+    seeded,
+  };
+  // On a terminal the summary printed once the site listens says all of this; a log collector gets JSON lines.
+  const readable = processLogFormat(config) === "pretty";
+  if (!readable) logStartWarnings(app, config, facts);
   const stopSweeper = startHoldSweeper({
     db: database.db,
     config,
@@ -128,10 +120,29 @@ async function start(): Promise<void> {
       token: app.backup.commandToken,
     });
   }
-  app.log.info(
-    { engine: database.engine, url: config.publicBaseUrl ?? `http://localhost:${config.port}` },
-    "site is ready",
-  );
+  if (readable) process.stdout.write(`\n${startupSummary(config, facts).join("\n")}\n\n`);
+  else
+    app.log.info(
+      { engine: database.engine, url: config.publicBaseUrl ?? `http://localhost:${config.port}` },
+      "site is ready",
+    );
+}
+
+/** What a site that is not fully set up must say at start, as JSON lines: what runs instead, and for how long. */
+function logStartWarnings(app: FastifyInstance, config: Config, facts: StartupFacts): void {
+  warnAboutPublicJitsi(config.video, app.log);
+  if (facts.seeded > 0) app.log.info({ articles: facts.seeded }, "sample articles created");
+  if (facts.payments.name === "simulator") {
+    app.log.warn(
+      "payments use the built-in simulator: no real money is taken (set the Cashfree keys to take payments)",
+    );
+  }
+  if (!facts.emailConfigured)
+    app.log.warn(`e-mail is not configured (SMTP_URL): e-mails are ${unsetChannelFate(config, "email")}`);
+  if (!facts.whatsappConfigured)
+    app.log.warn(
+      `WhatsApp is not configured (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID): WhatsApp messages are ${unsetChannelFate(config, "whatsapp")}`,
+    );
 }
 
 start().catch((error: unknown) => {

@@ -180,10 +180,7 @@ export function loggerOptions(
         return method.apply(this, masked as Parameters<typeof method>);
       },
     },
+    // Readable lines for a terminal are made from these JSON lines by the stream (./pretty-log.ts).
     ...(stream ? { stream } : {}),
-    // `npm run dev` prints readable lines; everywhere else logs stay JSON for log collectors.
-    ...(config.devServer && !stream
-      ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss" } } }
-      : {}),
   };
 }
