@@ -51,7 +51,13 @@ const BACKUP_FILE = /^clinic-backup-\d{4}-\d{2}-\d{2}-\d{6}(\.tar\.gz|\.tar\.gz\
 export async function backupInto(
   deps: BackupDeps,
   output: Writable,
-  run: { trigger: BackupTrigger; location: string; scheduledFor?: string },
+  run: {
+    trigger: BackupTrigger;
+    location: string;
+    scheduledFor?: string;
+    /** What must also succeed for the run to count: moving the file into place, sending it to a bucket. */
+    deliver?: () => Promise<void>;
+  },
 ): Promise<BackupSummary | undefined> {
   const { db } = deps.database;
   const id = await startRun(db, {
@@ -67,6 +73,7 @@ export async function backupInto(
       { passphrase: deps.config.passphrase, now: deps.now() },
     );
     await finished(output);
+    await run.deliver?.();
     await finishRun(db, id, {
       succeeded: true,
       finishedAt: deps.now(),
@@ -103,26 +110,25 @@ export async function runScheduledBackup(deps: BackupDeps): Promise<boolean> {
   const file = join(dir, name + backupExtension(sealed));
   const partial = `${file}.partial`;
   const output = createWriteStream(partial, { mode: 0o600 });
-  try {
-    const location = deps.destinations.bucket ? `${name} (bucket)` : name + backupExtension(sealed);
-    const made = await backupInto(deps, output, { trigger: "schedule", location, scheduledFor: day });
-    if (!made) {
-      output.destroy();
-      await rm(partial, { force: true });
-      return false;
-    }
+  const { bucket } = deps.destinations;
+  const deliver = async () => {
     await rename(partial, file);
-  } catch (error) {
+    if (bucket) await bucket.put(name, createReadStream(file), "application/octet-stream");
+  };
+  let made: BackupSummary | undefined;
+  try {
+    const location = [deps.destinations.dir ? file : undefined, bucket ? `bucket: ${name}` : undefined]
+      .filter(Boolean)
+      .join(", ");
+    made = await backupInto(deps, output, { trigger: "schedule", location, scheduledFor: day, deliver });
+  } finally {
     output.destroy();
     await rm(partial, { force: true });
-    throw error;
-  }
-  if (deps.destinations.bucket) {
-    await deps.destinations.bucket.put(name, createReadStream(file), "application/octet-stream");
-    await pruneBucket(deps.destinations.bucket, deps.config.keep);
     // Without a folder of its own, the copy on this machine was only the way to the bucket.
     if (!deps.destinations.dir) await rm(file, { force: true });
   }
+  if (!made) return false;
+  if (bucket) await pruneBucket(bucket, deps.config.keep);
   if (deps.destinations.dir) await pruneFolder(deps.destinations.dir, deps.config.keep);
   return true;
 }

@@ -1,0 +1,145 @@
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BackupStatusView } from "@shared/backup";
+import {
+  bookPaidAppointment,
+  signInAsAdmin,
+  TEST_SITE,
+  testClock,
+  testEngines,
+  useTestApp,
+} from "../../testing/test-app";
+import { readBackup } from "./archive";
+import { runScheduledBackup } from "./service";
+
+/**
+ * Backups as the doctor and whoever runs the site meet them: the dashboard's status and download, the command's
+ * way in on the embedded database, and the daily backup with its retention and its failures.
+ */
+// 26 Nov 2026, 2:00 AM IST.
+const START = "2026-11-25T20:30:00Z";
+const PASSPHRASE = "passphrase of the backup tests";
+
+describe.each(testEngines)("backups on %s", (engine) => {
+  const clock = testClock(START);
+  // Made now: the app's options below name it, and they are read before the suite's own beforeAll runs.
+  const folder = { path: mkdtempSync(join(tmpdir(), "clinic-backups-")) };
+  const backupDir = join(folder.path, "backups");
+  const t = useTestApp(engine, () => ({
+    now: clock.now,
+    env: {
+      PUBLIC_BASE_URL: TEST_SITE,
+      BACKUP_SCHEDULE: "02:30",
+      BACKUP_DIR: backupDir,
+      BACKUP_KEEP: "2",
+      BACKUP_PASSPHRASE: PASSPHRASE,
+      METRICS_TOKEN: "metrics-token-of-the-backup-tests-0123456789",
+    },
+  }));
+
+  afterAll(() => rm(folder.path, { recursive: true, force: true }));
+
+  const status = async () => {
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const answer = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/backups",
+      headers: { cookie, origin: TEST_SITE },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<BackupStatusView>();
+  };
+
+  it("makes the day's backup once at the scheduled time, keeps the newest BACKUP_KEEP, and shows each on the dashboard", async () => {
+    await bookPaidAppointment(t.app, { appointmentDate: "2026-11-27" });
+    expect((await status()).problem).toMatch(/No backup has been made yet/);
+    // 2:00 AM: not yet.
+    expect(await runScheduledBackup(t.app.backup.deps)).toBe(false);
+    for (const day of ["2026-11-25", "2026-11-26", "2026-11-27"]) {
+      clock.set(`${day}T21:01:00Z`); // 2:31 AM IST the next day
+      expect(await runScheduledBackup(t.app.backup.deps)).toBe(true);
+      // Once a day, however often it is looked at.
+      clock.advanceMinutes(30);
+      expect(await runScheduledBackup(t.app.backup.deps)).toBe(false);
+    }
+    const files = readdirSync(backupDir).sort();
+    expect(files).toEqual([
+      "clinic-backup-2026-11-27-023100.tar.gz.sealed",
+      "clinic-backup-2026-11-28-023100.tar.gz.sealed",
+    ]);
+    const manifest = await readBackup(join(backupDir, files[1] ?? ""), PASSPHRASE);
+    expect(manifest.tables.find((table) => table.name === "appointments")?.rows).toBe(1);
+
+    const shown = await status();
+    expect(shown).toMatchObject({
+      schedule: "02:30",
+      sealed: true,
+      problem: null,
+      last: { outcome: "succeeded", trigger: "schedule" },
+    });
+    expect(shown.last?.bytes).toBeGreaterThan(0);
+
+    // Two days without a backup (the server was down): the dashboard says so.
+    clock.set("2026-11-29T23:00:00Z");
+    expect((await status()).problem).toBe("No backup has succeeded for more than a day.");
+  });
+
+  it("records a backup that could not be delivered as failed, on the dashboard and in the metrics", async () => {
+    const refusingBucket = {
+      ...t.app.recordStore,
+      put: () => Promise.reject(new Error("the bucket refused the file")),
+    };
+    const deps = { ...t.app.backup.deps, destinations: { dir: backupDir, bucket: refusingBucket } };
+    clock.set("2026-11-30T21:01:00Z");
+    await expect(runScheduledBackup(deps)).rejects.toThrow("the bucket refused the file");
+    expect((await status()).problem).toBe("The last backup failed: the bucket refused the file.");
+    const metrics = await t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: "Bearer metrics-token-of-the-backup-tests-0123456789" },
+    });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toMatch(/^clinic_backup_last_failed 1$/m);
+    const lastSuccess = /^clinic_backup_last_success_timestamp_seconds (\d+)/m.exec(metrics.body)?.[1];
+    expect(Number(lastSuccess)).toBe(Date.parse("2026-11-27T21:01:00Z") / 1000);
+    // No half-written file is left where backups are kept.
+    expect(readdirSync(backupDir).filter((name) => name.endsWith(".partial"))).toEqual([]);
+  });
+
+  it("lets only the doctor download a backup now, which restores, and records it", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/backups/download" })).statusCode).toBe(401);
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const download = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/backups/download",
+      headers: { cookie, origin: TEST_SITE },
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers["content-disposition"]).toMatch(
+      /^attachment; filename="clinic-backup-.*\.tar\.gz\.sealed"/,
+    );
+    expect(download.headers["cache-control"]).toBe("no-store");
+    const file = join(folder.path, "downloaded");
+    writeFileSync(file, download.rawPayload);
+    const manifest = await readBackup(file, PASSPHRASE);
+    expect(manifest.tables.find((table) => table.name === "appointments")?.rows).toBe(1);
+    expect((await status()).last).toMatchObject({ outcome: "succeeded", trigger: "download" });
+  });
+
+  it("answers the command's request only with the server's token, from this machine", async () => {
+    const token = t.app.backup.commandToken;
+    const ask = (headers: Record<string, string>, remoteAddress = "127.0.0.1") =>
+      t.app.inject({ method: "GET", url: "/api/internal/backup", headers, remoteAddress });
+    expect((await ask({})).statusCode).toBe(404);
+    expect((await ask({ authorization: `Bearer ${token.slice(0, -1)}x` })).statusCode).toBe(404);
+    expect((await ask({ authorization: `Bearer ${token}` }, "203.0.113.9")).statusCode).toBe(404);
+    const answer = await ask({ authorization: `Bearer ${token}` });
+    expect(answer.statusCode).toBe(200);
+    const file = join(folder.path, "by-command");
+    writeFileSync(file, answer.rawPayload);
+    await expect(readBackup(file, PASSPHRASE)).resolves.toMatchObject({ engine });
+  });
+});
