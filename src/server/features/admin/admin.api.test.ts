@@ -19,6 +19,7 @@ import {
   TEST_ADMIN_PASSWORD,
   TEST_ORIGIN,
   testClock,
+  tokenApiRoutes,
   testEngines,
   useTestApp,
 } from "../../testing/test-app";
@@ -67,7 +68,10 @@ describe.each(testEngines)("admin API on %s", (engine) => {
   const adminRoutes = (filter: (route: { method: string }) => boolean = () => true) =>
     t.app.routeList
       .filter(
-        (route) => route.url.startsWith("/api/") && !publicApiRoutes.has(`${route.method} ${route.url}`),
+        (route) =>
+          route.url.startsWith("/api/") &&
+          !publicApiRoutes.has(`${route.method} ${route.url}`) &&
+          !tokenApiRoutes.has(`${route.method} ${route.url}`),
       )
       .filter(filter)
       .map((route) => ({
