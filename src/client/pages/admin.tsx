@@ -1,6 +1,7 @@
 import { AdminGuard } from "@/features/admin/admin-guard";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { AppointmentsPanel } from "@/features/admin/appointments-panel";
+import { BackupSummary } from "@/features/admin/backup-summary";
 import { GatewaySummary } from "@/features/admin/gateway-summary";
 import { LeaveAndOverrides } from "@/features/admin/leave-and-overrides";
 import { ManageArticles } from "@/features/admin/manage-articles";
@@ -35,6 +36,7 @@ function AdminDashboard() {
       <TestNotifications />
       <NotificationsPanel />
       <GatewaySummary />
+      <BackupSummary />
     </AdminLayout>
   );
 }

@@ -1,3 +1,4 @@
+import type { BackupStatusView } from "@shared/backup";
 import type { AskParentsResult } from "@shared/manage";
 import type {
   AdminAppointmentDetails,
@@ -33,7 +34,16 @@ export const adminKeys = {
   notificationList: (status: OutboxFilter, q: string) => ["admin", "notifications", status, q] as const,
   preview: (content: string) => ["admin", "preview", content] as const,
   schedule: ["admin", "schedule"] as const,
+  backups: ["admin", "backups"] as const,
 };
+
+/** The last backup and what needs attention. */
+export function backupStatusQuery() {
+  return queryOptions({
+    queryKey: adminKeys.backups,
+    queryFn: () => apiGet<BackupStatusView>("/api/admin/backups"),
+  });
+}
 
 /** The live session, or null when signed out: a 401 here is an answer, not an error. */
 export function sessionQuery() {
