@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { ConfigError, loadConfig } from "../config";
 import { type Database, DataDirInUseError, openDatabase } from "../db/client";
+import { readBackup } from "../features/backup/archive";
 import { restoreBackup } from "../features/backup/restore";
 import { selectRecordStore } from "../integrations/record-store/select-store";
 
@@ -17,6 +18,8 @@ async function main(args: string[]): Promise<void> {
   if (unknown.length > 0)
     throw new Error(`Unknown option ${unknown.join(" ")}; the only option is --replace.`);
   const config = loadConfig();
+  // Checked before a database is opened: opening the embedded one creates its folder.
+  const checked = await readBackup(resolve(file), config.backup.passphrase);
   let database: Database;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir) });
@@ -29,6 +32,7 @@ async function main(args: string[]): Promise<void> {
     const summary = await restoreBackup({ database, store: selectRecordStore(config) }, resolve(file), {
       passphrase: config.backup.passphrase,
       replace: args.includes("--replace"),
+      checked,
     });
     const { manifest } = summary;
     const rows = (name: string) => manifest.tables.find((table) => table.name === name)?.rows ?? 0;

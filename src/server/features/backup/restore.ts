@@ -41,9 +41,14 @@ const RECORD_ENTRY = /^records\/(.+)$/;
 export async function restoreBackup(
   target: RestoreTarget,
   path: string,
-  options: { passphrase?: string | undefined; replace?: boolean },
+  options: {
+    passphrase?: string | undefined;
+    replace?: boolean;
+    /** The manifest of a reading that already checked the file (the command checks before it opens a database). */
+    checked?: BackupManifest;
+  },
 ): Promise<RestoreSummary> {
-  const manifest = await readBackup(path, options.passphrase);
+  const manifest = options.checked ?? (await readBackup(path, options.passphrase));
   const known = knownMigrations().map((entry) => entry.tag);
   checkSchemaFits(manifest.migrations, known);
   const { db } = target.database;
