@@ -35,6 +35,7 @@ export function readHead(stream: Readable, size: number): Promise<Head> {
       stream.off("readable", onReadable);
       stream.off("end", onEnd);
       stream.off("error", onError);
+      stream.off("close", onClose);
       if ("error" in outcome) reject(asClientError(outcome.error));
       else resolve({ bytes: Buffer.concat(chunks), ended: outcome.ended });
     };
@@ -53,9 +54,19 @@ export function readHead(stream: Readable, size: number): Promise<Head> {
     };
     const onEnd = () => finish({ ended: true });
     const onError = (error: unknown) => finish({ error });
+    // Destroyed without an error (its reader gave up): there is no file to read.
+    const onClose = () =>
+      finish({ error: stream.errored ?? new Error("The file's stream closed before its end") });
+    // On Node 22 and later the multipart parser may have failed the stream (a body cut off, that arrived whole)
+    // before anyone listened: its 'error' has been and gone, and only its state tells.
+    if (stream.errored || stream.destroyed) {
+      onClose();
+      return;
+    }
     stream.on("readable", onReadable);
     stream.once("end", onEnd);
     stream.once("error", onError);
+    stream.once("close", onClose);
   });
 }
 
