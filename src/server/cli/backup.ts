@@ -25,9 +25,7 @@ async function main(args: string[]): Promise<void> {
   );
   const partial = `${target}.partial`;
   try {
-    const how = await writeTo(config, partial);
-    await readBackup(partial, config.backup.passphrase);
-    await rename(partial, target);
+    const how = await writeTo(config, partial, target);
     const { size } = await stat(target);
     console.log(`Backup written and checked: ${target} (${formatBytes(size)}, ${how}).`);
     if (config.backup.passphrase)
@@ -52,18 +50,22 @@ async function outputPath(config: Config, given: string | undefined): Promise<st
     );
     return resolve(isFolder ? join(given, name) : given);
   }
-  const dir = resolve(config.backup.dir ?? ".");
+  const dir = resolve(config.backup.dir ?? join(config.dataDir, "backups"));
   await mkdir(dir, { recursive: true, mode: 0o700 });
   return join(dir, name);
 }
 
 /** Writes the backup into `file`; answers how it was taken, for the summary. */
-async function writeTo(config: Config, file: string): Promise<string> {
+async function writeTo(config: Config, file: string, target: string): Promise<string> {
   let database: Database;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir) });
   } catch (error) {
-    if (error instanceof DataDirInUseError) return fetchFromServer(config, error, file);
+    if (error instanceof DataDirInUseError) {
+      const how = await fetchFromServer(config, error, file);
+      await checkAndRename(config, file, target);
+      return how;
+    }
     throw error;
   }
   try {
@@ -76,11 +78,22 @@ async function writeTo(config: Config, file: string): Promise<string> {
       timeZone: config.booking.timeZone,
       now: () => new Date(),
     };
-    await backupInto(deps, createWriteStream(file, { mode: 0o600 }), { trigger: "command", location: file });
+    // The run counts once the file is checked and under its name.
+    await backupInto(deps, async () => createWriteStream(file, { mode: 0o600 }), {
+      trigger: "command",
+      location: target,
+      deliver: () => checkAndRename(config, file, target),
+    });
     return database.engine === "postgres" ? "from PostgreSQL" : "from the embedded database";
   } finally {
     await database.close();
   }
+}
+
+/** Reads the written file back, checking every checksum, and gives it its name: a backup's name means it is whole. */
+async function checkAndRename(config: Config, file: string, target: string): Promise<void> {
+  await readBackup(file, config.backup.passphrase);
+  await rename(file, target);
 }
 
 /** The embedded database is held by the running server: ask it for the backup, with the token it left in the folder. */

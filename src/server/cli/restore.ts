@@ -1,8 +1,7 @@
 import { resolve } from "node:path";
 import { ConfigError, loadConfig } from "../config";
 import { type Database, DataDirInUseError, openDatabase } from "../db/client";
-import { readBackup } from "../features/backup/archive";
-import { restoreBackup } from "../features/backup/restore";
+import { checkBackup, restoreBackup } from "../features/backup/restore";
 import { selectRecordStore } from "../integrations/record-store/select-store";
 
 /**
@@ -19,7 +18,7 @@ async function main(args: string[]): Promise<void> {
     throw new Error(`Unknown option ${unknown.join(" ")}; the only option is --replace.`);
   const config = loadConfig();
   // Checked before a database is opened: opening the embedded one creates its folder.
-  const checked = await readBackup(resolve(file), config.backup.passphrase);
+  const checked = await checkBackup(resolve(file), config.backup.passphrase);
   let database: Database;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir) });

@@ -127,11 +127,14 @@ export async function createBackupWriter(output: Writable, passphrase?: string):
   written.catch(() => undefined);
   const parts: BackupPart[] = [];
   const addEntry = (name: string, data: Buffer) =>
-    new Promise<void>((resolve, reject) =>
-      pack.entry({ name, size: data.length, mtime: new Date(0) }, data, (error) =>
+    new Promise<void>((resolve, reject) => {
+      const entry = pack.entry({ name, size: data.length, mtime: new Date(0) }, data, (error) =>
         error ? reject(error) : resolve(),
-      ),
-    );
+      );
+      // An entry cut off by abort() (the reader went away) fails through the callback above; without a listener
+      // its 'error' event would end the process.
+      entry.on("error", () => undefined);
+    });
   return {
     async add(name, data) {
       await addEntry(name, data);
@@ -162,7 +165,7 @@ export async function createBackupWriter(output: Writable, passphrase?: string):
 async function openPlain(
   path: string,
   passphrase: string | undefined,
-): Promise<{ stream: Readable; done: Promise<void> }> {
+): Promise<{ stream: Readable; done: Promise<void>; sealed: boolean }> {
   const handle = await open(path, "r");
   let size: number;
   const head = Buffer.alloc(ENCRYPTED_MAGIC.length + SALT_BYTES + IV_BYTES);
@@ -180,7 +183,7 @@ async function openPlain(
     await handle.close();
     if (headBytes < 2 || head[0] !== 0x1f || head[1] !== 0x8b)
       throw new BackupFileError(`${path} is not a backup file of this site.`);
-    return plainThrough([createReadStream(path), createGunzip()]);
+    return { ...plainThrough([createReadStream(path), createGunzip()]), sealed: false };
   }
   try {
     if (!passphrase)
@@ -196,7 +199,7 @@ async function openPlain(
     decipher.setAAD(ENCRYPTED_MAGIC);
     decipher.setAuthTag(tag);
     const sealed = createReadStream(path, { start: head.length, end: size - TAG_BYTES - 1 });
-    return plainThrough([sealed, decipher, createGunzip()]);
+    return { ...plainThrough([sealed, decipher, createGunzip()]), sealed: true };
   } finally {
     await handle.close();
   }
@@ -210,16 +213,25 @@ function plainThrough(stages: [Readable, ...Transform[]]): { stream: Readable; d
   return { stream, done };
 }
 
-/** What a damaged file's low-level error means to the person restoring. */
-function explainReadError(error: unknown): BackupFileError {
+/**
+ * What a damaged file's low-level error means to the person restoring. In a sealed file a wrong passphrase turns
+ * every byte to noise, so the unzipping usually fails before the seal is checked: any failure there may be either.
+ */
+function explainReadError(error: unknown, sealed: boolean): Error {
   if (error instanceof BackupFileError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/unable to authenticate|auth/i.test(message))
+  if (sealed)
     return new BackupFileError(
       "The backup file is damaged, or the passphrase (BACKUP_PASSPHRASE) is not the one it was made with.",
     );
   return new BackupFileError(`The backup file is damaged or cut short (${message}).`);
 }
+
+/**
+ * The largest entry a backup of this site writes: a page of rows, or one report (10 MB). A file naming a larger
+ * one was not made by this site, and would take that much memory to read.
+ */
+const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads every entry of a backup in order, checking each against the manifest; `onEntry` sees each entry's bytes
@@ -233,12 +245,19 @@ export async function readBackup(
 ): Promise<BackupManifest> {
   const seen: BackupPart[] = [];
   let manifest: BackupManifest | undefined;
+  let sealed = false;
+  let entryFailure: unknown;
   try {
     const plain = await openPlain(path, passphrase);
+    sealed = plain.sealed;
     const extract = tar.extract();
     plain.stream.on("error", (error) => extract.destroy(error));
     plain.stream.pipe(extract);
     for await (const entry of extract) {
+      if ((entry.header.size ?? 0) > MAX_ENTRY_BYTES)
+        throw new BackupFileError(
+          `This file is not a backup of this site (an entry of ${entry.header.size} bytes).`,
+        );
       const chunks: Buffer[] = [];
       for await (const chunk of entry) chunks.push(chunk as Buffer);
       const data = Buffer.concat(chunks);
@@ -249,11 +268,18 @@ export async function readBackup(
         continue;
       }
       seen.push({ name, bytes: data.length, sha256: sha256(data) });
-      await onEntry?.(name, data);
+      try {
+        await onEntry?.(name, data);
+      } catch (error) {
+        // The caller's own failure (a refused entry, a database error): not the file's, passed on as it is.
+        entryFailure = error;
+        throw error;
+      }
     }
     await plain.done;
   } catch (error) {
-    throw explainReadError(error);
+    if (entryFailure !== undefined && error === entryFailure) throw error;
+    throw explainReadError(error, sealed);
   }
   if (!manifest) throw new BackupFileError("The backup file is cut short: it has no manifest.");
   checkParts(manifest.parts, seen);

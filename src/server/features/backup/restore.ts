@@ -7,7 +7,8 @@ import { rowsOf, type Database, type Db } from "../../db/client";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { migrationsDir } from "../../paths";
 import { BackupFileError, readBackup, type BackupManifest } from "./archive";
-import { insertRows, knownMigrations, resetSequences, rowCounts } from "./tables";
+import { insertRows, knownMigrations, resetSequences, rowCounts, tablesInRestoreOrder } from "./tables";
+import { isStorageKey } from "../../integrations/record-store/keys";
 
 export interface RestoreTarget {
   database: Database;
@@ -48,7 +49,7 @@ export async function restoreBackup(
     checked?: BackupManifest;
   },
 ): Promise<RestoreSummary> {
-  const manifest = options.checked ?? (await readBackup(path, options.passphrase));
+  const manifest = options.checked ?? (await checkBackup(path, options.passphrase));
   const known = knownMigrations().map((entry) => entry.tag);
   checkSchemaFits(manifest.migrations, known);
   const { db } = target.database;
@@ -56,23 +57,28 @@ export async function restoreBackup(
   await dropEverything(db);
   await migrateTo(target.database, manifest.migrations.length);
 
+  // Reports the store held before: a failed restore leaves them (the same key is the same report), and removes only
+  // those it added.
+  const existing = new Set<string>();
+  for await (const key of target.store.keys()) existing.add(key);
   const written: string[] = [];
   try {
     await db.transaction(async (tx) => {
       await readBackup(path, options.passphrase, async (name, data) => {
-        const table = TABLE_ENTRY.exec(name);
-        if (table) return insertRows(tx, table[1]!, data.toString("utf8").split("\n"));
-        const record = RECORD_ENTRY.exec(name);
-        if (!record)
-          throw new BackupFileError(`The backup file has an entry this site does not know: ${name}.`);
-        await target.store.put(record[1]!, Readable.from([data]), "application/octet-stream");
-        written.push(record[1]!);
+        const entry = entryOf(name);
+        if (entry.table !== undefined) return insertPage(tx, entry.table, data);
+        if (!existing.has(entry.record)) written.push(entry.record);
+        await target.store.put(entry.record, Readable.from([data]), "application/octet-stream");
       });
       await resetSequences(tx);
       await forgetUnfinishedRuns(tx);
     });
   } catch (error) {
     await Promise.all(written.map((key) => target.store.delete(key).catch(() => undefined)));
+    if (options.replace && !(error instanceof BackupFileError))
+      throw new RestoreRefusedError(
+        `${error instanceof Error ? error.message : String(error)} The database was emptied first (--replace) and holds none of the backup: restore again once the cause is fixed, or from another backup.`,
+      );
     throw error;
   }
   await target.database.migrate();
@@ -96,6 +102,47 @@ async function forgetUnfinishedRuns(db: Db): Promise<void> {
     await db.execute(sql`SELECT to_regclass('public.backup_runs') IS NOT NULL AS present`),
   );
   if (present?.present) await db.execute(sql`DELETE FROM backup_runs WHERE outcome = 'running'`);
+}
+
+/** The table or the stored report an entry holds; anything else is refused (a file this site did not write). */
+function entryOf(
+  name: string,
+): { table: string; record?: undefined } | { table?: undefined; record: string } {
+  const table = TABLE_ENTRY.exec(name)?.[1];
+  if (table && restorableTables().has(table)) return { table };
+  const record = RECORD_ENTRY.exec(name)?.[1];
+  if (record && isStorageKey(record)) return { record };
+  throw new BackupFileError(
+    `This file is not a backup of this site: it has an entry named ${JSON.stringify(name)}.`,
+  );
+}
+
+let knownTables: Set<string> | undefined;
+/** The tables a restore may write: this site's own, never another schema's or the catalog's. */
+function restorableTables(): Set<string> {
+  knownTables ??= new Set(tablesInRestoreOrder().map((table) => table.name));
+  return knownTables;
+}
+
+/**
+ * Reads the whole backup and checks the seal, every checksum and every entry's name, writing nothing; answers its
+ * manifest. A restore does this before it touches the database.
+ */
+export function checkBackup(path: string, passphrase: string | undefined): Promise<BackupManifest> {
+  return readBackup(path, passphrase, async (name) => {
+    entryOf(name);
+  });
+}
+
+/** Inserts one page of rows; a failure names the table and the database's reason, never the rows (patients' data). */
+async function insertPage(db: Db, table: string, data: Buffer): Promise<void> {
+  try {
+    await insertRows(db, table, data.toString("utf8").split("\n"));
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    const reason = cause instanceof Error ? cause.message : "the database refused the rows";
+    throw new RestoreRefusedError(`Restoring the table ${table} failed: ${reason}.`);
+  }
 }
 
 function checkSchemaFits(backup: string[], known: string[]): void {

@@ -44,7 +44,7 @@ function streamBackup(
 ): FastifyReply {
   const sealed = Boolean(deps.config.passphrase);
   const body = new PassThrough();
-  const started = guard(() => backupInto(deps, body, { trigger, location: trigger }));
+  const started = guard(() => backupInto(deps, async () => body, { trigger, location: trigger }));
   started.catch((error: unknown) => {
     if (!body.destroyed) body.destroy(error instanceof Error ? error : new Error(String(error)));
   });
@@ -69,7 +69,8 @@ export async function adminBackupRoutes(
   app.get("/api/admin/backups", async (_request, reply) => {
     return reply.header("cache-control", "no-store").send(await backupStatus(deps));
   });
-  app.get("/api/admin/backups/download", async (_request, reply) => {
+  // No HEAD: it would make a whole backup for nobody to read.
+  app.get("/api/admin/backups/download", { exposeHeadRoute: false }, async (_request, reply) => {
     if (guard.busy()) throw new HttpError(409, BUSY_MESSAGE);
     return streamBackup(deps, guard, "download", reply);
   });
@@ -83,7 +84,7 @@ export async function commandBackupRoutes(
   app: FastifyInstance,
   { deps, guard, token }: { deps: BackupDeps; guard: BackupGuard; token: string },
 ): Promise<void> {
-  app.get("/api/internal/backup", async (request, reply) => {
+  app.get("/api/internal/backup", { exposeHeadRoute: false }, async (request, reply) => {
     if (!fromThisMachine(request) || !hasToken(request, token)) throw new HttpError(404, "Not found");
     if (guard.busy()) throw new HttpError(409, BUSY_MESSAGE);
     return streamBackup(deps, guard, "command", reply);

@@ -11,7 +11,14 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { writeBackup, type BackupSummary } from "./create";
-import { finishRun, latestRuns, latestSuccess, startRun, type BackupTrigger } from "./repository";
+import {
+  finishRun,
+  latestRuns,
+  latestSuccess,
+  startRun,
+  type BackupRun,
+  type BackupTrigger,
+} from "./repository";
 
 export type { BackupTrigger } from "./repository";
 
@@ -50,7 +57,8 @@ const BACKUP_FILE = /^clinic-backup-\d{4}-\d{2}-\d{2}-\d{6}(\.tar\.gz|\.tar\.gz\
  */
 export async function backupInto(
   deps: BackupDeps,
-  output: Writable,
+  /** Opens where the backup goes; called only once the run is recorded, so a failure to open is recorded too. */
+  openOutput: () => Promise<Writable>,
   run: {
     trigger: BackupTrigger;
     location: string;
@@ -67,6 +75,7 @@ export async function backupInto(
   });
   if (!id) return undefined;
   try {
+    const output = await openOutput();
     const summary = await writeBackup(
       { database: deps.database, store: deps.records, storage: deps.recordsInBucket ? "bucket" : "local" },
       output,
@@ -106,10 +115,14 @@ export async function runScheduledBackup(deps: BackupDeps): Promise<boolean> {
   const name = backupName(now, deps.timeZone);
   // With a bucket only, the file waits in the temporary folder on its way there.
   const dir = deps.destinations.dir ?? tmpdir();
-  await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, name + backupExtension(sealed));
   const partial = `${file}.partial`;
-  const output = createWriteStream(partial, { mode: 0o600 });
+  let output: Writable | undefined;
+  const openOutput = async () => {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    output = createWriteStream(partial, { mode: 0o600 });
+    return output;
+  };
   const { bucket } = deps.destinations;
   const deliver = async () => {
     await rename(partial, file);
@@ -120,12 +133,14 @@ export async function runScheduledBackup(deps: BackupDeps): Promise<boolean> {
     const location = [deps.destinations.dir ? file : undefined, bucket ? `bucket: ${name}` : undefined]
       .filter(Boolean)
       .join(", ");
-    made = await backupInto(deps, output, { trigger: "schedule", location, scheduledFor: day, deliver });
+    made = await backupInto(deps, openOutput, { trigger: "schedule", location, scheduledFor: day, deliver });
   } finally {
-    output.destroy();
-    await rm(partial, { force: true });
-    // Without a folder of its own, the copy on this machine was only the way to the bucket.
-    if (!deps.destinations.dir) await rm(file, { force: true });
+    if (output) {
+      output.destroy();
+      await rm(partial, { force: true });
+      // Without a folder of its own, the copy on this machine was only the way to the bucket.
+      if (!deps.destinations.dir) await rm(file, { force: true });
+    }
   }
   if (!made) return false;
   if (bucket) await pruneBucket(bucket, deps.config.keep);
@@ -156,6 +171,16 @@ async function pruneBucket(bucket: RecordStore, keep: number): Promise<void> {
   for (const name of names.slice(0, Math.max(0, names.length - keep))) await bucket.delete(name);
 }
 
+/**
+ * A run still "running" after this long was cut off (the process making it was stopped or killed): a backup of the
+ * budget's size takes under a minute.
+ */
+const UNFINISHED_MS = 60 * 60 * 1000;
+
+function cutOff(run: BackupRun | undefined, now: Date): boolean {
+  return run?.outcome === "running" && now.getTime() - run.startedAt.getTime() > UNFINISHED_MS;
+}
+
 /** A scheduled backup is overdue when the last success is older than a day and an hour. */
 const OVERDUE_MS = 25 * 60 * 60 * 1000;
 
@@ -180,7 +205,11 @@ export async function backupStatus(
       : null;
   let problem: string | null = null;
   const now = deps.now().getTime();
-  if (last?.outcome === "failed") problem = `The last backup failed: ${last.error ?? "no reason recorded"}.`;
+  if (cutOff(last, deps.now()))
+    problem =
+      "The last backup did not finish: the process making it was stopped. Make one now, or wait for the next.";
+  else if (last?.outcome === "failed")
+    problem = `The last backup failed: ${last.error ?? "no reason recorded"}.`;
   else if (deps.config.schedule && (!success || now - success.startedAt.getTime() > OVERDUE_MS))
     problem = success
       ? "No backup has succeeded for more than a day."
@@ -202,7 +231,7 @@ export async function fileSize(path: string): Promise<number> {
 }
 
 /** Adds the backup's figures to the metrics: when the last good backup started, and whether the last one failed. */
-export function registerBackupMetrics(registry: Registry, deps: Pick<BackupDeps, "database">): void {
+export function registerBackupMetrics(registry: Registry, deps: Pick<BackupDeps, "database" | "now">): void {
   new Gauge({
     name: "clinic_backup_last_success_timestamp_seconds",
     help: "When the last backup that succeeded started, in seconds since 1970 (0: none yet).",
@@ -218,7 +247,7 @@ export function registerBackupMetrics(registry: Registry, deps: Pick<BackupDeps,
     registers: [registry],
     async collect() {
       const [last] = await latestRuns(deps.database.db, 1);
-      this.set(last?.outcome === "failed" ? 1 : 0);
+      this.set(last?.outcome === "failed" || cutOff(last, deps.now()) ? 1 : 0);
     },
   });
 }

@@ -84,7 +84,8 @@ export async function readPage(
 /** Inserts rows (JSON texts of `row_to_json`) into a table of the same shape. */
 export async function insertRows(db: Db, tableName: string, rows: string[]): Promise<void> {
   if (rows.length === 0) return;
-  const name = sql.raw(quoted(tableName));
+  // Qualified: an unqualified name could also reach pg_catalog's tables through the search path.
+  const name = sql.raw(`public.${quoted(tableName)}`);
   await db.execute(
     sql`INSERT INTO ${name} SELECT * FROM json_populate_recordset(NULL::${name}, ${`[${rows.join(",")}]`}::json)`,
   );
