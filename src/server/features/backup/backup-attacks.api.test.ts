@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import type { BackupStatusView } from "@shared/backup";
 import { rowsOf } from "../../db/client";
 import { backupRuns } from "../../db/schema";
 import { createLocalRecordStore } from "../../integrations/record-store/local-store";
@@ -21,6 +20,7 @@ import {
   testEngines,
   useTestApp,
 } from "../../testing/test-app";
+import { backupStatusOf } from "../../testing/backups";
 import { createBackupWriter, readBackup } from "./archive";
 import { writeBackup } from "./create";
 import { restoreBackup } from "./restore";
@@ -56,15 +56,7 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
   });
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
-  const status = async () => {
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
-    const answer = await t.app.inject({
-      method: "GET",
-      url: "/api/admin/backups",
-      headers: { cookie, origin: TEST_SITE },
-    });
-    return answer.json<BackupStatusView>();
-  };
+  const status = () => backupStatusOf(t.app);
 
   it("keeps serving when the reader of a backup goes away in the middle, and records that backup as failed", async () => {
     // Reports large enough that the answer cannot all sit in the socket's buffers.

@@ -3,7 +3,6 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { BackupStatusView } from "@shared/backup";
 import {
   bookPaidAppointment,
   signInAsAdmin,
@@ -12,6 +11,7 @@ import {
   testEngines,
   useTestApp,
 } from "../../testing/test-app";
+import { backupStatusOf } from "../../testing/backups";
 import { readBackup } from "./archive";
 import { runScheduledBackup } from "./service";
 
@@ -42,16 +42,7 @@ describe.each(testEngines)("backups on %s", (engine) => {
 
   afterAll(() => rm(folder.path, { recursive: true, force: true }));
 
-  const status = async () => {
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
-    const answer = await t.app.inject({
-      method: "GET",
-      url: "/api/admin/backups",
-      headers: { cookie, origin: TEST_SITE },
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json<BackupStatusView>();
-  };
+  const status = () => backupStatusOf(t.app);
 
   it("makes the day's backup once at the scheduled time, keeps the newest BACKUP_KEEP, and shows each on the dashboard", async () => {
     await bookPaidAppointment(t.app, { appointmentDate: "2026-11-27" });
