@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { openBooking, useBookingOpen } from "@/lib/dialogs";
-import { STEP_PARAM } from "./booking-session";
+import { STEP_PARAM, takeBookingDiscarded } from "./booking-session";
 
 const loadBookingDialog = () => import("./booking-dialog");
 const BookingDialog = lazy(loadBookingDialog);
@@ -42,7 +42,15 @@ function addressNamesBookingStep(): boolean {
 export function BookingRoot() {
   const open = useBookingOpen();
   useEffect(() => {
-    if (addressNamesBookingStep()) openBooking();
+    if (!addressNamesBookingStep()) return;
+    // Loaded at a step of a booking the parent has just discarded (going back over its entries): stay closed.
+    if (takeBookingDiscarded()) {
+      const url = new URL(window.location.href);
+      url.searchParams.delete(STEP_PARAM);
+      window.history.replaceState(null, "", url);
+      return;
+    }
+    openBooking();
   }, []);
   useEffect(prefetchWhenIdle, []);
   if (!open) return null;

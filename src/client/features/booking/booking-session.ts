@@ -51,6 +51,28 @@ export function clearSavedBooking(): void {
   storage()?.removeItem(KEY);
 }
 
+const DISCARDED_KEY = "clinic.booking-discarded";
+
+/**
+ * The parent discarded the booking, and the browser goes back over its steps' entries. Entries made before a reload
+ * belong to the page as it was, so going back to them loads the page again; if that lands on an entry that still
+ * names a step, the new page must not open an empty booking there. This note tells it so, once.
+ */
+export function noteBookingDiscarded(): void {
+  try {
+    storage()?.setItem(DISCARDED_KEY, "1");
+  } catch {
+    // Without storage a page loaded there may open an empty form: the parent closes it.
+  }
+}
+
+/** Whether the booking was just discarded (a page loaded at one of its steps then stays closed); forgets it. */
+export function takeBookingDiscarded(): boolean {
+  const discarded = storage()?.getItem(DISCARDED_KEY) === "1";
+  storage()?.removeItem(DISCARDED_KEY);
+  return discarded;
+}
+
 export function loadSavedBooking(): SavedBooking | undefined {
   const raw = storage()?.getItem(KEY);
   if (!raw) return undefined;

@@ -1,7 +1,14 @@
 import { useEffect, useRef } from "react";
 import { closeBooking } from "@/lib/dialogs";
 import type { WizardStep } from "./booking-logic";
-import { clearSavedBooking, STEP_PARAM, stepFromName, stepName } from "./booking-session";
+import {
+  clearSavedBooking,
+  noteBookingDiscarded,
+  STEP_PARAM,
+  stepFromName,
+  stepName,
+  takeBookingDiscarded,
+} from "./booking-session";
 
 /** How many history entries the open dialog has added; kept in each entry's state, so it survives a reload. */
 function bookingDepth(): number {
@@ -35,6 +42,8 @@ export function useStepHistory(step: WizardStep, goToStep: (step: WizardStep) =>
       // Opening: a new entry, unless the address already names a step (a reload, or Back into the page).
       shown.current = step;
       leaving = false;
+      // A new booking: an earlier discard no longer concerns the pages loaded from now on.
+      takeBookingDiscarded();
       if (named === undefined) window.history.pushState({ bookingDepth: 1 }, "", addressFor(step));
       else window.history.replaceState({ bookingDepth: Math.max(1, bookingDepth()) }, "", addressFor(step));
       return;
@@ -76,6 +85,7 @@ export function closeBookingAndLeaveHistory(): void {
   const depth = bookingDepth();
   if (depth > 0) {
     leaving = true;
+    noteBookingDiscarded();
     // Where the steps' entries lead back to, once the browser has gone there: an entry that still names a step (the
     // count of entries was left short by reloads in between) is made the plain page, so no reload reopens the dialog.
     window.addEventListener("popstate", dropStepFromAddress, { once: true });
