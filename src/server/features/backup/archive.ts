@@ -20,8 +20,8 @@ import tar from "tar-stream";
  * key derived by scrypt, so a changed byte anywhere, or a wrong passphrase, is refused before anything is written.
  */
 export const BACKUP_FORMAT = "clinic-backup";
-export const BACKUP_FORMAT_VERSION = 1;
-export const MANIFEST_ENTRY = "manifest.json";
+const BACKUP_FORMAT_VERSION = 1;
+const MANIFEST_ENTRY = "manifest.json";
 
 const ENCRYPTED_MAGIC = Buffer.from("CLINIC-BACKUP-AES256GCM-1\n");
 const SALT_BYTES = 16;
@@ -30,7 +30,7 @@ const TAG_BYTES = 16;
 /** scrypt at N = 2^15: about 0.1 s and 32 MB per backup, far beyond what guessing a passphrase can afford. */
 const SCRYPT: ScryptOptions = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
-export interface BackupPart {
+interface BackupPart {
   name: string;
   bytes: number;
   sha256: string;
@@ -102,7 +102,7 @@ function byteCounter(): { stream: Transform; count: () => number } {
   return { stream, count: () => bytes };
 }
 
-export const sha256 = (data: Buffer): string => createHash("sha256").update(data).digest("hex");
+const sha256 = (data: Buffer): string => createHash("sha256").update(data).digest("hex");
 
 export interface BackupWriter {
   /** Adds one entry; its checksum goes into the manifest. */

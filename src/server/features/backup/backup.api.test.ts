@@ -125,6 +125,17 @@ describe.each(testEngines)("backups on %s", (engine) => {
     const ask = (headers: Record<string, string>, remoteAddress = "127.0.0.1") =>
       t.app.inject({ method: "GET", url: "/api/internal/backup", headers, remoteAddress });
     expect((await ask({})).statusCode).toBe(404);
+    // Spelled another way, without the token: never a backup.
+    for (const url of [
+      "/api/%69nternal/backup",
+      "//api/internal/backup",
+      "/api/./internal/backup",
+      "/API/INTERNAL/BACKUP",
+      "/api/internal/backup%00",
+    ]) {
+      const answer = await t.app.inject({ method: "GET", url, remoteAddress: "127.0.0.1" });
+      expect([400, 404], url).toContain(answer.statusCode);
+    }
     expect((await ask({ authorization: `Bearer ${token.slice(0, -1)}x` })).statusCode).toBe(404);
     expect((await ask({ authorization: `Bearer ${token}` }, "203.0.113.9")).statusCode).toBe(404);
     const answer = await ask({ authorization: `Bearer ${token}` });

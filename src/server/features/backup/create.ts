@@ -111,12 +111,13 @@ async function writeTables(
       if (texts.length === 0) break;
       after = texts[texts.length - 1];
       const parsed = texts.map((text) => JSON.parse(text) as Record<string, unknown>);
-      const kept = texts.filter((_, index) => written.hasParents(table, parsed[index]!));
+      const keep = parsed.map((row) => written.hasParents(table, row));
+      const kept = texts.filter((_, index) => keep[index]);
       skippedRows += texts.length - kept.length;
       written.remember(
         table,
         referencedBy,
-        parsed.filter((row) => written.hasParents(table, row)),
+        parsed.filter((_, index) => keep[index]),
       );
       if (kept.length > 0) {
         page += 1;

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
@@ -223,11 +223,6 @@ export async function backupStatus(
     lastSuccess: view(success),
     problem,
   };
-}
-
-/** The size of a file written, for the command's summary. */
-export async function fileSize(path: string): Promise<number> {
-  return (await stat(path)).size;
 }
 
 /** Adds the backup's figures to the metrics: when the last good backup started, and whether the last one failed. */
