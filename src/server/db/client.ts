@@ -122,8 +122,11 @@ async function openPglite(dataDir: string | undefined, initialData?: Blob): Prom
   try {
     if (dataDir && !existsSync(join(dataDir, "PG_VERSION"))) await createDataDirInChildProcess(dataDir);
     compileWebAssemblyWithBaselineOnly();
-    client = new PGlite(dataDir, {
+    // One options object: PGlite reads its second argument only when the first is a folder's name, so an
+    // in-memory database given `undefined` there would start without these settings or the initial data.
+    client = new PGlite({
       postgresqlconf: PGLITE_SETTINGS,
+      ...(dataDir ? { dataDir } : {}),
       ...(initialData && !dataDir ? { loadDataDir: initialData } : {}),
     });
     await client.waitReady;
