@@ -141,6 +141,24 @@ test("the manage page arrives rendered by the server, personal and never cached,
   // The server's HTML and the browser's first render agree (no hydration mismatch).
   expect(errors.filter((text) => /hydrat|error #4(18|19|23|25)/i.test(text))).toEqual([]);
 
+  // On a slow line the picker shows before the scripts run: a report chosen then is sent once they have.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  const reports = page.getByRole("region", { name: "Reports for the doctor" });
+  await reports.locator('input[type="file"]').setInputFiles({
+    name: "early-report.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+  });
+  release();
+  await expect(reports.getByRole("list", { name: "Uploaded reports" })).toContainText("early-report.pdf");
+  await page.unrouteAll();
+
   // Another parent's made-up link gets the readable message, and nothing of this booking.
   const other = await page.request.get(`/appointments/manage/${"y".repeat(43)}`);
   expect(other.headers()["cache-control"]).toBe("private, no-store");

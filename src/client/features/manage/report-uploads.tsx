@@ -231,22 +231,30 @@ export function ReportUploads({ token, status }: { token: string; status: string
 /** The file input, hidden behind a large label that looks like a button and shows the input's keyboard focus. */
 function FilePicker({ hintId, onChoose }: { hintId: string; onChoose: (files: File[]) => void }) {
   const inputId = useId();
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
+  const input = useRef<HTMLInputElement>(null);
+  const takeChosenFiles = (element: HTMLInputElement) => {
+    const files = Array.from(element.files ?? []);
     // Cleared, so choosing the same file again (after removing it, or after a failure) is seen as a change.
-    event.target.value = "";
+    element.value = "";
     if (files.length > 0) onChoose(files);
   };
+  // The page is rendered on the server, so on a slow phone the picker works before its script has run: files
+  // chosen then are still in the input when it hydrates, with no change event left to tell of them.
+  const onChooseAtHydration = useRef(takeChosenFiles);
+  useEffect(() => {
+    if (input.current) onChooseAtHydration.current(input.current);
+  }, []);
   return (
     <div>
       <input
+        ref={input}
         id={inputId}
         type="file"
         multiple
         accept={REPORT_ACCEPT}
         aria-describedby={hintId}
         className="peer sr-only"
-        onChange={onChange}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => takeChosenFiles(event.target)}
       />
       <label
         htmlFor={inputId}
