@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { woffToSfnt } from "./woff";
 
 /**
  * The fonts the server draws text in (fee receipts, prescriptions, link-preview cards): Noto Sans, one face for Latin
@@ -128,6 +130,23 @@ export function fontFile(face: Face, weight: Weight): string {
   const { package: name, subset } = FACE_SOURCES[face];
   return require.resolve(`@fontsource/${name}/files/${name}-${subset}-${weight}-normal.woff`);
 }
+
+/**
+ * A face's font as a plain OpenType file, unwrapped from its WOFF file the first time a document needs it and kept
+ * for the next (a few hundred kilobytes for each face in use).
+ */
+export const fontBytes = (() => {
+  const cache = new Map<string, Buffer>();
+  return (face: Face, weight: Weight): Buffer => {
+    const file = fontFile(face, weight);
+    let bytes = cache.get(file);
+    if (!bytes) {
+      bytes = woffToSfnt(readFileSync(file));
+      cache.set(file, bytes);
+    }
+    return bytes;
+  };
+})();
 
 /** A face's Unicode ranges, read from its package the first time they are needed. */
 const rangesOf = (() => {

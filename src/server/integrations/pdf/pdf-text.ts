@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type PDFDocument from "pdfkit";
-import { type Face, FACES, fontFile, isComplex, runsOf } from "../fonts/noto";
+import { type Face, FACES, fontBytes, fontFile, isComplex, runsOf } from "../fonts/noto";
 import { clustersOf } from "./clusters";
 import { skipNullAnchors } from "./null-anchors";
 
@@ -35,10 +35,14 @@ export async function newDocument(
 ): Promise<{ doc: Doc; bytes: Promise<Buffer> }> {
   const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: 56, info, bufferPages: options.bufferPages ?? false });
+  // Registered as file names, which cost nothing until used; a face's OpenType bytes replace its name the first
+  // time the document's text needs it (see `useFace`). Latin is always needed.
   for (const face of FACES) {
     doc.registerFont(fontName(face, false), fontFile(face, 400));
     doc.registerFont(fontName(face, true), fontFile(face, 700));
   }
+  useFace(doc, "latin", false);
+  useFace(doc, "latin", true);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {
@@ -97,8 +101,26 @@ interface Piece {
   descent: number;
 }
 
+/** Faces each document has been given the bytes of. */
+const facesInUse = new WeakMap<Doc, Set<string>>();
+
+/**
+ * Gives the document a face's font as OpenType bytes, read once per process (fonts/noto.ts), before its text first
+ * uses it; pdfkit would otherwise read the WOFF file again for each document and inflate its tables glyph by glyph.
+ */
+function useFace(doc: Doc, face: Face, bold: boolean): string {
+  const name = fontName(face, bold);
+  const used = facesInUse.get(doc) ?? new Set<string>();
+  facesInUse.set(doc, used);
+  if (!used.has(name)) {
+    doc.registerFont(name, fontBytes(face, bold ? 700 : 400));
+    used.add(name);
+  }
+  return name;
+}
+
 function measure(doc: Doc, text: string, face: Face, style: TextStyle): Piece {
-  const font = fontName(face, style.bold ?? false);
+  const font = useFace(doc, face, style.bold ?? false);
   doc.font(font).fontSize(style.size ?? 10);
   skipNullAnchors(internals(doc).font.font);
   const complex = isComplex(face);
