@@ -1,2 +1,2 @@
-export declare function findChromium(): Promise<string | undefined>;
+export declare function findChromium(options?: { headlessShell?: boolean }): Promise<string | undefined>;
 export declare const chromiumArgs: string[];

@@ -5,10 +5,10 @@ import { findChromium } from "./chromium.mjs";
 import { root } from "./build-state.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 
-const chromium = await findChromium();
+const chromium = await findChromium({ headlessShell: true });
 if (!chromium) {
   console.error(`No Chromium was found for the browser tests. Install one of these and run the tests again:
-  - Debian or Ubuntu:  sudo apt-get install -y chromium
+  - Debian or Ubuntu:  sudo apt-get install -y chromium-headless-shell (or chromium)
   - any system:        npx playwright install chromium
   - or point CHROMIUM_PATH at an installed Chrome or Chromium binary.`);
   process.exit(1);
