@@ -10,6 +10,7 @@ import { drainOutbox, RETRY_DELAYS_MINUTES } from "../../core/outbox/worker";
 import { drainOutboxOf, silentLog } from "../../testing/app-jobs";
 import { readableMail } from "../../testing/mime";
 import { mailEnv, startSmtpStandIn } from "../../testing/smtp-stand-in";
+import { seededDataDir } from "../../testing/seeded-data-dir";
 import { useInSuite } from "../../testing/suite";
 import { addDaysToDate } from "@shared/clinic-time";
 import {
@@ -379,7 +380,7 @@ describe.each(testEngines)("two outbox workers on %s", (engine) => {
 describe("a restart in the middle of the queue", () => {
   it("loses nothing: rows written before the restart are sent after it", async () => {
     const smtp = await startSmtpStandIn();
-    const dataDir = mkdtempSync(join(tmpdir(), "clinic-restart-"));
+    const dataDir = seededDataDir("clinic-restart-");
     const first = await openDatabase({ dataDir });
     await first.migrate();
     const now = new Date("2026-11-21T10:00:00Z");
