@@ -1,10 +1,11 @@
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { ConfigError, loadConfig, type Config } from "../config";
+import { loadConfig, type Config } from "../config";
+import { exitWith } from "./exit-with";
 import { type Database, DataDirInUseError, openDatabase } from "../db/client";
 import { readBackup } from "../features/backup/archive";
 import { readCommandAccess } from "../features/backup/command-access";
@@ -39,16 +40,28 @@ async function main(args: string[]): Promise<void> {
   }
 }
 
-/** The file to write: the path given (a folder gets the usual name inside), or BACKUP_DIR with the usual name. */
+/**
+ * The file to write: the path given (a folder gets the usual name inside), or BACKUP_DIR with the usual name. A
+ * path ending in "/" names a folder, which must exist (a drive that is not mounted is not a file name); a file's
+ * name says whether it is sealed, and its folder must exist.
+ */
 async function outputPath(config: Config, given: string | undefined): Promise<string> {
-  const name =
-    backupName(new Date(), config.booking.timeZone) + backupExtension(Boolean(config.backup.passphrase));
+  const extension = backupExtension(Boolean(config.backup.passphrase));
+  const name = backupName(new Date(), config.booking.timeZone) + extension;
   if (given) {
-    const isFolder = await stat(given).then(
-      (found) => found.isDirectory(),
-      () => false,
-    );
-    return resolve(isFolder ? join(given, name) : given);
+    const isFolder = await folderExists(given);
+    if (isFolder) return resolve(join(given, name));
+    if (given.endsWith("/") || given.endsWith(sep))
+      throw new Error(`The folder ${given} does not exist (is its drive mounted?). Nothing was written.`);
+    if (!given.endsWith(extension) || (extension === ".tar.gz" && given.endsWith(".sealed")))
+      throw new Error(
+        config.backup.passphrase
+          ? `A backup sealed with BACKUP_PASSPHRASE is named ….tar.gz.sealed: name the file so, or give a folder. Nothing was written.`
+          : `A backup without BACKUP_PASSPHRASE is named ….tar.gz: name the file so, or give a folder. Nothing was written.`,
+      );
+    if (!(await folderExists(dirname(resolve(given)))))
+      throw new Error(`The folder of ${given} does not exist. Nothing was written.`);
+    return resolve(given);
   }
   const dir = resolve(config.backup.dir ?? join(config.dataDir, "backups"));
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -61,11 +74,7 @@ async function writeTo(config: Config, file: string, target: string): Promise<st
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: resolve(config.dataDir) });
   } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      const how = await fetchFromServer(config, error, file);
-      await checkAndRename(config, file, target);
-      return how;
-    }
+    if (error instanceof DataDirInUseError) return await backupThroughServer(config, error, file, target);
     throw error;
   }
   try {
@@ -96,17 +105,50 @@ async function checkAndRename(config: Config, file: string, target: string): Pro
   await rename(file, target);
 }
 
-/** The embedded database is held by the running server: ask it for the backup, with the token it left in the folder. */
-async function fetchFromServer(config: Config, inUse: DataDirInUseError, file: string): Promise<string> {
+type CommandAccess = NonNullable<Awaited<ReturnType<typeof readCommandAccess>>>;
+
+/**
+ * The embedded database is held by the running server: ask it for the backup, with the token it left in the
+ * folder, sealed with this command's passphrase; read the file back, then tell the server what the check found, so
+ * the dashboard counts the backup only once it is whole and under its name.
+ */
+async function backupThroughServer(
+  config: Config,
+  inUse: DataDirInUseError,
+  file: string,
+  target: string,
+): Promise<string> {
   const access = await readCommandAccess(resolve(config.dataDir));
   if (!access)
     throw new Error(
       `${inUse.message} That process does not offer backups (an older version, or not yet listening): stop it and run \`npm run backup\` again.`,
     );
-  const response = await fetch(`${access.url}/api/internal/backup`, {
-    headers: { authorization: `Bearer ${access.token}` },
+  try {
+    await fetchFromServer(config, access, file);
+    await checkAndRename(config, file, target);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await tellServer(access, { succeeded: false, bytes: 0, location: target, error: reason.slice(0, 500) });
+    throw error;
+  }
+  const { size } = await stat(target);
+  await tellServer(access, { succeeded: true, bytes: size, location: target });
+  return "from the embedded database, through the running server";
+}
+
+function askServer(access: CommandAccess, path: string, body: unknown): Promise<Response> {
+  return fetch(`${access.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${access.token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
   }).catch((error: unknown) => {
     throw new Error(`The running server did not answer at ${access.url}: ${(error as Error).message}`);
+  });
+}
+
+async function fetchFromServer(config: Config, access: CommandAccess, file: string): Promise<void> {
+  const response = await askServer(access, "/api/internal/backup", {
+    passphrase: config.backup.passphrase ?? null,
   });
   if (!response.ok || !response.body) {
     const reason = ((await response.json().catch(() => ({}))) as { message?: string }).message;
@@ -117,7 +159,22 @@ async function fetchFromServer(config: Config, inUse: DataDirInUseError, file: s
     Readable.fromWeb(response.body as WebReadableStream),
     createWriteStream(file, { mode: 0o600 }),
   );
-  return "from the embedded database, through the running server";
+}
+
+/** Tells the server what the check found; a server that recorded the failure itself already has nothing to hear. */
+async function tellServer(
+  access: CommandAccess,
+  verdict: { succeeded: boolean; bytes: number; location: string; error?: string },
+): Promise<void> {
+  const answer = await askServer(access, "/api/internal/backup/checked", verdict).catch(() => undefined);
+  await answer?.body?.cancel();
+}
+
+function folderExists(path: string): Promise<boolean> {
+  return stat(path).then(
+    (found) => found.isDirectory(),
+    () => false,
+  );
 }
 
 function formatBytes(bytes: number): string {
@@ -125,7 +182,4 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main(process.argv.slice(2)).catch(exitWith("npm run backup"));

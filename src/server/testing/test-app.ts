@@ -272,7 +272,7 @@ export async function askForErasure(app: FastifyInstance, token: string, origin:
  * API routes that need a token of their own instead of the admin session, and answer 404 without it (as if they
  * were not there): `npm run backup` asking the server that holds the embedded database.
  */
-export const tokenApiRoutes = new Set(["GET /api/internal/backup"]);
+export const tokenApiRoutes = new Set(["POST /api/internal/backup", "POST /api/internal/backup/checked"]);
 
 /** Every API route a visitor without a session may call; anything else under /api is the administrator's. */
 export const publicApiRoutes = new Set([

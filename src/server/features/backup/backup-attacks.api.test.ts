@@ -74,7 +74,11 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
           port,
           host: "127.0.0.1",
           path: "/api/internal/backup",
-          headers: { authorization: `Bearer ${t.app.backup.commandToken}` },
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${t.app.backup.commandToken}`,
+            "content-type": "application/json",
+          },
         },
         (answer) => {
           answer.once("data", () => {
@@ -86,7 +90,7 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
       );
       asked.on("error", () => undefined);
       asked.once("timeout", () => reject(new Error("no answer")));
-      asked.end();
+      asked.end(JSON.stringify({ passphrase: null }));
     });
     for (let check = 0; check < 200 && t.app.backup.guard.busy(); check += 1)
       await new Promise((resolve) => setTimeout(resolve, 25));

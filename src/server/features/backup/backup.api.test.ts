@@ -120,11 +120,16 @@ describe.each(testEngines)("backups on %s", (engine) => {
     expect((await status()).last).toMatchObject({ outcome: "succeeded", trigger: "download" });
   });
 
-  it("answers the command's request only with the server's token, from this machine", async () => {
+  it("answers the command's request only with the server's token, from this machine, sealed as the command asks", async () => {
     const token = t.app.backup.commandToken;
-    const ask = (headers: Record<string, string>, remoteAddress = "127.0.0.1") =>
-      t.app.inject({ method: "GET", url: "/api/internal/backup", headers, remoteAddress });
+    const ask = (
+      headers: Record<string, string>,
+      remoteAddress = "127.0.0.1",
+      payload: object | string = { passphrase: null },
+    ) => t.app.inject({ method: "POST", url: "/api/internal/backup", headers, remoteAddress, payload });
     expect((await ask({})).statusCode).toBe(404);
+    // Without the token, even a request it could not take is only ever "not here".
+    expect((await ask({}, "127.0.0.1", { what: "ever" })).statusCode).toBe(404);
     // Spelled another way, without the token: never a backup.
     for (const url of [
       "/api/%69nternal/backup",
@@ -133,15 +138,53 @@ describe.each(testEngines)("backups on %s", (engine) => {
       "/API/INTERNAL/BACKUP",
       "/api/internal/backup%00",
     ]) {
-      const answer = await t.app.inject({ method: "GET", url, remoteAddress: "127.0.0.1" });
+      const answer = await t.app.inject({ method: "POST", url, remoteAddress: "127.0.0.1", payload: {} });
       expect([400, 404], url).toContain(answer.statusCode);
     }
     expect((await ask({ authorization: `Bearer ${token.slice(0, -1)}x` })).statusCode).toBe(404);
     expect((await ask({ authorization: `Bearer ${token}` }, "203.0.113.9")).statusCode).toBe(404);
-    const answer = await ask({ authorization: `Bearer ${token}` });
-    expect(answer.statusCode).toBe(200);
-    const file = join(folder.path, "by-command");
-    writeFileSync(file, answer.rawPayload);
-    await expect(readBackup(file, PASSPHRASE)).resolves.toMatchObject({ engine });
+    const authorised = { authorization: `Bearer ${token}` };
+    for (const payload of [{ passphrase: "short" }, { passphrase: null, extra: 1 }, [1, 2]]) {
+      const refused = await ask(authorised, "127.0.0.1", payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe(
+        "The backup command sent a request this server does not take.",
+      );
+    }
+
+    // The command without a passphrase gets an unsealed file, though this server seals its own.
+    const plain = await ask(authorised);
+    expect(plain.statusCode).toBe(200);
+    const plainFile = join(folder.path, "by-command.tar.gz");
+    writeFileSync(plainFile, plain.rawPayload);
+    await expect(readBackup(plainFile, undefined)).resolves.toMatchObject({ engine });
+    // Made, but not yet counted: the command has not said it read the file back.
+    expect((await status()).last).toMatchObject({ outcome: "running", trigger: "command" });
+    const checked = (verdict: object) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/internal/backup/checked",
+        headers: authorised,
+        remoteAddress: "127.0.0.1",
+        payload: verdict,
+      });
+    expect(
+      await checked({ succeeded: true, bytes: 10, location: "/elsewhere" }).then((r) => r.statusCode),
+    ).toBe(204);
+    expect((await status()).last).toMatchObject({ outcome: "succeeded", bytes: 10, location: "/elsewhere" });
+    // Told once only.
+    expect((await checked({ succeeded: true, bytes: 10, location: "/elsewhere" })).statusCode).toBe(409);
+
+    // With its own passphrase, sealed with that one; a check that failed is the dashboard's problem.
+    const own = "the command's passphrase, not the server's";
+    const sealed = await ask(authorised, "127.0.0.1", { passphrase: own });
+    const sealedFile = join(folder.path, "by-command.tar.gz.sealed");
+    writeFileSync(sealedFile, sealed.rawPayload);
+    await expect(readBackup(sealedFile, PASSPHRASE)).rejects.toThrow();
+    await expect(readBackup(sealedFile, own)).resolves.toMatchObject({ engine });
+    expect(
+      (await checked({ succeeded: false, bytes: 0, location: "/x", error: "No space left" })).statusCode,
+    ).toBe(204);
+    expect((await status()).problem).toBe("The last backup failed: No space left.");
   });
 });

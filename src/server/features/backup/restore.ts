@@ -19,7 +19,7 @@ export interface RestoreSummary {
   manifest: BackupManifest;
   /** Migrations applied after the data, when the backup was made by an older version. */
   migrated: number;
-  /** Reports put back from the file. */
+  /** Reports put back from the file, those the store already held included. */
   restoredFiles: number;
   /** Reports the backup lists as kept in a bucket that the target's store does not hold. */
   missingFiles: string[];
@@ -62,6 +62,7 @@ export async function restoreBackup(
   const existing = new Set<string>();
   for await (const key of target.store.keys()) existing.add(key);
   const written: string[] = [];
+  let putBack = 0;
   try {
     await db.transaction(async (tx) => {
       await readBackup(path, options.passphrase, async (name, data) => {
@@ -69,6 +70,7 @@ export async function restoreBackup(
         if (entry.table !== undefined) return insertPage(tx, entry.table, data);
         if (!existing.has(entry.record)) written.push(entry.record);
         await target.store.put(entry.record, Readable.from([data]), "application/octet-stream");
+        putBack += 1;
       });
       await resetSequences(tx);
       await forgetUnfinishedRuns(tx);
@@ -86,7 +88,7 @@ export async function restoreBackup(
   return {
     manifest,
     migrated: known.length - manifest.migrations.length,
-    restoredFiles: written.length,
+    restoredFiles: putBack,
     missingFiles:
       manifest.records.storage === "bucket" ? await missingKeys(target.store, manifest.records.keys) : [],
   };

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { HttpError } from "../../http/errors";
 import { attachmentDisposition } from "../../http/content-disposition";
 import { endWhenReaderStalls } from "../../http/stalled-reader";
@@ -9,6 +10,7 @@ import {
   backupInto,
   backupName,
   backupStatus,
+  finishCheckedRun,
   type BackupDeps,
   type BackupTrigger,
 } from "./service";
@@ -41,10 +43,17 @@ function streamBackup(
   guard: BackupGuard,
   trigger: BackupTrigger,
   reply: FastifyReply,
+  awaitCheck?: (runId: string) => void,
 ): FastifyReply {
   const sealed = Boolean(deps.config.passphrase);
   const body = new PassThrough();
-  const started = guard(() => backupInto(deps, async () => body, { trigger, location: trigger }));
+  const started = guard(() =>
+    backupInto(deps, async () => body, {
+      trigger,
+      location: trigger,
+      ...(awaitCheck ? { awaitCheck } : {}),
+    }),
+  );
   started.catch((error: unknown) => {
     if (!body.destroyed) body.destroy(error instanceof Error ? error : new Error(String(error)));
   });
@@ -76,18 +85,57 @@ export async function adminBackupRoutes(
   });
 }
 
+/** The command's own choice: its BACKUP_PASSPHRASE (the rule of the setting), or none for an unsealed file. */
+const commandRequest = z.object({ passphrase: z.string().min(12).max(1024).nullable() }).strict();
+
+/** What the command found when it read the file back. */
+const commandVerdict = z
+  .object({
+    succeeded: z.boolean(),
+    bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    location: z.string().max(1000),
+    error: z.string().max(500).optional(),
+  })
+  .strict();
+
+function parsedBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new HttpError(400, "The backup command sent a request this server does not take.");
+  return parsed.data;
+}
+
 /**
  * `npm run backup` on the embedded database while the server runs: the server holds the folder, so the command asks
- * it, from this machine, with the token the server wrote into the data folder (readable by its owner only).
+ * it, from this machine, with the token the server wrote into the data folder (readable by its owner only). The
+ * command's BACKUP_PASSPHRASE decides the seal, as it does when the command reads the database itself; and the run
+ * counts as a success only once the command has read the file back and says so.
  */
 export async function commandBackupRoutes(
   app: FastifyInstance,
   { deps, guard, token }: { deps: BackupDeps; guard: BackupGuard; token: string },
 ): Promise<void> {
-  app.get("/api/internal/backup", { exposeHeadRoute: false }, async (request, reply) => {
+  /** The run whose file the command is checking: one backup at a time, so at most one. */
+  let awaitingCheck: string | undefined;
+  const refuseStrangers = (request: FastifyRequest) => {
     if (!fromThisMachine(request) || !hasToken(request, token)) throw new HttpError(404, "Not found");
+  };
+  app.post("/api/internal/backup", async (request, reply) => {
+    refuseStrangers(request);
+    const { passphrase } = parsedBody(commandRequest, request.body);
     if (guard.busy()) throw new HttpError(409, BUSY_MESSAGE);
-    return streamBackup(deps, guard, "command", reply);
+    awaitingCheck = undefined;
+    const sealedAsAsked = { ...deps, config: { ...deps.config, passphrase: passphrase ?? undefined } };
+    return streamBackup(sealedAsAsked, guard, "command", reply, (runId) => (awaitingCheck = runId));
+  });
+  app.post("/api/internal/backup/checked", async (request, reply) => {
+    refuseStrangers(request);
+    const verdict = parsedBody(commandVerdict, request.body);
+    const runId = awaitingCheck;
+    if (!runId) throw new HttpError(409, "No backup made for the command is waiting for its check.");
+    awaitingCheck = undefined;
+    await finishCheckedRun(deps, runId, verdict);
+    return reply.code(204).send();
   });
 }
 

@@ -65,6 +65,11 @@ export async function backupInto(
     scheduledFor?: string;
     /** What must also succeed for the run to count: moving the file into place, sending it to a bucket. */
     deliver?: () => Promise<void>;
+    /**
+     * The run is finished by whoever receives the file, once it has checked it (`finishCheckedRun`): given the
+     * run's id when the file has been written, it is left running until then. A failure is still recorded here.
+     */
+    awaitCheck?: (runId: string) => void;
   },
 ): Promise<BackupSummary | undefined> {
   const { db } = deps.database;
@@ -83,6 +88,10 @@ export async function backupInto(
     );
     await finished(output);
     await run.deliver?.();
+    if (run.awaitCheck) {
+      run.awaitCheck(id);
+      return summary;
+    }
     await finishRun(db, id, {
       succeeded: true,
       finishedAt: deps.now(),
@@ -99,6 +108,15 @@ export async function backupInto(
     });
     throw error;
   }
+}
+
+/** Finishes a run left open for its receiver's check (`awaitCheck`), with what the check found. */
+export async function finishCheckedRun(
+  deps: Pick<BackupDeps, "database" | "now">,
+  runId: string,
+  outcome: { succeeded: boolean; bytes: number; location: string; error?: string },
+): Promise<void> {
+  await finishRun(deps.database.db, runId, { ...outcome, finishedAt: deps.now() });
 }
 
 /**
