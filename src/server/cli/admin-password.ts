@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
+import { exitWith } from "./exit-with";
 import { type Database, DataDirInUseError, openDatabase } from "../db/client";
 import { ADMIN_PASSWORD_COMMAND, describeHolder } from "../db/data-dir-lock";
 import { generatePassword, hashPassword } from "../features/admin-auth/password";
@@ -64,7 +65,4 @@ function folderInUseMessage(error: DataDirInUseError): string {
   return `The server (${describeHolder(holder)}) is using ${dataDir}. Stop it, run \`${ADMIN_PASSWORD_COMMAND}\` again, then start it.`;
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main(process.argv.slice(2)).catch(exitWith("npm run admin:password"));

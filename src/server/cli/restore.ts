@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
+import { exitWith } from "./exit-with";
 import { type Database, DataDirInUseError, openDatabase } from "../db/client";
 import { checkBackup, restoreBackup } from "../features/backup/restore";
 import { selectRecordStore } from "../integrations/record-store/select-store";
@@ -50,7 +51,4 @@ async function main(args: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main(process.argv.slice(2)).catch(exitWith("npm run restore"));
