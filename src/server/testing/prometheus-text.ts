@@ -6,6 +6,8 @@ export interface Scrape {
   families: ReturnType<typeof parsePrometheusTextFormat>;
   /** The value of a series with exactly these labels (0 when the series is absent). */
   value(name: string, labels?: Record<string, string>): number;
+  /** Whether the text holds a series with exactly these labels, whatever its value. */
+  has(name: string, labels?: Record<string, string>): boolean;
   /** How many observations a histogram's series with these labels holds (0 when absent). */
   count(name: string, labels: Record<string, string>): number;
   /** The names of the families declared with this type in the text (`histogram`, `counter`...). */
@@ -33,6 +35,7 @@ export function parseScrape(text: string): Scrape {
   return {
     families,
     value: (name, labels = {}) => Number(series(name, labels)?.value ?? 0),
+    has: (name, labels = {}) => series(name, labels) !== undefined,
     count: (name, labels) => Number(series(`${name}_count`, labels)?.value ?? 0),
     declared: (type) =>
       [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)]

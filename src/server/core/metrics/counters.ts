@@ -14,13 +14,23 @@ export type BookingEvent = "created" | "confirmed" | "expired" | "refunded";
 export type VerificationOutcome = PaymentOutcome | "not_found" | "gateway_error" | "error";
 
 /** What became of a webhook from the payment gateway; `rejected` is a bad signature. */
-export type WebhookOutcome = "handled" | "duplicate" | "ignored" | "rejected" | "error";
+export const WEBHOOK_OUTCOMES = ["handled", "duplicate", "ignored", "rejected", "error"] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
 /** A refund the gateway refused (`rejected`: FAILED or CANCELLED), or a request that did not reach it (`unreachable`). */
-export type RefundFailure = "rejected" | "unreachable";
+export const REFUND_FAILURES = ["rejected", "unreachable"] as const;
+export type RefundFailure = (typeof REFUND_FAILURES)[number];
 
 /** What became of one attempt to send an outbox message; `retry` is a failure that will be tried again. */
-export type DeliveryOutcome = "sent" | "written_to_file" | "skipped" | "cancelled" | "retry" | "failed";
+export const DELIVERY_OUTCOMES = [
+  "sent",
+  "written_to_file",
+  "skipped",
+  "cancelled",
+  "retry",
+  "failed",
+] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 export interface ClinicCounters {
   /** Bookings held for payment, confirmed, released when their hold lapsed, and refunds the gateway paid out. */

@@ -48,6 +48,13 @@ describe.each(testEngines)("metrics on %s", (engine) => {
 
   it("counts a booking, its payment, its refund and a message that failed, under route patterns only", async () => {
     const before = await scrape();
+    // Before any happened, the series the alerts watch are there at 0, so that the first one is seen too.
+    for (const [name, labels] of [
+      ["clinic_refunds_failed_total", { reason: "rejected" }],
+      ["clinic_refunds_failed_total", { reason: "unreachable" }],
+      ["clinic_outbox_deliveries_total", { channel: "whatsapp", outcome: "failed" }],
+    ] as const)
+      expect(before.has(name, labels), `${name} ${JSON.stringify(labels)}`).toBe(true);
 
     const { id, token } = await bookPaidAppointment(t.app);
     // More than 24 hours before the consultation: cancelled with everything refunded, paid out by the simulator.
