@@ -55,9 +55,6 @@ export default defineConfig({
           // One worker per core: the suites are independent (each has its own database), and a core left idle
           // doubles the run. Vitest's default keeps one core free.
           maxWorkers: availableParallelism(),
-          // Each file's suites make their own apps and databases and set nothing global, so the files of a
-          // worker share its loaded modules instead of importing the server again for each (about 25 s of a run).
-          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
