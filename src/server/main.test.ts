@@ -23,10 +23,12 @@ function startServer(
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+/** Waits for the server to say it is ready; a server that did not is shown with what it said instead. */
+async function waitUntilReady(server: { output: () => string }, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out");
+  while (!server.output().includes("site is ready")) {
+    if (Date.now() > deadline)
+      throw new Error(`The server was not ready in time. It said:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -47,7 +49,7 @@ describe("server process", () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const server = startServer({ PORT: String(port), DATA_DIR: seededDataDir("clinic-main-") });
     const exited = exitOf(server.child);
-    await waitFor(() => server.output().includes("site is ready"), 60_000);
+    await waitUntilReady(server, 60_000);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     expect(server.output()).toContain("sample articles created");
@@ -75,7 +77,7 @@ describe("server process", () => {
     );
     const exited = exitOf(server.child);
     try {
-      await waitFor(() => server.output().includes("site is ready"), 60_000);
+      await waitUntilReady(server, 60_000);
       const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
       expect(html).toMatch(/<div id="root">(?!<\/div>)[\s\S]*<h1[ >]/);
       expect(server.output()).not.toContain("server rendering failed");
