@@ -211,7 +211,13 @@ const envSchema = z.object({
 
   // Backups (npm run backup, npm run restore, and the scheduled backup)
   /** Seals every backup file with AES-256-GCM under this passphrase; restoring then needs it. */
-  BACKUP_PASSPHRASE: optionalText.pipe(z.string().min(12, "must be at least 12 characters").optional()),
+  BACKUP_PASSPHRASE: optionalText.pipe(
+    z
+      .string()
+      .min(12, "must be at least 12 characters")
+      .max(1024, "must be at most 1024 characters")
+      .optional(),
+  ),
   /** A daily backup at this time in the clinic's time zone (HH:MM, e.g. 02:30); unset, none is scheduled. */
   BACKUP_SCHEDULE: optionalText.pipe(
     z

@@ -113,13 +113,12 @@ async function start(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   // `npm run backup` cannot open the folder this process holds; it asks this server, from this machine.
-  if (database.engine === "pglite") {
-    const { port } = app.server.address() as AddressInfo;
+  const loopback = loopbackUrlOf(app.server.address() as AddressInfo);
+  if (database.engine === "pglite" && loopback)
     withdrawCommandAccess = publishCommandAccess(resolve(config.dataDir), {
-      url: `http://127.0.0.1:${port}`,
+      url: loopback,
       token: app.backup.commandToken,
     });
-  }
   if (readable) process.stdout.write(`\n${startupSummary(config, facts).join("\n")}\n\n`);
   else
     app.log.info(
@@ -149,3 +148,13 @@ start().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/**
+ * Where `npm run backup` on this machine reaches the server: its loopback address, which the command's route
+ * requires. A server listening on one other address only (HOST) has none, and offers no backups that way.
+ */
+function loopbackUrlOf({ address, port }: AddressInfo): string | undefined {
+  if (address === "0.0.0.0" || address.startsWith("127.")) return `http://127.0.0.1:${port}`;
+  if (address === "::" || address === "::1") return `http://[::1]:${port}`;
+  return undefined;
+}

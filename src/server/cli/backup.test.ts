@@ -93,6 +93,11 @@ describe("npm run backup beside the running server on the embedded database", ()
     expect(misnamed.output).toContain("….tar.gz.sealed");
     expect(existsSync(join(out, "named.tar.gz"))).toBe(false);
 
+    const [made = ""] = readdirSync(out);
+    const again = await runBackup(dataDir, [join(out, made)], { BACKUP_PASSPHRASE: PASSPHRASE });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("already exists");
+
     const short = await runBackup(dataDir, [`${out}/`], { BACKUP_PASSPHRASE: "short" });
     expect(short.code).toBe(1);
     expect(short.output).toContain("`npm run backup` cannot run with these settings:");

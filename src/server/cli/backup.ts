@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,7 +8,7 @@ import { loadConfig, type Config } from "../config";
 import { exitWith } from "./exit-with";
 import { type Database, DataDirInUseError, openDatabase } from "../db/client";
 import { readBackup } from "../features/backup/archive";
-import { readCommandAccess } from "../features/backup/command-access";
+import { CHECK_KEY_HEADER, readCommandAccess } from "../features/backup/command-access";
 import { backupExtension, backupInto, backupName } from "../features/backup/service";
 import { selectRecordStore } from "../integrations/record-store/select-store";
 
@@ -52,7 +52,13 @@ async function outputPath(config: Config, given: string | undefined): Promise<st
     const isFolder = await folderExists(given);
     if (isFolder) return resolve(join(given, name));
     if (given.endsWith("/") || given.endsWith(sep))
-      throw new Error(`The folder ${given} does not exist (is its drive mounted?). Nothing was written.`);
+      throw new Error(
+        (await pathExists(given.slice(0, -1)))
+          ? `${given.slice(0, -1)} is a file, not a folder. Nothing was written.`
+          : `The folder ${given} does not exist (is its drive mounted?). Nothing was written.`,
+      );
+    if (await pathExists(given))
+      throw new Error(`${given} already exists: name a new file, or give a folder. Nothing was written.`);
     if (!given.endsWith(extension) || (extension === ".tar.gz" && given.endsWith(".sealed")))
       throw new Error(
         config.backup.passphrase
@@ -121,18 +127,31 @@ async function backupThroughServer(
   const access = await readCommandAccess(resolve(config.dataDir));
   if (!access)
     throw new Error(
-      `${inUse.message} That process does not offer backups (an older version, or not yet listening): stop it and run \`npm run backup\` again.`,
+      `${inUse.message} That process does not offer backups (an older version, not yet listening, or listening on no loopback address: see HOST): stop it and run \`npm run backup\` again.`,
     );
+  // Opened before the server is asked, so a folder that cannot be written costs no backup.
+  const output = await open(file, "w", 0o600);
+  const check = await fetchFromServer(config, access, output).catch(async (error: unknown) => {
+    // Refused or unanswered before it started: the server made no backup, and there is nothing to tell it.
+    await output.close().catch(() => undefined);
+    throw error;
+  });
   try {
-    await fetchFromServer(config, access, file);
+    await check.received;
     await checkAndRename(config, file, target);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await tellServer(access, { succeeded: false, bytes: 0, location: target, error: reason.slice(0, 500) });
+    await tellServer(access, {
+      check: check.key,
+      succeeded: false,
+      bytes: 0,
+      location: target,
+      error: reason.slice(0, 500),
+    });
     throw error;
   }
   const { size } = await stat(target);
-  await tellServer(access, { succeeded: true, bytes: size, location: target });
+  await tellServer(access, { check: check.key, succeeded: true, bytes: size, location: target });
   return "from the embedded database, through the running server";
 }
 
@@ -146,28 +165,42 @@ function askServer(access: CommandAccess, path: string, body: unknown): Promise<
   });
 }
 
-async function fetchFromServer(config: Config, access: CommandAccess, file: string): Promise<void> {
+/**
+ * Asks the server for the backup and writes it into `output`: answers the key the verdict must name, and the
+ * writing, which settles once the whole answer is in the file.
+ */
+async function fetchFromServer(
+  config: Config,
+  access: CommandAccess,
+  output: FileHandle,
+): Promise<{ key: string; received: Promise<void> }> {
   const response = await askServer(access, "/api/internal/backup", {
     passphrase: config.backup.passphrase ?? null,
   });
-  if (!response.ok || !response.body) {
+  const key = response.headers.get(CHECK_KEY_HEADER);
+  if (!response.ok || !response.body || !key) {
     const reason = ((await response.json().catch(() => ({}))) as { message?: string }).message;
     throw new Error(`The running server refused the backup: ${reason ?? response.statusText}`);
   }
   // The DOM and Node typings of a web stream differ; at run time fetch answers the Node one.
-  await pipeline(
-    Readable.fromWeb(response.body as WebReadableStream),
-    createWriteStream(file, { mode: 0o600 }),
-  );
+  const received = pipeline(Readable.fromWeb(response.body as WebReadableStream), output.createWriteStream());
+  return { key, received };
 }
 
 /** Tells the server what the check found; a server that recorded the failure itself already has nothing to hear. */
 async function tellServer(
   access: CommandAccess,
-  verdict: { succeeded: boolean; bytes: number; location: string; error?: string },
+  verdict: { check: string; succeeded: boolean; bytes: number; location: string; error?: string },
 ): Promise<void> {
   const answer = await askServer(access, "/api/internal/backup/checked", verdict).catch(() => undefined);
   await answer?.body?.cancel();
+}
+
+function pathExists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 function folderExists(path: string): Promise<boolean> {

@@ -68,7 +68,7 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
       );
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
-    await new Promise<void>((resolve, reject) => {
+    const key = await new Promise<string>((resolve, reject) => {
       const asked = request(
         {
           port,
@@ -84,7 +84,7 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
           answer.once("data", () => {
             // One chunk read, then the reader is gone.
             asked.destroy();
-            resolve();
+            resolve(String(answer.headers["x-backup-check"]));
           });
         },
       );
@@ -98,6 +98,20 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
     const health = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(health.statusCode).toBe(200);
     expect((await status()).last).toMatchObject({ outcome: "failed", trigger: "command" });
+    // The command knows why better than the broken stream does; it cannot turn the failure into a success.
+    const verdict = (body: object) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/internal/backup/checked",
+        headers: { authorization: `Bearer ${t.app.backup.commandToken}` },
+        remoteAddress: "127.0.0.1",
+        payload: { check: key, bytes: 0, location: "/mnt/usb/x.tar.gz", ...body },
+      });
+    expect((await verdict({ succeeded: true })).statusCode).toBe(409);
+    expect((await verdict({ succeeded: false, error: "ENOSPC: no space left on device" })).statusCode).toBe(
+      204,
+    );
+    expect((await status()).problem).toBe("The last backup failed: ENOSPC: no space left on device.");
   });
 
   it("records a backup folder that cannot be written as a failure, once a day, and does not fall over the next minute", async () => {

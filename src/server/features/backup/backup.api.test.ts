@@ -141,6 +141,16 @@ describe.each(testEngines)("backups on %s", (engine) => {
       const answer = await t.app.inject({ method: "POST", url, remoteAddress: "127.0.0.1", payload: {} });
       expect([400, 404], url).toContain(answer.statusCode);
     }
+    // Before reading any body, and in the words of a path that is not there.
+    const xml = await t.app.inject({
+      method: "POST",
+      url: "/api/internal/backup",
+      remoteAddress: "127.0.0.1",
+      headers: { "content-type": "application/xml" },
+      payload: "<a/>",
+    });
+    expect(xml.statusCode).toBe(404);
+    expect(xml.json<{ message: string }>().message).toBe("No API route POST /api/internal/backup");
     expect((await ask({ authorization: `Bearer ${token.slice(0, -1)}x` })).statusCode).toBe(404);
     expect((await ask({ authorization: `Bearer ${token}` }, "203.0.113.9")).statusCode).toBe(404);
     const authorised = { authorization: `Bearer ${token}` };
@@ -153,13 +163,6 @@ describe.each(testEngines)("backups on %s", (engine) => {
     }
 
     // The command without a passphrase gets an unsealed file, though this server seals its own.
-    const plain = await ask(authorised);
-    expect(plain.statusCode).toBe(200);
-    const plainFile = join(folder.path, "by-command.tar.gz");
-    writeFileSync(plainFile, plain.rawPayload);
-    await expect(readBackup(plainFile, undefined)).resolves.toMatchObject({ engine });
-    // Made, but not yet counted: the command has not said it read the file back.
-    expect((await status()).last).toMatchObject({ outcome: "running", trigger: "command" });
     const checked = (verdict: object) =>
       t.app.inject({
         method: "POST",
@@ -168,23 +171,36 @@ describe.each(testEngines)("backups on %s", (engine) => {
         remoteAddress: "127.0.0.1",
         payload: verdict,
       });
-    expect(
-      await checked({ succeeded: true, bytes: 10, location: "/elsewhere" }).then((r) => r.statusCode),
-    ).toBe(204);
-    expect((await status()).last).toMatchObject({ outcome: "succeeded", bytes: 10, location: "/elsewhere" });
-    // Told once only.
-    expect((await checked({ succeeded: true, bytes: 10, location: "/elsewhere" })).statusCode).toBe(409);
+    clock.advanceMinutes(10);
+    const plain = await ask(authorised);
+    expect(plain.statusCode).toBe(200);
+    const plainKey = String(plain.headers["x-backup-check"]);
+    const plainFile = join(folder.path, "by-command.tar.gz");
+    writeFileSync(plainFile, plain.rawPayload);
+    await expect(readBackup(plainFile, undefined)).resolves.toMatchObject({ engine });
+    // Made, but not yet counted: the command has not said it read the file back.
+    expect((await status()).last).toMatchObject({ outcome: "running", trigger: "command" });
 
-    // With its own passphrase, sealed with that one; a check that failed is the dashboard's problem.
+    // With its own passphrase, sealed with that one; made while the first waits for its check.
     const own = "the command's passphrase, not the server's";
+    clock.advanceMinutes(10);
     const sealed = await ask(authorised, "127.0.0.1", { passphrase: own });
+    const sealedKey = String(sealed.headers["x-backup-check"]);
     const sealedFile = join(folder.path, "by-command.tar.gz.sealed");
     writeFileSync(sealedFile, sealed.rawPayload);
     await expect(readBackup(sealedFile, PASSPHRASE)).rejects.toThrow();
     await expect(readBackup(sealedFile, own)).resolves.toMatchObject({ engine });
-    expect(
-      (await checked({ succeeded: false, bytes: 0, location: "/x", error: "No space left" })).statusCode,
-    ).toBe(204);
-    expect((await status()).problem).toBe("The last backup failed: No space left.");
+
+    // Each verdict lands on the backup its key names, whatever came between; a key nobody was given, on none.
+    const verdict = { succeeded: true, bytes: 10, location: "/first" };
+    expect((await checked({ ...verdict, check: "made-up" })).statusCode).toBe(409);
+    expect((await checked({ ...verdict, check: plainKey })).statusCode).toBe(204);
+    expect((await checked({ ...verdict, check: plainKey })).statusCode).toBe(409); // told once only
+    const failed = { succeeded: false, bytes: 0, location: "/second", error: "No space left on device." };
+    expect((await checked({ ...failed, check: sealedKey })).statusCode).toBe(204);
+    const { last, lastSuccess, problem } = await status();
+    expect(last).toMatchObject({ outcome: "failed", location: "/second" });
+    expect(lastSuccess).toMatchObject({ outcome: "succeeded", bytes: 10, location: "/first" });
+    expect(problem).toBe("The last backup failed: No space left on device.");
   });
 });

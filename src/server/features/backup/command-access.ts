@@ -9,6 +9,9 @@ import { join } from "node:path";
  */
 const ACCESS_FILE = "backup-access.json";
 
+/** The header that hands the command the key its verdict on the file must name (`POST …/backup/checked`). */
+export const CHECK_KEY_HEADER = "x-backup-check";
+
 interface CommandAccess {
   url: string;
   token: string;

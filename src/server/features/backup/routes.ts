@@ -1,10 +1,11 @@
-import { timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { HttpError } from "../../http/errors";
+import { HttpError, sendApiNotFound } from "../../http/errors";
 import { attachmentDisposition } from "../../http/content-disposition";
 import { endWhenReaderStalls } from "../../http/stalled-reader";
+import { CHECK_KEY_HEADER } from "./command-access";
 import {
   backupExtension,
   backupInto,
@@ -43,7 +44,7 @@ function streamBackup(
   guard: BackupGuard,
   trigger: BackupTrigger,
   reply: FastifyReply,
-  awaitCheck?: (runId: string) => void,
+  forCommand?: { started: (runId: string) => void; whole: () => void; broken: () => void },
 ): FastifyReply {
   const sealed = Boolean(deps.config.passphrase);
   const body = new PassThrough();
@@ -51,10 +52,11 @@ function streamBackup(
     backupInto(deps, async () => body, {
       trigger,
       location: trigger,
-      ...(awaitCheck ? { awaitCheck } : {}),
+      ...(forCommand ? { onStart: forCommand.started, awaitCheck: forCommand.whole } : {}),
     }),
   );
   started.catch((error: unknown) => {
+    forCommand?.broken();
     if (!body.destroyed) body.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   endWhenReaderStalls(reply.raw, body, DOWNLOAD_STALL_MS, () =>
@@ -88,9 +90,10 @@ export async function adminBackupRoutes(
 /** The command's own choice: its BACKUP_PASSPHRASE (the rule of the setting), or none for an unsealed file. */
 const commandRequest = z.object({ passphrase: z.string().min(12).max(1024).nullable() }).strict();
 
-/** What the command found when it read the file back. */
+/** What the command found when it read the file back, for the backup its check key names. */
 const commandVerdict = z
   .object({
+    check: z.string().max(100),
     succeeded: z.boolean(),
     bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     location: z.string().max(1000),
@@ -106,35 +109,52 @@ function parsedBody<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 /**
+ * Backups streamed to the command, by check key: the run, and whether its stream ended whole (the command's check
+ * decides it) or broke (the server recorded a failure, which the command's own reason may replace).
+ */
+type CommandRun = { runId?: string; stream: "running" | "whole" | "broken" };
+const MAX_PENDING_CHECKS = 20;
+
+/**
  * `npm run backup` on the embedded database while the server runs: the server holds the folder, so the command asks
  * it, from this machine, with the token the server wrote into the data folder (readable by its owner only). The
  * command's BACKUP_PASSPHRASE decides the seal, as it does when the command reads the database itself; and the run
- * counts as a success only once the command has read the file back and says so.
+ * counts as a success only once the command has read the file back and says so, naming the backup by the key it
+ * was given with it. Without the token, both routes answer as an unknown path does, before reading any body.
  */
 export async function commandBackupRoutes(
   app: FastifyInstance,
   { deps, guard, token }: { deps: BackupDeps; guard: BackupGuard; token: string },
 ): Promise<void> {
-  /** The run whose file the command is checking: one backup at a time, so at most one. */
-  let awaitingCheck: string | undefined;
-  const refuseStrangers = (request: FastifyRequest) => {
-    if (!fromThisMachine(request) || !hasToken(request, token)) throw new HttpError(404, "Not found");
+  const pending = new Map<string, CommandRun>();
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!fromThisMachine(request) || !hasToken(request, token)) return sendApiNotFound(request, reply);
+    return undefined;
   };
-  app.post("/api/internal/backup", async (request, reply) => {
-    refuseStrangers(request);
+  app.post("/api/internal/backup", { onRequest }, async (request, reply) => {
     const { passphrase } = parsedBody(commandRequest, request.body);
     if (guard.busy()) throw new HttpError(409, BUSY_MESSAGE);
-    awaitingCheck = undefined;
+    const check = randomBytes(18).toString("base64url");
+    const run: CommandRun = { stream: "running" };
+    pending.set(check, run);
+    for (const key of pending.keys()) if (pending.size > MAX_PENDING_CHECKS) pending.delete(key);
     const sealedAsAsked = { ...deps, config: { ...deps.config, passphrase: passphrase ?? undefined } };
-    return streamBackup(sealedAsAsked, guard, "command", reply, (runId) => (awaitingCheck = runId));
+    reply.header(CHECK_KEY_HEADER, check);
+    return streamBackup(sealedAsAsked, guard, "command", reply, {
+      started: (runId) => (run.runId = runId),
+      whole: () => (run.stream = "whole"),
+      broken: () => (run.stream = "broken"),
+    });
   });
-  app.post("/api/internal/backup/checked", async (request, reply) => {
-    refuseStrangers(request);
-    const verdict = parsedBody(commandVerdict, request.body);
-    const runId = awaitingCheck;
-    if (!runId) throw new HttpError(409, "No backup made for the command is waiting for its check.");
-    awaitingCheck = undefined;
-    await finishCheckedRun(deps, runId, verdict);
+  app.post("/api/internal/backup/checked", { onRequest }, async (request, reply) => {
+    const { check, ...verdict } = parsedBody(commandVerdict, request.body);
+    const run = pending.get(check);
+    // A whole stream takes either verdict; a broken one is already a failure, whose reason the command knows best.
+    const open = run?.runId && (run.stream === "whole" || (run.stream === "broken" && !verdict.succeeded));
+    if (!run?.runId || !open)
+      throw new HttpError(409, "No backup made for the command is waiting for this check.");
+    pending.delete(check);
+    await finishCheckedRun(deps, run.runId, verdict);
     return reply.code(204).send();
   });
 }

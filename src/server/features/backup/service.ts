@@ -70,6 +70,8 @@ export async function backupInto(
      * run's id when the file has been written, it is left running until then. A failure is still recorded here.
      */
     awaitCheck?: (runId: string) => void;
+    /** Told the run's id once it is recorded. */
+    onStart?: (runId: string) => void;
   },
 ): Promise<BackupSummary | undefined> {
   const { db } = deps.database;
@@ -79,6 +81,7 @@ export async function backupInto(
     ...(run.scheduledFor ? { scheduledFor: run.scheduledFor } : {}),
   });
   if (!id) return undefined;
+  run.onStart?.(id);
   try {
     const output = await openOutput();
     const summary = await writeBackup(
@@ -227,7 +230,7 @@ export async function backupStatus(
     problem =
       "The last backup did not finish: the process making it was stopped. Make one now, or wait for the next.";
   else if (last?.outcome === "failed")
-    problem = `The last backup failed: ${last.error ?? "no reason recorded"}.`;
+    problem = `The last backup failed: ${(last.error ?? "no reason recorded").replace(/\.+$/, "")}.`;
   else if (deps.config.schedule && (!success || now - success.startedAt.getTime() > OVERDUE_MS))
     problem = success
       ? "No backup has succeeded for more than a day."
