@@ -187,7 +187,7 @@ async function fetchFromServer(
   return { key, received };
 }
 
-/** Tells the server what the check found; a server that recorded the failure itself already has nothing to hear. */
+/** Tells the server what the check found (a failure's reason replaces its own); one that does not answer is left. */
 async function tellServer(
   access: CommandAccess,
   verdict: { check: string; succeeded: boolean; bytes: number; location: string; error?: string },
