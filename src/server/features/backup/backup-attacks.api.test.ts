@@ -21,6 +21,7 @@ import {
   useTestApp,
 } from "../../testing/test-app";
 import { backupStatusOf } from "../../testing/backups";
+import { parseScrape } from "../../testing/prometheus-text";
 import { createBackupWriter, readBackup } from "./archive";
 import { writeBackup } from "./create";
 import { restoreBackup } from "./restore";
@@ -52,7 +53,12 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
   const folder = mkdtempSync(join(tmpdir(), "clinic-backup-attacks-"));
   const t = useTestApp(engine, {
     now: clock.now,
-    env: { PUBLIC_BASE_URL: TEST_SITE, BACKUP_SCHEDULE: "02:30", BACKUP_DIR: join(folder, "backups") },
+    env: {
+      PUBLIC_BASE_URL: TEST_SITE,
+      BACKUP_SCHEDULE: "02:30",
+      BACKUP_DIR: join(folder, "backups"),
+      METRICS_TOKEN: "metrics-token-of-the-backup-attack-tests-0123",
+    },
   });
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
@@ -98,6 +104,15 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
     const health = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(health.statusCode).toBe(200);
     expect((await status()).last).toMatchObject({ outcome: "failed", trigger: "command" });
+    // The answer its reader left is timed all the same, under its route.
+    const scrape = parseScrape(await t.app.metrics.registry.metrics());
+    expect(
+      scrape.count("clinic_http_request_duration_seconds", {
+        route: "/api/internal/backup",
+        method: "POST",
+        status_class: "2xx",
+      }),
+    ).toBe(1);
     // The command knows why better than the broken stream does; it cannot turn the failure into a success.
     const verdict = (body: object) =>
       t.app.inject({

@@ -16,10 +16,14 @@ export function registerMetrics(app: FastifyInstance, options: { metrics: Metric
   const { metrics } = options;
   const expected = digest(options.token);
 
-  app.addHook("onResponse", async (request, reply) => {
-    metrics.observeRequest(
-      { route: routeLabel(request), method: request.method, statusCode: reply.statusCode },
-      reply.elapsedTime / 1000,
+  // Timed when the response closes: every answer closes, also one whose reader hung up as the last bytes went out
+  // or part way through (a download), which never emits the "finish" that Fastify's onResponse waits for.
+  app.addHook("onRequest", async (request, reply) => {
+    reply.raw.once("close", () =>
+      metrics.observeRequest(
+        { route: routeLabel(request), method: request.method, statusCode: reply.statusCode },
+        reply.elapsedTime / 1000,
+      ),
     );
   });
 
