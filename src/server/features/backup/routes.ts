@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError, sendApiNotFound } from "../../http/errors";
 import { attachmentDisposition } from "../../http/content-disposition";
@@ -101,13 +102,6 @@ const commandVerdict = z
   })
   .strict();
 
-function parsedBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    throw new HttpError(400, "The backup command sent a request this server does not take.");
-  return parsed.data;
-}
-
 /**
  * Backups streamed to the command, by check key: the run, and whether its stream ended whole (the command's check
  * decides it) or broke (the server recorded a failure, which the command's own reason may replace).
@@ -131,32 +125,41 @@ export async function commandBackupRoutes(
     if (!fromThisMachine(request) || !hasToken(request, token)) return sendApiNotFound(request, reply);
     return undefined;
   };
-  app.post("/api/internal/backup", { onRequest }, async (request, reply) => {
-    const { passphrase } = parsedBody(commandRequest, request.body);
-    if (guard.busy()) throw new HttpError(409, BUSY_MESSAGE);
-    const check = randomBytes(18).toString("base64url");
-    const run: CommandRun = { stream: "running" };
-    pending.set(check, run);
-    for (const key of pending.keys()) if (pending.size > MAX_PENDING_CHECKS) pending.delete(key);
-    const sealedAsAsked = { ...deps, config: { ...deps.config, passphrase: passphrase ?? undefined } };
-    reply.header(CHECK_KEY_HEADER, check);
-    return streamBackup(sealedAsAsked, guard, "command", reply, {
-      started: (runId) => (run.runId = runId),
-      whole: () => (run.stream = "whole"),
-      broken: () => (run.stream = "broken"),
-    });
-  });
-  app.post("/api/internal/backup/checked", { onRequest }, async (request, reply) => {
-    const { check, ...verdict } = parsedBody(commandVerdict, request.body);
-    const run = pending.get(check);
-    // A whole stream takes either verdict; a broken one is already a failure, whose reason the command knows best.
-    const open = run?.runId && (run.stream === "whole" || (run.stream === "broken" && !verdict.succeeded));
-    if (!run?.runId || !open)
-      throw new HttpError(409, "No backup made for the command is waiting for this check.");
-    pending.delete(check);
-    await finishCheckedRun(deps, run.runId, verdict);
-    return reply.code(204).send();
-  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.post(
+    "/api/internal/backup",
+    { onRequest, schema: { body: commandRequest } },
+    async (request, reply) => {
+      const { passphrase } = request.body;
+      if (guard.busy()) throw new HttpError(409, BUSY_MESSAGE);
+      const check = randomBytes(18).toString("base64url");
+      const run: CommandRun = { stream: "running" };
+      pending.set(check, run);
+      for (const key of pending.keys()) if (pending.size > MAX_PENDING_CHECKS) pending.delete(key);
+      const sealedAsAsked = { ...deps, config: { ...deps.config, passphrase: passphrase ?? undefined } };
+      reply.header(CHECK_KEY_HEADER, check);
+      return streamBackup(sealedAsAsked, guard, "command", reply, {
+        started: (runId) => (run.runId = runId),
+        whole: () => (run.stream = "whole"),
+        broken: () => (run.stream = "broken"),
+      });
+    },
+  );
+  routes.post(
+    "/api/internal/backup/checked",
+    { onRequest, schema: { body: commandVerdict } },
+    async (request, reply) => {
+      const { check, ...verdict } = request.body;
+      const run = pending.get(check);
+      // A whole stream takes either verdict; a broken one is already a failure, whose reason the command knows best.
+      const open = run?.stream === "whole" || (run?.stream === "broken" && !verdict.succeeded);
+      if (!run?.runId || !open)
+        throw new HttpError(409, "No backup made for the command is waiting for this check.");
+      pending.delete(check);
+      await finishCheckedRun(deps, run.runId, verdict);
+      return reply.code(204).send();
+    },
+  );
 }
 
 function fromThisMachine(request: FastifyRequest): boolean {
