@@ -37,6 +37,7 @@ const ROUTES = Object.entries({
   "/admin/cashfree-test": "admin-cashfree-test",
   "/admin/patients": "admin-patients",
   "/admin/access-log": "admin-access-log",
+  "/admin/settings": "admin-settings",
   "/payment/callback": "payment-callback",
   "/video-consultation/:roomId": "video-consultation",
   "/appointments/manage/:token": "manage-appointment",

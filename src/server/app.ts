@@ -57,6 +57,9 @@ import { createWhatsAppTransport } from "./integrations/whatsapp/cloud-api-trans
 import { startOutboxWorker } from "./core/outbox/worker";
 import { queueByChannel } from "./core/outbox/repository";
 import { createMetrics, type Metrics } from "./core/metrics/metrics";
+import { openProfileStore } from "./core/site-profile/store";
+import { settingsRoutes } from "./features/settings/routes";
+import { seedPracticeSettings } from "./features/settings/service";
 import { registerMetrics } from "./features/metrics/routes";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
 import { simulatorRoutes } from "./integrations/payments/simulator/simulator-routes";
@@ -64,6 +67,7 @@ import { simulatorRoutes } from "./integrations/payments/simulator/simulator-rou
 interface AppDependencies {
   config: Config;
   database: Database;
+  /** The profile the server starts with (SITE_PROFILE_FILE over the sample) until the doctor saves one in Settings. */
   profile: SiteProfile;
   /** Serve the browser app (built, or through Vite in development). API tests leave it off. */
   serveClient?: boolean;
@@ -100,7 +104,7 @@ declare module "fastify" {
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config, database, profile } = deps;
+  const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   const gateway = deps.gateway ?? selectPaymentGateway(config, database.db);
   const routeWords = new RouteWords();
@@ -164,10 +168,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerSecurityHeaders(app, security);
   // Public pages and reads are answered from memory until public content changes, here or in another process.
   const publicCache = new PublicCache();
+  const profile = await openProfileStore(database.db, deps.profile, (message) => app.log.warn(message));
+  await seedPracticeSettings(database.db, config, now());
+  // The profile is read again before the pages are dropped, so no page is made again from the old one.
+  const withProfileReloaded = (then: () => void) => () =>
+    void profile
+      .reload()
+      .catch((error: unknown) => app.log.error({ err: error }, "The saved profile could not be read again"))
+      .finally(then);
   const contentWatch = await watchPublicContent(database, {
-    onChange: () => publicCache.invalidate(),
+    onChange: withProfileReloaded(() => publicCache.invalidate()),
     onDown: () => publicCache.suspend(),
-    onUp: () => publicCache.resume(),
+    onUp: withProfileReloaded(() => publicCache.resume()),
   });
   app.addHook("onClose", () => contentWatch.stop());
   answerFromMemoryFirst(app, publicCache, security, { trustProxy });
@@ -260,6 +272,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         now,
       });
       await admin.register(adminRoutes, { db: database.db, config, profile, now });
+      await admin.register(settingsRoutes, { db: database.db, config, profiles: profile, now });
       await admin.register(adminArticleRoutes, {
         db: database.db,
         now,

@@ -55,3 +55,24 @@ export const siteProfileSchema = z.object({
 });
 
 export type SiteProfile = z.infer<typeof siteProfileSchema>;
+
+const socialNetworks = siteProfileSchema.shape.social.element.shape.network;
+
+/**
+ * The profile as the doctor edits it in Settings: every part but the photo and the signature, which change by their
+ * own uploads; social links must be web addresses (they become links on every page).
+ */
+export const profileInputSchema = siteProfileSchema.extend({
+  doctor: siteProfileSchema.shape.doctor.omit({ photoUrl: true, signatureImage: true }),
+  social: z.array(
+    z.object({
+      network: socialNetworks,
+      url: z
+        .string()
+        .url("Enter the full address, starting with https://")
+        .regex(/^https:\/\//i, "Enter the full address, starting with https://"),
+    }),
+  ),
+});
+
+export type ProfileInput = z.infer<typeof profileInputSchema>;

@@ -509,6 +509,57 @@ export const erasureRequests = pgTable(
 );
 
 /**
+ * What the doctor set from the dashboard's Settings: the site profile (`profile`) and the fees (`fees`), each one
+ * JSON value checked by `src/shared/practice-settings.ts`. A key without a row falls back to the deployer's file and
+ * environment (SITE_PROFILE_FILE, CONSULTATION_FEE), which seed a new database only.
+ */
+export const practiceSettings = pgTable("practice_settings", {
+  key: varchar("key", { length: 40 }).primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The doctor's coupons. A coupon either sets the fee (`fee`) or takes an amount off it (`amount_off`); it applies
+ * between its clinic dates (inclusive, either end open), up to `max_uses` bookings in all and once per phone number.
+ * The code is kept trimmed and upper-cased, as it is compared.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: varchar("code", { length: 50 }).notNull(),
+    fee: integer("fee"),
+    amountOff: integer("amount_off"),
+    validFrom: varchar("valid_from", { length: 10 }),
+    validUntil: varchar("valid_until", { length: 10 }),
+    maxUses: integer("max_uses"),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("coupons_code_idx").on(table.code),
+    check("coupons_one_price", sql`(${table.fee} is null) <> (${table.amountOff} is null)`),
+  ],
+);
+
+/** Every change the doctor made in Settings: when, to what (`profile`, `fees`, `coupon`), and the value before and after. */
+export const settingsChanges = pgTable(
+  "settings_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+    subject: varchar("subject", { length: 40 }).notNull(),
+    /** Words naming what changed: "coupon CAMP500", "photo". */
+    label: text("label").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (table) => [index("settings_changes_changed_at_idx").on(table.changedAt)],
+);
+
+/**
  * Every backup made (scheduled, by command, downloaded by the doctor): what the dashboard and the metrics show. A
  * scheduled run names the day it is for, and that day is unique, so of several servers on one database only one
  * makes it.
@@ -562,4 +613,7 @@ export const schema = {
   simulatorRefunds,
   scheduleSettings,
   scheduleExceptions,
+  practiceSettings,
+  coupons,
+  settingsChanges,
 };

@@ -1,7 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSP_NONCE_PLACEHOLDER, type PageReads, type RenderedApp } from "@shared/page-data";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../core/site-profile/store";
 import type { Config } from "../config";
 import { clientDistDir } from "../paths";
 import { builtClient, type ClientBuild, viteClient } from "./html-template";
@@ -46,7 +46,7 @@ declare module "fastify" {
 
 interface ClientAppOptions {
   config: Config;
-  profile: SiteProfile;
+  profile: ProfileSource;
   /** Tests of the API alone run without a built client; pages then answer their head and reads as JSON. */
   serveClient: boolean;
   cache: PublicCache;
@@ -83,8 +83,8 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
   function headFor(request: FastifyRequest, page: PageRequest, loaded: LoadedPage): PageHead {
     const url = page.url ?? request.url;
     return {
-      title: profile.seo.title,
-      description: profile.seo.description,
+      title: profile.current().seo.title,
+      description: profile.current().seo.description,
       url: publicUrl(config, url.split("?")[0] ?? "/"),
       image: null,
       type: "website",
@@ -101,7 +101,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     const url = page.url ?? request.url;
     const fullHead: PageHead = headFor(request, page, loaded);
     const scripts = build.scripts(page.render ? loaded.pageModule : undefined);
-    const input = { url, profile, clinicTimeZone: config.booking.timeZone, reads: loaded.reads };
+    const input = { url, profile: profile.current(), clinicTimeZone: config.booking.timeZone, reads: loaded.reads };
     let rendered: RenderedApp | undefined;
     if (page.render) {
       try {

@@ -34,6 +34,9 @@ export function SiteFooter() {
           <p className="text-sm leading-relaxed">
             {doctor.specialty}. {doctor.qualifications.join(", ")}.
           </p>
+          <p className="text-sm">
+            Reg. No. {doctor.registration.number}, {doctor.registration.council}
+          </p>
           <SocialLinks />
         </div>
 

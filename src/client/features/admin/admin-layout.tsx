@@ -7,6 +7,7 @@ import {
   LogOut,
   type LucideIcon,
   ScrollText,
+  Settings,
   Users,
 } from "lucide-react";
 import type { ReactNode } from "react";
@@ -24,7 +25,7 @@ import { logout as signOut } from "./api";
 const navLinkClass =
   "inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3";
 
-type AdminPage = "dashboard" | "patients" | "access-log" | "gateway";
+type AdminPage = "dashboard" | "patients" | "access-log" | "gateway" | "settings";
 
 /** The admin pages, in the navigation's order. */
 const adminPages: { page: AdminPage; href: string; label: string; icon: LucideIcon }[] = [
@@ -32,6 +33,7 @@ const adminPages: { page: AdminPage; href: string; label: string; icon: LucideIc
   { page: "patients", href: "/admin/patients", label: "Patients", icon: Users },
   { page: "access-log", href: "/admin/access-log", label: "Access log", icon: ScrollText },
   { page: "gateway", href: "/admin/cashfree-test", label: "Payment gateway", icon: CreditCard },
+  { page: "settings", href: "/admin/settings", label: "Settings", icon: Settings },
 ];
 
 interface AdminLayoutProps {

@@ -1,10 +1,11 @@
 import { CircleCheck, GraduationCap } from "lucide-react";
 import { SectionHeading } from "@/components/layout/section-heading";
 import { IconListItem } from "@/components/ui/icon-list-item";
+import type { SiteProfile } from "@shared/site-profile";
 import { siteProfile } from "@/lib/site-profile";
 
-export function AboutSection() {
-  const { about, doctor } = siteProfile;
+export function AboutSection({ profile = siteProfile }: { profile?: SiteProfile } = {}) {
+  const { about, doctor } = profile;
   return (
     <section id="about" aria-labelledby="about-title" className="py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -14,6 +15,9 @@ export function AboutSection() {
             {about.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
+            <p className="text-sm text-slate-700">
+              Registration: {doctor.registration.number}, {doctor.registration.council}
+            </p>
           </div>
           <div className="flex flex-col gap-6">
             <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

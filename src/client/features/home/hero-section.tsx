@@ -1,14 +1,18 @@
 import { useHoursEntries } from "@/lib/consultation-hours";
-import { Award, Clock, Languages, Users, Video } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { Award, Clock, IndianRupee, Languages, Users, Video } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { IconListItem } from "@/components/ui/icon-list-item";
 import { openBooking } from "@/lib/dialogs";
+import { publicConfigQuery } from "@/lib/public-config";
+import type { SiteProfile } from "@shared/site-profile";
 import { siteProfile } from "@/lib/site-profile";
 
 /** First screen: who the doctor is, why to trust them, and the two things a visitor came to do. */
-export function HeroSection() {
-  const { doctor } = siteProfile;
+/** `profile`: the one to show instead of the site's (the Settings page's preview of an unsaved profile). */
+export function HeroSection({ profile = siteProfile }: { profile?: SiteProfile } = {}) {
+  const { doctor } = profile;
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[1.4fr_1fr]">
@@ -35,16 +39,17 @@ export function HeroSection() {
             </Button>
           </div>
         </div>
-        <HeroFacts />
+        <HeroFacts profile={profile} />
       </div>
     </section>
   );
 }
 
 /** The figures and practical details a parent looks for before booking. */
-function HeroFacts() {
-  const { doctor, contact } = siteProfile;
+function HeroFacts({ profile }: { profile: SiteProfile }) {
+  const { doctor, contact } = profile;
   const [hours] = useHoursEntries(contact.hours);
+  const fee = useQuery(publicConfigQuery()).data?.consultationFee;
   const figures = [
     { Icon: Award, label: "Experience", value: doctor.experience },
     { Icon: Users, label: "Patients", value: doctor.patientsTreated },
@@ -72,6 +77,11 @@ function HeroFacts() {
         ))}
       </dl>
       <ul className="mt-6 flex flex-col gap-4 text-sm">
+        {fee !== undefined && (
+          <IconListItem icon={IndianRupee} title={`₹${fee.toLocaleString("en-IN")} per video consultation`}>
+            <p className="text-slate-700">Pay by card, UPI or netbanking</p>
+          </IconListItem>
+        )}
         <IconListItem icon={Languages} title="Languages">
           <p className="text-slate-700">{doctor.languages.join(", ")}</p>
         </IconListItem>

@@ -2,11 +2,12 @@ import { SectionHeading } from "@/components/layout/section-heading";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { openBooking } from "@/lib/dialogs";
+import type { SiteProfile } from "@shared/site-profile";
 import { siteProfile } from "@/lib/site-profile";
 import { cn } from "@/lib/utils";
 import { serviceIcon } from "./service-icon";
 
-export function ServicesSection() {
+export function ServicesSection({ profile = siteProfile }: { profile?: SiteProfile } = {}) {
   return (
     <section id="services" aria-labelledby="services-title" className="bg-slate-50 py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -14,7 +15,7 @@ export function ServicesSection() {
           Assessment, treatment and follow-up, in clinic and by secure video consultation.
         </SectionHeading>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {siteProfile.services.map((service) => {
+          {profile.services.map((service) => {
             const Icon = serviceIcon(service.title);
             return (
               <li

@@ -278,3 +278,38 @@ export async function unavailableStartedBy(db: Db, timeZone: string, now: Date):
     .where(and(eq(appointments.status, "confirmed"), isNotNull(appointments.doctorUnavailableSince)));
   return undecided.filter((row) => appointmentInterval(row, timeZone).startsAt <= now);
 }
+
+/**
+ * The bookings that count as uses of a coupon: held and waiting for payment, paid (whatever happened after: a
+ * cancelled or refunded booking used its coupon), not one whose hold lapsed or whose payment failed.
+ */
+const countsAsCouponUse = () =>
+  or(
+    inArray(appointments.paymentStatus, ["paid", "refund_pending", "refunded"]),
+    and(eq(appointments.status, "pending_payment"), eq(appointments.paymentStatus, "pending")),
+  );
+
+/** How many bookings used each of these coupon codes. */
+export async function couponUseCounts(db: Db, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: appointments.couponCode, uses: count() })
+    .from(appointments)
+    .where(
+and(inArray(appointments.couponCode, codes), countsAsCouponUse()),
+    )
+    .groupBy(appointments.couponCode);
+  return new Map(rows.map((row) => [row.code ?? "", row.uses]));
+}
+
+/** Whether a booking with this phone number (E.164) already used the coupon. */
+export async function couponUsedByPhone(db: Db, code: string, phone: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(eq(appointments.couponCode, code), countsAsCouponUse(), eq(appointments.patientPhone, phone)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

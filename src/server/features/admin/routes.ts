@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
@@ -10,7 +10,7 @@ import * as admin from "./service";
 export const adminRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: Config;
-  profile: SiteProfile;
+  profile: ProfileSource;
   now: () => Date;
 }> = async (app, { db, config, profile, now }) => {
   app.get("/api/admin/stats", async () => admin.stats(db, config, now()));
@@ -18,6 +18,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get("/api/admin/cashfree-test", async () => gatewayStatus(config));
 
   app.post("/api/admin/cashfree-test", async (request) =>
-    testGatewayConnection(config, siteUrl(config, request), profile.contact.email, now()),
+    testGatewayConnection(config, siteUrl(config, request), profile.current().contact.email, now()),
   );
 };

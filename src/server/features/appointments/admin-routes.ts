@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminAppointmentDetails } from "@shared/admin";
 import { askParentsSchema, doctorCancelSchema, rescheduleSchema } from "@shared/manage";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
@@ -18,7 +18,7 @@ interface AdminLifecycleRouteOptions {
   db: Db;
   config: Config;
   gateway: PaymentGateway;
-  profile: SiteProfile;
+  profile: ProfileSource;
   now: () => Date;
   counters: ClinicCounters;
 }
@@ -138,7 +138,7 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
 
   app.get("/api/admin/appointments/:id/receipt", { schema: { params: idParams } }, async (request, reply) => {
     const at = now();
-    const receipt = await receiptFor(db, config, profile, request.params.id, at);
+    const receipt = await receiptFor(db, config, profile.current(), request.params.id, at);
     await request.recordAccess({
       action: "download",
       recordType: "appointment",

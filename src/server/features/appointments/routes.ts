@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { rescheduleSchema } from "@shared/manage";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
@@ -15,7 +15,7 @@ interface ManageRouteOptions {
   db: Db;
   config: Config;
   gateway: PaymentGateway;
-  profile: SiteProfile;
+  profile: ProfileSource;
   now: () => Date;
   counters: ClinicCounters;
 }
@@ -57,7 +57,7 @@ export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (
     "/api/manage/:token/receipt",
     { schema: { params: tokenParams }, config: limit },
     async (request, reply) => {
-      const receipt = await lifecycle.receiptByToken(context(request), profile, request.params.token);
+      const receipt = await lifecycle.receiptByToken(context(request), profile.current(), request.params.token);
       return reply
         .header("content-type", "application/pdf")
         .header("content-disposition", `attachment; filename="${receipt.filename}"`)

@@ -348,7 +348,8 @@ describe.each(testEngines)("booking API on %s", (engine) => {
   });
 
   it("replaces the parent's own unpaid hold at once when the details or the coupon change before paying", async () => {
-    const onDay = { ...validBooking, appointmentDate: "2026-11-24" };
+    // A phone that has not used the coupon yet: each phone number may use it once.
+    const onDay = { ...validBooking, appointmentDate: "2026-11-24", patientPhone: "+91 98450 77777" };
     const first = (await book(onDay)).json<{ appointment: CreatedAppointment }>().appointment;
     const corrected = await book({
       ...onDay,

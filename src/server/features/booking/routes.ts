@@ -49,7 +49,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         (wait) => `Too many coupon codes tried. Please try again in ${wait}.`,
       ),
     },
-    async (request) => booking.validateCoupon(config, request.body.code),
+    async (request) => booking.validateCoupon(db, config, request.body.code, now()),
   );
 
   // With a date: which slots are taken (public, no patient data). Without: the admin's list, which needs a session,

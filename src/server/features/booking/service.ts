@@ -1,7 +1,6 @@
 import { consultationHours } from "@shared/consultation-hours";
 import { createHash } from "node:crypto";
 import { ADULT_AGE, CONSENT } from "@shared/consent";
-import { normalizeCouponCode } from "@shared/coupon";
 import { addMinutes } from "date-fns";
 import type { z } from "zod";
 import {
@@ -21,7 +20,7 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import { bookableSlot, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from "../schedule/service";
-import { priceFor } from "./pricing";
+import * as settings from "../settings/service";
 import * as repository from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import { bookingState } from "../../core/appointments/admin-view";
@@ -47,10 +46,11 @@ function consentWording() {
 export async function publicConfig(db: Db, config: Config, now: Date): Promise<PublicConfig> {
   const { booking, payments } = config;
   const window = await bookingWindow(db, config);
+  const fees = await settings.currentFees(db, config);
   return {
-    consultationFee: booking.fee,
+    consultationFee: fees.consultationFee,
     currency: "INR",
-    couponAvailable: Boolean(booking.couponCode),
+    couponAvailable: await settings.couponAvailable(db, config, now),
     paymentProvider: payments.provider,
     paymentMode: payments.provider === "cashfree" ? payments.cashfree.environment : "sandbox",
     clinicTimeZone: booking.timeZone,
@@ -62,10 +62,13 @@ export async function publicConfig(db: Db, config: Config, now: Date): Promise<P
   };
 }
 
-export function validateCoupon(config: Config, code: string): CouponValidation {
-  const price = priceFor(config.booking, code);
-  const valid = price.couponCode !== undefined && normalizeCouponCode(code) !== "";
-  return { valid, fee: price.amount, discount: price.fee - price.amount };
+export async function validateCoupon(
+  db: Db,
+  config: Config,
+  code: string,
+  now: Date,
+): Promise<CouponValidation> {
+  return settings.quoteCoupon(db, config, code, now);
 }
 
 /**
@@ -146,7 +149,6 @@ export async function createAppointment(
   // A booking that replaces the parent's own hold checks its slot inside the transaction, once that hold has given
   // way (it would count as taken); the others check before it, keeping the transaction short.
   const checked = replacesAppointmentId ? undefined : await offered(db);
-  const price = priceFor(config.booking, input.couponCode);
   // Kept in E.164 (the schema accepted it as a mobile number), the form WhatsApp sends to.
   const patientPhone = mobileNumberE164(input.patientPhone) ?? input.patientPhone;
   let lapsedReleased = 0;
@@ -160,6 +162,12 @@ export async function createAppointment(
           now,
         );
       const slot = checked ?? (await offered(tx));
+      const price = await settings.priceBooking(
+        tx,
+        config,
+        { couponCode: input.couponCode, phone: patientPhone },
+        now,
+      );
       lapsedReleased = await repository.expireLapsedHolds(tx, now, {
         date: input.appointmentDate,
         time: input.appointmentTime,

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { composeAppointmentEmail, composeContactEmail } from "../../integrations/email/compose-email";
@@ -34,7 +34,7 @@ import { prescriptionForMessage, prescriptionVersionOfKind } from "../prescripti
 export interface MessagingDeps {
   db: Db;
   config: Config;
-  profile: SiteProfile;
+  profile: ProfileSource;
   email: EmailTransport;
   whatsapp: WhatsAppTransport;
   log: FastifyBaseLogger;
@@ -61,7 +61,7 @@ export async function composeForAppointment(
   extras: { manageUrl?: string } = {},
 ): Promise<EmailMessage | WhatsAppMessage> {
   const data = appointmentMessageData(deps.config, row, extras);
-  const site = siteFacts(deps.config, deps.profile);
+  const site = siteFacts(deps.config, deps.profile.current());
   const { email, whatsapp } = deps.config.messaging;
   if (channel === "email") {
     return composeAppointmentEmail(
@@ -178,7 +178,7 @@ async function deliverPrescription(
 ): Promise<DeliveryOutcome> {
   if (appointment.anonymisedAt)
     return { status: "cancelled", note: "The patient's personal data was erased" };
-  const file = await prescriptionForMessage(deps.db, deps.config, deps.profile, appointment, version);
+  const file = await prescriptionForMessage(deps.db, deps.config, deps.profile.current(), appointment, version);
   if (!file) return { status: "cancelled", note: `Version ${version} of the prescription does not exist` };
   const manageUrl = await issueManageLink(
     deps.db,
@@ -188,7 +188,7 @@ async function deliverPrescription(
     new Date(),
   );
   const data = appointmentMessageData(deps.config, appointment, { manageUrl });
-  const site = siteFacts(deps.config, deps.profile);
+  const site = siteFacts(deps.config, deps.profile.current());
   const facts = {
     version,
     replacesVersion: file.replacesVersion,
@@ -212,10 +212,10 @@ export function createDeliver(deps: MessagingDeps) {
     if (row.contactMessageId) {
       const contact = await findContactMessage(deps.db, row.contactMessageId);
       if (!contact) return { status: "cancelled", note: "The contact message no longer exists" };
-      const doctorEmail = deps.config.messaging.email.doctorEmail ?? deps.profile.contact.email;
+      const doctorEmail = deps.config.messaging.email.doctorEmail ?? deps.profile.current().contact.email;
       const message = await composeContactEmail(
         { ...contact, receivedAt: contact.createdAt },
-        siteFacts(deps.config, deps.profile),
+        siteFacts(deps.config, deps.profile.current()),
         doctorEmail,
         { timeZone: deps.config.booking.timeZone },
       );
@@ -247,7 +247,7 @@ export function createDeliver(deps: MessagingDeps) {
       manageUrl ? { manageUrl } : {},
     );
     if (channel === "email" && carriesReceipt(kind, recipient, appointment)) {
-      const receipt = await receiptFor(deps.db, deps.config, deps.profile, appointment.id, new Date());
+      const receipt = await receiptFor(deps.db, deps.config, deps.profile.current(), appointment.id, new Date());
       (message as EmailMessage).attachments = [
         { filename: receipt.filename, content: receipt.pdf, contentType: "application/pdf" },
       ];

@@ -78,7 +78,7 @@ function whatsappNumber(messaging: MessagingDeps, row: AppointmentRow, recipient
       "confirmation",
       recipient,
       appointmentMessageData(messaging.config, row),
-      siteFacts(messaging.config, messaging.profile),
+      siteFacts(messaging.config, messaging.profile.current()),
       {
         templates: whatsapp.templates,
         ...(whatsapp.doctorNumber ? { doctorNumber: whatsapp.doctorNumber } : {}),
@@ -102,7 +102,7 @@ export async function notificationTestRecipients(
     status: row.status as AppointmentStatus,
     patient: { email: row.patientEmail, whatsapp: whatsappNumber(messaging, row, "patient") },
     doctor: {
-      email: messaging.config.messaging.email.doctorEmail ?? messaging.profile.contact.email,
+      email: messaging.config.messaging.email.doctorEmail ?? messaging.profile.current().contact.email,
       whatsapp: whatsappNumber(messaging, row, "doctor"),
     },
     channels: channelSetups(messaging),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
@@ -26,7 +26,7 @@ interface DataRightsRouteOptions {
   config: Config;
   gateway: PaymentGateway;
   store: RecordStore;
-  profile: SiteProfile;
+  profile: ProfileSource;
   now: () => Date;
   counters: ClinicCounters;
 }
@@ -92,7 +92,8 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
         throw new HttpError(410, "This record has been erased: there is nothing left to download.");
       const ended = exports.start(row.id);
       releaseWhenClosed(reply.raw, ended);
-      const archive = await exportArchive(ctx.patients, profile, row, recordEntries(profile));
+      const shown = profile.current();
+      const archive = await exportArchive(ctx.patients, shown, row, recordEntries(shown));
       try {
         await logAccess(
           db,

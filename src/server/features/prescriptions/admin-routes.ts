@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { consultationNotesSchema, issuePrescriptionSchema } from "@shared/prescription";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { countOf } from "../../core/access-log/access-log";
@@ -11,7 +11,7 @@ import * as service from "./service";
 interface AdminPrescriptionRouteOptions {
   db: Db;
   config: Config;
-  profile: SiteProfile;
+  profile: ProfileSource;
   now: () => Date;
   /** Runs the outbox now, so the parent gets the prescription in seconds rather than at the next poll. */
   nudge: () => void;
@@ -43,7 +43,7 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
   app,
   { db, config, profile, now, nudge },
 ) => {
-  const context = (): service.PrescriptionContext => ({ db, config, profile, now: now() });
+  const context = (): service.PrescriptionContext => ({ db, config, profile: profile.current(), now: now() });
 
   app.get("/api/admin/appointments/:id/notes", { schema: { params: idParams } }, async (request, reply) => {
     const ctx = context();

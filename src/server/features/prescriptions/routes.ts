@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
@@ -11,7 +11,7 @@ import * as service from "./service";
 interface ParentPrescriptionRouteOptions {
   db: Db;
   config: Config;
-  profile: SiteProfile;
+  profile: ProfileSource;
   now: () => Date;
 }
 
@@ -41,7 +41,7 @@ export const parentPrescriptionRoutes: FastifyPluginAsyncZod<ParentPrescriptionR
     "/api/manage/:token/prescriptions/:prescriptionId/pdf",
     { schema: { params: pdfParams }, config: limit },
     async (request, reply) => {
-      const ctx: service.PrescriptionContext = { db, config, profile, now: now() };
+      const ctx: service.PrescriptionContext = { db, config, profile: profile.current(), now: now() };
       const file = await service.prescriptionPdfForParent(
         ctx,
         request.params.token,

@@ -6,7 +6,7 @@ import type { PageReads } from "@shared/page-data";
 import type { ManageView } from "@shared/manage";
 import type { DataRightsView } from "@shared/patients";
 import type { ParentPrescriptions } from "@shared/prescription";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { ParentReportUploads } from "@shared/uploads";
 import type { Config } from "../../config";
 import { type LoadedPage, notFoundTitle, type PageRequest, publicUrl } from "../../http/client-app";
@@ -17,7 +17,7 @@ import { articlePageData, homePageData, infoPageData, type SiteFacts } from "./s
 
 interface PageRouteOptions {
   config: Config;
-  profile: SiteProfile;
+  profile: ProfileSource;
   /** The pages and reads kept in memory; what is derived from them here is read again when it is emptied. */
   cache: PublicCache;
 }
@@ -89,8 +89,9 @@ function publishedSlugs(readSlugs: () => Promise<string[]>, cache: PublicCache) 
  * rendered in the browser. Also the sitemap and robots.txt.
  */
 export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, options) => {
-  const { config, profile, cache } = options;
-  const cards = previewCards(config.dataDir, profile);
+  const { config, cache } = options;
+  const profiles = options.profile;
+  const cards = previewCards(config.dataDir, () => profiles.current());
   const absolute = (path: string) => publicUrl(config, path) ?? path;
   /**
    * A page's reads are the public API's own answers, asked in-process (from memory when they are there), so the
@@ -110,7 +111,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   const publishedArticles = async () =>
     (await read<{ articles: Article[] }>("/api/articles"))?.articles ?? [];
   const facts = async (): Promise<SiteFacts> => ({
-    profile,
+    profile: profiles.current(),
     config: await publicConfig(),
     baseUrl: config.publicBaseUrl,
   });
@@ -118,7 +119,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     ...reads,
     config: await publicConfig(),
   });
-  const titled = (title: string) => `${title} | ${profile.doctor.name}`;
+  const titled = (title: string) => `${title} | ${profiles.current().doctor.name}`;
   const notFoundHead = {
     title: notFoundTitle,
     description: "The page you are looking for does not exist.",
@@ -131,7 +132,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       pageWithContactForm("/", request.query, async () => ({
         head: {
           structuredData: homePageData(await facts()),
-          ...cards.imageFor("home", profile.seo.title, absolute),
+          ...cards.imageFor("home", profiles.current().seo.title, absolute),
         },
         reads: await withConfig({ articles: await publishedArticles() }),
       })),
@@ -201,28 +202,28 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       title: "Contact Us",
       type: "ContactPage",
       pageModule: "pages/contact-us.tsx",
-      description: `E-mail, consultation hours and location of ${profile.doctor.name}, and a form to send a message.`,
+      description: `E-mail, consultation hours and location of ${profiles.current().doctor.name}, and a form to send a message.`,
     },
     {
       path: "/terms-conditions",
       title: "Terms & Conditions",
       type: "WebPage",
       pageModule: "pages/terms.tsx",
-      description: `The terms of online video consultations with ${profile.doctor.name}: payment, appointments, privacy and liability.`,
+      description: `The terms of online video consultations with ${profiles.current().doctor.name}: payment, appointments, privacy and liability.`,
     },
     {
       path: "/privacy",
       title: "Privacy Notice",
       type: "WebPage",
       pageModule: "pages/privacy.tsx",
-      description: `What ${profile.doctor.name} holds about patients and parents, why, who receives it, how long it is kept, and your rights.`,
+      description: `What ${profiles.current().doctor.name} holds about patients and parents, why, who receives it, how long it is kept, and your rights.`,
     },
     {
       path: "/refunds-cancellations",
       title: "Refunds & Cancellations",
       type: "WebPage",
       pageModule: "pages/refunds.tsx",
-      description: `How to cancel or reschedule a video consultation with ${profile.doctor.name}, and when a refund is given.`,
+      description: `How to cancel or reschedule a video consultation with ${profiles.current().doctor.name}, and when a refund is given.`,
     },
   ] as const;
   for (const page of infoPages) {
@@ -262,7 +263,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
 
   /** The title a preview card shows for a page name, or null for a name that is no page. */
   async function previewTitle(name: string): Promise<string | null> {
-    if (name === "home") return profile.seo.title;
+    if (name === "home") return profiles.current().seo.title;
     const info = infoPages.find((page) => page.path.slice(1) === name);
     if (info) return info.title;
     const slug = name.startsWith("article-") ? name.slice("article-".length) : "";

@@ -32,14 +32,13 @@ export const PREVIEW_FILE_PATTERN = /^([a-z0-9-]{1,140})-([0-9a-f]{12})\.png$/;
  * Link-preview cards, made once per content and kept on disk (DATA_DIR/preview-cards), so a restart does not make
  * them again; a card whose title changed gets a new file and address.
  */
-export function previewCards(dataDir: string, profile: SiteProfile) {
+export function previewCards(dataDir: string, currentProfile: () => SiteProfile) {
   const folder = join(dataDir, "preview-cards");
   const making = new Map<string, Promise<Buffer>>();
-  const cardFor = (title: string): PreviewCard => ({
-    title,
-    doctorName: profile.doctor.name,
-    subtitle: profile.doctor.specialty,
-  });
+  const cardFor = (title: string): PreviewCard => {
+    const { doctor } = currentProfile();
+    return { title, doctorName: doctor.name, subtitle: doctor.specialty };
+  };
 
   async function fromDiskOrNew(card: PreviewCard): Promise<Buffer> {
     const file = join(folder, `${versionOf(card)}.png`);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
@@ -12,7 +12,7 @@ interface VideoRouteOptions {
   config: Config;
   now: () => Date;
   /** The doctor's name (the name the doctor joins under) and contact details. */
-  profile: SiteProfile;
+  profile: ProfileSource;
 }
 
 // The id is checked by the service, so that a malformed id gets the same 404 as an unknown one (not a 400).

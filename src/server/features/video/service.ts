@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { bookingIdOf } from "@shared/booking";
 import { timeZoneLabel } from "@shared/clinic-time";
 import { appointmentInterval, DEFAULT_SLOT_MINUTES } from "@shared/schedule";
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../core/site-profile/store";
 import type { VideoRoomLookup } from "@shared/video";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -20,7 +20,7 @@ interface VideoRoomDependencies {
   video: VideoService;
   now: () => Date;
   /** The doctor's name (the name the doctor joins under) and contact details, for the calendar invite. */
-  profile: SiteProfile;
+  profile: ProfileSource;
 }
 
 /** Room ids are 128 random bits written as 32 lowercase hex characters. */
@@ -125,7 +125,7 @@ export async function lookUpRoom(
   // The patient's e-mail address stays out of the token: the video service needs a name, not contact details.
   const token = await video.joinToken({
     roomName,
-    displayName: moderator ? deps.profile.doctor.name : appointment.patientName,
+    displayName: moderator ? deps.profile.current().doctor.name : appointment.patientName,
     moderator,
     issuedAt: now,
     expiresAt: closesAt,
@@ -166,7 +166,7 @@ export async function roomInvite(
   const row = await findAppointment(deps.db, room.id);
   if (!row) throw roomNotFound();
   const recipient = isHostKey(hostKey, room.videoHostKey) ? "doctor" : "patient";
-  const site = siteFacts(deps.config, deps.profile);
+  const site = siteFacts(deps.config, deps.profile.current());
   const doctorEmail = deps.config.messaging.email.doctorEmail;
   const data = appointmentMessageData(deps.config, row);
   return {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { formatRupees } from "@shared/booking";
 import { escapeHtml } from "@shared/escape-html";
 import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileSource } from "../../../core/site-profile/store";
 import type { Db } from "../../../db/client";
 import {
   findSimulatorOrder,
@@ -78,7 +79,7 @@ function checkoutPage(order: SimulatorOrder, profile: SiteProfile): string {
   );
 }
 
-export const simulatorRoutes: FastifyPluginAsync<{ db: Db; profile: SiteProfile }> = async (
+export const simulatorRoutes: FastifyPluginAsync<{ db: Db; profile: ProfileSource }> = async (
   app,
   { db, profile },
 ) => {
@@ -101,7 +102,7 @@ export const simulatorRoutes: FastifyPluginAsync<{ db: Db; profile: SiteProfile 
             `<div class="card"><div class="body"><h1>Order not found</h1><p>This test checkout does not exist.</p></div></div>`,
           ),
         );
-    return reply.send(checkoutPage(order, profile));
+    return reply.send(checkoutPage(order, profile.current()));
   });
 
   app.post<{ Params: { orderId: string }; Body: URLSearchParams | undefined }>(
@@ -128,7 +129,7 @@ export const simulatorRoutes: FastifyPluginAsync<{ db: Db; profile: SiteProfile 
           .status(409)
           .header("cache-control", "no-store")
           .type("text/html; charset=utf-8")
-          .send(checkoutPage(order, profile));
+          .send(checkoutPage(order, profile.current()));
       if (!order)
         return reply
           .status(404)

@@ -1,0 +1,303 @@
+import {
+  type Coupon,
+  type CouponInputFields,
+  couponInputSchema,
+  type Fees,
+  feesSchema,
+} from "@shared/practice-settings";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { IndianRupee, Ticket } from "lucide-react";
+import { useState } from "react";
+import { Button, SubmitButton } from "@/components/ui/button";
+import { InputField } from "@/components/ui/form-field";
+import { QueryState } from "@/components/ui/query-state";
+import { ApiError } from "@/lib/api";
+import { showErrorToast } from "@/lib/error-toast";
+import { toast } from "@/lib/use-toast";
+import { SectionCard } from "../section-title";
+import { sendIfValid } from "../schedule-form";
+import { issuesByPath } from "../sessions-editor";
+import {
+  addCoupon,
+  changeCoupon,
+  couponsQuery,
+  feesQuery,
+  removeCoupon,
+  saveFees,
+  settingsKeys,
+} from "./api";
+
+const rupees = (amount: number) => `₹${amount.toLocaleString("en-IN")}`;
+const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+
+/** Marks the settings a change touched as stale, with the history that now holds the change. */
+function useSettingsSaved(key: readonly string[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.history });
+  };
+}
+
+/** The 400 answer's field messages, or the catalogue's toast for anything else. */
+function showProblem(error: unknown, setErrors: (errors: Record<string, string>) => void) {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 409) && error.body?.issues)
+    setErrors(issuesByPath(error.body.issues));
+  showErrorToast(error);
+}
+
+export function FeeSettings() {
+  const fees = useQuery(feesQuery());
+  return (
+    <SectionCard
+      id="fee-settings-title"
+      icon={IndianRupee}
+      title="Fees"
+      description="What parents pay for a consultation booked from now on. Bookings already made keep their price."
+    >
+      <QueryState query={fees} what="fees" isEmpty={() => false} empty={null} rowClassName="h-16">
+        {(data) => <FeesForm key={JSON.stringify(data)} fees={data} />}
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+function FeesForm({ fees }: { fees: Fees }) {
+  const [fee, setFee] = useState(String(fees.consultationFee));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const saved = useSettingsSaved(settingsKeys.fees);
+  const save = useMutation({
+    mutationFn: saveFees,
+    onSuccess: (answer) => {
+      saved();
+      toast({
+        title: "Fees Saved",
+        description: `New bookings are charged ${rupees(answer.consultationFee)}.`,
+      });
+    },
+    onError: (error) => showProblem(error, setErrors),
+  });
+  return (
+    <form
+      id="fees-form"
+      aria-labelledby="fee-settings-title"
+      noValidate
+      className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end sm:p-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        sendIfValid(
+          "fees-form",
+          feesSchema.safeParse({ consultationFee: toNumber(fee) }),
+          setErrors,
+          (value) => save.mutate(value),
+        );
+      }}
+    >
+      <InputField
+        id="fees-consultation"
+        label="Consultation fee (₹)"
+        error={errors.consultationFee}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        value={fee}
+        onChange={(event) => setFee(event.target.value)}
+      />
+      <SubmitButton pending={save.isPending} busyLabel="Saving...">
+        Save fee
+      </SubmitButton>
+    </form>
+  );
+}
+
+interface CouponDraft {
+  code: string;
+  kind: "fee" | "amountOff";
+  value: string;
+  validFrom: string;
+  validUntil: string;
+  maxUses: string;
+}
+
+const EMPTY_COUPON: CouponDraft = {
+  code: "",
+  kind: "fee",
+  value: "",
+  validFrom: "",
+  validUntil: "",
+  maxUses: "",
+};
+
+function couponFromDraft(draft: CouponDraft): CouponInputFields {
+  return {
+    code: draft.code,
+    kind: draft.kind,
+    value: toNumber(draft.value),
+    validFrom: draft.validFrom || null,
+    validUntil: draft.validUntil || null,
+    maxUses: draft.maxUses.trim() === "" ? null : toNumber(draft.maxUses),
+  };
+}
+
+/** "₹1,500 fee" or "₹500 off", its window and its uses, as the list says them. */
+function couponSummary(coupon: Coupon): string {
+  const price = coupon.kind === "fee" ? `${rupees(coupon.value)} fee` : `${rupees(coupon.value)} off`;
+  const window =
+    coupon.validFrom || coupon.validUntil
+      ? `${coupon.validFrom ?? "now"} to ${coupon.validUntil ?? "no end"}`
+      : "no end date";
+  const uses = coupon.maxUses === null ? `${coupon.uses} used` : `${coupon.uses} of ${coupon.maxUses} used`;
+  return `${price} · ${window} · ${uses} · once per phone number`;
+}
+
+export function CouponSettings() {
+  const coupons = useQuery(couponsQuery());
+  return (
+    <SectionCard
+      id="coupon-settings-title"
+      icon={Ticket}
+      title="Coupons"
+      description="Codes parents type in the booking dialog. A code is never shown on the site; you give it out."
+    >
+      <QueryState
+        query={coupons}
+        what="coupons"
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="p-5 text-sm text-slate-700 sm:p-6">No coupons yet.</p>}
+        rowClassName="h-12"
+      >
+        {(list) => (
+          <ul className="divide-y divide-slate-200" aria-label="Coupons">
+            {list.map((coupon) => (
+              <CouponRow key={coupon.id} coupon={coupon} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      <NewCouponForm />
+    </SectionCard>
+  );
+}
+
+function CouponRow({ coupon }: { coupon: Coupon }) {
+  const saved = useSettingsSaved(settingsKeys.coupons);
+  const toggle = useMutation({
+    mutationFn: () => changeCoupon(coupon.id, { active: !coupon.active }),
+    onSuccess: saved,
+    onError: (error) => showErrorToast(error),
+  });
+  const remove = useMutation({
+    mutationFn: () => removeCoupon(coupon.id),
+    onSuccess: saved,
+    onError: (error) => showErrorToast(error),
+  });
+  return (
+    <li className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+      <div>
+        <p className="font-mono font-semibold text-slate-900">
+          {coupon.code}{" "}
+          <span className="font-sans text-sm font-medium text-slate-700">
+            {coupon.active ? "· On" : "· Off"}
+          </span>
+        </p>
+        <p className="text-sm text-slate-700">{couponSummary(coupon)}</p>
+      </div>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={toggle.isPending}
+          aria-label={`${coupon.active ? "Turn off" : "Turn on"} ${coupon.code}`}
+          onClick={() => toggle.mutate()}
+        >
+          {coupon.active ? "Turn off" : "Turn on"}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={remove.isPending}
+          aria-label={`Remove ${coupon.code}`}
+          onClick={() => remove.mutate()}
+        >
+          Remove
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+const COUPON_FIELDS = [
+  { name: "code", label: "Code", hint: "Letters, digits and hyphens: CAMP-500", type: "text" },
+  { name: "value", label: "Amount (₹)", hint: undefined, type: "number" },
+  { name: "validFrom", label: "First day (optional)", hint: "In the clinic's time zone", type: "date" },
+  { name: "validUntil", label: "Last day (optional)", hint: undefined, type: "date" },
+  {
+    name: "maxUses",
+    label: "Use limit (optional)",
+    hint: "Bookings in all; empty is no limit",
+    type: "number",
+  },
+] as const;
+
+function NewCouponForm() {
+  const [draft, setDraft] = useState<CouponDraft>(EMPTY_COUPON);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const saved = useSettingsSaved(settingsKeys.coupons);
+  const add = useMutation({
+    mutationFn: addCoupon,
+    onSuccess: ({ coupon }) => {
+      saved();
+      setDraft(EMPTY_COUPON);
+      toast({ title: "Coupon Added", description: `${coupon.code} can be used from its first day.` });
+    },
+    onError: (error) => showProblem(error, setErrors),
+  });
+  return (
+    <form
+      id="coupon-form"
+      aria-label="New coupon"
+      noValidate
+      className="grid gap-4 border-t border-slate-200 p-5 sm:grid-cols-2 sm:p-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        sendIfValid("coupon-form", couponInputSchema.safeParse(couponFromDraft(draft)), setErrors, () =>
+          add.mutate(couponFromDraft(draft)),
+        );
+      }}
+    >
+      <p className="text-base font-semibold text-slate-900 sm:col-span-2">New coupon</p>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="coupon-kind" className="text-sm font-medium text-slate-800">
+          What it does
+        </label>
+        <select
+          id="coupon-kind"
+          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+          value={draft.kind}
+          onChange={(event) => setDraft({ ...draft, kind: event.target.value as CouponDraft["kind"] })}
+        >
+          <option value="fee">Sets the fee to the amount</option>
+          <option value="amountOff">Takes the amount off the fee</option>
+        </select>
+      </div>
+      {COUPON_FIELDS.map((field) => (
+        <InputField
+          key={field.name}
+          id={`coupon-${field.name}`}
+          label={field.label}
+          hint={field.hint}
+          error={errors[field.name]}
+          type={field.type}
+          {...(field.type === "number" ? { inputMode: "numeric" as const, min: 1 } : {})}
+          value={draft[field.name]}
+          onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
+        />
+      ))}
+      <div className="sm:col-span-2 sm:flex sm:justify-end">
+        <SubmitButton pending={add.isPending} busyLabel="Adding...">
+          Add coupon
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,327 @@
+import { normalizeCouponCode } from "@shared/coupon";
+import {
+  type Coupon,
+  type CouponInput,
+  type CouponPatch,
+  couponPrice,
+  couponWindowInOrder,
+  COUPON_WINDOW_MESSAGE,
+  type Fees,
+  feesSchema,
+  type SettingsChange,
+} from "@shared/practice-settings";
+import { sampleProfile } from "@shared/sample-profile";
+import type { SiteProfile } from "@shared/site-profile";
+import { clinicDate } from "@shared/clinic-time";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
+import { publicContentChanged } from "../../db/public-content";
+import { claimSetting } from "../../db/settings";
+import { HttpError } from "../../http/errors";
+import { couponUseCounts, couponUsedByPhone } from "../../core/appointments/repository";
+import {
+  lockPracticeSetting,
+  readPracticeSetting,
+  recordSettingsChange,
+  settingsChangeRows,
+  writePracticeSetting,
+} from "../../core/practice-settings/repository";
+import type { ProfileStore } from "../../core/site-profile/store";
+import * as repository from "./repository";
+import type { CouponRow } from "./repository";
+
+/** The price of a new booking, decided here and only here: whatever amount a browser sends is ignored. */
+export interface Price {
+  /** The consultation fee before any coupon. */
+  fee: number;
+  /** What the patient pays. */
+  amount: number;
+  /** The coupon's code when one applied. */
+  couponCode: string | undefined;
+}
+
+/** The fees the doctor set, or the server's CONSULTATION_FEE on a database where none were saved yet. */
+export async function currentFees(db: Db, config: Config): Promise<Fees> {
+  const stored = feesSchema.safeParse(await readPracticeSetting(db, "fees"));
+  return stored.success ? stored.data : { consultationFee: config.booking.fee };
+}
+
+export async function saveFees(db: Db, config: Config, fees: Fees, now: Date): Promise<Fees> {
+  await db.transaction(async (tx) => {
+    const before = feesSchema.safeParse(await lockPracticeSetting(tx, "fees"));
+    await writePracticeSetting(tx, "fees", fees, now);
+    await recordSettingsChange(tx, {
+      changedAt: now,
+      subject: "fees",
+      label: "Fees",
+      before: before.success ? before.data : { consultationFee: config.booking.fee },
+      after: fees,
+    });
+  });
+  await publicContentChanged(db);
+  return fees;
+}
+
+/**
+ * The first values of a new database, from the server's settings: the fee, and the coupon of COUPON_CODE and
+ * COUPON_FEE. Once stored, the dashboard's values are the ones used; the settings are not read again.
+ */
+export async function seedPracticeSettings(db: Db, config: Config, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await claimSetting(tx, "practice_settings_seeded", now.toISOString()))) return;
+    if ((await readPracticeSetting(tx, "fees")) === undefined)
+      await writePracticeSetting(tx, "fees", { consultationFee: config.booking.fee }, now);
+    const { couponCode, couponFee } = config.booking;
+    if (couponCode && couponFee !== undefined && !(await repository.findCouponByCode(tx, couponCode)))
+      await repository.insertCoupon(
+        tx,
+        {
+          code: normalizeCouponCode(couponCode),
+          kind: "fee",
+          value: couponFee,
+          validFrom: null,
+          validUntil: null,
+          maxUses: null,
+          active: true,
+        },
+        now,
+      );
+  });
+}
+
+/** Why a coupon cannot be used now, in the parent's words; undefined when it can. */
+function couponRefusal(row: CouponRow, uses: number, today: string): string | undefined {
+  if (!row.active) return "This coupon is no longer offered.";
+  if (row.validFrom && today < row.validFrom) return "This coupon is not valid yet.";
+  if (row.validUntil && today > row.validUntil) return "This coupon has expired.";
+  if (row.maxUses !== null && uses >= row.maxUses) return "This coupon has been used up.";
+  return undefined;
+}
+
+async function usesOf(db: Db, code: string): Promise<number> {
+  return (await couponUseCounts(db, [code])).get(code) ?? 0;
+}
+
+/** Whether any coupon can be used today: the booking dialog shows its coupon box only then. */
+export async function couponAvailable(db: Db, config: Config, now: Date): Promise<boolean> {
+  const rows = await repository.listCoupons(db);
+  const uses = await couponUseCounts(
+    db,
+    rows.map((row) => row.code),
+  );
+  const today = clinicDate(now, config.booking.timeZone);
+  return rows.some((row) => couponRefusal(row, uses.get(row.code) ?? 0, today) === undefined);
+}
+
+/** POST /api/coupons/validate: the price a code gives today. The per-phone rule is checked when booking. */
+export async function quoteCoupon(db: Db, config: Config, submitted: string, now: Date) {
+  const { consultationFee } = await currentFees(db, config);
+  const code = normalizeCouponCode(submitted);
+  const row = code ? await repository.findCouponByCode(db, code) : undefined;
+  const usable =
+    row !== undefined &&
+    couponRefusal(row, await usesOf(db, code), clinicDate(now, config.booking.timeZone)) === undefined;
+  const fee = usable ? couponPrice(repository.couponInputOf(row), consultationFee) : consultationFee;
+  return { valid: usable, fee, discount: consultationFee - fee };
+}
+
+/**
+ * The price of a booking being made in `tx`. A code that names no coupon is ignored (the browser sends only a code
+ * it applied; any other text is no coupon). A coupon that exists but cannot be used by this booking is refused with
+ * its reason, rather than the parent being charged a price other than the one the dialog showed. The coupon's row is
+ * held until the booking commits, so two bookings racing for its last use are counted one after the other.
+ */
+export async function priceBooking(
+  tx: Db,
+  config: Config,
+  booking: { couponCode: string | undefined; phone: string },
+  now: Date,
+): Promise<Price> {
+  const { consultationFee } = await currentFees(tx, config);
+  const code = normalizeCouponCode(booking.couponCode);
+  const row = code ? await repository.lockCouponByCode(tx, code) : undefined;
+  if (!row) return { fee: consultationFee, amount: consultationFee, couponCode: undefined };
+  const refusal =
+    couponRefusal(row, await usesOf(tx, code), clinicDate(now, config.booking.timeZone)) ??
+    ((await couponUsedByPhone(tx, code, booking.phone))
+      ? "This coupon has already been used for a booking with this phone number."
+      : undefined);
+  if (refusal) throw new HttpError(409, `${refusal} Remove the coupon to book at the full fee.`);
+  return {
+    fee: consultationFee,
+    amount: couponPrice(repository.couponInputOf(row), consultationFee),
+    couponCode: code,
+  };
+}
+
+function couponView(row: CouponRow, uses: number): Coupon {
+  return {
+    id: row.id,
+    ...repository.couponInputOf(row),
+    uses,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listCoupons(db: Db): Promise<Coupon[]> {
+  const rows = await repository.listCoupons(db);
+  const uses = await couponUseCounts(
+    db,
+    rows.map((row) => row.code),
+  );
+  return rows.map((row) => couponView(row, uses.get(row.code) ?? 0));
+}
+
+const DUPLICATE_CODE_MESSAGE = "A coupon with this code already exists";
+
+/** Runs a coupon change, answering a code taken by another coupon with the field's message. */
+async function withUniqueCode<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (isUniqueViolation(error, "coupons_code_idx"))
+      throw new HttpError(
+        409,
+        DUPLICATE_CODE_MESSAGE,
+        {},
+        {
+          issues: [{ path: "code", message: DUPLICATE_CODE_MESSAGE }],
+        },
+      );
+    throw error;
+  }
+}
+
+export async function createCoupon(db: Db, input: CouponInput, now: Date): Promise<Coupon> {
+  const row = await withUniqueCode(() =>
+    db.transaction(async (tx) => {
+      const inserted = await repository.insertCoupon(tx, input, now);
+      await recordSettingsChange(tx, {
+        changedAt: now,
+        subject: "coupon",
+        label: `Coupon ${input.code} added`,
+        before: null,
+        after: input,
+      });
+      return inserted;
+    }),
+  );
+  await publicContentChanged(db);
+  return couponView(row, 0);
+}
+
+const UNKNOWN_COUPON = "This coupon does not exist";
+
+export async function changeCoupon(db: Db, id: string, patch: CouponPatch, now: Date): Promise<Coupon> {
+  const row = await withUniqueCode(() =>
+    db.transaction(async (tx) => {
+      const current = await repository.lockCoupon(tx, id);
+      if (!current) throw new HttpError(404, UNKNOWN_COUPON);
+      const before = repository.couponInputOf(current);
+      const after: CouponInput = { ...before, ...patch };
+      if (!couponWindowInOrder(after))
+        throw new HttpError(
+          400,
+          COUPON_WINDOW_MESSAGE,
+          {},
+          {
+            issues: [{ path: "validUntil", message: COUPON_WINDOW_MESSAGE }],
+          },
+        );
+      const updated = await repository.updateCoupon(tx, id, after, now);
+      await recordSettingsChange(tx, {
+        changedAt: now,
+        subject: "coupon",
+        label: `Coupon ${after.code} changed`,
+        before,
+        after,
+      });
+      return updated;
+    }),
+  );
+  await publicContentChanged(db);
+  return couponView(row, await usesOf(db, row.code));
+}
+
+/** Removes a coupon. Bookings that used it keep their price and its code; the history keeps what it was. */
+export async function removeCoupon(db: Db, id: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await repository.lockCoupon(tx, id);
+    if (!current) throw new HttpError(404, UNKNOWN_COUPON);
+    await repository.deleteCoupon(tx, id);
+    await recordSettingsChange(tx, {
+      changedAt: now,
+      subject: "coupon",
+      label: `Coupon ${current.code} removed`,
+      before: repository.couponInputOf(current),
+      after: null,
+    });
+  });
+  await publicContentChanged(db);
+}
+
+const SAMPLE_REGISTRATION_MESSAGE =
+  "Enter your own registration number: the sample's is printed on no receipt or prescription";
+
+/**
+ * Saves the profile the doctor wrote in Settings. Its photo and signature are kept as they are (they change only by
+ * their own uploads). Every process shows it from its next page on.
+ */
+export async function saveProfile(
+  db: Db,
+  config: Config,
+  profiles: ProfileStore,
+  input: SiteProfile,
+  now: Date,
+): Promise<SiteProfile> {
+  if (config.isProduction && input.doctor.registration.number === sampleProfile.doctor.registration.number)
+    throw new HttpError(
+      400,
+      SAMPLE_REGISTRATION_MESSAGE,
+      {},
+      {
+        issues: [{ path: "doctor.registration.number", message: SAMPLE_REGISTRATION_MESSAGE }],
+      },
+    );
+  const before = profiles.current();
+  const saved: SiteProfile = {
+    ...input,
+    doctor: {
+      ...input.doctor,
+      photoUrl: before.doctor.photoUrl,
+      signatureImage: before.doctor.signatureImage,
+    },
+  };
+  if (saved.doctor.photoUrl === undefined) delete saved.doctor.photoUrl;
+  if (saved.doctor.signatureImage === undefined) delete saved.doctor.signatureImage;
+  await db.transaction(async (tx) => {
+    await lockPracticeSetting(tx, "profile");
+    await writePracticeSetting(tx, "profile", saved, now);
+    await recordSettingsChange(tx, {
+      changedAt: now,
+      subject: "profile",
+      label: "Profile",
+      before,
+      after: saved,
+    });
+  });
+  // Taken here before the others are told, so no page of this process is made again from the old profile.
+  profiles.replace(saved);
+  await publicContentChanged(db);
+  return saved;
+}
+
+/** The settings history: the latest changes, newest first. */
+export async function settingsHistory(db: Db, limit: number): Promise<SettingsChange[]> {
+  const rows = await settingsChangeRows(db, limit);
+  return rows.map((row) => ({
+    id: row.id,
+    changedAt: row.changedAt.toISOString(),
+    subject: row.subject as SettingsChange["subject"],
+    label: row.label,
+    before: row.before,
+    after: row.after,
+  }));
+}

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CreatedAppointment, PublicConfig } from "@shared/booking";
+import type { Coupon, SettingsChange } from "@shared/practice-settings";
+import { sampleProfile } from "@shared/sample-profile";
+import type { SiteProfile } from "@shared/site-profile";
+import {
+  bookingPayload,
+  createTestApp,
+  payOnSimulator,
+  signInAsAdmin,
+  TEST_ORIGIN,
+  testClock,
+  testEngines,
+  type TestApp,
+  useTestApp,
+} from "../../testing/test-app";
+
+// 10:00 UTC on Saturday 21 November 2026 is 15:30 in India.
+const clock = testClock("2026-11-21T10:00:00Z");
+
+/** The sample profile with the doctor's own words in every part a new doctor replaces. */
+function ownProfile(name: string): Omit<SiteProfile, "doctor"> & { doctor: Record<string, unknown> } {
+  const { photoUrl: _photo, signatureImage: _signature, ...doctor } = sampleProfile.doctor;
+  return {
+    ...sampleProfile,
+    doctor: {
+      ...doctor,
+      name,
+      shortName: "Dr. S. Kulkarni",
+      registration: { number: "KMC 45678", council: "Karnataka Medical Council" },
+    },
+    seo: { title: `${name} | Paediatric Cardiologist in Mysuru`, description: "Heart care for children." },
+    contact: { ...sampleProfile.contact, email: "clinic@kulkarni.example" },
+    social: [{ network: "instagram", url: "https://instagram.com/drkulkarni" }],
+  };
+}
+
+describe.each(testEngines)("the doctor's settings on %s", (engine) => {
+  const t = useTestApp(engine, { now: clock.now, env: { COUPON_CODE: "HEART10", COUPON_FEE: "1500" } });
+  let cookie: string;
+  let address = 0;
+
+  beforeAll(async () => {
+    cookie = await signInAsAdmin(t.app);
+  });
+
+  const admin = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
+  const publicConfig = async () =>
+    (await t.app.inject({ method: "GET", url: "/api/config" })).json<PublicConfig>();
+  const validate = async (code: string) =>
+    (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/coupons/validate",
+        payload: { code },
+        remoteAddress: `10.9.0.${++address}`,
+      })
+    ).json<{ valid: boolean; fee: number; discount: number }>();
+  const book = (changes: Record<string, unknown>) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/appointments",
+      payload: bookingPayload(changes),
+      remoteAddress: `10.9.1.${++address}`,
+    });
+  const history = async () =>
+    (await admin("GET", "/api/admin/settings/history")).json<{ changes: SettingsChange[] }>().changes;
+  const coupons = async () =>
+    (await admin("GET", "/api/admin/coupons")).json<{ coupons: Coupon[] }>().coupons;
+
+  it("answers no settings route without a session, nor from another site", async () => {
+    const routes: Array<[string, string, object?]> = [
+      ["GET", "/api/admin/profile"],
+      ["PUT", "/api/admin/profile", ownProfile("Dr. Intruder")],
+      ["GET", "/api/admin/fees"],
+      ["PUT", "/api/admin/fees", { consultationFee: 1 }],
+      ["GET", "/api/admin/coupons"],
+      ["POST", "/api/admin/coupons", { code: "FREE", kind: "fee", value: 1 }],
+      ["PATCH", "/api/admin/coupons/7f1c0a52-5b7e-4a55-9d57-8f0e3b0c2a11", { active: false }],
+      ["DELETE", "/api/admin/coupons/7f1c0a52-5b7e-4a55-9d57-8f0e3b0c2a11"],
+      ["GET", "/api/admin/settings/history"],
+    ];
+    for (const [method, url, payload] of routes) {
+      const anonymous = await t.app.inject({ method: method as "GET", url, ...(payload ? { payload } : {}) });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+      if (method !== "GET") {
+        const elsewhere = await t.app.inject({
+          method: method as "POST",
+          url,
+          headers: { cookie, origin: "https://evil.example" },
+          ...(payload ? { payload } : {}),
+        });
+        expect(elsewhere.statusCode, `${method} ${url} from another site`).toBe(403);
+      }
+    }
+    expect(await publicConfig()).toMatchObject({ consultationFee: 2000, couponAvailable: true });
+    expect(await history()).toEqual([]);
+  });
+
+  it("starts from the server's fee and coupon, which seed a new database", async () => {
+    expect((await admin("GET", "/api/admin/fees")).json()).toEqual({ consultationFee: 2000 });
+    expect(await coupons()).toEqual([
+      expect.objectContaining({ code: "HEART10", kind: "fee", value: 1500, active: true, uses: 0 }),
+    ]);
+    const profile = (await admin("GET", "/api/admin/profile")).json<{ profile: SiteProfile }>();
+    expect(profile).toEqual({ profile: sampleProfile, savedInDashboard: false });
+  });
+
+  it("refuses a wrong profile with each field's message and keeps the one shown", async () => {
+    const wrong = ownProfile("");
+    wrong.contact = { ...wrong.contact, email: "not an address" };
+    wrong.social = [{ network: "facebook", url: "javascript:alert(1)" }];
+    const answer = await admin("PUT", "/api/admin/profile", wrong);
+    expect(answer.statusCode).toBe(400);
+    const paths = answer.json<{ issues: { path: string }[] }>().issues.map((issue) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(["doctor.name", "contact.email", "social.0.url"]));
+    expect((await admin("GET", "/api/admin/profile")).json()).toMatchObject({ savedInDashboard: false });
+    expect(await history()).toEqual([]);
+  });
+
+  it("saves the profile, shows it on the public pages at once and keeps it in the history", async () => {
+    const before = await t.app.inject({ method: "GET", url: "/" });
+    expect(before.body).toContain(sampleProfile.doctor.name);
+    const saved = await admin("PUT", "/api/admin/profile", {
+      ...ownProfile("Dr. Sunita Kulkarni"),
+      doctor: { ...ownProfile("Dr. Sunita Kulkarni").doctor, signatureImage: "/etc/passwd" },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<{ profile: SiteProfile }>().profile.doctor).not.toHaveProperty("signatureImage");
+    const page = await t.app.inject({ method: "GET", url: "/" });
+    expect(page.body).toContain("Dr. Sunita Kulkarni");
+    expect(page.body).not.toContain(sampleProfile.doctor.name);
+    expect((await admin("GET", "/api/admin/profile")).json()).toMatchObject({
+      savedInDashboard: true,
+      profile: { doctor: { name: "Dr. Sunita Kulkarni" } },
+    });
+    const [change] = await history();
+    expect(change).toMatchObject({
+      subject: "profile",
+      label: "Profile",
+      before: { doctor: { name: sampleProfile.doctor.name } },
+      after: { doctor: { name: "Dr. Sunita Kulkarni" } },
+    });
+  });
+
+  it("refuses wrong fees and changes the price of new bookings only", async () => {
+    for (const fees of [{ consultationFee: 0 }, { consultationFee: 12.5 }, { consultationFee: "2500" }, {}]) {
+      const answer = await admin("PUT", "/api/admin/fees", fees);
+      expect(answer.statusCode, JSON.stringify(fees)).toBe(400);
+      expect(answer.json<{ message: string }>().message).toMatch(/fee/i);
+    }
+    const held = (await book({ appointmentTime: "19:00" })).json<{ appointment: CreatedAppointment }>()
+      .appointment;
+    expect(held.amount).toBe(2000);
+    expect((await admin("PUT", "/api/admin/fees", { consultationFee: 2500 })).statusCode).toBe(200);
+    expect(await publicConfig()).toMatchObject({ consultationFee: 2500 });
+    const later = (await book({ appointmentTime: "19:20", patientPhone: "+91 98450 22222" })).json<{
+      appointment: CreatedAppointment;
+    }>().appointment;
+    expect(later).toMatchObject({ amount: 2500, originalFee: 2500 });
+    // The hold made before the change is paid at the price it was held at.
+    await payOnSimulator(t.app, held.id);
+    const listed = (await admin("GET", "/api/appointments")).json<{
+      appointments: { id: string; amount: number }[];
+    }>();
+    expect(listed.appointments.find((row) => row.id === held.id)?.amount).toBe(2000);
+    expect((await history())[0]).toMatchObject({
+      subject: "fees",
+      before: { consultationFee: 2000 },
+      after: { consultationFee: 2500 },
+    });
+  });
+
+  it("keeps coupons: a fee or an amount off, a window, a use limit, once per phone, on or off", async () => {
+    const wrong = await admin("POST", "/api/admin/coupons", {
+      code: "no spaces!",
+      kind: "fee",
+      value: -5,
+      validFrom: "2026-12-10",
+      validUntil: "2026-12-01",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ issues: { path: string }[] }>().issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining(["code", "value"]),
+    );
+    const backwards = await admin("POST", "/api/admin/coupons", {
+      code: "LATE",
+      kind: "fee",
+      value: 100,
+      validFrom: "2026-12-10",
+      validUntil: "2026-12-01",
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ issues: [{ path: "validUntil" }] });
+
+    const camp = await admin("POST", "/api/admin/coupons", {
+      code: " camp-500 ",
+      kind: "amountOff",
+      value: 500,
+      maxUses: 1,
+      validUntil: "2026-11-30",
+    });
+    expect(camp.statusCode).toBe(201);
+    const campCoupon = camp.json<{ coupon: Coupon }>().coupon;
+    expect(campCoupon).toMatchObject({ code: "CAMP-500", uses: 0, active: true });
+    const duplicate = await admin("POST", "/api/admin/coupons", { code: "camp-500", kind: "fee", value: 10 });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ message: "A coupon with this code already exists" });
+    const soon = await admin("POST", "/api/admin/coupons", {
+      code: "NEWYEAR",
+      kind: "fee",
+      value: 999,
+      validFrom: "2027-01-01",
+    });
+    expect(soon.statusCode).toBe(201);
+
+    expect(await validate("camp-500")).toEqual({ valid: true, fee: 2000, discount: 500 });
+    expect(await validate("NEWYEAR")).toEqual({ valid: false, fee: 2500, discount: 0 });
+    expect(await validate("HEART10")).toEqual({ valid: true, fee: 1500, discount: 1000 });
+
+    const first = await book({
+      appointmentTime: "19:40",
+      patientPhone: "+91 98450 33333",
+      couponCode: "camp-500",
+    });
+    expect(first.json<{ appointment: CreatedAppointment }>().appointment).toMatchObject({
+      amount: 2000,
+      couponApplied: true,
+    });
+    const usedUp = await book({
+      appointmentTime: "20:00",
+      patientPhone: "+91 98450 44444",
+      couponCode: "CAMP-500",
+    });
+    expect(usedUp.statusCode).toBe(409);
+    expect(usedUp.json()).toMatchObject({
+      message: "This coupon has been used up. Remove the coupon to book at the full fee.",
+    });
+    expect(await validate("CAMP-500")).toMatchObject({ valid: false });
+
+    const heart = await book({
+      appointmentTime: "20:00",
+      patientPhone: "+91 98450 55555",
+      couponCode: "HEART10",
+    });
+    expect(heart.statusCode).toBe(201);
+    const again = await book({
+      appointmentDate: "2026-11-24",
+      appointmentTime: "19:00",
+      patientPhone: "+91 98450 55555",
+      couponCode: "HEART10",
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message:
+        "This coupon has already been used for a booking with this phone number. Remove the coupon to book at the full fee.",
+    });
+
+    const listed = await coupons();
+    expect(listed.map((coupon) => [coupon.code, coupon.uses])).toEqual([
+      ["CAMP-500", 1],
+      ["HEART10", 1],
+      ["NEWYEAR", 0],
+    ]);
+
+    const heartId = listed.find((coupon) => coupon.code === "HEART10")?.id ?? "";
+    const off = await admin("PATCH", `/api/admin/coupons/${heartId}`, { active: false });
+    expect(off.json<{ coupon: Coupon }>().coupon).toMatchObject({ active: false, uses: 1 });
+    expect(await validate("HEART10")).toMatchObject({ valid: false });
+    const crossed = await admin("PATCH", `/api/admin/coupons/${campCoupon.id}`, { validFrom: "2026-12-31" });
+    expect(crossed.statusCode).toBe(400);
+    expect((await admin("PATCH", `/api/admin/coupons/${campCoupon.id}`, {})).statusCode).toBe(400);
+    expect((await admin("DELETE", `/api/admin/coupons/${campCoupon.id}`)).statusCode).toBe(204);
+    expect((await admin("DELETE", `/api/admin/coupons/${campCoupon.id}`)).statusCode).toBe(404);
+    expect((await admin("PATCH", "/api/admin/coupons/not-an-id", { active: true })).statusCode).toBe(400);
+    // Nothing usable today: the booking dialog hides its coupon box.
+    expect(await publicConfig()).toMatchObject({ couponAvailable: false });
+    // The code is never sent to the browser.
+    expect(JSON.stringify(await publicConfig())).not.toContain("NEWYEAR");
+
+    const labels = (await history()).map((change) => change.label);
+    expect(labels.slice(0, 5)).toEqual([
+      "Coupon CAMP-500 removed",
+      "Coupon HEART10 changed",
+      "Coupon NEWYEAR added",
+      "Coupon CAMP-500 added",
+      "Fees",
+    ]);
+  });
+});
+
+describe.each(testEngines)("two servers on one %s database", (engine) => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await createTestApp(engine, { now: clock.now });
+    second = await createTestApp(engine, { now: clock.now, database: first.database });
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await first.close();
+  });
+
+  it("shows the profile and fee saved on one on the other's next page", async () => {
+    // Both have answered (and kept) their pages before the change.
+    expect((await second.app.inject({ method: "GET", url: "/" })).body).toContain(sampleProfile.doctor.name);
+    expect((await second.app.inject({ method: "GET", url: "/api/config" })).json()).toMatchObject({
+      consultationFee: 2000,
+    });
+    const cookie = await signInAsAdmin(first.app);
+    const headers = { cookie, origin: TEST_ORIGIN };
+    const put = (url: string, payload: object) => first.app.inject({ method: "PUT", url, headers, payload });
+    expect((await put("/api/admin/profile", ownProfile("Dr. Sunita Kulkarni"))).statusCode).toBe(200);
+    expect((await put("/api/admin/fees", { consultationFee: 1800 })).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await second.app.inject({ method: "GET", url: "/" })).body, { timeout: 5000 })
+      .toContain("Dr. Sunita Kulkarni");
+    await expect
+      .poll(async () => (await second.app.inject({ method: "GET", url: "/api/config" })).json<PublicConfig>())
+      .toMatchObject({ consultationFee: 1800 });
+  });
+});
