@@ -19,7 +19,7 @@ CREATE TABLE "practice_settings" (
 );
 --> statement-breakpoint
 CREATE TABLE "settings_changes" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" bigserial PRIMARY KEY NOT NULL,
 	"changed_at" timestamp with time zone NOT NULL,
 	"subject" varchar(40) NOT NULL,
 	"label" text NOT NULL,

@@ -170,6 +170,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const publicCache = new PublicCache();
   const profile = await openProfileStore(database.db, deps.profile, (message) => app.log.warn(message));
   await seedPracticeSettings(database.db, config, now());
+  if (profile.savedInDashboard() && config.siteProfileFile)
+    app.log.info(
+      `SITE_PROFILE_FILE ${config.siteProfileFile} is not shown: the doctor's profile saved in Settings is (the file only seeds a new database)`,
+    );
   // The profile is read again before the pages are dropped, so no page is made again from the old one.
   const withProfileReloaded = (then: () => void) => () =>
     void profile

@@ -29,7 +29,11 @@ export type Fees = z.infer<typeof feesSchema>;
 const clinicDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Give the date as YYYY-MM-DD")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "This date does not exist");
+  .refine((value) => {
+    // Date.parse takes 30 February; the date must come back as it was written.
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, "This date does not exist");
 
 /** Codes a parent can type on a phone: letters, digits and hyphens, compared upper-cased. */
 const couponCode = z
@@ -73,9 +77,13 @@ const newCouponFields = couponFields.extend({
 
 const windowInOrder = (coupon: { validFrom: string | null; validUntil: string | null }) =>
   !coupon.validFrom || !coupon.validUntil || coupon.validFrom <= coupon.validUntil;
-const windowMessage = { message: "The last day must not be before the first", path: ["validUntil"] };
+export const COUPON_WINDOW_MESSAGE = "The last day must not be before the first";
 
-export const couponInputSchema = newCouponFields.refine(windowInOrder, windowMessage);
+// A new object for each use: zod keeps (and rewrites) the one it is given.
+export const couponInputSchema = newCouponFields.refine(windowInOrder, {
+  message: COUPON_WINDOW_MESSAGE,
+  path: ["validUntil"],
+});
 export type CouponInput = z.infer<typeof couponInputSchema>;
 export type CouponInputFields = z.input<typeof couponInputSchema>;
 
@@ -88,8 +96,6 @@ export type CouponPatch = z.infer<typeof couponPatchSchema>;
 export function couponWindowInOrder(coupon: CouponInput): boolean {
   return windowInOrder(coupon);
 }
-
-export const COUPON_WINDOW_MESSAGE = windowMessage.message;
 
 /** A coupon as the dashboard lists it, with the number of bookings that used it. */
 export interface Coupon extends CouponInput {

@@ -4,13 +4,29 @@
  */
 export const NUL_MESSAGE = "The request contains a NUL character (\\u0000), which no field accepts.";
 
-/** Whether a value, or any string inside it (arrays and plain objects, however nested), holds a NUL character. */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
+/** Whether any string in a value (arrays and plain objects, however nested) meets the test. */
+function someString(value: unknown, test: (text: string) => boolean, depth = 0): boolean {
+  if (typeof value === "string") return test(value);
   if (depth > 32 || value === null || typeof value !== "object") return false;
-  if (value instanceof URLSearchParams) return containsNul([...value.entries()], depth + 1);
+  if (value instanceof URLSearchParams) return someString([...value.entries()], test, depth + 1);
   const items = Array.isArray(value) ? value : Object.entries(value as Record<string, unknown>);
-  return items.some((item) => containsNul(item, depth + 1));
+  return items.some((item) => someString(item, test, depth + 1));
+}
+
+/** Whether a value, or any string inside it, holds a NUL character. */
+export function containsNul(value: unknown): boolean {
+  return someString(value, (text) => text.includes("\u0000"));
+}
+
+// Without the u flag the pattern sees UTF-16 code units: a high half not followed by a low one, or a low one alone.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const BROKEN_TEXT_MESSAGE =
+  "The request contains text that is not valid Unicode (half of a surrogate pair), which no field accepts.";
+
+/** Whether a value, or any string inside it, holds half of a UTF-16 surrogate pair (JSON's "\\ud800" alone). */
+export function containsBrokenText(value: unknown): boolean {
+  return someString(value, (text) => LONE_SURROGATE.test(text));
 }
 
 /**

@@ -548,7 +548,8 @@ export const coupons = pgTable(
 export const settingsChanges = pgTable(
   "settings_changes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    /** In the order the changes took effect (each is written under its setting's lock). */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
     subject: varchar("subject", { length: 40 }).notNull(),
     /** Words naming what changed: "coupon CAMP500", "photo". */

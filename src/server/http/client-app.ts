@@ -101,7 +101,12 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     const url = page.url ?? request.url;
     const fullHead: PageHead = headFor(request, page, loaded);
     const scripts = build.scripts(page.render ? loaded.pageModule : undefined);
-    const input = { url, profile: profile.current(), clinicTimeZone: config.booking.timeZone, reads: loaded.reads };
+    const input = {
+      url,
+      profile: profile.current(),
+      clinicTimeZone: config.booking.timeZone,
+      reads: loaded.reads,
+    };
     let rendered: RenderedApp | undefined;
     if (page.render) {
       try {

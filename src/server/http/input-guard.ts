@@ -1,14 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import { containsNul, NUL_MESSAGE } from "@shared/text";
+import { BROKEN_TEXT_MESSAGE, containsBrokenText, containsNul, NUL_MESSAGE } from "@shared/text";
 import { HttpError } from "./errors";
 
 /**
- * One check for every route, before its schema runs: a NUL character in the path's parameters, the query or the
- * body is a 400. Without it such a value reached PostgreSQL, which refuses it with an error that became a 500.
+ * One check for every route, before its schema runs: a NUL character or half a surrogate pair in the path's
+ * parameters, the query or the body is a 400. Without it such a value reached PostgreSQL, which refuses it with an error that became a 500.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
       throw new HttpError(400, NUL_MESSAGE);
+    // PostgreSQL stores text as UTF-8, which half a surrogate pair cannot be written in: refused here, not as a 500.
+    if (
+      containsBrokenText(request.params) ||
+      containsBrokenText(request.query) ||
+      containsBrokenText(request.body)
+    )
+      throw new HttpError(400, BROKEN_TEXT_MESSAGE);
   });
 }

@@ -1,6 +1,6 @@
 import { useHoursEntries } from "@/lib/consultation-hours";
 import { useQuery } from "@tanstack/react-query";
-import { Award, Clock, IndianRupee, Languages, Users, Video } from "lucide-react";
+import { Award, Clock, Languages, Users, Video } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { IconListItem } from "@/components/ui/icon-list-item";
@@ -38,6 +38,7 @@ export function HeroSection({ profile = siteProfile }: { profile?: SiteProfile }
               <a href="#contact">Contact</a>
             </Button>
           </div>
+          <FeeLine />
         </div>
         <HeroFacts profile={profile} />
       </div>
@@ -49,7 +50,6 @@ export function HeroSection({ profile = siteProfile }: { profile?: SiteProfile }
 function HeroFacts({ profile }: { profile: SiteProfile }) {
   const { doctor, contact } = profile;
   const [hours] = useHoursEntries(contact.hours);
-  const fee = useQuery(publicConfigQuery()).data?.consultationFee;
   const figures = [
     { Icon: Award, label: "Experience", value: doctor.experience },
     { Icon: Users, label: "Patients", value: doctor.patientsTreated },
@@ -77,11 +77,6 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
         ))}
       </dl>
       <ul className="mt-6 flex flex-col gap-4 text-sm">
-        {fee !== undefined && (
-          <IconListItem icon={IndianRupee} title={`₹${fee.toLocaleString("en-IN")} per video consultation`}>
-            <p className="text-slate-700">Pay by card, UPI or netbanking</p>
-          </IconListItem>
-        )}
         <IconListItem icon={Languages} title="Languages">
           <p className="text-slate-700">{doctor.languages.join(", ")}</p>
         </IconListItem>
@@ -96,5 +91,17 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
         )}
       </ul>
     </div>
+  );
+}
+
+/** The price before the first tap: what a consultation costs and how it can be paid (the server's fee). */
+function FeeLine() {
+  const fee = useQuery(publicConfigQuery()).data?.consultationFee;
+  if (fee === undefined) return null;
+  return (
+    <p className="mt-4 text-sm text-slate-700">
+      <span className="font-semibold text-slate-900">₹{fee.toLocaleString("en-IN")}</span> per video
+      consultation · pay by card, UPI or netbanking
+    </p>
   );
 }

@@ -295,9 +295,7 @@ export async function couponUseCounts(db: Db, codes: string[]): Promise<Map<stri
   const rows = await db
     .select({ code: appointments.couponCode, uses: count() })
     .from(appointments)
-    .where(
-and(inArray(appointments.couponCode, codes), countsAsCouponUse()),
-    )
+    .where(and(inArray(appointments.couponCode, codes), countsAsCouponUse()))
     .groupBy(appointments.couponCode);
   return new Map(rows.map((row) => [row.code ?? "", row.uses]));
 }
@@ -307,9 +305,7 @@ export async function couponUsedByPhone(db: Db, code: string, phone: string): Pr
   const rows = await db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(
-      and(eq(appointments.couponCode, code), countsAsCouponUse(), eq(appointments.patientPhone, phone)),
-    )
+    .where(and(eq(appointments.couponCode, code), countsAsCouponUse(), eq(appointments.patientPhone, phone)))
     .limit(1);
   return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { practiceSettings, settingsChanges } from "../../db/schema";
 
@@ -13,14 +13,13 @@ export async function readPracticeSetting(db: Db, key: PracticeSettingKey): Prom
   return rows[0]?.value;
 }
 
-/** Reads the value for change, holding its row until the transaction ends (none yet: nothing to hold). */
+/**
+ * Reads the value for change: the key is locked until the transaction ends (an advisory lock, since a key never saved
+ * has no row to hold), so saves of one key run one after the other and each sees the value the one before wrote.
+ */
 export async function lockPracticeSetting(db: Db, key: PracticeSettingKey): Promise<unknown> {
-  const rows = await db
-    .select({ value: practiceSettings.value })
-    .from(practiceSettings)
-    .where(eq(practiceSettings.key, key))
-    .for("update");
-  return rows[0]?.value;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`practice_settings:${key}`}))`);
+  return readPracticeSetting(db, key);
 }
 
 export async function writePracticeSetting(
@@ -43,5 +42,5 @@ export async function recordSettingsChange(db: Db, change: NewSettingsChange): P
 
 /** The latest changes, newest first. */
 export async function settingsChangeRows(db: Db, limit: number) {
-  return db.select().from(settingsChanges).orderBy(desc(settingsChanges.changedAt)).limit(limit);
+  return db.select().from(settingsChanges).orderBy(desc(settingsChanges.id)).limit(limit);
 }

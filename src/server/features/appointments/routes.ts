@@ -57,7 +57,11 @@ export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (
     "/api/manage/:token/receipt",
     { schema: { params: tokenParams }, config: limit },
     async (request, reply) => {
-      const receipt = await lifecycle.receiptByToken(context(request), profile.current(), request.params.token);
+      const receipt = await lifecycle.receiptByToken(
+        context(request),
+        profile.current(),
+        request.params.token,
+      );
       return reply
         .header("content-type", "application/pdf")
         .header("content-disposition", `attachment; filename="${receipt.filename}"`)

@@ -178,7 +178,13 @@ async function deliverPrescription(
 ): Promise<DeliveryOutcome> {
   if (appointment.anonymisedAt)
     return { status: "cancelled", note: "The patient's personal data was erased" };
-  const file = await prescriptionForMessage(deps.db, deps.config, deps.profile.current(), appointment, version);
+  const file = await prescriptionForMessage(
+    deps.db,
+    deps.config,
+    deps.profile.current(),
+    appointment,
+    version,
+  );
   if (!file) return { status: "cancelled", note: `Version ${version} of the prescription does not exist` };
   const manageUrl = await issueManageLink(
     deps.db,
@@ -247,7 +253,13 @@ export function createDeliver(deps: MessagingDeps) {
       manageUrl ? { manageUrl } : {},
     );
     if (channel === "email" && carriesReceipt(kind, recipient, appointment)) {
-      const receipt = await receiptFor(deps.db, deps.config, deps.profile.current(), appointment.id, new Date());
+      const receipt = await receiptFor(
+        deps.db,
+        deps.config,
+        deps.profile.current(),
+        appointment.id,
+        new Date(),
+      );
       (message as EmailMessage).attachments = [
         { filename: receipt.filename, content: receipt.pdf, contentType: "application/pdf" },
       ];

@@ -30,14 +30,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteOptions> = async
   }));
 
   app.put("/api/admin/profile", { schema: { body: profileInputSchema } }, async (request) => ({
-    profile: await settings.saveProfile(db, config, profiles, request.body, now()),
+    profile: await settings.saveProfile(db, config, profiles, request.body, now),
     savedInDashboard: true,
   }));
 
   app.get("/api/admin/fees", async () => settings.currentFees(db, config));
 
   app.put("/api/admin/fees", { schema: { body: feesSchema } }, async (request) =>
-    settings.saveFees(db, config, request.body, now()),
+    settings.saveFees(db, config, request.body, now),
   );
 
   app.get("/api/admin/coupons", async () => ({ coupons: await settings.listCoupons(db) }));

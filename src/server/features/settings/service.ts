@@ -11,7 +11,7 @@ import {
   type SettingsChange,
 } from "@shared/practice-settings";
 import { sampleProfile } from "@shared/sample-profile";
-import type { SiteProfile } from "@shared/site-profile";
+import { siteProfileSchema, type SiteProfile } from "@shared/site-profile";
 import { clinicDate } from "@shared/clinic-time";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -47,9 +47,10 @@ export async function currentFees(db: Db, config: Config): Promise<Fees> {
   return stored.success ? stored.data : { consultationFee: config.booking.fee };
 }
 
-export async function saveFees(db: Db, config: Config, fees: Fees, now: Date): Promise<Fees> {
+export async function saveFees(db: Db, config: Config, fees: Fees, clock: () => Date): Promise<Fees> {
   await db.transaction(async (tx) => {
     const before = feesSchema.safeParse(await lockPracticeSetting(tx, "fees"));
+    const now = clock();
     await writePracticeSetting(tx, "fees", fees, now);
     await recordSettingsChange(tx, {
       changedAt: now,
@@ -209,10 +210,16 @@ export async function createCoupon(db: Db, input: CouponInput, now: Date): Promi
     }),
   );
   await publicContentChanged(db);
-  return couponView(row, 0);
+  // Bookings made before with this code (the first coupon of a site that had COUPON_CODE) are its uses.
+  return couponView(row, await usesOf(db, row.code));
 }
 
 const UNKNOWN_COUPON = "This coupon does not exist";
+/** Uses are counted by code, on the bookings: a used code stays its coupon's for good. */
+const USED_CODE_MESSAGE =
+  "A coupon that has been used keeps its code: turn it off and add a coupon with the new code";
+const USED_COUPON_REMOVE_MESSAGE =
+  "A coupon that has been used stays in the list with its uses: turn it off instead";
 
 export async function changeCoupon(db: Db, id: string, patch: CouponPatch, now: Date): Promise<Coupon> {
   const row = await withUniqueCode(() =>
@@ -221,6 +228,15 @@ export async function changeCoupon(db: Db, id: string, patch: CouponPatch, now: 
       if (!current) throw new HttpError(404, UNKNOWN_COUPON);
       const before = repository.couponInputOf(current);
       const after: CouponInput = { ...before, ...patch };
+      if (after.code !== before.code && (await usesOf(tx, before.code)) > 0)
+        throw new HttpError(
+          409,
+          USED_CODE_MESSAGE,
+          {},
+          {
+            issues: [{ path: "code", message: USED_CODE_MESSAGE }],
+          },
+        );
       if (!couponWindowInOrder(after))
         throw new HttpError(
           400,
@@ -245,11 +261,12 @@ export async function changeCoupon(db: Db, id: string, patch: CouponPatch, now: 
   return couponView(row, await usesOf(db, row.code));
 }
 
-/** Removes a coupon. Bookings that used it keep their price and its code; the history keeps what it was. */
+/** Removes a coupon no booking has used; the history keeps what it was. */
 export async function removeCoupon(db: Db, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await repository.lockCoupon(tx, id);
     if (!current) throw new HttpError(404, UNKNOWN_COUPON);
+    if ((await usesOf(tx, current.code)) > 0) throw new HttpError(409, USED_COUPON_REMOVE_MESSAGE);
     await repository.deleteCoupon(tx, id);
     await recordSettingsChange(tx, {
       changedAt: now,
@@ -274,7 +291,7 @@ export async function saveProfile(
   config: Config,
   profiles: ProfileStore,
   input: SiteProfile,
-  now: Date,
+  clock: () => Date,
 ): Promise<SiteProfile> {
   if (config.isProduction && input.doctor.registration.number === sampleProfile.doctor.registration.number)
     throw new HttpError(
@@ -285,27 +302,25 @@ export async function saveProfile(
         issues: [{ path: "doctor.registration.number", message: SAMPLE_REGISTRATION_MESSAGE }],
       },
     );
-  const before = profiles.current();
-  const saved: SiteProfile = {
-    ...input,
-    doctor: {
-      ...input.doctor,
-      photoUrl: before.doctor.photoUrl,
-      signatureImage: before.doctor.signatureImage,
-    },
-  };
-  if (saved.doctor.photoUrl === undefined) delete saved.doctor.photoUrl;
-  if (saved.doctor.signatureImage === undefined) delete saved.doctor.signatureImage;
-  await db.transaction(async (tx) => {
-    await lockPracticeSetting(tx, "profile");
-    await writePracticeSetting(tx, "profile", saved, now);
-    await recordSettingsChange(tx, {
-      changedAt: now,
-      subject: "profile",
-      label: "Profile",
-      before,
-      after: saved,
-    });
+  const saved = await db.transaction(async (tx) => {
+    // The profile shown before this save: the one saved last (read under the lock), or the start-up one.
+    const stored = siteProfileSchema.safeParse(await lockPracticeSetting(tx, "profile"));
+    const before = stored.success ? stored.data : profiles.current();
+    // Read once the lock is held, so the history's order is the order the saves took effect.
+    const now = clock();
+    const after: SiteProfile = {
+      ...input,
+      doctor: {
+        ...input.doctor,
+        photoUrl: before.doctor.photoUrl,
+        signatureImage: before.doctor.signatureImage,
+      },
+    };
+    if (after.doctor.photoUrl === undefined) delete after.doctor.photoUrl;
+    if (after.doctor.signatureImage === undefined) delete after.doctor.signatureImage;
+    await writePracticeSetting(tx, "profile", after, now);
+    await recordSettingsChange(tx, { changedAt: now, subject: "profile", label: "Profile", before, after });
+    return after;
   });
   // Taken here before the others are told, so no page of this process is made again from the old profile.
   profiles.replace(saved);
@@ -317,7 +332,7 @@ export async function saveProfile(
 export async function settingsHistory(db: Db, limit: number): Promise<SettingsChange[]> {
   const rows = await settingsChangeRows(db, limit);
   return rows.map((row) => ({
-    id: row.id,
+    id: String(row.id),
     changedAt: row.changedAt.toISOString(),
     subject: row.subject as SettingsChange["subject"],
     label: row.label,

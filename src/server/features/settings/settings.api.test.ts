@@ -119,6 +119,21 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
     expect(await history()).toEqual([]);
   });
 
+  it("refuses half a surrogate pair in any field with a 400, not a database error", async () => {
+    const answer = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/profile",
+      headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
+      payload: JSON.stringify(ownProfile("Dr X")).replace('"Dr X"', '"Dr \\ud800 X"'),
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      message:
+        "The request contains text that is not valid Unicode (half of a surrogate pair), which no field accepts.",
+    });
+    expect(await history()).toEqual([]);
+  });
+
   it("saves the profile, shows it on the public pages at once and keeps it in the history", async () => {
     const before = await t.app.inject({ method: "GET", url: "/" });
     expect(before.body).toContain(sampleProfile.doctor.name);
@@ -270,9 +285,39 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
     expect(await validate("HEART10")).toMatchObject({ valid: false });
     const crossed = await admin("PATCH", `/api/admin/coupons/${campCoupon.id}`, { validFrom: "2026-12-31" });
     expect(crossed.statusCode).toBe(400);
+    expect(crossed.json()).toMatchObject({
+      message: "The last day must not be before the first",
+      issues: [{ path: "validUntil", message: "The last day must not be before the first" }],
+    });
     expect((await admin("PATCH", `/api/admin/coupons/${campCoupon.id}`, {})).statusCode).toBe(400);
-    expect((await admin("DELETE", `/api/admin/coupons/${campCoupon.id}`)).statusCode).toBe(204);
-    expect((await admin("DELETE", `/api/admin/coupons/${campCoupon.id}`)).statusCode).toBe(404);
+    const impossible = await admin("POST", "/api/admin/coupons", {
+      code: "FEB30",
+      kind: "fee",
+      value: 100,
+      validFrom: "2026-02-30",
+    });
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json()).toMatchObject({
+      issues: [{ path: "validFrom", message: "This date does not exist" }],
+    });
+    // Uses are the bookings' codes: a used coupon keeps its code and its place in the list.
+    const renamed = await admin("PATCH", `/api/admin/coupons/${campCoupon.id}`, { code: "CAMP-600" });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toMatchObject({ issues: [{ path: "code" }] });
+    const removedUsed = await admin("DELETE", `/api/admin/coupons/${campCoupon.id}`);
+    expect(removedUsed.statusCode).toBe(409);
+    expect(removedUsed.json()).toMatchObject({
+      message: "A coupon that has been used stays in the list with its uses: turn it off instead",
+    });
+    expect((await admin("PATCH", `/api/admin/coupons/${campCoupon.id}`, { active: false })).statusCode).toBe(
+      200,
+    );
+    const newYear = listed.find((coupon) => coupon.code === "NEWYEAR")?.id ?? "";
+    expect((await admin("PATCH", `/api/admin/coupons/${newYear}`, { code: "NEWYEAR-2027" })).statusCode).toBe(
+      200,
+    );
+    expect((await admin("DELETE", `/api/admin/coupons/${newYear}`)).statusCode).toBe(204);
+    expect((await admin("DELETE", `/api/admin/coupons/${newYear}`)).statusCode).toBe(404);
     expect((await admin("PATCH", "/api/admin/coupons/not-an-id", { active: true })).statusCode).toBe(400);
     // Nothing usable today: the booking dialog hides its coupon box.
     expect(await publicConfig()).toMatchObject({ couponAvailable: false });
@@ -280,13 +325,50 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
     expect(JSON.stringify(await publicConfig())).not.toContain("NEWYEAR");
 
     const labels = (await history()).map((change) => change.label);
-    expect(labels.slice(0, 5)).toEqual([
-      "Coupon CAMP-500 removed",
+    expect(labels.slice(0, 7)).toEqual([
+      "Coupon NEWYEAR-2027 removed",
+      "Coupon NEWYEAR-2027 changed",
+      "Coupon CAMP-500 changed",
       "Coupon HEART10 changed",
       "Coupon NEWYEAR added",
       "Coupon CAMP-500 added",
       "Fees",
     ]);
+  });
+});
+
+describe.each(testEngines)("profile saves at the same moment on %s", (engine) => {
+  // The real clock: the history's order is the order the saves took effect.
+  const t = useTestApp(engine);
+
+  it("keep a history in which each change starts from the one before, ending at what the site shows", async () => {
+    const cookie = await signInAsAdmin(t.app);
+    const names = Array.from({ length: 8 }, (_, index) => `Dr. Parallel ${index}`);
+    const answers = await Promise.all(
+      names.map((name) =>
+        t.app.inject({
+          method: "PUT",
+          url: "/api/admin/profile",
+          headers: { cookie, origin: TEST_ORIGIN },
+          payload: ownProfile(name),
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(names.map(() => 200));
+    const changes = (
+      await t.app.inject({ method: "GET", url: "/api/admin/settings/history", headers: { cookie } })
+    ).json<{ changes: Array<{ before: SiteProfile; after: SiteProfile }> }>().changes;
+    expect(changes).toHaveLength(names.length);
+    const oldestFirst = [...changes].reverse();
+    expect(oldestFirst[0]?.before.doctor.name).toBe(sampleProfile.doctor.name);
+    for (let index = 1; index < oldestFirst.length; index++)
+      expect(oldestFirst[index]?.before.doctor.name).toBe(oldestFirst[index - 1]?.after.doctor.name);
+    const shown = (
+      await t.app.inject({ method: "GET", url: "/api/admin/profile", headers: { cookie } })
+    ).json<{
+      profile: SiteProfile;
+    }>().profile;
+    expect(shown.doctor.name).toBe(changes[0]?.after.doctor.name);
   });
 });
 

@@ -212,15 +212,18 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
         >
           {coupon.active ? "Turn off" : "Turn on"}
         </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={remove.isPending}
-          aria-label={`Remove ${coupon.code}`}
-          onClick={() => remove.mutate()}
-        >
-          Remove
-        </Button>
+        {/* A used coupon stays listed with its uses; it can be turned off. */}
+        {coupon.uses === 0 && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={remove.isPending}
+            aria-label={`Remove ${coupon.code}`}
+            onClick={() => remove.mutate()}
+          >
+            Remove
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -34,7 +34,9 @@ const PARAGRAPHS = "about.paragraphs";
 
 function toDraft(profile: SiteProfile): Draft {
   const { photoUrl: _photo, signatureImage: _signature, ...doctor } = profile.doctor;
-  let draft: Draft = { ...profile, doctor };
+  // Links that are not web addresses (the sample's "#") are not shown on the site, and the form starts without them.
+  const social = profile.social.filter(({ url }) => /^https?:\/\//i.test(url));
+  let draft: Draft = { ...profile, doctor, social };
   for (const path of LINE_LISTS)
     draft = withValue(draft, path, (valueAt(draft, path) as string[]).join("\n"));
   return withValue(draft, PARAGRAPHS, (valueAt(draft, PARAGRAPHS) as string[]).join("\n\n"));
@@ -396,6 +398,7 @@ function RowList({
             type="button"
             variant="outline"
             size="sm"
+            className="justify-self-start"
             aria-label={`Remove ${list.item} ${index + 1}`}
             onClick={() => onChange(rows.filter((_, at) => at !== index))}
           >
