@@ -76,3 +76,10 @@ export const profileInputSchema = siteProfileSchema.extend({
 });
 
 export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+/** The doctor's profile as it is now: what every page, message and document reads when it is made. */
+export interface ProfileSource {
+  current(): SiteProfile;
+  /** True once the doctor has saved a profile in Settings; until then the deployer's file or the sample shows. */
+  savedInDashboard(): boolean;
+}

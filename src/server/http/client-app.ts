@@ -1,7 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSP_NONCE_PLACEHOLDER, type PageReads, type RenderedApp } from "@shared/page-data";
-import type { ProfileSource } from "../core/site-profile/store";
+import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../config";
 import { clientDistDir } from "../paths";
 import { builtClient, type ClientBuild, viteClient } from "./html-template";

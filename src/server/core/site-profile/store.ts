@@ -1,13 +1,6 @@
-import { siteProfileSchema, type SiteProfile } from "@shared/site-profile";
+import { type ProfileSource, siteProfileSchema, type SiteProfile } from "@shared/site-profile";
 import type { Db } from "../../db/client";
 import { readPracticeSetting } from "../practice-settings/repository";
-
-/** The doctor's profile as it is now: what every page, message and document reads when it is made. */
-export interface ProfileSource {
-  current(): SiteProfile;
-  /** True once the doctor has saved a profile in Settings; until then the deployer's file or the sample shows. */
-  savedInDashboard(): boolean;
-}
 
 export interface ProfileStore extends ProfileSource {
   /** Reads the saved profile again: called when any process says public content changed. */

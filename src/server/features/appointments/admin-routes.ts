@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminAppointmentDetails } from "@shared/admin";
 import { askParentsSchema, doctorCancelSchema, rescheduleSchema } from "@shared/manage";
-import type { ProfileSource } from "../../core/site-profile/store";
+import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { PaymentGateway } from "../../integrations/payments/gateway";

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import type { ProfileSource } from "../../core/site-profile/store";
+import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { composeAppointmentEmail, composeContactEmail } from "../../integrations/email/compose-email";

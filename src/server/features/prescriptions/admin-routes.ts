@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { consultationNotesSchema, issuePrescriptionSchema } from "@shared/prescription";
-import type { ProfileSource } from "../../core/site-profile/store";
+import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { countOf } from "../../core/access-log/access-log";

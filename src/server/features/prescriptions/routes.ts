@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ProfileSource } from "../../core/site-profile/store";
+import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";

@@ -6,7 +6,7 @@ import type { PageReads } from "@shared/page-data";
 import type { ManageView } from "@shared/manage";
 import type { DataRightsView } from "@shared/patients";
 import type { ParentPrescriptions } from "@shared/prescription";
-import type { ProfileSource } from "../../core/site-profile/store";
+import type { ProfileSource } from "@shared/site-profile";
 import type { ParentReportUploads } from "@shared/uploads";
 import type { Config } from "../../config";
 import { type LoadedPage, notFoundTitle, type PageRequest, publicUrl } from "../../http/client-app";

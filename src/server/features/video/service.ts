@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { bookingIdOf } from "@shared/booking";
 import { timeZoneLabel } from "@shared/clinic-time";
 import { appointmentInterval, DEFAULT_SLOT_MINUTES } from "@shared/schedule";
-import type { ProfileSource } from "../../core/site-profile/store";
+import type { ProfileSource } from "@shared/site-profile";
 import type { VideoRoomLookup } from "@shared/video";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";

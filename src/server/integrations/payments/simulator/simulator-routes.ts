@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { formatRupees } from "@shared/booking";
 import { escapeHtml } from "@shared/escape-html";
 import type { SiteProfile } from "@shared/site-profile";
-import type { ProfileSource } from "../../../core/site-profile/store";
+import type { ProfileSource } from "@shared/site-profile";
 import type { Db } from "../../../db/client";
 import {
   findSimulatorOrder,
