@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidIsoDate } from "./clinic-time";
 import { normalizeCouponCode } from "./coupon";
 
 /**
@@ -29,11 +30,7 @@ export type Fees = z.infer<typeof feesSchema>;
 const clinicDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Give the date as YYYY-MM-DD")
-  .refine((value) => {
-    // Date.parse takes 30 February; the date must come back as it was written.
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-  }, "This date does not exist");
+  .refine(isValidIsoDate, "This date does not exist");
 
 /** Codes a parent can type on a phone: letters, digits and hyphens, compared upper-cased. */
 const couponCode = z

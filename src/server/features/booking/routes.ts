@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { HttpError } from "../../http/errors";
 import { requireAdmin } from "../admin-auth/service";
+import * as settings from "../settings/service";
 import { listAppointments, listAppointmentView } from "../../core/appointments/admin-view";
 import { createBookingLimit } from "./booking-limit";
 import { visitorAddress } from "../../http/proxy-trust";
@@ -49,7 +50,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         (wait) => `Too many coupon codes tried. Please try again in ${wait}.`,
       ),
     },
-    async (request) => booking.validateCoupon(db, config, request.body.code, now()),
+    async (request) => settings.quoteCoupon(db, config, request.body.code, now()),
   );
 
   // With a date: which slots are taken (public, no patient data). Without: the admin's list, which needs a session,

@@ -6,7 +6,6 @@ import type { z } from "zod";
 import {
   type Availability,
   bookingIdOf,
-  type CouponValidation,
   type createAppointmentSchema,
   type CreatedAppointment,
   type PublicConfig,
@@ -60,15 +59,6 @@ export async function publicConfig(db: Db, config: Config, now: Date): Promise<P
     horizonDays: window.horizonDays,
     consultationHours: consultationHours(window.weekly),
   };
-}
-
-export async function validateCoupon(
-  db: Db,
-  config: Config,
-  code: string,
-  now: Date,
-): Promise<CouponValidation> {
-  return settings.quoteCoupon(db, config, code, now);
 }
 
 /**

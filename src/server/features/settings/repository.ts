@@ -34,11 +34,6 @@ export async function listCoupons(db: Db): Promise<CouponRow[]> {
   return db.select().from(coupons).orderBy(asc(coupons.code));
 }
 
-export async function findCoupon(db: Db, id: string): Promise<CouponRow | undefined> {
-  const rows = await db.select().from(coupons).where(eq(coupons.id, id));
-  return rows[0];
-}
-
 /** The coupon with this code, its row held until the transaction ends (so two bookings count its uses in turn). */
 export async function lockCouponByCode(db: Db, code: string): Promise<CouponRow | undefined> {
   const rows = await db.select().from(coupons).where(eq(coupons.code, code)).for("update");

@@ -1,3 +1,4 @@
+import type { CouponValidation } from "@shared/booking";
 import { normalizeCouponCode } from "@shared/coupon";
 import {
   type Coupon,
@@ -106,17 +107,27 @@ async function usesOf(db: Db, code: string): Promise<number> {
 
 /** Whether any coupon can be used today: the booking dialog shows its coupon box only then. */
 export async function couponAvailable(db: Db, config: Config, now: Date): Promise<boolean> {
+  const today = clinicDate(now, config.booking.timeZone);
+  return (await couponsWithUses(db)).some(({ row, uses }) => couponRefusal(row, uses, today) === undefined);
+}
+
+/** Every coupon with the number of bookings that used it, from two queries. */
+async function couponsWithUses(db: Db): Promise<Array<{ row: CouponRow; uses: number }>> {
   const rows = await repository.listCoupons(db);
   const uses = await couponUseCounts(
     db,
     rows.map((row) => row.code),
   );
-  const today = clinicDate(now, config.booking.timeZone);
-  return rows.some((row) => couponRefusal(row, uses.get(row.code) ?? 0, today) === undefined);
+  return rows.map((row) => ({ row, uses: uses.get(row.code) ?? 0 }));
 }
 
 /** POST /api/coupons/validate: the price a code gives today. The per-phone rule is checked when booking. */
-export async function quoteCoupon(db: Db, config: Config, submitted: string, now: Date) {
+export async function quoteCoupon(
+  db: Db,
+  config: Config,
+  submitted: string,
+  now: Date,
+): Promise<CouponValidation> {
   const { consultationFee } = await currentFees(db, config);
   const code = normalizeCouponCode(submitted);
   const row = code ? await repository.findCouponByCode(db, code) : undefined;
@@ -167,12 +178,7 @@ function couponView(row: CouponRow, uses: number): Coupon {
 }
 
 export async function listCoupons(db: Db): Promise<Coupon[]> {
-  const rows = await repository.listCoupons(db);
-  const uses = await couponUseCounts(
-    db,
-    rows.map((row) => row.code),
-  );
-  return rows.map((row) => couponView(row, uses.get(row.code) ?? 0));
+  return (await couponsWithUses(db)).map(({ row, uses }) => couponView(row, uses));
 }
 
 const DUPLICATE_CODE_MESSAGE = "A coupon with this code already exists";
