@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { E2E_ADMIN_PASSWORD, logInAsAdmin } from "./support/admin";
 import { chooseSlot, continueToPayment, fillDetails, inDays, openBooking } from "./support/booking";
 import { screenshots } from "./support/screenshots";
@@ -81,6 +82,33 @@ test("a new doctor replaces the sample profile, sets her fee and a coupon, and p
   await expect(page.getByText("Profile Saved", { exact: true }).first()).toBeVisible();
   await expect(profile.getByRole("note")).toHaveCount(0);
 
+  // A photo from the phone's gallery, and a signature scanned on white paper.
+  const images = page.getByRole("region", { name: "Photo and signature" });
+  const photo = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: "#2f6f8f" } })
+    .jpeg()
+    .toBuffer();
+  const photoForm = images.getByRole("form", { name: "Photo" });
+  await photoForm.getByRole("button", { name: "Upload photo" }).click();
+  await expect(photoForm.getByText("Choose a file for your photo")).toBeVisible();
+  await photoForm
+    .getByLabel("New photo")
+    .setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: photo });
+  await photoForm.getByRole("button", { name: "Upload photo" }).click();
+  await expect(page.getByText("Photo Saved", { exact: true }).first()).toBeVisible();
+  await expect(photoForm.getByRole("img", { name: "Your photo as the site shows it" })).toBeVisible();
+  const signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
+  const signatureForm = images.getByRole("form", { name: "Signature" });
+  await signatureForm
+    .getByLabel("New signature")
+    .setInputFiles({ name: "signature.png", mimeType: "image/png", buffer: signature });
+  await signatureForm.getByRole("button", { name: "Upload signature" }).click();
+  await expect(page.getByText("Signature Saved", { exact: true }).first()).toBeVisible();
+  await expect(
+    signatureForm.getByRole("img", { name: "Your signature as prescriptions print it" }),
+  ).toBeVisible();
+
   const fees = page.getByRole("form", { name: "Fees" });
   await fees.getByLabel("Consultation fee (₹)").fill("1800");
   await fees.getByRole("button", { name: "Save fee" }).click();
@@ -105,6 +133,15 @@ test("a new doctor replaces the sample profile, sets her fee and a coupon, and p
     "₹1,800 per video consultation · pay by card, UPI or netbanking",
   );
   await expect(page.getByRole("contentinfo")).toContainText("Reg. No. KMC 45678, Karnataka Medical Council");
+  // The hero's photo is the uploaded one, in a modern format the browser chose.
+  const heroPhoto = page.getByRole("region", { name: "Dr. Sunita Kulkarni", exact: true }).getByRole("img", {
+    name: "Dr. Sunita Kulkarni",
+  });
+  await expect(heroPhoto).toBeVisible();
+  expect(await heroPhoto.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(
+    /\/media\/photo-[0-9a-f]{12}-(480|960)\.avif$/,
+  );
+  await screenshots(page, "home-with-photo");
   const dialog = await openBooking(page);
   await fillDetails(dialog, { name: "Settings Child" });
   await chooseSlot(dialog, inDays(3), "7:00 PM");

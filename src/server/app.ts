@@ -58,7 +58,7 @@ import { startOutboxWorker } from "./core/outbox/worker";
 import { queueByChannel } from "./core/outbox/repository";
 import { createMetrics, type Metrics } from "./core/metrics/metrics";
 import { openProfileStore } from "./core/site-profile/store";
-import { settingsRoutes } from "./features/settings/routes";
+import { mediaRoutes, settingsRoutes } from "./features/settings/routes";
 import { seedPracticeSettings } from "./features/settings/service";
 import { registerMetrics } from "./features/metrics/routes";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
@@ -312,6 +312,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   await app.register(videoRoutes, { db: database.db, config, now, profile });
+  await app.register(mediaRoutes, { db: database.db });
   await app.register(bookingRoutes, { db: database.db, config, now, counters });
   await app.register(scheduleRoutes, { db: database.db, config, now });
   await app.register(paymentRoutes, { db: database.db, config, gateway, now, counters });

@@ -18,6 +18,8 @@ export const siteProfileSchema = z.object({
     patientsTreated: z.string().min(1),
     tagline: z.string().min(1),
     photoUrl: z.string().optional(),
+    /** Set by the photo uploaded in Settings: its version names its sizes and formats under /media. */
+    photo: z.object({ version: z.string().regex(/^[0-9a-f]{12}$/) }).optional(),
     /**
      * The medical registration that fee receipts and prescriptions must carry: the number and the council that
      * gave it ("Karnataka Medical Council"). Required in production: the sample's placeholder is refused there.
@@ -63,7 +65,7 @@ const socialNetworks = siteProfileSchema.shape.social.element.shape.network;
  * own uploads; social links must be web addresses (they become links on every page).
  */
 export const profileInputSchema = siteProfileSchema.extend({
-  doctor: siteProfileSchema.shape.doctor.omit({ photoUrl: true, signatureImage: true }),
+  doctor: siteProfileSchema.shape.doctor.omit({ photoUrl: true, photo: true, signatureImage: true }),
   social: z.array(
     z.object({
       network: socialNetworks,

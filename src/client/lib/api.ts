@@ -53,10 +53,15 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /** Every call sends credentials and JSON; a non-OK answer throws an ApiError. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  // A file (an image the doctor uploads) goes as the body itself, with its own type; anything else as JSON.
+  const file = data instanceof Blob ? data : undefined;
   const response = await fetch(url, {
     method,
-    headers: data === undefined ? {} : { "Content-Type": "application/json" },
-    body: data === undefined ? undefined : JSON.stringify(data),
+    headers:
+      data === undefined
+        ? {}
+        : { "Content-Type": file ? file.type || "application/octet-stream" : "application/json" },
+    body: data === undefined ? undefined : (file ?? JSON.stringify(data)),
     credentials: "include",
   });
   if (!response.ok) throw await toApiError(response);

@@ -4,6 +4,7 @@ import { DialogShell } from "@/components/ui/dialog-shell";
 import { AdminGuard } from "@/features/admin/admin-guard";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { CouponSettings, FeeSettings } from "@/features/admin/settings/fees-and-coupons";
+import { ImageSettings } from "@/features/admin/settings/images";
 import { ProfileSettings } from "@/features/admin/settings/profile-form";
 import { SettingsHistory } from "@/features/admin/settings/settings-history";
 import { AboutSection } from "@/features/home/about-section";
@@ -28,6 +29,7 @@ function AdminSettings() {
       description="Your profile, fees and coupons. Changes show on the site at once."
     >
       <ProfileSettings onPreview={setPreview} />
+      <ImageSettings />
       <FeeSettings />
       <CouponSettings />
       <SettingsHistory />

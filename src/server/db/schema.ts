@@ -561,6 +561,18 @@ export const settingsChanges = pgTable(
 );
 
 /**
+ * The images the doctor uploads in Settings, kept in the database so every server and every backup has them: the
+ * photo's sizes and formats (`photo-<version>-480.avif`, ..., `photo-<version>.jpg`) and the signature
+ * (`signature`), base64 in text (the backup's JSON lines carry text as it is).
+ */
+export const siteImages = pgTable("site_images", {
+  name: varchar("name", { length: 60 }).primaryKey(),
+  contentType: varchar("content_type", { length: 40 }).notNull(),
+  data: text("data").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * Every backup made (scheduled, by command, downloaded by the doctor): what the dashboard and the metrics show. A
  * scheduled run names the day it is for, and that day is unique, so of several servers on one database only one
  * makes it.
@@ -617,4 +629,5 @@ export const schema = {
   practiceSettings,
   coupons,
   settingsChanges,
+  siteImages,
 };

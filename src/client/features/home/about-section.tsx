@@ -3,6 +3,7 @@ import { SectionHeading } from "@/components/layout/section-heading";
 import { IconListItem } from "@/components/ui/icon-list-item";
 import type { SiteProfile } from "@shared/site-profile";
 import { siteProfile } from "@/lib/site-profile";
+import { DoctorPhoto } from "./doctor-photo";
 
 export function AboutSection({ profile = siteProfile }: { profile?: SiteProfile } = {}) {
   const { about, doctor } = profile;
@@ -12,6 +13,12 @@ export function AboutSection({ profile = siteProfile }: { profile?: SiteProfile 
         <SectionHeading id="about-title" eyebrow="Meet your doctor" title={`About ${doctor.name}`} />
         <div className="grid gap-10 lg:grid-cols-2">
           <div className="flex flex-col gap-4 text-base leading-relaxed text-slate-700">
+            <DoctorPhoto
+              doctor={doctor}
+              lazy
+              sizes="240px"
+              className="aspect-[4/3] w-60 rounded-xl object-cover"
+            />
             {about.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}

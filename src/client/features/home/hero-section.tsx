@@ -8,6 +8,7 @@ import { openBooking } from "@/lib/dialogs";
 import { publicConfigQuery } from "@/lib/public-config";
 import type { SiteProfile } from "@shared/site-profile";
 import { siteProfile } from "@/lib/site-profile";
+import { DoctorPhoto } from "./doctor-photo";
 
 /** First screen: who the doctor is, why to trust them, and the two things a visitor came to do. */
 /** `profile`: the one to show instead of the site's (the Settings page's preview of an unsaved profile). */
@@ -56,15 +57,11 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
   ];
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
-      {doctor.photoUrl && (
-        <img
-          src={doctor.photoUrl}
-          alt={doctor.name}
-          width={480}
-          height={360}
-          className="mb-6 aspect-[4/3] w-full rounded-xl object-cover"
-        />
-      )}
+      <DoctorPhoto
+        doctor={doctor}
+        sizes="(min-width: 1024px) 400px, (min-width: 640px) 560px, 100vw"
+        className="mb-6 aspect-[4/3] w-full rounded-xl object-cover"
+      />
       <dl className="grid gap-3">
         {figures.map(({ Icon, label, value }) => (
           <div key={label} className="rounded-xl bg-brand-50 px-5 py-4">

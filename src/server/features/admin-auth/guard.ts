@@ -20,6 +20,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** An admin route a visitor without a session may call (the login). The same-origin check still applies. */
     adminPublic?: boolean;
+    /**
+     * The body types an admin route takes besides JSON (an image upload). Cross-site forms can send multipart, so
+     * the same-origin check is what refuses them; the JSON rule stays for every other route.
+     */
+    adminBodyTypes?: readonly string[];
   }
 }
 
@@ -48,8 +53,9 @@ function checkSameOriginJson(request: FastifyRequest, config: Config): void {
   if (!origin || originOf(origin) !== allowed)
     throw new HttpError(403, "Forbidden: this request must come from the site's own pages");
   const hasBody = request.method !== "DELETE";
-  const type = request.headers["content-type"] ?? "";
-  if (hasBody && !type.toLowerCase().startsWith("application/json")) {
+  const type = (request.headers["content-type"] ?? "").toLowerCase();
+  const accepted = ["application/json", ...(request.routeOptions.config.adminBodyTypes ?? [])];
+  if (hasBody && !accepted.some((prefix) => type.startsWith(prefix))) {
     throw new HttpError(403, "Forbidden: this request must send JSON");
   }
 }

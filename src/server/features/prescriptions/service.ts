@@ -25,6 +25,7 @@ import * as appointments from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import { enqueue } from "../../core/outbox/repository";
 import { signatureImageFile } from "../../core/site-profile/profile";
+import { readSiteImage, SIGNATURE_IMAGE } from "../../core/site-images/repository";
 import { UNDECIDED_MESSAGE } from "../appointments/service";
 import * as repository from "./repository";
 import type { PrescriptionRow } from "./repository";
@@ -361,7 +362,7 @@ async function renderFile(
   const replaced = prescription.replacesId
     ? await repository.findPrescription(db, prescription.replacesId)
     : undefined;
-  const data = await pdfData(config, profile, appointment, prescription, replaced);
+  const data = await pdfData(db, config, profile, appointment, prescription, replaced);
   return {
     filename: `prescription-${bookingIdOf(appointment.id)}-v${prescription.version}.pdf`,
     pdf: await renderPrescriptionPdf(data),
@@ -371,6 +372,7 @@ async function renderFile(
 }
 
 async function pdfData(
+  db: Db,
   config: Config,
   profile: SiteProfile,
   appointment: AppointmentRow,
@@ -379,7 +381,7 @@ async function pdfData(
 ): Promise<PrescriptionPdfData> {
   const { timeZone } = config.booking;
   const { content } = prescription;
-  const signature = await signatureOf(config, profile);
+  const signature = await signatureOf(db, config, profile);
   return {
     timeZone,
     timeZoneLabel: timeZoneLabel(timeZone, prescription.issuedAt),
@@ -418,8 +420,13 @@ async function pdfData(
   };
 }
 
-/** The signature image named by the profile; checked at start, so a failure here is the server's, not the request's. */
-async function signatureOf(config: Config, profile: SiteProfile): Promise<Buffer | undefined> {
+/**
+ * The signature the doctor uploaded in Settings, else the image the profile file names (checked at start, so a
+ * failure reading it is the server's, not the request's).
+ */
+async function signatureOf(db: Db, config: Config, profile: SiteProfile): Promise<Buffer | undefined> {
+  const uploaded = await readSiteImage(db, SIGNATURE_IMAGE);
+  if (uploaded) return uploaded.bytes;
   const file = signatureImageFile(profile, config.siteProfileFile, config.dataDir);
   return file ? readFile(file) : undefined;
 }

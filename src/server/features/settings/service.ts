@@ -14,6 +14,7 @@ import {
 import { sampleProfile } from "@shared/sample-profile";
 import { siteProfileSchema, type SiteProfile } from "@shared/site-profile";
 import { clinicDate } from "@shared/clinic-time";
+import { createHash } from "node:crypto";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -29,6 +30,9 @@ import {
   writePracticeSetting,
 } from "../../core/practice-settings/repository";
 import type { ProfileStore } from "../../core/site-profile/store";
+import { isPngOrJpeg, SIGNATURE_MAX_BYTES } from "../../core/site-profile/profile";
+import { readSiteImage, replaceSiteImages, SIGNATURE_IMAGE } from "../../core/site-images/repository";
+import { PhotoProblem, photoFileName, photoFiles } from "../../integrations/images/photo";
 import * as repository from "./repository";
 import type { CouponRow } from "./repository";
 
@@ -314,16 +318,16 @@ export async function saveProfile(
     const before = stored.success ? stored.data : profiles.current();
     // Read once the lock is held, so the history's order is the order the saves took effect.
     const now = clock();
+    const { photoUrl, photo, signatureImage } = before.doctor;
     const after: SiteProfile = {
       ...input,
       doctor: {
         ...input.doctor,
-        photoUrl: before.doctor.photoUrl,
-        signatureImage: before.doctor.signatureImage,
+        ...(photoUrl === undefined ? {} : { photoUrl }),
+        ...(photo === undefined ? {} : { photo }),
+        ...(signatureImage === undefined ? {} : { signatureImage }),
       },
     };
-    if (after.doctor.photoUrl === undefined) delete after.doctor.photoUrl;
-    if (after.doctor.signatureImage === undefined) delete after.doctor.signatureImage;
     await writePracticeSetting(tx, "profile", after, now);
     await recordSettingsChange(tx, { changedAt: now, subject: "profile", label: "Profile", before, after });
     return after;
@@ -345,4 +349,80 @@ export async function settingsHistory(db: Db, limit: number): Promise<SettingsCh
     before: row.before,
     after: row.after,
   }));
+}
+
+/**
+ * Takes the doctor's photo: checked by its content, made into the sizes and formats the pages need, kept in the
+ * database with the profile that names it. The file she sent is not kept.
+ */
+export async function savePhoto(
+  db: Db,
+  profiles: ProfileStore,
+  input: Buffer,
+  clock: () => Date,
+): Promise<SiteProfile> {
+  let processed: Awaited<ReturnType<typeof photoFiles>>;
+  try {
+    processed = await photoFiles(input);
+  } catch (error) {
+    if (error instanceof PhotoProblem) throw new HttpError(400, error.message);
+    throw error;
+  }
+  const { version, files } = processed;
+  const saved = await db.transaction(async (tx) => {
+    const stored = siteProfileSchema.safeParse(await lockPracticeSetting(tx, "profile"));
+    const before = stored.success ? stored.data : profiles.current();
+    const now = clock();
+    const after: SiteProfile = {
+      ...before,
+      doctor: { ...before.doctor, photo: { version }, photoUrl: `/media/${photoFileName(version)}` },
+    };
+    await replaceSiteImages(tx, "photo-", files, now);
+    await writePracticeSetting(tx, "profile", after, now);
+    await recordSettingsChange(tx, {
+      changedAt: now,
+      subject: "photo",
+      label: "Photo",
+      before: { photoUrl: before.doctor.photoUrl ?? null },
+      after: { photoUrl: after.doctor.photoUrl },
+    });
+    return after;
+  });
+  profiles.replace(saved);
+  await publicContentChanged(db);
+  return saved;
+}
+
+const SIGNATURE_FORMAT_MESSAGE = "The signature must be a PNG or JPEG image";
+const SIGNATURE_SIZE_MESSAGE = "The signature image can be at most 1 MB";
+
+/** Takes the signature printed on prescriptions from now on: a PNG or JPEG (a PDF embeds those as they are). */
+export async function saveSignature(db: Db, bytes: Buffer, clock: () => Date): Promise<{ signature: true }> {
+  if (!isPngOrJpeg(bytes)) throw new HttpError(400, SIGNATURE_FORMAT_MESSAGE);
+  if (bytes.length > SIGNATURE_MAX_BYTES) throw new HttpError(413, SIGNATURE_SIZE_MESSAGE);
+  const contentType = bytes[0] === 0x89 ? "image/png" : "image/jpeg";
+  const digest = (image: Buffer) => createHash("sha256").update(image).digest("hex").slice(0, 12);
+  await db.transaction(async (tx) => {
+    const before = await readSiteImage(tx, SIGNATURE_IMAGE);
+    const now = clock();
+    await replaceSiteImages(tx, SIGNATURE_IMAGE, [{ name: SIGNATURE_IMAGE, contentType, bytes }], now);
+    await recordSettingsChange(tx, {
+      changedAt: now,
+      subject: "signature",
+      label: "Signature",
+      before: before ? { image: digest(before.bytes) } : null,
+      after: { image: digest(bytes) },
+    });
+  });
+  return { signature: true };
+}
+
+/** The uploaded signature, for the doctor to see in Settings. */
+export async function uploadedSignature(db: Db) {
+  return readSiteImage(db, SIGNATURE_IMAGE);
+}
+
+/** A public image of the site (the photo's sizes): its name is checked by the route. */
+export async function mediaImage(db: Db, name: string) {
+  return name.startsWith("photo-") ? readSiteImage(db, name) : undefined;
 }

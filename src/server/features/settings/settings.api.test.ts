@@ -1,3 +1,7 @@
+import { deflateSync } from "node:zlib";
+import { extractText, getDocumentProxy } from "unpdf";
+import { slotStart } from "@shared/clinic-time";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreatedAppointment, PublicConfig } from "@shared/booking";
 import type { Coupon, SettingsChange } from "@shared/practice-settings";
@@ -5,6 +9,7 @@ import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
 import {
   bookingPayload,
+  bookPaidAppointment,
   createTestApp,
   payOnSimulator,
   signInAsAdmin,
@@ -14,6 +19,32 @@ import {
   type TestApp,
   useTestApp,
 } from "../../testing/test-app";
+import { multipartFile } from "../../testing/multipart";
+
+/** A photo as a phone's camera gives one: 1200 by 1600 px, with EXIF saying where it was taken. */
+const cameraPhoto = () =>
+  sharp({ create: { width: 1200, height: 1600, channels: 3, background: "#3b7ea1" } })
+    .withExif({ IFD0: { ImageDescription: "Taken at 12 Temple Road, Mysuru" } })
+    .jpeg()
+    .toBuffer();
+
+/** The head of a PNG claiming 20,000 by 20,000 px (a decompression bomb's shape) with no image after it. */
+function bombHead(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(20_000, 0);
+  header.writeUInt32BE(20_000, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+  ]);
+}
 
 // 10:00 UTC on Saturday 21 November 2026 is 15:30 in India.
 const clock = testClock("2026-11-21T10:00:00Z");
@@ -80,6 +111,9 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
       ["PATCH", "/api/admin/coupons/7f1c0a52-5b7e-4a55-9d57-8f0e3b0c2a11", { active: false }],
       ["DELETE", "/api/admin/coupons/7f1c0a52-5b7e-4a55-9d57-8f0e3b0c2a11"],
       ["GET", "/api/admin/settings/history"],
+      ["PUT", "/api/admin/profile/photo", {}],
+      ["PUT", "/api/admin/profile/signature", {}],
+      ["GET", "/api/admin/profile/signature"],
     ];
     for (const [method, url, payload] of routes) {
       const anonymous = await t.app.inject({ method: method as "GET", url, ...(payload ? { payload } : {}) });
@@ -157,6 +191,93 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
       before: { doctor: { name: sampleProfile.doctor.name } },
       after: { doctor: { name: "Dr. Sunita Kulkarni" } },
     });
+  });
+
+  it("takes a photo, made into the sizes and formats the pages show, and refuses what is not one", async () => {
+    const put = (payload: Buffer, headers: Record<string, string>) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/profile/photo",
+        headers: { cookie, origin: TEST_ORIGIN, ...headers },
+        payload,
+      });
+    const notAnImage = await put(Buffer.from("%PDF-1.7 not a photo"), { "content-type": "image/png" });
+    expect(notAnImage.statusCode).toBe(400);
+    expect(notAnImage.json()).toMatchObject({ message: "The photo must be a JPEG, PNG or WebP image" });
+    const tiny = await sharp({ create: { width: 100, height: 100, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    expect((await put(tiny, { "content-type": "image/png" })).json()).toMatchObject({
+      message: "The photo must be at least 480 pixels wide",
+    });
+    expect((await put(bombHead(), { "content-type": "image/png" })).json()).toMatchObject({
+      message: "The photo has too many pixels: at most 40 megapixels",
+    });
+    const huge = await put(Buffer.alloc(9 * 1024 * 1024, 1), { "content-type": "image/jpeg" });
+    expect(huge.statusCode).toBe(413);
+    expect((await put(Buffer.from("{}"), { "content-type": "application/json" })).statusCode).toBe(415);
+
+    const photo = await cameraPhoto();
+    const upload = multipartFile("IMG_2041.jpg", photo, "image/jpeg");
+    const saved = await put(upload.payload, upload.headers);
+    expect(saved.statusCode).toBe(200);
+    const { doctor } = saved.json<{ profile: SiteProfile }>().profile;
+    expect(doctor.photoUrl).toMatch(/^\/media\/photo-[0-9a-f]{12}\.jpg$/);
+    const version = doctor.photo?.version ?? "";
+    const jpeg = await t.app.inject({ method: "GET", url: doctor.photoUrl ?? "" });
+    expect(jpeg.headers["content-type"]).toBe("image/jpeg");
+    expect(jpeg.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const shown = await sharp(jpeg.rawPayload).metadata();
+    expect(shown).toMatchObject({ width: 960, height: 720 });
+    // Where a phone's photo was taken is not published with it.
+    expect(shown.exif).toBeUndefined();
+    for (const [size, format] of [
+      [480, "avif"],
+      [960, "webp"],
+    ] as const) {
+      const image = await t.app.inject({ method: "GET", url: `/media/photo-${version}-${size}.${format}` });
+      expect(image.headers["content-type"]).toBe(`image/${format}`);
+      expect((await sharp(image.rawPayload).metadata()).width).toBe(size);
+    }
+    expect((await t.app.inject({ method: "GET", url: "/media/photo-000000000000.jpg" })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: "GET", url: "/media/..%2Fetc%2Fpasswd" })).statusCode).toBe(404);
+    // The hero shows it, and a later profile save keeps it.
+    expect((await t.app.inject({ method: "GET", url: "/" })).body).toContain(doctor.photoUrl);
+    const profile = (await admin("GET", "/api/admin/profile")).json<{ profile: SiteProfile }>().profile;
+    const { photoUrl: _url, photo: _photo, signatureImage: _signature, ...fields } = profile.doctor;
+    await admin("PUT", "/api/admin/profile", { ...profile, doctor: fields });
+    expect((await admin("GET", "/api/admin/profile")).json()).toMatchObject({
+      profile: { doctor: { photoUrl: doctor.photoUrl, photo: { version } } },
+    });
+    expect((await history()).some((change) => change.label === "Photo")).toBe(true);
+  });
+
+  it("takes the signature printed on prescriptions, PNG or JPEG only", async () => {
+    const put = (payload: Buffer, type: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/profile/signature",
+        headers: { cookie, origin: TEST_ORIGIN, "content-type": type },
+        payload,
+      });
+    expect((await admin("GET", "/api/admin/profile/signature")).statusCode).toBe(404);
+    const webp = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#fff" } })
+      .webp()
+      .toBuffer();
+    expect((await put(webp, "image/webp")).json()).toMatchObject({
+      message: "The signature must be a PNG or JPEG image",
+    });
+    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: "#0000" } })
+      .png()
+      .toBuffer();
+    expect((await put(png, "image/png")).statusCode).toBe(200);
+    const shown = await admin("GET", "/api/admin/profile/signature");
+    expect(shown.headers["content-type"]).toBe("image/png");
+    expect(shown.rawPayload.equals(png)).toBe(true);
+    expect((await history())[0]).toMatchObject({ subject: "signature", label: "Signature", before: null });
   });
 
   it("refuses wrong fees and changes the price of new bookings only", async () => {
@@ -402,5 +523,54 @@ describe.each(testEngines)("two servers on one %s database", (engine) => {
     await expect
       .poll(async () => (await second.app.inject({ method: "GET", url: "/api/config" })).json<PublicConfig>())
       .toMatchObject({ consultationFee: 1800 });
+  });
+});
+
+describe.each(testEngines)("the signature on prescriptions on %s", (engine) => {
+  const prescriptionClock = testClock("2026-11-21T10:00:00Z");
+  const t = useTestApp(engine, { now: prescriptionClock.now });
+
+  it("prints the signature uploaded in Settings instead of the electronic-signature sentence", async () => {
+    const { id } = await bookPaidAppointment(t.app, {
+      appointmentDate: "2026-11-23",
+      appointmentTime: "19:00",
+    });
+    // A prescription is issued once the consultation has started.
+    prescriptionClock.set(
+      new Date(slotStart("2026-11-23", "19:00", "Asia/Kolkata").getTime() + 10 * 60_000).toISOString(),
+    );
+    const cookie = await signInAsAdmin(t.app);
+    const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: object | Buffer, type?: string) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { cookie, origin: TEST_ORIGIN, ...(type ? { "content-type": type } : {}) },
+        ...(payload ? { payload } : {}),
+      });
+    const issued = await admin("POST", `/api/admin/appointments/${id}/prescriptions`, {
+      patientSex: "female",
+      weightKg: 17.5,
+      diagnosis: "Innocent murmur",
+      medicines: [],
+      investigations: "",
+      advice: "No treatment needed.",
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const pdfText = async () => {
+      const pdf = await admin(
+        "GET",
+        `/api/admin/appointments/${id}/prescriptions/${issued.json<{ id: string }>().id}/pdf`,
+      );
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+        mergePages: true,
+      });
+      return text;
+    };
+    expect(await pdfText()).toContain("Signed electronically");
+    const signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    expect((await admin("PUT", "/api/admin/profile/signature", signature, "image/png")).statusCode).toBe(200);
+    expect(await pdfText()).not.toContain("Signed electronically");
   });
 });

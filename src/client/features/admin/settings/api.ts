@@ -52,3 +52,11 @@ export const changeCoupon = (id: string, patch: CouponPatch) =>
 export const removeCoupon = async (id: string) => {
   await apiRequest("DELETE", `/api/admin/coupons/${encodeURIComponent(id)}`);
 };
+
+export const uploadPhoto = (file: File) => apiJson<ProfileAnswer>("PUT", "/api/admin/profile/photo", file);
+
+export const uploadSignature = (file: File) =>
+  apiJson<{ signature: true }>("PUT", "/api/admin/profile/signature", file);
+
+/** The uploaded signature's address; `version` changes it after an upload, so the new one shows. */
+export const signatureUrl = (version: number) => `/api/admin/profile/signature?v=${version}`;

@@ -33,7 +33,7 @@ const LINE_LISTS = ["doctor.qualifications", "doctor.languages", "about.expertis
 const PARAGRAPHS = "about.paragraphs";
 
 function toDraft(profile: SiteProfile): Draft {
-  const { photoUrl: _photo, signatureImage: _signature, ...doctor } = profile.doctor;
+  const { photoUrl: _photoUrl, photo: _photo, signatureImage: _signature, ...doctor } = profile.doctor;
   // Links that are not web addresses (the sample's "#") are not shown on the site, and the form starts without them.
   const social = profile.social.filter(({ url }) => /^https?:\/\//i.test(url));
   let draft: Draft = { ...profile, doctor, social };
@@ -202,7 +202,10 @@ export function ProfileSettings({ onPreview }: { onPreview: (profile: ProfileInp
       description="What the site says about you, on every page, in messages and on receipts."
     >
       <QueryState query={profile} what="profile" isEmpty={() => false} empty={null} rowClassName="h-16">
-        {(data) => <ProfileForm key={JSON.stringify(data.profile)} answer={data} onPreview={onPreview} />}
+        {(data) => (
+          // A new photo does not start the form again: the form never holds it.
+          <ProfileForm key={JSON.stringify(toDraft(data.profile))} answer={data} onPreview={onPreview} />
+        )}
       </QueryState>
     </SectionCard>
   );
