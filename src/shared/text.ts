@@ -7,7 +7,8 @@ export const NUL_MESSAGE = "The request contains a NUL character (\\u0000), whic
 /** Whether any string in a value (arrays and plain objects, however nested) meets the test. */
 function someString(value: unknown, test: (text: string) => boolean, depth = 0): boolean {
   if (typeof value === "string") return test(value);
-  if (depth > 32 || value === null || typeof value !== "object") return false;
+  // Bytes (an image sent as the body) hold no text, and walking them as an object would take a pair per byte.
+  if (depth > 32 || value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return false;
   if (value instanceof URLSearchParams) return someString([...value.entries()], test, depth + 1);
   const items = Array.isArray(value) ? value : Object.entries(value as Record<string, unknown>);
   return items.some((item) => someString(item, test, depth + 1));

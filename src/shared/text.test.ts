@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { containsBrokenText, containsNul } from "./text";
+
+describe("the input guard's checks of a request's text", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("find NUL and half a surrogate pair however deep the string", () => {
+    expect(containsNul({ a: [{ b: "x\u0000y" }] })).toBe(true);
+    expect(containsBrokenText({ a: ["ok", "Dr \ud800 X"] })).toBe(true);
+    expect(containsBrokenText({ name: "ಕನ್ನಡ 😀" })).toBe(false);
+  });
+
+  it("do not walk the bytes of an image sent as the body, which would take a pair per byte", () => {
+    const entries = vi.spyOn(Object, "entries");
+    const photo = Buffer.alloc(8 * 1024 * 1024, 0xff);
+    expect(containsNul(photo)).toBe(false);
+    expect(containsBrokenText({ photo })).toBe(false);
+    expect(entries.mock.calls.some(([value]) => value === photo)).toBe(false);
+  });
+});
