@@ -52,10 +52,10 @@ export function signatureImageFile(
   return resolve(profileFile ? dirname(resolve(profileFile)) : resolve(dataDir), image);
 }
 
-export const SIGNATURE_MAX_BYTES = 1024 * 1024;
+const SIGNATURE_MAX_BYTES = 1024 * 1024;
 
 /** True for the bytes of a PNG or a JPEG, the two formats a PDF can embed as they are. */
-export function isPngOrJpeg(bytes: Buffer): boolean {
+function isPngOrJpeg(bytes: Buffer): boolean {
   const png = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
   return png || jpeg;

@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { couponInputSchema, couponPatchSchema, feesSchema } from "@shared/practice-settings";
@@ -8,7 +8,8 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { ProfileStore } from "../../core/site-profile/store";
 import { HttpError } from "../../http/errors";
-import { MAX_PHOTO_BYTES } from "../../integrations/images/photo";
+import { grantUploadTime } from "../../http/upload-time";
+import { MAX_PHOTO_BYTES } from "../../integrations/images/doctor-images";
 import * as settings from "./service";
 
 interface SettingsRouteOptions {
@@ -25,6 +26,11 @@ const HISTORY_LENGTH = 100;
 
 /** The image types a photo or signature may be sent as, as the body itself. */
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+/**
+ * The whole upload's time: 8 MB from a phone on a slow network. The body is read by Fastify's parser, so progress is
+ * not watched: the idle limit is the total one.
+ */
+const IMAGE_UPLOAD_TIME = { totalMs: 5 * 60_000, idleMs: 5 * 60_000 };
 /** Room for the multipart framing around the file. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const IMAGE_BODY_MESSAGE =
@@ -33,7 +39,11 @@ const IMAGE_TOO_LARGE_MESSAGE = "The image can be at most 8 MB";
 
 /** The image of an upload: the body itself, or the one file of a multipart body. */
 async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
-  if (Buffer.isBuffer(request.body)) return request.body;
+  if (Buffer.isBuffer(request.body)) {
+    // The route's limit leaves room for multipart framing; a body that is the image itself has none.
+    if (request.body.length > MAX_PHOTO_BYTES) throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
+    return request.body;
+  }
   if (!request.isMultipart()) throw new HttpError(415, IMAGE_BODY_MESSAGE);
   try {
     const file = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 2, parts: 3 } });
@@ -62,6 +72,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteOptions> = async
   const imageRoute = {
     bodyLimit: MAX_PHOTO_BYTES + MULTIPART_OVERHEAD_BYTES,
     config: { adminBodyTypes: [...IMAGE_TYPES, "multipart/form-data"] },
+    // After the admin scope's check of the session and the origin: only the doctor gets a phone's time for a photo.
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      grantUploadTime(request.raw, reply.raw, IMAGE_UPLOAD_TIME, () => request.raw.destroy());
+    },
   };
 
   app.put("/api/admin/profile/photo", imageRoute, async (request) => ({

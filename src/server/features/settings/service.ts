@@ -30,9 +30,13 @@ import {
   writePracticeSetting,
 } from "../../core/practice-settings/repository";
 import type { ProfileStore } from "../../core/site-profile/store";
-import { isPngOrJpeg, SIGNATURE_MAX_BYTES } from "../../core/site-profile/profile";
 import { readSiteImage, replaceSiteImages, SIGNATURE_IMAGE } from "../../core/site-images/repository";
-import { PhotoProblem, photoFileName, photoFiles } from "../../integrations/images/photo";
+import {
+  ImageProblem,
+  photoFileName,
+  photoFiles,
+  signatureFile,
+} from "../../integrations/images/doctor-images";
 import * as repository from "./repository";
 import type { CouponRow } from "./repository";
 
@@ -361,14 +365,7 @@ export async function savePhoto(
   input: Buffer,
   clock: () => Date,
 ): Promise<SiteProfile> {
-  let processed: Awaited<ReturnType<typeof photoFiles>>;
-  try {
-    processed = await photoFiles(input);
-  } catch (error) {
-    if (error instanceof PhotoProblem) throw new HttpError(400, error.message);
-    throw error;
-  }
-  const { version, files } = processed;
+  const { version, files } = await asBadRequest(photoFiles(input));
   const saved = await db.transaction(async (tx) => {
     const stored = siteProfileSchema.safeParse(await lockPracticeSetting(tx, "profile"));
     const before = stored.success ? stored.data : profiles.current();
@@ -393,14 +390,22 @@ export async function savePhoto(
   return saved;
 }
 
-const SIGNATURE_FORMAT_MESSAGE = "The signature must be a PNG or JPEG image";
-const SIGNATURE_SIZE_MESSAGE = "The signature image can be at most 1 MB";
+/** An image the doctor sent that is not what it must be: a 400 with the reason. */
+async function asBadRequest<T>(processing: Promise<T>): Promise<T> {
+  try {
+    return await processing;
+  } catch (error) {
+    if (error instanceof ImageProblem) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
 
-/** Takes the signature printed on prescriptions from now on: a PNG or JPEG (a PDF embeds those as they are). */
-export async function saveSignature(db: Db, bytes: Buffer, clock: () => Date): Promise<{ signature: true }> {
-  if (!isPngOrJpeg(bytes)) throw new HttpError(400, SIGNATURE_FORMAT_MESSAGE);
-  if (bytes.length > SIGNATURE_MAX_BYTES) throw new HttpError(413, SIGNATURE_SIZE_MESSAGE);
-  const contentType = bytes[0] === 0x89 ? "image/png" : "image/jpeg";
+/**
+ * Takes the signature printed on prescriptions from now on: checked and drawn again as a small PNG on white (see
+ * `signatureFile`), so no prescription can fail on it or carry the metadata of the file sent.
+ */
+export async function saveSignature(db: Db, input: Buffer, clock: () => Date): Promise<{ signature: true }> {
+  const { contentType, bytes } = await asBadRequest(signatureFile(input));
   const digest = (image: Buffer) => createHash("sha256").update(image).digest("hex").slice(0, 12);
   await db.transaction(async (tx) => {
     const before = await readSiteImage(tx, SIGNATURE_IMAGE);

@@ -62,7 +62,7 @@ export function ImageSettings() {
         />
         <ImageUpload
           label="Signature"
-          hint="PNG or JPEG, up to 1 MB; a signature on white or transparent paper prints best."
+          hint="PNG or JPEG, up to 8 MB: a photo or scan of your signature on white paper."
           accept="image/png,image/jpeg"
           pending={signature.isPending}
           onUpload={(file) => signature.mutate(file)}

@@ -16,7 +16,8 @@ export interface PhotoFile {
   bytes: Buffer;
 }
 
-export class PhotoProblem extends Error {}
+/** An upload that is not what it must be; its message is the doctor's to read. */
+export class ImageProblem extends Error {}
 
 /** The name of one size and format of the photo of this version: `photo-<version>-480.avif`, `photo-<version>.jpg`. */
 export function photoFileName(
@@ -32,22 +33,37 @@ export function photoFileName(
  * the about section, and a 960 px JPEG for link previews and search engines. Cropped to 4:3 around what the picture
  * is of, turned upright by its EXIF orientation, without its metadata (a phone's photo carries where it was taken).
  */
-export async function photoFiles(input: Buffer): Promise<{ version: string; files: PhotoFile[] }> {
-  const source = sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" });
+/**
+ * The header of an upload, read without the pixel limit so that an image too large is told so rather than "not an
+ * image"; refused unless it is one of `formats` within the pixel limit.
+ */
+async function checkedHeader(
+  input: Buffer,
+  what: string,
+  formats: Record<string, string>,
+): Promise<Metadata> {
+  const wrongFormat = `The ${what} must be a ${Object.values(formats)
+    .join(" or ")
+    .replace(/ or (?=.* or )/g, ", ")} image`;
+  if (input.length === 0) throw new ImageProblem(wrongFormat);
   let metadata: Metadata;
   try {
-    // The header alone, without the pixel limit, so that a photo too large is told so rather than "not an image".
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new PhotoProblem("The photo must be a JPEG, PNG or WebP image");
+    throw new ImageProblem(wrongFormat);
   }
-  if (!["jpeg", "png", "webp"].includes(metadata.format ?? ""))
-    throw new PhotoProblem("The photo must be a JPEG, PNG or WebP image");
+  if (!(metadata.format && metadata.format in formats)) throw new ImageProblem(wrongFormat);
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PHOTO_PIXELS)
-    throw new PhotoProblem("The photo has too many pixels: at most 40 megapixels");
+    throw new ImageProblem(`The ${what} has too many pixels: at most 40 megapixels`);
+  return metadata;
+}
+
+export async function photoFiles(input: Buffer): Promise<{ version: string; files: PhotoFile[] }> {
+  const metadata = await checkedHeader(input, "photo", { jpeg: "JPEG", png: "PNG", webp: "WebP" });
+  const source = sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" });
   const upright = (metadata.orientation ?? 1) >= 5 ? metadata.height : metadata.width;
   if ((upright ?? 0) < MIN_PHOTO_WIDTH)
-    throw new PhotoProblem(`The photo must be at least ${MIN_PHOTO_WIDTH} pixels wide`);
+    throw new ImageProblem(`The photo must be at least ${MIN_PHOTO_WIDTH} pixels wide`);
   const version = createHash("sha256").update(input).digest("hex").slice(0, 12);
   const framed = (width: number) =>
     source
@@ -79,6 +95,31 @@ export async function photoFiles(input: Buffer): Promise<{ version: string; file
     });
     return { version, files };
   } catch {
-    throw new PhotoProblem("The photo could not be read: it may be damaged. Try another file");
+    throw new ImageProblem("The photo could not be read: it may be damaged. Try another file");
+  }
+}
+
+/** The signature's frame on a prescription, with room to spare: a wider or taller one is scaled down to fit. */
+const SIGNATURE_BOX = { width: 1200, height: 400 } as const;
+
+/**
+ * The signature as prescriptions print it: decoded and drawn again as a PNG on white, at most 1200 by 400 px, with
+ * nothing of the file it came from (a phone's photo of it carries where it was taken). A file that does not decode
+ * is refused here rather than breaking every prescription made with it; an image of huge dimensions is made small
+ * once here rather than decoded by the PDF maker, in JavaScript, for every prescription.
+ */
+export async function signatureFile(input: Buffer): Promise<PhotoFile> {
+  await checkedHeader(input, "signature", { png: "PNG", jpeg: "JPEG" });
+  try {
+    const bytes = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
+      .rotate()
+      .flatten({ background: "#ffffff" })
+      .resize(SIGNATURE_BOX.width, SIGNATURE_BOX.height, { fit: "inside", withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .timeout({ seconds: PROCESSING_SECONDS })
+      .toBuffer();
+    return { name: "signature", contentType: "image/png", bytes };
+  } catch {
+    throw new ImageProblem("The signature could not be read: it may be damaged. Try another file");
   }
 }
