@@ -143,6 +143,8 @@ test("a new doctor replaces the sample profile, sets her fee and a coupon, and p
   );
   await screenshots(page, "home-with-photo");
   const dialog = await openBooking(page);
+  await expect(dialog).toContainText("Consultation fee: ₹1,800");
+  await expect(dialog).toContainText("Pay by card, UPI or netbanking");
   await fillDetails(dialog, { name: "Settings Child" });
   await chooseSlot(dialog, inDays(3), "7:00 PM");
   await dialog.getByLabel("Coupon Code (optional)").fill("camp-300");

@@ -2,7 +2,7 @@ import { availableSlotsText } from "@shared/consultation-hours";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRupees, type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
-import { ArrowRight, Clock, IndianRupee } from "lucide-react";
+import { ArrowRight, Clock, CreditCard, IndianRupee } from "lucide-react";
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useState } from "react";
 import { type UseFormRegister, type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
@@ -125,6 +125,10 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
         <p className="flex items-center gap-2 font-semibold">
           <IndianRupee className="size-4 shrink-0" aria-hidden="true" />
           Consultation fee: ₹{formatRupees(config.consultationFee)}
+        </p>
+        <p className="flex items-center gap-2">
+          <CreditCard className="size-4 shrink-0" aria-hidden="true" />
+          Pay by card, UPI or netbanking
         </p>
         <p className="flex items-center gap-2">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
