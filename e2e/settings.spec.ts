@@ -54,6 +54,10 @@ async function openSettings(page: Page) {
 test("a new doctor replaces the sample profile, sets her fee and a coupon, and parents see them", async ({
   page,
 }) => {
+  await page.goto("/");
+  await expect(page.getByRole("contentinfo")).toContainText(
+    "Sample profile: this site shows an example doctor",
+  );
   await openSettings(page);
   const profile = page.getByRole("form", { name: "Profile" });
   await expect(profile.getByRole("note")).toContainText("sample profile");
@@ -133,6 +137,7 @@ test("a new doctor replaces the sample profile, sets her fee and a coupon, and p
     "₹1,800 per video consultation · pay by card, UPI or netbanking",
   );
   await expect(page.getByRole("contentinfo")).toContainText("Reg. No. KMC 45678, Karnataka Medical Council");
+  await expect(page.getByRole("contentinfo")).not.toContainText("Sample profile");
   // The hero's photo is the uploaded one, in a modern format the browser chose.
   const heroPhoto = page.getByRole("region", { name: "Dr. Sunita Kulkarni", exact: true }).getByRole("img", {
     name: "Dr. Sunita Kulkarni",

@@ -42,7 +42,7 @@ function withStableStamps(state: DehydratedState): DehydratedState {
  * answers, because the server keeps the finished page in memory and every read is in hand before the render starts.
  */
 export async function render(input: PageRenderInput): Promise<RenderedApp> {
-  provideSiteProfile(input.profile, input.clinicTimeZone);
+  provideSiteProfile(input.profile, input.clinicTimeZone, input.sampleProfile);
   const queryClient = createQueryClient();
   const { reads } = input;
   if (reads.articles)
@@ -61,6 +61,7 @@ export async function render(input: PageRenderInput): Promise<RenderedApp> {
   const queries = withStableStamps(dehydrate(queryClient));
   const data = {
     profile: input.profile,
+    ...(input.sampleProfile ? { sampleProfile: true as const } : {}),
     clinicTimeZone: input.clinicTimeZone,
     queries,
     ...(reads.article && !reads.article.article ? { articleNotFound: true } : {}),

@@ -25,7 +25,7 @@ if (nonce) setNonce(nonce);
 preferZodWithoutEval();
 
 const data = readPageData();
-provideSiteProfile(data.profile, data.clinicTimeZone);
+provideSiteProfile(data.profile, data.clinicTimeZone, data.sampleProfile === true);
 if (data.articleNotFound) noteArticleNotFoundAt(window.location.pathname);
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");

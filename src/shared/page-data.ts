@@ -35,6 +35,8 @@ export interface PageRenderInput {
   /** The path and query the page is rendered for. */
   url: string;
   profile: SiteProfile;
+  /** True while the site shows the built-in sample doctor (no profile file, none saved in Settings). */
+  sampleProfile: boolean;
   clinicTimeZone: string;
   reads: PageReads;
   /** False for the pages the browser renders alone (admin, payment result, video room): only the data is made. */
@@ -44,6 +46,8 @@ export interface PageRenderInput {
 /** The JSON the page carries in `<script id="page-data" type="application/json">`. */
 export interface PageData {
   profile: SiteProfile;
+  /** Present (true) while the site shows the built-in sample doctor: the footer says so. */
+  sampleProfile?: true;
   clinicTimeZone: string;
   /** TanStack Query's dehydrated cache, made by the browser app's server entry from `reads`. */
   queries: unknown;

@@ -8,8 +8,11 @@ import type { SiteProfile } from "@shared/site-profile";
  */
 export let siteProfile: SiteProfile = undefined as unknown as SiteProfile;
 export let clinicTimeZone = "Asia/Kolkata";
+/** True while the site shows the built-in sample doctor, until the doctor saves her own profile. */
+export let showsSampleProfile = false;
 
-export function provideSiteProfile(profile: SiteProfile, timeZone: string): void {
+export function provideSiteProfile(profile: SiteProfile, timeZone: string, sample = false): void {
   siteProfile = profile;
   clinicTimeZone = timeZone;
+  showsSampleProfile = sample;
 }

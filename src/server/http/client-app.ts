@@ -104,6 +104,8 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     const input = {
       url,
       profile: profile.current(),
+      // Until a profile file or the doctor's own is shown, the footer says the doctor is a sample.
+      sampleProfile: !profile.savedInDashboard() && !config.siteProfileFile,
       clinicTimeZone: config.booking.timeZone,
       reads: loaded.reads,
     };

@@ -2,7 +2,7 @@ import { HeartPulse } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { openAdminLogin } from "@/lib/dialogs";
-import { siteProfile } from "@/lib/site-profile";
+import { showsSampleProfile, siteProfile } from "@/lib/site-profile";
 import { SectionLinkList } from "./section-link";
 import { SocialIcon, socialNetworkNames } from "./social-icon";
 
@@ -37,6 +37,11 @@ export function SiteFooter() {
           <p className="text-sm">
             Reg. No. {doctor.registration.number}, {doctor.registration.council}
           </p>
+          {showsSampleProfile && (
+            <p className="text-sm text-slate-200">
+              Sample profile: this site shows an example doctor until the doctor enters her own in Settings.
+            </p>
+          )}
           <SocialLinks />
         </div>
 
