@@ -54,6 +54,8 @@ async function openSettings(page: Page) {
 test("a new doctor replaces the sample profile, sets her fee and a coupon, and parents see them", async ({
   page,
 }) => {
+  // A whole first setup and a booking: longer than one page's steps, above all while the other specs run beside it.
+  test.setTimeout(120_000);
   await page.goto("/");
   await expect(page.getByRole("contentinfo")).toContainText(
     "Sample profile: this site shows an example doctor",
