@@ -117,7 +117,7 @@ test("a new doctor replaces the sample profile, sets her fee and a coupon, and p
 
   const fees = page.getByRole("form", { name: "Fees" });
   await fees.getByLabel("Consultation fee (₹)").fill("1800");
-  await fees.getByRole("button", { name: "Save fee" }).click();
+  await fees.getByRole("button", { name: "Save fees" }).click();
   await expect(page.getByText("Fees Saved", { exact: true }).first()).toBeVisible();
 
   const coupon = page.getByRole("form", { name: "New coupon" });

@@ -22,6 +22,7 @@ import { adminArticleRoutes } from "./features/articles/admin-routes";
 import { articleRoutes } from "./features/articles/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { bookingRoutes } from "./features/booking/routes";
+import { followUpRoutes } from "./features/follow-ups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { adminNotificationRoutes } from "./features/notifications/admin-routes";
 import { createDeliver, type MessagingDeps } from "./features/notifications/deliver";
@@ -58,7 +59,9 @@ import { startOutboxWorker } from "./core/outbox/worker";
 import { queueByChannel } from "./core/outbox/repository";
 import { createMetrics, type Metrics } from "./core/metrics/metrics";
 import { openProfileStore } from "./core/site-profile/store";
+import { hasPlaceholderRegistration } from "./core/site-profile/profile";
 import { mediaRoutes, settingsRoutes } from "./features/settings/routes";
+import { setupRoutes } from "./features/admin/setup-routes";
 import { seedPracticeSettings } from "./features/settings/service";
 import { registerMetrics } from "./features/metrics/routes";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
@@ -169,6 +172,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Public pages and reads are answered from memory until public content changes, here or in another process.
   const publicCache = new PublicCache();
   const profile = await openProfileStore(database.db, deps.profile, (message) => app.log.warn(message));
+  if (config.isProduction && hasPlaceholderRegistration(profile.current()))
+    app.log.warn(
+      "the doctor's registration number is still the sample's: receipts and prescriptions are refused, and the pages leave it out, until the doctor sets it in the dashboard's Settings",
+    );
   await seedPracticeSettings(database.db, config, now());
   if (profile.savedInDashboard() && config.siteProfileFile)
     app.log.info(
@@ -284,6 +291,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         renderLimitMs: config.markdownRenderLimitMs,
       });
       await admin.register(notificationTestRoutes, { messaging });
+      await admin.register(setupRoutes, { messaging, profiles: profile });
       await admin.register(adminNotificationRoutes, {
         db: database.db,
         now,
@@ -314,6 +322,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(videoRoutes, { db: database.db, config, now, profile });
   await app.register(mediaRoutes, { db: database.db });
   await app.register(bookingRoutes, { db: database.db, config, now, counters });
+  await app.register(followUpRoutes, { db: database.db, config, now });
   await app.register(scheduleRoutes, { db: database.db, config, now });
   await app.register(paymentRoutes, { db: database.db, config, gateway, now, counters });
   await app.register(manageRoutes, { db: database.db, config, gateway, profile, now, counters });

@@ -27,7 +27,7 @@ async function start(): Promise<void> {
     }
     throw error;
   }
-  const profile = loadSiteProfile(config.siteProfileFile, { production: config.isProduction });
+  const profile = loadSiteProfile(config.siteProfileFile);
   let database: Database;
   try {
     database = await openDatabase({

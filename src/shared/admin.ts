@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ARTICLE_CONTENT_MAX_LENGTH, ARTICLE_CONTENT_TOO_LONG } from "./articles";
 import type { AppointmentStatus, PaymentStatus } from "./booking";
+import type { ConsultationType } from "./follow-up";
 import type { HistoryEntry, RefundView } from "./manage";
 
 /** POST /api/admin/login */
@@ -37,6 +38,8 @@ export interface AdminAppointment {
   patientEmail: string;
   patientPhone: string;
   reasonForConsultation: string;
+  /** A consultation, or a follow-up booked at the follow-up fee. */
+  consultationType: ConsultationType;
   appointmentDate: string;
   appointmentTime: string;
   status: AppointmentStatus;

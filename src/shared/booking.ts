@@ -1,5 +1,6 @@
 import type { ConsultationHoursGroup } from "./consultation-hours";
 import { z } from "zod";
+import { type ConsultationType, followUpKeySchema } from "./follow-up";
 import { isValidIsoDate } from "./clinic-time";
 import { isPlainText } from "./text";
 import { EMAIL_PATTERN } from "./email";
@@ -168,6 +169,8 @@ export const createAppointmentSchema = patientDetailsFields
      * back from the payment step): it is released in the same transaction, so its time can be taken again at once.
      */
     replacesAppointmentId: z.string().uuid("Unknown appointment").optional(),
+    /** The key of a completed consultation's follow-up link: the booking is that consultation's follow-up. */
+    followUpKey: followUpKeySchema.optional(),
   })
   .superRefine(checkDetails);
 
@@ -239,6 +242,8 @@ export interface CreatedAppointment {
   originalFee: number;
   couponApplied: boolean;
   holdExpiresAt: string;
+  /** A follow-up is booked at the follow-up fee; a free one is confirmed at once, with no payment step. */
+  consultationType: ConsultationType;
 }
 
 /** POST /api/create-order */

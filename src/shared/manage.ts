@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type AppointmentStatus, type PaymentStatus, slotChoiceSchema } from "./booking";
+import type { ConsultationType, FollowUpLink } from "./follow-up";
 
 /**
  * The appointment after payment: the parent's manage link (/appointments/manage/{token}) and the doctor's actions.
@@ -80,7 +81,11 @@ export interface ManageView {
      * and at the old start the booking is refunded in full.
      */
     doctorUnavailable: boolean;
+    /** A consultation, or a follow-up booked at the follow-up fee. */
+    consultationType: ConsultationType;
   };
+  /** For a completed consultation whose follow-up can be booked now: its price, last day and link; else null. */
+  followUp: FollowUpLink | null;
   policy: ManagePolicy;
   refunds: RefundView[];
   /** "5–7": business days a refund takes, as the page tells the parent. */

@@ -17,13 +17,38 @@ const rupees = (what: string) =>
     .min(0, `${what} cannot be negative`)
     .max(MAX_FEE, `${what} can be at most ₹${MAX_FEE.toLocaleString("en-IN")}`);
 
+/** The longest follow-up period the settings take, in days. */
+export const MAX_FOLLOW_UP_DAYS = 90;
+
+/**
+ * The follow-up rule: a follow-up consultation for `fee` rupees (0: free), on a day at most `withinDays` days after
+ * the day of a completed consultation. Practo's free follow-up within 7 days is the usual choice.
+ */
+export const followUpSchema = z
+  .object({
+    fee: rupees("The follow-up fee"),
+    withinDays: z
+      .number({ error: "The follow-up period must be a number of days" })
+      .int("The follow-up period must be a whole number of days")
+      .min(1, "The follow-up period must be at least 1 day")
+      .max(MAX_FOLLOW_UP_DAYS, `The follow-up period can be at most ${MAX_FOLLOW_UP_DAYS} days`),
+  })
+  .strict();
+export type FollowUpRule = z.infer<typeof followUpSchema>;
+
 export const feesSchema = z
   .object({
     consultationFee: rupees("The consultation fee").refine((fee) => fee >= 1, {
       message: "The consultation fee must be at least ₹1",
     }),
+    /** No follow-up price when null: every consultation is at the consultation fee. */
+    followUp: followUpSchema.nullable().default(null),
   })
-  .strict();
+  .strict()
+  .refine((fees) => !fees.followUp || fees.followUp.fee <= fees.consultationFee, {
+    message: "The follow-up fee cannot be more than the consultation fee",
+    path: ["followUp", "fee"],
+  });
 
 export type Fees = z.infer<typeof feesSchema>;
 

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { DialogShell } from "@/components/ui/dialog-shell";
 import { AdminGuard } from "@/features/admin/admin-guard";
 import { AdminLayout } from "@/features/admin/admin-layout";
+import { SetupChecklist } from "@/features/admin/setup-checklist";
 import { CouponSettings, FeeSettings } from "@/features/admin/settings/fees-and-coupons";
 import { ImageSettings } from "@/features/admin/settings/images";
 import { ProfileSettings } from "@/features/admin/settings/profile-form";
@@ -28,6 +29,7 @@ function AdminSettings() {
       current="settings"
       description="Your profile, fees and coupons. Changes show on the site at once."
     >
+      <SetupChecklist place="settings" />
       <ProfileSettings onPreview={setPreview} />
       <ImageSettings />
       <FeeSettings />

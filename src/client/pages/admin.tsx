@@ -7,6 +7,7 @@ import { LeaveAndOverrides } from "@/features/admin/leave-and-overrides";
 import { ManageArticles } from "@/features/admin/manage-articles";
 import { NeedsAction } from "@/features/admin/needs-action";
 import { NotificationsPanel } from "@/features/admin/notifications-panel";
+import { SetupChecklist } from "@/features/admin/setup-checklist";
 import { StatsCards } from "@/features/admin/stats-cards";
 import { TestNotifications } from "@/features/admin/test-notifications";
 import { WeeklyHours } from "@/features/admin/weekly-hours";
@@ -27,6 +28,7 @@ function AdminDashboard() {
       current="dashboard"
       description="Appointments, your hours and leave, articles and notifications at a glance."
     >
+      <SetupChecklist place="dashboard" />
       <StatsCards />
       <NeedsAction />
       <AppointmentsPanel />

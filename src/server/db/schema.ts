@@ -128,10 +128,26 @@ export const appointments = pgTable(
      * and e-mail are replaced, uploads deleted; what the law keeps (the clinical record, amounts) stays, unnamed.
      */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    /** "consultation", or "follow_up": booked at the follow-up fee from an earlier completed consultation. */
+    consultationType: varchar("consultation_type", { length: 20 }).notNull().default("consultation"),
+    /**
+     * The completed consultation a follow-up was booked from; null for a consultation. Not a foreign key: a backup
+     * restores this table in id order, and rows are never deleted (erasure blanks them).
+     */
+    followUpOf: uuid("follow_up_of"),
+    /**
+     * The key of this consultation's "book a follow-up" link (manage page and prescription): 32 random bytes in
+     * base64url, made when first needed. It lets its holder book one follow-up for this patient, nothing else.
+     */
+    followUpKey: varchar("follow_up_key", { length: 43 }).unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // One follow-up per consultation, while it holds, keeps or used its time; a cancelled or lapsed one frees it.
+    uniqueIndex("appointments_one_follow_up_idx")
+      .on(table.followUpOf)
+      .where(sql`status in ('pending_payment', 'confirmed', 'completed', 'no_show')`),
     uniqueIndex("appointments_active_slot_idx")
       .on(table.appointmentDate, table.appointmentTime)
       .where(sql`status in ('pending_payment', 'confirmed', 'completed')`),

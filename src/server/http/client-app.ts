@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSP_NONCE_PLACEHOLDER, type PageReads, type RenderedApp } from "@shared/page-data";
 import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../config";
+import { servedProfile } from "../core/site-profile/profile";
 import { clientDistDir } from "../paths";
 import { builtClient, type ClientBuild, viteClient } from "./html-template";
 import { assemblePage, type PageHead, renderHead, renderScriptLoader } from "./page-head";
@@ -103,7 +104,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     const scripts = build.scripts(page.render ? loaded.pageModule : undefined);
     const input = {
       url,
-      profile: profile.current(),
+      profile: servedProfile(profile.current(), config.isProduction),
       // Until a profile file or the doctor's own is shown, the footer says the doctor is a sample.
       sampleProfile: !profile.savedInDashboard() && !config.siteProfileFile,
       clinicTimeZone: config.booking.timeZone,

@@ -283,6 +283,7 @@ export const publicApiRoutes = new Set([
   "GET /api/config",
   "POST /api/coupons/validate",
   "POST /api/appointments",
+  "GET /api/follow-ups/:key",
   "POST /api/create-order",
   "GET /api/verify-payment/:orderId",
   "POST /api/payments/webhook",

@@ -34,9 +34,12 @@ export function SiteFooter() {
           <p className="text-sm leading-relaxed">
             {doctor.specialty}. {doctor.qualifications.join(", ")}.
           </p>
-          <p className="text-sm">
-            Reg. No. {doctor.registration.number}, {doctor.registration.council}
-          </p>
+          {/* In production the sample's number is never served: the server sends none until the doctor's own. */}
+          {doctor.registration.number && (
+            <p className="text-sm">
+              Reg. No. {doctor.registration.number}, {doctor.registration.council}
+            </p>
+          )}
           {showsSampleProfile && (
             <p className="text-sm text-slate-200">
               Sample profile: this site shows an example doctor until the doctor enters her own in Settings.

@@ -10,7 +10,7 @@ import {
   Settings,
   Users,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useLocation } from "wouter";
 import { SkipLink } from "@/components/layout/skip-link";
 import { Button } from "@/components/ui/button";
@@ -46,8 +46,27 @@ interface AdminLayoutProps {
 }
 
 /** The frame of the admin pages: its own header (not the public one), the page heading, the content. */
+/**
+ * Opened at a section's address (`/admin/settings#fee-settings-title`, from the setup checklist): the section is drawn
+ * once its data has loaded, so it is looked for a few times before the page gives up.
+ */
+function useScrollToSection(): void {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id) return;
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const section = document.getElementById(id);
+      if (section || ++tries > 30) window.clearInterval(timer);
+      section?.scrollIntoView({ block: "start" });
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, []);
+}
+
 export function AdminLayout({ title, description, current, children }: AdminLayoutProps) {
   useDocumentTitle(`${title} · ${siteProfile.doctor.shortName}`);
+  useScrollToSection();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SkipLink />

@@ -14,6 +14,7 @@ import type {
   NotificationTestResult,
 } from "@shared/admin";
 import type { Article, ArticleInput } from "@shared/articles";
+import type { SetupEmailTest, SetupFacts } from "@shared/setup";
 import type { AdminSchedule, NewExceptionInput, ScheduleSettingsInput } from "@shared/schedule-admin";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest, errorStatus } from "@/lib/api";
@@ -35,6 +36,7 @@ export const adminKeys = {
   preview: (content: string) => ["admin", "preview", content] as const,
   schedule: ["admin", "schedule"] as const,
   backups: ["admin", "backups"] as const,
+  setup: ["admin", "setup"] as const,
 };
 
 /** The last backup and what needs attention. */
@@ -96,6 +98,19 @@ export function notificationRecipientsQuery(id: string) {
     queryKey: adminKeys.notificationRecipients(id),
     queryFn: () => apiGet<NotificationTestRecipients>(`/api/test-notifications/${encodeURIComponent(id)}`),
   });
+}
+
+/** The first-start checklist's facts; read again whenever the dashboard is visited. */
+export function setupQuery() {
+  return queryOptions({
+    queryKey: adminKeys.setup,
+    queryFn: () => apiGet<SetupFacts>("/api/admin/setup"),
+    staleTime: 0,
+  });
+}
+
+export function sendSetupTestEmail(): Promise<SetupEmailTest> {
+  return apiJson<SetupEmailTest>("POST", "/api/admin/setup/test-email", {});
 }
 
 export function gatewayQuery() {

@@ -76,6 +76,9 @@ export function AppointmentDetailsDialog({
                 {appointment.guardian.name} ({appointment.guardian.relationship})
               </Row>
             ) : null}
+            <Row term="Consultation">
+              {appointment.consultationType === "follow_up" ? "Follow-up" : "Consultation"}
+            </Row>
             <Row term="Reason">
               <span className="whitespace-pre-line">{appointment.reasonForConsultation}</span>
             </Row>

@@ -71,6 +71,7 @@ export function useScheduleChange<Input>({ send, saved, onSaved, onInvalid }: Sc
       // The booking dialog's calendar and the public settings follow the new schedule.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.schedule }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.setup }),
         // A parent asked is shown as waiting for the parent in the appointment lists.
         queryClient.invalidateQueries({ queryKey: adminKeys.appointmentViews }),
         queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),

@@ -4,6 +4,7 @@ import type {
   CreatedAppointment,
   CreatedOrder,
 } from "@shared/booking";
+import type { FollowUpOffer } from "@shared/follow-up";
 import { apiJson } from "@/lib/api";
 
 /** The writes of the booking; its reads (the clinic's settings, the free slots) are in lib/, shared with others. */
@@ -18,4 +19,8 @@ export function createOrder(appointmentId: string): Promise<CreatedOrder> {
 
 export function validateCoupon(code: string): Promise<CouponValidation> {
   return apiJson<CouponValidation>("POST", "/api/coupons/validate", { code });
+}
+
+export function followUpOffer(key: string): Promise<FollowUpOffer> {
+  return apiJson<FollowUpOffer>("GET", `/api/follow-ups/${encodeURIComponent(key)}`);
 }

@@ -45,6 +45,7 @@ function appointment(overrides: Partial<CreatedAppointment> = {}): CreatedAppoin
     originalFee: 2000,
     couponApplied: false,
     holdExpiresAt: "2026-11-21T04:45:00Z",
+    consultationType: "consultation",
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { type Availability, type CreatedAppointment, type CreateAppointmentInput } from "@shared/booking";
 import { ADULT_AGE, CONSENT, type GuardianRelationship } from "@shared/consent";
+import type { FollowUpOffer } from "@shared/follow-up";
 import { isTooSoon, slotStart } from "@shared/clinic-time";
 import type { DayAvailability } from "@shared/schedule";
 import { SLOT_TIMES, slotLabel } from "@shared/slots";
@@ -39,6 +40,31 @@ export interface BookingData {
   appointmentTime: string;
   couponCode?: string;
   discountedAmount?: number;
+  /** A follow-up of a completed consultation, booked from its link at the follow-up fee, without a coupon. */
+  followUp?: FollowUpBooking | undefined;
+}
+
+export interface FollowUpBooking {
+  /** The key of the consultation's follow-up link. */
+  key: string;
+  fee: number;
+  /** The last day the follow-up can take place (YYYY-MM-DD). */
+  lastDate: string;
+}
+
+/** A new booking for the follow-up an offer describes: the patient as in the consultation, the rest to fill in. */
+export function followUpBookingData(key: string, offer: FollowUpOffer): BookingData {
+  return {
+    ...emptyBookingData,
+    patientName: offer.patientName,
+    patientAge: offer.patientAge,
+    ...(offer.patientAgeMonths !== null ? { patientAgeMonths: offer.patientAgeMonths } : {}),
+    ...(offer.guardianName !== null ? { guardianName: offer.guardianName } : {}),
+    ...(offer.guardianRelationship !== null
+      ? { guardianRelationship: offer.guardianRelationship as GuardianRelationship }
+      : {}),
+    followUp: { key, fee: offer.fee, lastDate: offer.lastDate },
+  };
 }
 
 export const emptyBookingData: BookingData = {
@@ -133,7 +159,8 @@ export function toCreateAppointmentInput(data: BookingData): CreateAppointmentIn
     appointmentDate: data.appointmentDate,
     appointmentTime: data.appointmentTime,
   };
-  if (data.couponCode) {
+  if (data.followUp) input.followUpKey = data.followUp.key;
+  else if (data.couponCode) {
     input.couponCode = data.couponCode;
     input.discountedAmount = data.discountedAmount;
   }

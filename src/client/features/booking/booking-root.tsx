@@ -1,6 +1,11 @@
+import { FOLLOW_UP_PARAM } from "@shared/follow-up";
 import { lazy, Suspense, useEffect } from "react";
+import { serverMessage } from "@/lib/api";
 import { openBooking, useBookingOpen } from "@/lib/dialogs";
-import { STEP_PARAM, takeBookingDiscarded } from "./booking-session";
+import { toast } from "@/lib/use-toast";
+import { followUpOffer } from "./api";
+import { followUpBookingData } from "./booking-logic";
+import { saveBooking, STEP_PARAM, takeBookingDiscarded } from "./booking-session";
 
 const loadBookingDialog = () => import("./booking-dialog");
 const BookingDialog = lazy(loadBookingDialog);
@@ -35,6 +40,32 @@ function addressNamesBookingStep(): boolean {
 }
 
 /**
+ * The address carries a follow-up link's key (`?followUp=`, from the manage page or a prescription): the key leaves
+ * the address at once (it is not to be bookmarked, shared or sent on), and the booking opens for that follow-up, the
+ * patient filled in, or a message says why it cannot be booked.
+ */
+async function openFollowUpFromAddress(): Promise<void> {
+  const url = new URL(window.location.href);
+  const key = url.searchParams.get(FOLLOW_UP_PARAM);
+  if (key === null) return;
+  url.searchParams.delete(FOLLOW_UP_PARAM);
+  window.history.replaceState(null, "", url);
+  try {
+    const offer = await followUpOffer(key);
+    saveBooking({ step: 1, data: followUpBookingData(key, offer) });
+    openBooking();
+  } catch (error) {
+    toast({
+      title: "Follow-up Not Available",
+      description:
+        serverMessage(error) ??
+        "The follow-up could not be opened. Please check your connection and try again.",
+      variant: "destructive",
+    });
+  }
+}
+
+/**
  * Mounted once by the app; fetches the booking dialog's code when the page is idle, and shows the dialog when a
  * visitor asks to book, or when the page was opened at a step of a booking in progress (the dialog then resumes it
  * from this tab's storage).
@@ -42,6 +73,7 @@ function addressNamesBookingStep(): boolean {
 export function BookingRoot() {
   const open = useBookingOpen();
   useEffect(() => {
+    void openFollowUpFromAddress();
     if (!addressNamesBookingStep()) return;
     // Loaded at a step of a booking the parent has just discarded (going back over its entries): stay closed.
     if (takeBookingDiscarded()) {

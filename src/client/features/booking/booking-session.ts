@@ -91,6 +91,8 @@ export function loadSavedBooking(): SavedBooking | undefined {
  * still the parent's), else the slot step with the details kept; a booking not past the details stays there.
  */
 export function resumeStep(saved: SavedBooking, now: Date): SavedBooking {
+  // A free follow-up is confirmed when it is made: its confirmation stays.
+  if (saved.step === 4 && saved.appointment?.status === "confirmed" && !saved.order) return saved;
   const step = saved.step === 4 ? 3 : saved.step;
   if (step < 3) return { ...saved, step };
   const holdLasts =

@@ -131,6 +131,21 @@ export function useBookingWizard() {
       }
     }
 
+    // A free follow-up is confirmed as it is made: there is nothing to pay.
+    if (appointment.status === "confirmed") {
+      const confirmed = appointment;
+      setState((current) => ({
+        ...current,
+        appointment: confirmed,
+        step: 4,
+        navigated: true,
+        error: undefined,
+      }));
+      setCreating(false);
+      void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+      return;
+    }
+
     if (!order || order.amount !== appointment.amount) {
       try {
         order = await createOrder(appointment.id);

@@ -22,9 +22,11 @@ export function AboutSection({ profile = siteProfile }: { profile?: SiteProfile 
             {about.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
-            <p className="text-sm text-slate-700">
-              Registration: {doctor.registration.number}, {doctor.registration.council}
-            </p>
+            {doctor.registration.number && (
+              <p className="text-sm text-slate-700">
+                Registration: {doctor.registration.number}, {doctor.registration.council}
+              </p>
+            )}
           </div>
           <div className="flex flex-col gap-6">
             <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -1,8 +1,9 @@
 import { formatRupees } from "@shared/booking";
+import type { FollowUpLink } from "@shared/follow-up";
 import type { ManageView } from "@shared/manage";
 import { slotLabel } from "@shared/slots";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { CalendarClock, Download, Video, XCircle } from "lucide-react";
+import { CalendarClock, CalendarPlus, Download, Video, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "wouter";
 import { RescheduleDialog } from "@/components/appointments/reschedule-dialog";
@@ -90,6 +91,32 @@ function DoctorUnavailableChoice({
 }
 
 /** The parent's booking and the actions the policy allows now, each confirmed with its consequence. */
+/** A completed consultation's follow-up, at its own price, until its last day. */
+function FollowUpOffer({ followUp }: { followUp: FollowUpLink }) {
+  const price = followUp.fee === 0 ? "free" : `₹${formatRupees(followUp.fee)}`;
+  return (
+    <section
+      aria-labelledby="manage-follow-up"
+      className="grid gap-2 rounded-md border border-brand-100 bg-brand-50 p-4"
+    >
+      <h2 id="manage-follow-up" className="text-lg font-semibold text-slate-900">
+        Follow-up consultation
+      </h2>
+      <p className="text-slate-800">
+        A follow-up with the doctor is {price} if it takes place by{" "}
+        {formatLongDateWithWeekday(followUp.lastDate)}.
+      </p>
+      <div>
+        <Button asChild>
+          <a href={new URL(followUp.url).pathname + new URL(followUp.url).search}>
+            <CalendarPlus aria-hidden="true" className="size-4" /> Book a follow-up
+          </a>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 export function ManageBooking({ token, view }: { token: string; view: ManageView }) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<"cancel" | "reschedule" | null>(null);
@@ -140,8 +167,17 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
         <Fact label="Date and time">{when}</Fact>
         <Fact label="Duration">{appointment.durationMinutes} minutes</Fact>
         <Fact label="Status">{STATUS_WORDS[appointment.status]}</Fact>
+        <Fact label="Consultation">
+          {appointment.consultationType === "follow_up"
+            ? "Follow-up video consultation"
+            : "Video consultation"}
+        </Fact>
         <Fact label="Payment">
-          ₹{formatRupees(appointment.amountPaid)} paid
+          {appointment.consultationType === "follow_up" &&
+          appointment.amountPaid === 0 &&
+          appointment.paymentStatus === "paid"
+            ? "Free follow-up"
+            : `₹${formatRupees(appointment.amountPaid)} paid`}
           {appointment.paymentStatus === "paid" ? "" : ` · ${PAYMENT_WORDS[appointment.paymentStatus]}`}
         </Fact>
         {appointment.cancellationReason ? (
@@ -175,6 +211,8 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
           {roomOpensSentence({ ...appointment, opensAt: appointment.roomOpensAt })}
         </p>
       ) : null}
+
+      {view.followUp ? <FollowUpOffer followUp={view.followUp} /> : null}
 
       <ReportUploads token={token} status={appointment.status} />
 

@@ -64,6 +64,7 @@ export function toAdminAppointment(
     patientEmail: row.patientEmail,
     patientPhone: row.patientPhone,
     reasonForConsultation: row.reasonForConsultation,
+    consultationType: row.consultationType === "follow_up" ? "follow_up" : "consultation",
     ...bookingState(row),
     paidAmount: row.paidAmount,
     refundAmount: row.refundAmount,

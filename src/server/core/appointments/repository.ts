@@ -309,3 +309,57 @@ export async function couponUsedByPhone(db: Db, code: string, phone: string): Pr
     .limit(1);
   return rows.length > 0;
 }
+
+/** Statuses in which a follow-up uses up its consultation's follow-up (the index appointments_one_follow_up_idx). */
+const FOLLOW_UP_KEEPING = ["pending_payment", "confirmed", "completed", "no_show"];
+
+/**
+ * The key of a consultation's "book a follow-up" link: the one it has, or `candidate` stored as its key when it has
+ * none yet (one statement, so two first readers agree on one key).
+ */
+export async function followUpKeyOf(db: Db, id: string, candidate: string): Promise<string | undefined> {
+  const rows = await db
+    .update(appointments)
+    .set({ followUpKey: sql`coalesce(${appointments.followUpKey}, ${candidate})` })
+    .where(eq(appointments.id, id))
+    .returning({ key: appointments.followUpKey });
+  return rows[0]?.key ?? undefined;
+}
+
+/** The consultation whose follow-up link has this key, locked when asked to (a follow-up is being booked). */
+export async function findByFollowUpKey(
+  db: Db,
+  key: string,
+  { lock }: { lock: boolean },
+): Promise<AppointmentRow | undefined> {
+  const query = db.select().from(appointments).where(eq(appointments.followUpKey, key)).limit(1);
+  const rows = lock ? await query.for("update") : await query;
+  return rows[0];
+}
+
+/**
+ * The follow-up booked from this consultation that still holds, keeps or used its time; a hold whose payment time
+ * ran out is released first, as a new booking releases a lapsed hold on its slot.
+ */
+export async function followUpBookedFrom(
+  db: Db,
+  consultationId: string,
+  now: Date,
+): Promise<AppointmentRow | undefined> {
+  await db
+    .update(appointments)
+    .set({ status: "expired", updatedAt: now })
+    .where(
+      and(
+        eq(appointments.followUpOf, consultationId),
+        eq(appointments.status, "pending_payment"),
+        lte(appointments.holdExpiresAt, now),
+      ),
+    );
+  const rows = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.followUpOf, consultationId), inArray(appointments.status, FOLLOW_UP_KEEPING)))
+    .limit(1);
+  return rows[0];
+}

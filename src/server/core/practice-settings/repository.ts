@@ -44,3 +44,13 @@ export async function recordSettingsChange(db: Db, change: NewSettingsChange): P
 export async function settingsChangeRows(db: Db, limit: number) {
   return db.select().from(settingsChanges).orderBy(desc(settingsChanges.id)).limit(limit);
 }
+
+/** Whether any change of this subject was ever saved. */
+export async function hasSettingsChange(db: Db, subject: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: settingsChanges.id })
+    .from(settingsChanges)
+    .where(eq(settingsChanges.subject, subject))
+    .limit(1);
+  return rows.length > 0;
+}

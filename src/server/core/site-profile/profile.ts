@@ -18,21 +18,30 @@ function mergeOverride(base: Json, override: Json): Json {
   return merged;
 }
 
+/** What receipts and prescriptions answer in production while the registration is still the sample's. */
+export const PLACEHOLDER_REGISTRATION_MESSAGE =
+  "The doctor's registration number is not set yet, and receipts and prescriptions carry it. The doctor sets it in the dashboard's Settings.";
+
+/** Whether the profile still gives the sample's registration number, which is nobody's. */
+export function hasPlaceholderRegistration(profile: SiteProfile): boolean {
+  return profile.doctor.registration.number === sampleProfile.doctor.registration.number;
+}
+
+/**
+ * The profile as the public pages show it. In production the sample's registration number is never shown: it would
+ * be a false statement about a real site's doctor. The pages then leave the registration out.
+ */
+export function servedProfile(profile: SiteProfile, production: boolean): SiteProfile {
+  if (!production || !hasPlaceholderRegistration(profile)) return profile;
+  return { ...profile, doctor: { ...profile.doctor, registration: { number: "", council: "" } } };
+}
+
 /**
  * The doctor's profile: the sample, overridden by the deployer's JSON file when one is named. A file that cannot be
  * read or that gives a wrong shape stops the start with a message naming the file and each wrong field.
  */
-export function loadSiteProfile(
-  file: string | undefined,
-  options: { production?: boolean } = {},
-): SiteProfile {
+export function loadSiteProfile(file: string | undefined): SiteProfile {
   const profile = readProfile(file);
-  // Receipts carry the registration; a sample number on a real receipt would be a false statement.
-  if (options.production && profile.doctor.registration.number === sampleProfile.doctor.registration.number) {
-    throw new Error(
-      "In production the site profile must give the doctor's registration (doctor.registration.number and council), which fee receipts carry: set it in SITE_PROFILE_FILE",
-    );
-  }
   if (file && profile.doctor.signatureImage)
     checkSignatureImage(signatureImageFile(profile, file, "."), file);
   return profile;

@@ -10,6 +10,10 @@ import * as appointments from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import { nextReceiptNumber } from "../../core/appointments/receipt-number";
 import { refundsOf } from "../../core/appointments/refund-records";
+import {
+  hasPlaceholderRegistration,
+  PLACEHOLDER_REGISTRATION_MESSAGE,
+} from "../../core/site-profile/profile";
 
 export interface ReceiptFile {
   filename: string;
@@ -30,6 +34,10 @@ export async function receiptFor(
   const row = z.uuid().safeParse(id).success ? await appointments.findAppointment(db, id) : undefined;
   if (!row || row.paidAmount === null || !row.paidAt)
     throw new HttpError(404, "There is no receipt for this booking: it has not been paid.");
+  if (row.paidAmount === 0)
+    throw new HttpError(404, "There is no receipt for this booking: it was a free follow-up.");
+  if (config.isProduction && hasPlaceholderRegistration(profile))
+    throw new HttpError(409, PLACEHOLDER_REGISTRATION_MESSAGE);
   const numbered = row.receiptNumber ? row : await giveReceiptNumber(db, config, row, now);
   const pdf = await renderReceiptPdf(await receiptData(db, config, profile, numbered, now));
   return { filename: `receipt-${bookingIdOf(row.id)}.pdf`, pdf };
@@ -75,7 +83,10 @@ async function receiptData(
     consultation: {
       startsAt: appointmentInterval(row, timeZone).startsAt,
       durationMinutes: row.durationMinutes,
-      description: "Online video consultation",
+      description:
+        row.consultationType === "follow_up"
+          ? "Online follow-up video consultation"
+          : "Online video consultation",
     },
     fee: row.fee,
     couponCode: row.couponCode,

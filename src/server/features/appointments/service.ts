@@ -23,6 +23,7 @@ import { recordRefund, submitRefund } from "../payments/service";
 import { bookableSlot, isSlotStillOffered, SLOT_TAKEN_MESSAGE } from "../schedule/service";
 import { roomLinks } from "../../core/appointments/video-links";
 import { appointmentIdForToken, INVALID_LINK_MESSAGE } from "../../core/appointments/manage-links";
+import { followUpLinkFor } from "../follow-ups/service";
 import { historyOf } from "./history";
 import { eventsOf } from "../../core/appointments/events";
 import { receiptFor, type ReceiptFile } from "./receipt";
@@ -137,9 +138,11 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
           ? roomLinks(ctx.siteUrl, row.videoRoomId, row.videoHostKey).patient
           : null,
       roomOpensAt: live ? subMinutes(startsAt, ctx.config.video.opensMinutesBefore).toISOString() : null,
-      receiptAvailable: row.receiptNumber !== null && row.paidAmount !== null,
+      receiptAvailable: row.receiptNumber !== null && row.paidAmount !== null && row.paidAmount > 0,
       doctorUnavailable: waiting,
+      consultationType: row.consultationType === "follow_up" ? "follow_up" : "consultation",
     },
+    followUp: await followUpLinkFor(ctx.db, ctx.config, ctx.siteUrl, row, ctx.now),
     policy: {
       cancel: decision.cancel,
       reschedule: decision.reschedule,

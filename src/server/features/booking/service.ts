@@ -20,6 +20,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import { bookableSlot, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from "../schedule/service";
 import * as settings from "../settings/service";
+import { FOLLOW_UP_TAKEN_MESSAGE, priceFollowUp } from "../follow-ups/service";
+import { confirmWithoutPayment } from "../payments/service";
 import * as repository from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import { bookingState } from "../../core/appointments/admin-view";
@@ -90,6 +92,7 @@ function toCreatedAppointment(row: AppointmentRow): CreatedAppointment {
     originalFee: row.fee,
     couponApplied: row.couponCode !== null,
     holdExpiresAt: row.holdExpiresAt.toISOString(),
+    consultationType: row.consultationType === "follow_up" ? "follow_up" : "consultation",
   };
 }
 
@@ -152,12 +155,10 @@ export async function createAppointment(
           now,
         );
       const slot = checked ?? (await offered(tx));
-      const price = await settings.priceBooking(
-        tx,
-        config,
-        { couponCode: input.couponCode, phone: patientPhone },
-        now,
-      );
+      // A follow-up's price is the follow-up rule's, and takes no coupon.
+      const price = input.followUpKey
+        ? await priceFollowUp(tx, config, input.followUpKey, input, now)
+        : await settings.priceBooking(tx, config, { couponCode: input.couponCode, phone: patientPhone }, now);
       lapsedReleased = await repository.expireLapsedHolds(tx, now, {
         date: input.appointmentDate,
         time: input.appointmentTime,
@@ -180,7 +181,9 @@ export async function createAppointment(
         paymentStatus: "pending",
         fee: price.fee,
         amount: price.amount,
-        couponCode: price.couponCode ?? null,
+        couponCode: "couponCode" in price ? (price.couponCode ?? null) : null,
+        consultationType: "followUpOf" in price ? "follow_up" : "consultation",
+        followUpOf: "followUpOf" in price ? price.followUpOf : null,
         holdExpiresAt: addMinutes(now, holdMinutes),
         createdAt: now,
         updatedAt: now,
@@ -191,14 +194,17 @@ export async function createAppointment(
         givenBy: adult ? input.patientName : (input.guardianName ?? input.patientName),
         givenAt: now,
       });
-      return inserted;
+      return inserted.amount === 0 ? confirmWithoutPayment(tx, config, inserted, now) : inserted;
     });
     counters.bookings("created");
+    if (row.status === "confirmed") counters.bookings("confirmed");
     counters.bookings("expired", lapsedReleased);
     return toCreatedAppointment(row);
   } catch (error) {
     if (isUniqueViolation(error, "appointments_active_slot_idx"))
       throw new HttpError(409, SLOT_TAKEN_MESSAGE);
+    if (isUniqueViolation(error, "appointments_one_follow_up_idx"))
+      throw new HttpError(409, FOLLOW_UP_TAKEN_MESSAGE);
     throw error;
   }
 }

@@ -194,20 +194,48 @@ async function applyPaymentSuccess(
  */
 async function confirm(
   db: Db,
-  ctx: PaymentContext,
+  ctx: Pick<PaymentContext, "config" | "now">,
   row: AppointmentRow,
   paid: Partial<AppointmentRow>,
-): Promise<void> {
+): Promise<AppointmentRow> {
+  const free = paid.paidAmount === 0;
   const confirmed = await appointments.updateAppointment(db, row.id, {
     ...paid,
     status: "confirmed",
     statusNote: null,
     // A room made once stays: links already sent keep working.
     ...(row.videoRoomId && row.videoHostKey ? {} : newVideoRoom()),
-    receiptNumber: row.receiptNumber ?? (await nextReceiptNumber(db, ctx.now, ctx.config.booking.timeZone)),
+    // A free follow-up has no fee, so no fee receipt.
+    receiptNumber:
+      row.receiptNumber ?? (free ? null : await nextReceiptNumber(db, ctx.now, ctx.config.booking.timeZone)),
   });
-  await appointments.recordEvent(db, "appointment_confirmed", row.id, { orderId: row.orderId });
+  await appointments.recordEvent(
+    db,
+    "appointment_confirmed",
+    row.id,
+    free ? { free: true } : { orderId: row.orderId },
+  );
   await enqueueConfirmationMessages(db, ctx.config, confirmed, ctx.now);
+  return confirmed;
+}
+
+/**
+ * Confirms a booking that costs nothing (a free follow-up) in the booking's own transaction: there is no payment to
+ * wait for, and the gateway takes no order of ₹0. Its messages are the confirmation's, as after a payment.
+ */
+export async function confirmWithoutPayment(
+  tx: Db,
+  config: Config,
+  row: AppointmentRow,
+  now: Date,
+): Promise<AppointmentRow> {
+  if (row.amount !== 0) throw new Error("Only a booking that costs nothing is confirmed without a payment");
+  return confirm(tx, { config, now }, row, {
+    paymentStatus: "paid",
+    paidAmount: 0,
+    paidAt: now,
+    updatedAt: now,
+  });
 }
 
 /**

@@ -24,7 +24,13 @@ import { appointmentIdForToken, INVALID_LINK_MESSAGE } from "../../core/appointm
 import * as appointments from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import { enqueue } from "../../core/outbox/repository";
-import { signatureImageFile } from "../../core/site-profile/profile";
+import {
+  hasPlaceholderRegistration,
+  PLACEHOLDER_REGISTRATION_MESSAGE,
+  signatureImageFile,
+} from "../../core/site-profile/profile";
+import { siteAddress } from "../../core/appointments/message-data";
+import { prescriptionFollowUpLink } from "../follow-ups/service";
 import { readSiteImage, SIGNATURE_IMAGE } from "../../core/site-images/repository";
 import { UNDECIDED_MESSAGE } from "../appointments/service";
 import * as repository from "./repository";
@@ -128,6 +134,7 @@ export async function issuePrescription(
   input: IssuePrescription,
 ): Promise<PrescriptionView> {
   checkFollowUpDate(ctx, input.followUpDate);
+  checkRegistration(ctx.config, ctx.profile);
   await knownAppointment(ctx.db, appointmentId);
   const { replaces, ...content } = input;
   try {
@@ -352,6 +359,12 @@ function toView(row: PrescriptionRow, all: PrescriptionRow[]): PrescriptionView 
   };
 }
 
+/** A prescription carries the doctor's registration: in production, never the sample's. */
+function checkRegistration(config: Config, profile: SiteProfile): void {
+  if (config.isProduction && hasPlaceholderRegistration(profile))
+    throw new HttpError(409, PLACEHOLDER_REGISTRATION_MESSAGE);
+}
+
 async function renderFile(
   db: Db,
   config: Config,
@@ -359,6 +372,7 @@ async function renderFile(
   appointment: AppointmentRow,
   prescription: PrescriptionRow,
 ): Promise<PrescriptionFile> {
+  checkRegistration(config, profile);
   const replaced = prescription.replacesId
     ? await repository.findPrescription(db, prescription.replacesId)
     : undefined;
@@ -417,7 +431,19 @@ async function pdfData(
     investigations: content.investigations,
     advice: content.advice,
     followUpDate: content.followUpDate,
+    followUpBooking: await followUpBookingLine(db, config, appointment),
   };
+}
+
+/** The "book a follow-up" line, while the doctor offers follow-ups at their own fee. */
+async function followUpBookingLine(
+  db: Db,
+  config: Config,
+  appointment: AppointmentRow,
+): Promise<PrescriptionPdfData["followUpBooking"]> {
+  const link = await prescriptionFollowUpLink(db, config, siteAddress(config), appointment);
+  if (!link) return null;
+  return { url: link.url, fee: link.rule.fee, withinDays: link.rule.withinDays };
 }
 
 /**

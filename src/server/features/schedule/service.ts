@@ -253,6 +253,11 @@ async function upcoming(db: Db, config: Config, now: Date) {
   return { today, appointments, rows, settings: effective(config, rows.settings) };
 }
 
+/** Whether the doctor has saved her weekly hours (until then the defaults are offered). */
+export async function hoursSaved(db: Db): Promise<boolean> {
+  return (await repository.readSettings(db)) !== undefined;
+}
+
 export async function adminSchedule(db: Db, config: Config, now: Date): Promise<AdminSchedule> {
   const { today, appointments, settings } = await upcoming(db, config, now);
   const timeZone = config.booking.timeZone;

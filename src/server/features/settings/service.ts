@@ -23,6 +23,7 @@ import { claimSetting } from "../../db/settings";
 import { HttpError } from "../../http/errors";
 import { couponUseCounts, couponUsedByPhone } from "../../core/appointments/repository";
 import {
+  hasSettingsChange,
   lockPracticeSetting,
   readPracticeSetting,
   recordSettingsChange,
@@ -53,7 +54,17 @@ export interface Price {
 /** The fees the doctor set, or the server's CONSULTATION_FEE on a database where none were saved yet. */
 export async function currentFees(db: Db, config: Config): Promise<Fees> {
   const stored = feesSchema.safeParse(await readPracticeSetting(db, "fees"));
-  return stored.success ? stored.data : { consultationFee: config.booking.fee };
+  return stored.success ? stored.data : { consultationFee: config.booking.fee, followUp: null };
+}
+
+/** Whether the doctor has saved the fees in the dashboard (a seeded fee is the deployer's, not hers). */
+export async function feesSavedInDashboard(db: Db): Promise<boolean> {
+  return hasSettingsChange(db, "fees");
+}
+
+/** Whether the doctor has uploaded the signature printed on prescriptions. */
+export async function signatureUploaded(db: Db): Promise<boolean> {
+  return (await readSiteImage(db, SIGNATURE_IMAGE)) !== undefined;
 }
 
 export async function saveFees(db: Db, config: Config, fees: Fees, clock: () => Date): Promise<Fees> {
@@ -65,7 +76,7 @@ export async function saveFees(db: Db, config: Config, fees: Fees, clock: () => 
       changedAt: now,
       subject: "fees",
       label: "Fees",
-      before: before.success ? before.data : { consultationFee: config.booking.fee },
+      before: before.success ? before.data : { consultationFee: config.booking.fee, followUp: null },
       after: fees,
     });
   });

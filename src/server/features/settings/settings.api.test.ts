@@ -134,7 +134,7 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
   });
 
   it("starts from the server's fee and coupon, which seed a new database", async () => {
-    expect((await admin("GET", "/api/admin/fees")).json()).toEqual({ consultationFee: 2000 });
+    expect((await admin("GET", "/api/admin/fees")).json()).toEqual({ consultationFee: 2000, followUp: null });
     expect(await coupons()).toEqual([
       expect.objectContaining({ code: "HEART10", kind: "fee", value: 1500, active: true, uses: 0 }),
     ]);
@@ -326,8 +326,8 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
     expect(listed.appointments.find((row) => row.id === held.id)?.amount).toBe(2000);
     expect((await history())[0]).toMatchObject({
       subject: "fees",
-      before: { consultationFee: 2000 },
-      after: { consultationFee: 2500 },
+      before: { consultationFee: 2000, followUp: null },
+      after: { consultationFee: 2500, followUp: null },
     });
   });
 

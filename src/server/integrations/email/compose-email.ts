@@ -295,12 +295,17 @@ function patientConfirmation(
       bookingReference: facts.reference,
       when: facts.whenLong,
       durationMinutes: facts.durationMinutes,
-      amountPaid: formatAmount(data.amountPaid),
+      amountPaid: amountPaidText(data.amountPaid),
       roomUrl: data.roomUrl,
       refundsUrl: facts.refundsUrl,
       ...(data.manageUrl ? { manageUrl: data.manageUrl } : {}),
     }),
   };
+}
+
+/** What the confirmation says was paid: nothing is paid only for a free follow-up. */
+function amountPaidText(rupees: number): string {
+  return rupees === 0 ? "Nothing: a free follow-up" : formatAmount(rupees);
 }
 
 function doctorConfirmation(data: AppointmentMessageData, site: SiteFacts, facts: AppointmentFacts): Content {
@@ -319,7 +324,7 @@ function doctorConfirmation(data: AppointmentMessageData, site: SiteFacts, facts
       bookingReference: facts.reference,
       when: facts.whenLong,
       durationMinutes: facts.durationMinutes,
-      amountPaid: formatAmount(data.amountPaid),
+      amountPaid: amountPaidText(data.amountPaid),
       hostUrl: data.hostUrl,
     }),
   };

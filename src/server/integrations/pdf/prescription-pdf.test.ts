@@ -55,6 +55,7 @@ const prescription: PrescriptionPdfData = {
   investigations: "Echocardiogram in 3 months",
   advice: "Feed smaller amounts more often.\nCall if breathless at rest.",
   followUpDate: "2027-02-23",
+  followUpBooking: null,
 };
 
 async function textOf(pdf: Buffer): Promise<string> {

@@ -1,4 +1,4 @@
-import { type Doc, line, newDocument, rule, when } from "./pdf-text";
+import { type Doc, line, newDocument, rule, when, widthOfText } from "./pdf-text";
 
 /**
  * An e-prescription as a PDF, in the order India's Telemedicine Practice Guidelines 2020 give for one: the doctor's
@@ -53,6 +53,8 @@ export interface PrescriptionPdfData {
   advice: string;
   /** YYYY-MM-DD, or null. */
   followUpDate: string | null;
+  /** The link that books this consultation's follow-up at the follow-up fee (0: free), while the doctor offers one. */
+  followUpBooking: { url: string; fee: number; withinDays: number } | null;
 }
 
 const GREY = "#444444";
@@ -135,12 +137,27 @@ function writeMedicines(doc: Doc, data: PrescriptionPdfData): void {
 }
 
 function writeFollowUp(doc: Doc, data: PrescriptionPdfData): void {
-  if (!data.followUpDate) return;
-  const [year, month, day] = data.followUpDate.split("-").map(Number) as [number, number, number];
-  // A calendar date, not an instant: formatted at noon UTC so no zone can move it to another day.
-  const date = new Date(Date.UTC(year, month - 1, day, 12));
+  if (data.followUpDate) {
+    const [year, month, day] = data.followUpDate.split("-").map(Number) as [number, number, number];
+    // A calendar date, not an instant: formatted at noon UTC so no zone can move it to another day.
+    const date = new Date(Date.UTC(year, month - 1, day, 12));
+    doc.moveDown(0.4);
+    line(doc, `Follow-up: ${when(date, "UTC", "EEEE, d MMMM yyyy")}`, { bold: true, size: 11 });
+  }
+  writeFollowUpBooking(doc, data);
+}
+
+function writeFollowUpBooking(doc: Doc, data: PrescriptionPdfData): void {
+  const booking = data.followUpBooking;
+  if (!booking) return;
+  const days = booking.withinDays === 1 ? "1 day" : `${booking.withinDays} days`;
+  const price = booking.fee === 0 ? "free" : `₹${booking.fee.toLocaleString("en-IN")}`;
   doc.moveDown(0.4);
-  line(doc, `Follow-up: ${when(date, "UTC", "EEEE, d MMMM yyyy")}`, { bold: true, size: 11 });
+  line(doc, `Book a follow-up (${price}, within ${days} of this consultation):`);
+  const { x, y: top } = doc;
+  line(doc, booking.url, { size: 9, color: "#1d4ed8" });
+  // The address is also a link: a tap in a PDF viewer opens the booking.
+  doc.link(x, top, widthOfText(doc, booking.url, { size: 9 }), doc.y - top, booking.url);
 }
 
 /** The signature block; it starts a new page rather than be split from the doctor's name. */

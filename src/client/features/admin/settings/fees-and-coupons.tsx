@@ -10,10 +10,12 @@ import { IndianRupee, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { InputField } from "@/components/ui/form-field";
+import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { toast } from "@/lib/use-toast";
+import { adminKeys } from "../api";
 import { SectionCard } from "../section-title";
 import { sendIfValid } from "../schedule-form";
 import { issuesByPath } from "../sessions-editor";
@@ -36,6 +38,7 @@ function useSettingsSaved(key: readonly string[]) {
   return () => {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: settingsKeys.history });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.setup });
   };
 }
 
@@ -62,50 +65,120 @@ export function FeeSettings() {
   );
 }
 
+/** The fees as the form holds them: text as typed, checked by the schema on saving. */
+interface FeesDraft {
+  fee: string;
+  offersFollowUp: boolean;
+  followUpFee: string;
+  withinDays: string;
+}
+
+function feesFromDraft(draft: FeesDraft) {
+  return {
+    consultationFee: toNumber(draft.fee),
+    followUp: draft.offersFollowUp
+      ? { fee: toNumber(draft.followUpFee), withinDays: toNumber(draft.withinDays) }
+      : null,
+  };
+}
+
+function savedFeesMessage(fees: Fees): string {
+  const consultation = `New bookings are charged ${rupees(fees.consultationFee)}.`;
+  if (!fees.followUp) return `${consultation} Follow-ups are charged as consultations.`;
+  const followUp = fees.followUp.fee === 0 ? "free" : rupees(fees.followUp.fee);
+  return `${consultation} A follow-up within ${fees.followUp.withinDays} days is ${followUp}.`;
+}
+
 function FeesForm({ fees }: { fees: Fees }) {
-  const [fee, setFee] = useState(String(fees.consultationFee));
+  const [draft, setDraft] = useState<FeesDraft>({
+    fee: String(fees.consultationFee),
+    offersFollowUp: fees.followUp !== null,
+    // Practo's free follow-up within 7 days is what parents know: the first suggestion.
+    followUpFee: String(fees.followUp?.fee ?? 0),
+    withinDays: String(fees.followUp?.withinDays ?? 7),
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const saved = useSettingsSaved(settingsKeys.fees);
   const save = useMutation({
     mutationFn: saveFees,
     onSuccess: (answer) => {
       saved();
-      toast({
-        title: "Fees Saved",
-        description: `New bookings are charged ${rupees(answer.consultationFee)}.`,
-      });
+      toast({ title: "Fees Saved", description: savedFeesMessage(answer) });
     },
     onError: (error) => showProblem(error, setErrors),
   });
+  const change = (part: Partial<FeesDraft>) => setDraft((current) => ({ ...current, ...part }));
   return (
     <form
       id="fees-form"
       aria-labelledby="fee-settings-title"
       noValidate
-      className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end sm:p-6"
+      className="flex flex-col gap-5 p-5 sm:p-6"
       onSubmit={(event) => {
         event.preventDefault();
-        sendIfValid(
-          "fees-form",
-          feesSchema.safeParse({ consultationFee: toNumber(fee) }),
-          setErrors,
-          (value) => save.mutate(value),
+        sendIfValid("fees-form", feesSchema.safeParse(feesFromDraft(draft)), setErrors, (value) =>
+          save.mutate(value),
         );
       }}
     >
-      <InputField
-        id="fees-consultation"
-        label="Consultation fee (₹)"
-        error={errors.consultationFee}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        value={fee}
-        onChange={(event) => setFee(event.target.value)}
-      />
-      <SubmitButton pending={save.isPending} busyLabel="Saving...">
-        Save fee
-      </SubmitButton>
+      <div className="max-w-xs">
+        <InputField
+          id="fees-consultation"
+          label="Consultation fee (₹)"
+          error={errors.consultationFee}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={draft.fee}
+          onChange={(event) => change({ fee: event.target.value })}
+        />
+      </div>
+      <div className="flex items-start gap-3">
+        <input
+          id="fees-follow-up"
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          aria-describedby="fees-follow-up-hint"
+          checked={draft.offersFollowUp}
+          onChange={(event) => change({ offersFollowUp: event.target.checked })}
+        />
+        <div className="flex flex-col gap-0.5">
+          <Label htmlFor="fees-follow-up">Offer follow-ups at their own fee</Label>
+          <p id="fees-follow-up-hint" className="text-xs text-slate-600">
+            After a completed consultation, the parent can book one follow-up from the booking&apos;s page or
+            the prescription&apos;s link, within the days you set. A fee of 0 makes it free.
+          </p>
+        </div>
+      </div>
+      {draft.offersFollowUp && (
+        <div className="grid gap-4 sm:grid-cols-2 sm:max-w-lg">
+          <InputField
+            id="fees-follow-up-fee"
+            label="Follow-up fee (₹, 0 for free)"
+            error={errors["followUp.fee"]}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={draft.followUpFee}
+            onChange={(event) => change({ followUpFee: event.target.value })}
+          />
+          <InputField
+            id="fees-follow-up-days"
+            label="Within how many days"
+            error={errors["followUp.withinDays"]}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={draft.withinDays}
+            onChange={(event) => change({ withinDays: event.target.value })}
+          />
+        </div>
+      )}
+      <div>
+        <SubmitButton pending={save.isPending} busyLabel="Saving...">
+          Save fees
+        </SubmitButton>
+      </div>
     </form>
   );
 }

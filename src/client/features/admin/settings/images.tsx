@@ -6,6 +6,7 @@ import { showErrorToast } from "@/lib/error-toast";
 import { toast } from "@/lib/use-toast";
 import { SectionCard } from "../section-title";
 import { profileQuery, settingsKeys, signatureUrl, uploadPhoto, uploadSignature } from "./api";
+import { adminKeys } from "../api";
 
 /** Settings › Photo and signature: the photo parents see, the signature printed on prescriptions. */
 export function ImageSettings() {
@@ -13,7 +14,10 @@ export function ImageSettings() {
   const profile = useQuery(profileQuery());
   const [signatureVersion, setSignatureVersion] = useState(0);
   const [signatureShown, setSignatureShown] = useState(true);
-  const afterUpload = () => void queryClient.invalidateQueries({ queryKey: settingsKeys.history });
+  const afterUpload = () => {
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.history });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.setup });
+  };
   const photo = useMutation({
     mutationFn: uploadPhoto,
     onSuccess: (answer) => {

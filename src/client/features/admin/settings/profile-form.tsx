@@ -12,6 +12,7 @@ import { SectionCard } from "../section-title";
 import { sendIfValid } from "../schedule-form";
 import { issuesByPath } from "../sessions-editor";
 import { type ProfileAnswer, profileQuery, saveProfile, settingsKeys } from "./api";
+import { adminKeys } from "../api";
 
 type Draft = Record<string, unknown>;
 
@@ -226,6 +227,7 @@ function ProfileForm({
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.profile, saved);
       void queryClient.invalidateQueries({ queryKey: settingsKeys.history });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.setup });
       toast({ title: "Profile Saved", description: "Every page of the site now shows it." });
     },
     onError: (error) => {

@@ -2,7 +2,8 @@ import { availableSlotsText } from "@shared/consultation-hours";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatRupees, type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
-import { ArrowRight, Clock, CreditCard, IndianRupee } from "lucide-react";
+import { ArrowRight, CalendarCheck, Clock, CreditCard, IndianRupee } from "lucide-react";
+import { formatLongDateWithWeekday } from "@/lib/format";
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useState } from "react";
 import { type UseFormRegister, type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
@@ -124,12 +125,22 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
       <div className="flex flex-col gap-1 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
         <p className="flex items-center gap-2 font-semibold">
           <IndianRupee className="size-4 shrink-0" aria-hidden="true" />
-          Consultation fee: ₹{formatRupees(config.consultationFee)}
+          {data.followUp
+            ? `Follow-up consultation: ${data.followUp.fee === 0 ? "free" : `₹${formatRupees(data.followUp.fee)}`}`
+            : `Consultation fee: ₹${formatRupees(config.consultationFee)}`}
         </p>
-        <p className="flex items-center gap-2">
-          <CreditCard className="size-4 shrink-0" aria-hidden="true" />
-          Pay by card, UPI or netbanking
-        </p>
+        {data.followUp ? (
+          <p className="flex items-center gap-2">
+            <CalendarCheck className="size-4 shrink-0" aria-hidden="true" />
+            For {data.patientName}, on a day up to {formatLongDateWithWeekday(data.followUp.lastDate)}
+          </p>
+        ) : null}
+        {data.followUp?.fee === 0 ? null : (
+          <p className="flex items-center gap-2">
+            <CreditCard className="size-4 shrink-0" aria-hidden="true" />
+            Pay by card, UPI or netbanking
+          </p>
+        )}
         <p className="flex items-center gap-2">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
           {availableSlotsText(config.consultationHours)}
@@ -141,6 +152,8 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
           <Input
             {...input}
             aria-required
+            // A follow-up is for the patient of the consultation it follows.
+            readOnly={name === "patientName" && data.followUp !== undefined}
             {...describedBy(id, { hint: hint !== undefined, error: Boolean(errors[name]) })}
             {...register(name)}
           />

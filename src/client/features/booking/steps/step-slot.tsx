@@ -97,7 +97,10 @@ function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
   const { data } = state;
   const now = useNow();
   const today = clinicDate(now, config.clinicTimeZone);
-  const lastDate = latestBookableDate(now, config.clinicTimeZone, config.horizonDays);
+  const bookable = latestBookableDate(now, config.clinicTimeZone, config.horizonDays);
+  // A follow-up takes place within the doctor's follow-up period.
+  const followUpLast = data.followUp?.lastDate;
+  const lastDate = followUpLast !== undefined && followUpLast < bookable ? followUpLast : bookable;
   const calendar = useMonthCalendar(config, wizard, today, lastDate);
   const rangeError = dateRangeError(data.appointmentDate, today, lastDate);
   const [fieldErrors, setFieldErrors] = useState<SlotErrors>({});
@@ -277,7 +280,7 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
           <HeldSlotNote date={heldSlot.date} time={heldSlot.time} holdMinutes={config.holdMinutes} />
         )}
 
-        {config.couponAvailable && (
+        {config.couponAvailable && !data.followUp && (
           <CouponBox
             consultationFee={config.consultationFee}
             appliedCode={data.couponCode}

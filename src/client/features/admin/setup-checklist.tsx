@@ -1,0 +1,152 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CheckCircle2, Circle, ListChecks } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Button } from "@/components/ui/button";
+import { QueryState } from "@/components/ui/query-state";
+import { showErrorToast } from "@/lib/error-toast";
+import { toast } from "@/lib/use-toast";
+import { sendSetupTestEmail, setupQuery } from "./api";
+import { SectionCard } from "./section-title";
+import { type SetupItem, setupItems } from "./setup-items";
+
+const HIDDEN_KEY = "clinic.setup-checklist-hidden";
+
+function hiddenOnDashboard(): boolean {
+  try {
+    return window.localStorage.getItem(HIDDEN_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function hideOnDashboard(): void {
+  try {
+    window.localStorage.setItem(HIDDEN_KEY, "1");
+  } catch {
+    // Without storage the checklist shows again next time: nothing is lost.
+  }
+}
+
+/**
+ * The first-start checklist: on the dashboard while anything is left to do (until the doctor hides it there), and
+ * always at the top of Settings. Each item says how things stand, what to do next, and where.
+ */
+export function SetupChecklist({ place }: { place: "dashboard" | "settings" }) {
+  const facts = useQuery(setupQuery());
+  const [hidden, setHidden] = useState(() => place === "dashboard" && hiddenOnDashboard());
+  const items = facts.data ? setupItems(facts.data) : [];
+  const left = items.filter((item) => !item.done).length;
+  if (hidden || (place === "dashboard" && facts.data && left === 0)) return null;
+  return (
+    <SectionCard
+      id="setup-checklist-title"
+      icon={ListChecks}
+      title="Set up your practice"
+      description={
+        facts.data
+          ? `${items.length - left} of ${items.length} done. Each part shows on the site as soon as it is saved.`
+          : "What the site still needs before parents book."
+      }
+    >
+      <QueryState
+        query={facts}
+        what="the setup checklist"
+        isEmpty={() => false}
+        empty={null}
+        rowClassName="h-12"
+      >
+        {() => (
+          <>
+            <ol className="divide-y divide-slate-100">
+              {items.map((item) => (
+                <ChecklistRow key={item.id} item={item} />
+              ))}
+            </ol>
+            {place === "dashboard" && (
+              <div className="border-t border-slate-100 p-4 sm:px-6">
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    hideOnDashboard();
+                    setHidden(true);
+                  }}
+                >
+                  Hide the checklist here (it stays in Settings)
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </QueryState>
+    </SectionCard>
+  );
+}
+
+function ChecklistRow({ item }: { item: SetupItem }) {
+  const Icon = item.done ? CheckCircle2 : Circle;
+  return (
+    <li className="flex gap-3 px-5 py-4 sm:px-6" data-testid={`setup-${item.id}`}>
+      <Icon
+        className={
+          item.done ? "mt-0.5 size-5 shrink-0 text-emerald-700" : "mt-0.5 size-5 shrink-0 text-slate-400"
+        }
+        aria-hidden="true"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="font-semibold text-slate-900">
+          {item.title}
+          <span className="sr-only">{item.done ? " (done)" : " (to do)"}</span>
+        </p>
+        <p className="text-sm text-slate-700">{item.status}</p>
+        {item.next && <p className="text-sm text-slate-900">{item.next}</p>}
+        <div className="mt-1 flex flex-wrap gap-3">
+          {item.link && <SectionLink href={item.link.href}>{item.link.label}</SectionLink>}
+          {item.test === "email" && <TestEmailButton />}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+const linkClass = "text-sm font-semibold text-brand-700 underline-offset-4 hover:underline";
+
+/** A link to a dashboard page or to a section of one: on this page, the browser scrolls to the section itself. */
+function SectionLink({ href, children }: { href: string; children: string }) {
+  const [path] = useLocation();
+  const [target, hash] = href.split("#");
+  if (hash && target === path)
+    return (
+      <a href={`#${hash}`} className={linkClass}>
+        {children}
+      </a>
+    );
+  return (
+    <Link href={href} className={linkClass}>
+      {children}
+    </Link>
+  );
+}
+
+function TestEmailButton() {
+  const send = useMutation({
+    mutationFn: sendSetupTestEmail,
+    onSuccess: (result) =>
+      toast({
+        title: result.outcome === "sent" ? "Test E-mail Sent" : "Test E-mail Not Sent",
+        description:
+          result.outcome === "sent"
+            ? `Sent to ${result.to}. It should arrive within a minute; look in the spam folder too.`
+            : `${result.note ?? "E-mail is not set up."} It was meant for ${result.to}.`,
+        ...(result.outcome === "sent" ? {} : { variant: "destructive" as const }),
+      }),
+    onError: (error) => showErrorToast(error),
+  });
+  return (
+    <Button type="button" variant="outline" size="sm" disabled={send.isPending} onClick={() => send.mutate()}>
+      {send.isPending ? "Sending..." : "Send me a test e-mail"}
+    </Button>
+  );
+}

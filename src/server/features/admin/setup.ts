@@ -1,0 +1,35 @@
+import { sampleProfile } from "@shared/sample-profile";
+import type { SetupFacts } from "@shared/setup";
+import type { ProfileStore } from "../../core/site-profile/store";
+import { gatewayStatus } from "./gateway-diagnostic";
+import { channelSetups, type MessagingDeps } from "../notifications/service";
+import { hoursSaved } from "../schedule/service";
+import * as settings from "../settings/service";
+
+/**
+ * The first-start checklist's facts: what the doctor has made her own (profile, photo, registration, fee, hours) and
+ * how the deployer set up the services (payments, e-mail, WhatsApp, video). Read on every visit: each item turns done
+ * as soon as its part is saved.
+ */
+export async function setupFacts(messaging: MessagingDeps, profiles: ProfileStore): Promise<SetupFacts> {
+  const { db, config } = messaging;
+  const profile = profiles.current();
+  const fees = await settings.currentFees(db, config);
+  const gateway = gatewayStatus(config);
+  return {
+    profileReplaced: profiles.savedInDashboard() || Boolean(config.siteProfileFile),
+    photoUploaded: Boolean(profile.doctor.photo),
+    signatureUploaded: await settings.signatureUploaded(db),
+    registrationSet: profile.doctor.registration.number !== sampleProfile.doctor.registration.number,
+    fees: { ...fees, savedByDoctor: await settings.feesSavedInDashboard(db) },
+    hoursSaved: await hoursSaved(db),
+    payments: {
+      provider: gateway.provider,
+      environment: gateway.environment === "PRODUCTION" ? "production" : "sandbox",
+      keysPresent: gateway.hasAppId && gateway.hasSecretKey,
+    },
+    ...channelSetups(messaging),
+    video: { service: config.video.service, domain: config.video.domain },
+    production: config.isProduction,
+  };
+}

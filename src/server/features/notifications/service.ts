@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import type { SetupEmailTest } from "@shared/setup";
+import { type MessagingDeps, sendOrKeep } from "./deliver";
+
+/**
+ * What other features may ask of notifications: how each channel is set up, and a test e-mail to the doctor. The
+ * outbox itself is in core/outbox; message delivery stays inside this feature.
+ */
+export type { MessagingDeps } from "./deliver";
+export { channelSetups } from "./notification-test";
+
+/** The doctor's copies go here: DOCTOR_EMAIL, else the profile's contact e-mail. */
+function doctorAddress(messaging: MessagingDeps): string {
+  return messaging.config.messaging.email.doctorEmail ?? messaging.profile.current().contact.email;
+}
+
+/**
+ * A test e-mail to the doctor's own address, sent now as every message is (through SMTP, or to a file outside
+ * production), so that she sees one arrive before a parent's does. A refusal by the mail server is answered as such.
+ */
+export async function sendTestEmail(messaging: MessagingDeps, siteUrl: string): Promise<SetupEmailTest> {
+  const to = doctorAddress(messaging);
+  const doctor = messaging.profile.current().doctor.name;
+  const text = [
+    `This is a test e-mail from ${siteUrl}.`,
+    "",
+    `If you can read it, the site can send e-mails: parents' confirmations, reminders and prescriptions, and your copies, ${doctor}.`,
+  ].join("\n");
+  const outcome = await sendOrKeep(
+    messaging,
+    "email",
+    {
+      to,
+      subject: "Test e-mail from your clinic site",
+      text,
+      html: `<p>This is a test e-mail from ${escapeHtml(siteUrl)}.</p><p>If you can read it, the site can send e-mails: parents' confirmations, reminders and prescriptions, and your copies.</p>`,
+    },
+    { kind: "setup_test", recipient: "doctor", id: randomUUID() },
+  );
+  return {
+    to,
+    outcome: outcome.status === "cancelled" ? "skipped" : outcome.status,
+    note: "note" in outcome ? outcome.note : null,
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
