@@ -154,6 +154,7 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
             aria-required
             // A follow-up is for the patient of the consultation it follows.
             readOnly={name === "patientName" && data.followUp !== undefined}
+            className={name === "patientName" && data.followUp ? "bg-slate-100" : undefined}
             {...describedBy(id, { hint: hint !== undefined, error: Boolean(errors[name]) })}
             {...register(name)}
           />

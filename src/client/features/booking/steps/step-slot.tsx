@@ -291,7 +291,12 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
           />
         )}
 
-        <StepSlotActions onBack={wizard.backToDetails} creating={creating} canContinue={choice.canContinue} />
+        <StepSlotActions
+          onBack={wizard.backToDetails}
+          creating={creating}
+          canContinue={choice.canContinue}
+          free={data.followUp?.fee === 0}
+        />
       </form>
     </div>
   );
@@ -336,10 +341,13 @@ function StepSlotActions({
   onBack,
   creating,
   canContinue,
+  free,
 }: {
   onBack: () => void;
   creating: boolean;
   canContinue: boolean;
+  /** A free follow-up: confirmed as it is made, with no payment step. */
+  free: boolean;
 }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
@@ -355,7 +363,7 @@ function StepSlotActions({
           </>
         ) : (
           <>
-            Continue to Payment
+            {free ? "Confirm Follow-up" : "Continue to Payment"}
             <ArrowRight aria-hidden="true" />
           </>
         )}
