@@ -69,10 +69,8 @@ export const profileInputSchema = siteProfileSchema.extend({
   social: z.array(
     z.object({
       network: socialNetworks,
-      url: z
-        .string()
-        .url("Enter the full address, starting with https://")
-        .regex(/^https:\/\//i, "Enter the full address, starting with https://"),
+      // One check, so that a wrong address gets its message once.
+      url: z.url({ protocol: /^https$/, error: "Enter the full address, starting with https://" }),
     }),
   ),
 });

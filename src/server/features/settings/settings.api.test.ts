@@ -150,6 +150,17 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
     expect(answer.statusCode).toBe(400);
     const paths = answer.json<{ issues: { path: string }[] }>().issues.map((issue) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(["doctor.name", "contact.email", "social.0.url"]));
+    // Each wrong field is named once, with one message.
+    expect(paths.filter((path) => path === "social.0.url")).toHaveLength(1);
+    for (const url of ["#", "http://instagram.com/x", "https://"]) {
+      const link = await admin("PUT", "/api/admin/profile", {
+        ...ownProfile("Dr. A"),
+        social: [{ network: "instagram", url }],
+      });
+      expect(link.json<{ issues: { path: string; message: string }[] }>().issues, url).toEqual([
+        { path: "social.0.url", message: "Enter the full address, starting with https://" },
+      ]);
+    }
     expect((await admin("GET", "/api/admin/profile")).json()).toMatchObject({ savedInDashboard: false });
     expect(await history()).toEqual([]);
   });
