@@ -36,7 +36,7 @@ export const followUpSchema = z
   .strict();
 export type FollowUpRule = z.infer<typeof followUpSchema>;
 
-export const feesSchema = z
+const feeFields = z
   .object({
     consultationFee: rupees("The consultation fee").refine((fee) => fee >= 1, {
       message: "The consultation fee must be at least ₹1",
@@ -44,11 +44,23 @@ export const feesSchema = z
     /** No follow-up price when null: every consultation is at the consultation fee. */
     followUp: followUpSchema.nullable().default(null),
   })
-  .strict()
-  .refine((fees) => !fees.followUp || fees.followUp.fee <= fees.consultationFee, {
-    message: "The follow-up fee cannot be more than the consultation fee",
-    path: ["followUp", "fee"],
-  });
+  .strict();
+
+export const FOLLOW_UP_ABOVE_FEE_MESSAGE = "The follow-up fee cannot be more than the consultation fee";
+const followUpWithinFee = (fees: { consultationFee: number; followUp?: FollowUpRule | null | undefined }) =>
+  !fees.followUp || fees.followUp.fee <= fees.consultationFee;
+
+/** The fees as stored and as the dashboard's form sends them: both parts. */
+export const feesSchema = feeFields.refine(followUpWithinFee, {
+  message: FOLLOW_UP_ABOVE_FEE_MESSAGE,
+  path: ["followUp", "fee"],
+});
+
+/** PUT /api/admin/fees: `followUp` left out keeps the rule saved; null ends it. */
+export const feesInputSchema = feeFields
+  .extend({ followUp: followUpSchema.nullable().optional() })
+  .refine(followUpWithinFee, { message: FOLLOW_UP_ABOVE_FEE_MESSAGE, path: ["followUp", "fee"] });
+export type FeesInput = z.infer<typeof feesInputSchema>;
 
 export type Fees = z.infer<typeof feesSchema>;
 

@@ -4,13 +4,30 @@ import type { SiteProfile } from "./site-profile";
  * Sample values so that a fresh install shows a complete site. A deployer sets `SITE_PROFILE_FILE` to a JSON file
  * with the real doctor's details (see docs/site-profile.md).
  */
+/** The sample doctor's registration number: nobody's, so never printed on a real site's documents. */
+export const SAMPLE_REGISTRATION_NUMBER = "SAMPLE-000000";
+
+/**
+ * Whether a registration number is the sample's placeholder however it is written: spaces, case, look-alike hyphens
+ * and invisible characters do not make it someone's number.
+ */
+export function isSampleRegistration(number: string): boolean {
+  const canonical = (text: string) =>
+    text
+      .normalize("NFKC")
+      .replace(/[\s\u00AD\u200B-\u200F\u2060\uFEFF]/g, "")
+      .replace(/[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g, "-")
+      .toUpperCase();
+  return canonical(number) === canonical(SAMPLE_REGISTRATION_NUMBER);
+}
+
 export const sampleProfile: SiteProfile = {
   doctor: {
     name: "Dr. Ananya Rao",
     shortName: "Dr. Ananya Rao",
     specialty: "Consultant Paediatric Cardiologist",
     qualifications: ["MBBS", "DCH", "CCT Paediatric Cardiology"],
-    registration: { number: "SAMPLE-000000", council: "Karnataka Medical Council" },
+    registration: { number: SAMPLE_REGISTRATION_NUMBER, council: "Karnataka Medical Council" },
     languages: ["English", "Hindi", "Kannada"],
     experience: "10+ years",
     patientsTreated: "1000+ patients treated",

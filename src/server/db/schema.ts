@@ -135,6 +135,8 @@ export const appointments = pgTable(
      * restores this table in id order, and rows are never deleted (erasure blanks them).
      */
     followUpOf: uuid("follow_up_of"),
+    /** A follow-up's last possible day (YYYY-MM-DD, the clinic's): the parent cannot move it later. */
+    followUpUntil: date("follow_up_until", { mode: "string" }),
     /**
      * The key of this consultation's "book a follow-up" link (manage page and prescription): 32 random bytes in
      * base64url, made when first needed. It lets its holder book one follow-up for this patient, nothing else.

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { sampleProfile } from "@shared/sample-profile";
+import { isSampleRegistration, sampleProfile } from "@shared/sample-profile";
 import { siteProfileSchema, type SiteProfile } from "@shared/site-profile";
 
 type Json = Record<string, unknown>;
@@ -24,7 +24,7 @@ export const PLACEHOLDER_REGISTRATION_MESSAGE =
 
 /** Whether the profile still gives the sample's registration number, which is nobody's. */
 export function hasPlaceholderRegistration(profile: SiteProfile): boolean {
-  return profile.doctor.registration.number === sampleProfile.doctor.registration.number;
+  return isSampleRegistration(profile.doctor.registration.number);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sampleProfile } from "@shared/sample-profile";
 import type { SetupEmailTest, SetupFacts } from "@shared/setup";
+import type { ManageView } from "@shared/manage";
+import { drainOutboxOf } from "../../testing/app-jobs";
 import { readableMail } from "../../testing/mime";
 import { startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { useInSuite } from "../../testing/suite";
@@ -125,8 +127,14 @@ describe.each(testEngines)("the sample's registration number in production on %s
     PUBLIC_BASE_URL: TEST_SITE,
   };
 
+  const smtp = useInSuite(startSmtpStandIn);
+
   it("is refused on receipts until the doctor sets her own, and says so at start", async () => {
-    const t = await createTestApp(engine, { now: clock.now, env: production, serveClient: false });
+    const t = await createTestApp(engine, {
+      now: clock.now,
+      env: { ...production, SMTP_URL: smtp.url, MAIL_FROM: "clinic@clinic.example" },
+      serveClient: false,
+    });
     try {
       expect(t.logs.join("")).toContain("the doctor's registration number is still the sample's");
       const { id, token } = await bookPaidAppointment(t.app, {}, "10.90.0.1");
@@ -135,6 +143,13 @@ describe.each(testEngines)("the sample's registration number in production on %s
       expect(receipt.json<{ message: string }>().message).toBe(
         "The doctor's registration number is not set yet, and receipts and prescriptions carry it. The doctor sets it in the dashboard's Settings.",
       );
+      // The parent's confirmation still goes out, without a receipt; the booking's page offers none.
+      const view = (await t.app.inject({ method: "GET", url: `/api/manage/${token}` })).json<ManageView>();
+      expect(view.appointment.receiptAvailable).toBe(false);
+      await drainOutboxOf(t, clock.now);
+      const confirmation = smtp.messages.find((mail) => mail.to.includes("pillai.family@example.org"));
+      expect(confirmation?.raw).toContain("Your video consultation is confirmed");
+      expect(confirmation?.raw).not.toContain("application/pdf");
 
       const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
       const headers = { cookie, origin: TEST_SITE };

@@ -1,4 +1,4 @@
-import { sampleProfile } from "@shared/sample-profile";
+import { isSampleRegistration } from "@shared/sample-profile";
 import type { SetupFacts } from "@shared/setup";
 import type { ProfileStore } from "../../core/site-profile/store";
 import { gatewayStatus } from "./gateway-diagnostic";
@@ -20,7 +20,7 @@ export async function setupFacts(messaging: MessagingDeps, profiles: ProfileStor
     profileReplaced: profiles.savedInDashboard() || Boolean(config.siteProfileFile),
     photoUploaded: Boolean(profile.doctor.photo),
     signatureUploaded: await settings.signatureUploaded(db),
-    registrationSet: profile.doctor.registration.number !== sampleProfile.doctor.registration.number,
+    registrationSet: !isSampleRegistration(profile.doctor.registration.number),
     fees: { ...fees, savedByDoctor: await settings.feesSavedInDashboard(db) },
     hoursSaved: await hoursSaved(db),
     payments: {

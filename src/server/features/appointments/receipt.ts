@@ -15,6 +15,19 @@ import {
   PLACEHOLDER_REGISTRATION_MESSAGE,
 } from "../../core/site-profile/profile";
 
+/**
+ * Whether the booking has a fee receipt to give now: paid, and not free; in production, not while the doctor's
+ * registration is still the sample's (a receipt carries it).
+ */
+export function hasReceipt(
+  config: Config,
+  profile: SiteProfile,
+  row: Pick<AppointmentRow, "paidAmount" | "paidAt">,
+): boolean {
+  if (row.paidAmount === null || row.paidAmount === 0 || !row.paidAt) return false;
+  return !(config.isProduction && hasPlaceholderRegistration(profile));
+}
+
 export interface ReceiptFile {
   filename: string;
   pdf: Buffer;

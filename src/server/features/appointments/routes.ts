@@ -32,7 +32,7 @@ export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (
 ) => {
   const limit = rateLimited(60, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
   const context = (request: FastifyRequest): lifecycle.LifecycleContext =>
-    requestContext({ db, config, now }, request, { gateway, counters });
+    requestContext({ db, config, now }, request, { gateway, counters, profile });
 
   app.get(
     "/api/manage/:token",

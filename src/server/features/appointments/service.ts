@@ -5,7 +5,7 @@ import { bookingIdOf } from "@shared/booking";
 import { decide, DEFAULT_POLICY, type PolicyDecision, policyBand } from "@shared/cancellation-policy";
 import { timeZoneLabel } from "@shared/clinic-time";
 import type { HistoryEntry, ManageView, RescheduleInput } from "@shared/manage";
-import { appointmentInterval } from "@shared/schedule";
+import { appointmentInterval, longDate } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -26,8 +26,8 @@ import { appointmentIdForToken, INVALID_LINK_MESSAGE } from "../../core/appointm
 import { followUpLinkFor } from "../follow-ups/service";
 import { historyOf } from "./history";
 import { eventsOf } from "../../core/appointments/events";
-import { receiptFor, type ReceiptFile } from "./receipt";
-import type { SiteProfile } from "@shared/site-profile";
+import { hasReceipt, receiptFor, type ReceiptFile } from "./receipt";
+import type { ProfileSource, SiteProfile } from "@shared/site-profile";
 import type { ClinicCounters } from "../../core/metrics/counters";
 
 /**
@@ -44,6 +44,8 @@ export interface LifecycleContext {
   /** The site's public address, for the links the page shows. */
   siteUrl: string;
   counters: ClinicCounters;
+  /** The doctor's profile, where the answer says whether a receipt can be downloaded. */
+  profile?: ProfileSource;
 }
 
 type Actor = "patient" | "doctor";
@@ -138,7 +140,9 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
           ? roomLinks(ctx.siteUrl, row.videoRoomId, row.videoHostKey).patient
           : null,
       roomOpensAt: live ? subMinutes(startsAt, ctx.config.video.opensMinutesBefore).toISOString() : null,
-      receiptAvailable: row.receiptNumber !== null && row.paidAmount !== null && row.paidAmount > 0,
+      receiptAvailable:
+        row.receiptNumber !== null &&
+        (ctx.profile ? hasReceipt(ctx.config, ctx.profile.current(), row) : true),
       doctorUnavailable: waiting,
       consultationType: row.consultationType === "follow_up" ? "follow_up" : "consultation",
     },
@@ -271,6 +275,7 @@ async function move(
       const row = await lockKnown(tx, id);
       if (!row) throw new HttpError(404, "Appointment not found");
       checkMoveAllowed(ctx, row, actor);
+      checkFollowUpPeriod(row, input, actor);
       // A move the doctor asked for (she cannot keep the time) is not one of the parent's two.
       const counted = actor === "patient" && !waitingForParent(ctx, row);
       if (row.appointmentDate === input.appointmentDate && row.appointmentTime === input.appointmentTime)
@@ -330,6 +335,15 @@ function checkMoveAllowed(ctx: LifecycleContext, row: AppointmentRow, actor: Act
     throw new HttpError(409, "Only a confirmed appointment can be rescheduled.");
   if (startOf(ctx, row) <= ctx.now)
     throw new HttpError(409, "This consultation has already started, so it can no longer be rescheduled.");
+}
+
+/** A parent moves a follow-up within its follow-up period only; the doctor may move it to any day she offers. */
+function checkFollowUpPeriod(row: AppointmentRow, input: RescheduleInput, actor: Actor): void {
+  if (actor !== "patient" || !row.followUpUntil || input.appointmentDate <= row.followUpUntil) return;
+  throw new HttpError(
+    409,
+    `A follow-up must be on or before ${longDate(row.followUpUntil)}. Please choose an earlier day.`,
+  );
 }
 
 export async function rescheduleByParent(
@@ -498,7 +512,7 @@ export function doctorActions(ctx: LifecycleContext, row: AppointmentRow) {
   };
 }
 
-export { receiptFor };
+export { hasReceipt, receiptFor };
 
 /** An appointment's history in the words the dashboard and the parent's export show it, oldest first. */
 export async function appointmentHistory(db: Db, appointmentId: string): Promise<HistoryEntry[]> {

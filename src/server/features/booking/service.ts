@@ -20,7 +20,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import { bookableSlot, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from "../schedule/service";
 import * as settings from "../settings/service";
-import { FOLLOW_UP_TAKEN_MESSAGE, priceFollowUp } from "../follow-ups/service";
+import { FOLLOW_UP_TAKEN_MESSAGE, lockFollowUpConsultation, priceFollowUp } from "../follow-ups/service";
 import { confirmWithoutPayment } from "../payments/service";
 import * as repository from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
@@ -147,6 +147,7 @@ export async function createAppointment(
   let lapsedReleased = 0;
   try {
     const row = await db.transaction(async (tx) => {
+      if (input.followUpKey) await lockFollowUpConsultation(tx, input.followUpKey);
       if (replacesAppointmentId)
         await releaseReplacedHold(
           tx,
@@ -184,6 +185,7 @@ export async function createAppointment(
         couponCode: "couponCode" in price ? (price.couponCode ?? null) : null,
         consultationType: "followUpOf" in price ? "follow_up" : "consultation",
         followUpOf: "followUpOf" in price ? price.followUpOf : null,
+        followUpUntil: "followUpUntil" in price ? price.followUpUntil : null,
         holdExpiresAt: addMinutes(now, holdMinutes),
         createdAt: now,
         updatedAt: now,

@@ -6,7 +6,9 @@ import { slotStart } from "@shared/clinic-time";
 import type { FollowUpOffer } from "@shared/follow-up";
 import type { ManageView } from "@shared/manage";
 import type { PrescriptionView } from "@shared/prescription";
+import { issueManageLink } from "../../core/appointments/manage-links";
 import { appointments, outboxMessages } from "../../db/schema";
+import { drainOutboxOf } from "../../testing/app-jobs";
 import {
   bookAppointment,
   bookingFor,
@@ -59,6 +61,12 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
   const offer = (key: string) => t.app.inject({ method: "GET", url: `/api/follow-ups/${key}` });
   const book = (changes: Record<string, unknown>) =>
     t.app.inject({ method: "POST", url: "/api/appointments", payload: bookingFor("Meera Pillai", changes) });
+
+  /** A manage link for a booking, as its confirmation message would carry. */
+  async function manageTokenOf(id: string): Promise<string> {
+    const url = await issueManageLink(t.database.db, id, "email", TEST_SITE, clock.now());
+    return url.split("/").at(-1) ?? "";
+  }
 
   /** Moves the clock and signs in again (a session lapses after two idle hours). */
   async function moveClockTo(iso: string) {
@@ -232,6 +240,71 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
     // A hold left unpaid lapses, and the follow-up can be booked again.
     clock.advanceMinutes(16);
     expect((await offer(key)).statusCode).toBe(200);
+
+    // The lapsed hold is replaced by one booking while others from the same link arrive: one wins, none fails.
+    const lapsed = held[0]?.id ?? "";
+    const race = await Promise.all(
+      ["19:00", "19:20", "19:40", "20:00", "20:20"].map((time, index) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/appointments",
+          payload: bookingFor("Arjun Nair", {
+            appointmentDate: "2026-11-27",
+            appointmentTime: time,
+            followUpKey: key,
+            ...(index === 0 ? { replacesAppointmentId: lapsed } : {}),
+          }),
+          remoteAddress: `10.81.1.${30 + index}`,
+        }),
+      ),
+    );
+    expect(
+      race.map((answer) => answer.statusCode).sort(),
+      race.map((answer) => answer.body).join("\n"),
+    ).toEqual([201, 409, 409, 409, 409]);
+  });
+
+  it("refunds in full a follow-up paid after its hold was replaced, and confirms the one that replaced it", async () => {
+    const consultation = await completedConsultation("Ravi Kumar", "20:40", "10.81.5.1");
+    const key = keyOf((await manage(consultation.token)).followUp?.url ?? "");
+    const first = await bookAppointment(
+      t.app,
+      bookingFor("Ravi Kumar", { appointmentDate: "2026-11-28", appointmentTime: "19:00", followUpKey: key }),
+      "10.81.5.2",
+    );
+    const order = (
+      await t.app.inject({ method: "POST", url: "/api/create-order", payload: { appointmentId: first.id } })
+    ).json<{ orderId: string }>();
+    // The parent goes back, corrects the e-mail and books again: the first hold gives way.
+    const second = await bookAppointment(
+      t.app,
+      bookingFor("Ravi Kumar", {
+        appointmentDate: "2026-11-28",
+        appointmentTime: "19:20",
+        patientEmail: "ravi.kumar.parent@example.org",
+        followUpKey: key,
+        replacesAppointmentId: first.id,
+      }),
+      "10.81.5.3",
+    );
+    await payOnSimulator(t.app, second.id, "10.81.5.3");
+    // The first checkout, still open in another tab, is paid too.
+    await t.app.inject({
+      method: "POST",
+      url: `/payment/simulator/${order.orderId}`,
+      payload: "outcome=pay",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    const verified = await t.app.inject({ method: "GET", url: `/api/verify-payment/${order.orderId}` });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.followUpOf, consultation.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(second.id)).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    expect(byId.get(first.id)).toMatchObject({ status: "cancelled", paidAmount: 500 });
+    expect(["refund_pending", "refunded"]).toContain(byId.get(first.id)?.paymentStatus);
   });
 
   it("confirms a free follow-up at once, with its messages and no payment, receipt or refund", async () => {
@@ -274,6 +347,16 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
       ]),
     );
 
+    // Delivered (to files: no mail server here), not failing on a receipt a free follow-up does not have.
+    await drainOutboxOf(t, clock.now);
+    const delivered = await t.database.db
+      .select({ kind: outboxMessages.kind, channel: outboxMessages.channel, status: outboxMessages.status })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.appointmentId, created.id));
+    expect(
+      delivered.filter((message) => message.kind === "confirmation").map((message) => message.status),
+    ).toEqual(["written_to_file", "written_to_file", "written_to_file", "written_to_file"]);
+
     const details = (await admin("GET", `/api/admin/appointments/${created.id}`)).json<{
       appointment: { paidAmount: number; receiptNumber?: string };
     }>();
@@ -283,6 +366,21 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
     expect(receipt.json<{ message: string }>().message).toBe(
       "There is no receipt for this booking: it was a free follow-up.",
     );
+
+    // The parent moves it within the follow-up period only.
+    const token = await manageTokenOf(created.id);
+    const move = (appointmentDate: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/manage/${token}/reschedule`,
+        payload: { appointmentDate, appointmentTime: "19:20" },
+      });
+    const tooLate = await move("2026-11-27");
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json<{ message: string }>().message).toBe(
+      "A follow-up must be on or before Thursday, 26 November 2026. Please choose an earlier day.",
+    );
+    expect((await move("2026-11-26")).statusCode).toBe(200);
   });
 
   it("offers nothing once the period is over or while the doctor offers no follow-ups", async () => {
@@ -320,7 +418,10 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
       const answer = await offer(bad);
       // A NUL is refused by the site's input guard before any route.
       expect(answer.statusCode, bad).toBe(bad === "%00" ? 400 : 404);
-      expect(answer.json<{ message: string }>().message).toBeTruthy();
+      if (bad !== "%00")
+        expect(answer.json<{ message: string }>().message).toBe(
+          "This follow-up link is not valid. Please book a new consultation.",
+        );
     }
     const unknown = await book({
       appointmentDate: "2026-11-25",
@@ -356,6 +457,19 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
     }
     expect((await admin("GET", "/api/admin/fees")).json()).toEqual({
       consultationFee: 2000,
+      followUp: FOLLOW_UP_RULE,
+    });
+
+    // A change that leaves the rule out keeps it, and checks it against the new fee.
+    const lower = await admin("PUT", "/api/admin/fees", { consultationFee: 1500 });
+    expect(lower.json()).toEqual({ consultationFee: 1500, followUp: FOLLOW_UP_RULE });
+    const belowRule = await admin("PUT", "/api/admin/fees", { consultationFee: 400 });
+    expect(belowRule.statusCode).toBe(400);
+    expect(belowRule.json<{ issues: unknown[] }>().issues).toEqual([
+      { path: "followUp.fee", message: "The follow-up fee cannot be more than the consultation fee" },
+    ]);
+    expect((await admin("GET", "/api/admin/fees")).json()).toEqual({
+      consultationFee: 1500,
       followUp: FOLLOW_UP_RULE,
     });
   });

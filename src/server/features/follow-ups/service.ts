@@ -14,7 +14,6 @@ import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import * as appointments from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
-import { INVALID_LINK_MESSAGE } from "../../core/appointments/manage-links";
 import * as settings from "../settings/service";
 
 /**
@@ -44,10 +43,15 @@ async function eligibility(db: Db, config: Config, row: AppointmentRow, now: Dat
     };
   if (row.consultationType !== "consultation" || row.anonymisedAt)
     return { eligible: false, reason: FOLLOW_UP_LINK_MESSAGE };
-  if (row.status !== "completed")
+  if (row.status === "confirmed")
     return {
       eligible: false,
       reason: "A follow-up can be booked once the doctor has marked this consultation completed.",
+    };
+  if (row.status !== "completed")
+    return {
+      eligible: false,
+      reason: "This consultation did not take place, so it has no follow-up. Please book a new consultation.",
     };
   const lastDate = lastDateOf(row, followUp);
   if (clinicDate(now, config.booking.timeZone) > lastDate)
@@ -92,13 +96,15 @@ export async function prescriptionFollowUpLink(
 ): Promise<{ url: string; rule: FollowUpRule } | undefined> {
   const { followUp } = await settings.currentFees(db, config);
   if (!followUp || row.consultationType !== "consultation" || row.anonymisedAt) return undefined;
+  // A consultation cancelled or missed after its prescription gives no follow-up: its PDF offers none.
+  if (row.status !== "confirmed" && row.status !== "completed") return undefined;
   return { url: await linkOf(db, siteUrl, row), rule: followUp };
 }
 
 async function consultationForKey(db: Db, key: string, lock: boolean): Promise<AppointmentRow> {
   const parsed = followUpKeySchema.safeParse(key);
   const row = parsed.success ? await appointments.findByFollowUpKey(db, parsed.data, { lock }) : undefined;
-  if (!row) throw new HttpError(404, INVALID_LINK_MESSAGE);
+  if (!row) throw new HttpError(404, FOLLOW_UP_LINK_MESSAGE);
   return row;
 }
 
@@ -123,6 +129,17 @@ export interface FollowUpPrice {
   fee: number;
   amount: number;
   followUpOf: string;
+  /** The follow-up's last possible day: the parent cannot move it later. */
+  followUpUntil: string;
+}
+
+/**
+ * Locks the consultation a follow-up is booked from, first in the booking's transaction: every booking from one link
+ * then takes its locks in the same order (the consultation, then any hold it replaces), so none waits for another in
+ * a circle. A key that opens nothing is the same 404 as later.
+ */
+export async function lockFollowUpConsultation(tx: Db, key: string): Promise<void> {
+  await consultationForKey(tx, key, true);
 }
 
 export async function priceFollowUp(
@@ -146,5 +163,5 @@ export async function priceFollowUp(
       409,
       `A follow-up must be on or before ${longDate(found.lastDate)}. Please choose an earlier day, or book a new consultation.`,
     );
-  return { fee: found.rule.fee, amount: found.rule.fee, followUpOf: row.id };
+  return { fee: found.rule.fee, amount: found.rule.fee, followUpOf: row.id, followUpUntil: found.lastDate };
 }

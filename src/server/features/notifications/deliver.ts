@@ -28,7 +28,7 @@ import {
   UNAVAILABLE_MESSAGE_KIND,
 } from "../../core/outbox/enqueue";
 import { issueManageLink } from "../../core/appointments/manage-links";
-import { receiptFor } from "../appointments/service";
+import { hasReceipt, receiptFor } from "../appointments/service";
 import { prescriptionForMessage, prescriptionVersionOfKind } from "../prescriptions/service";
 
 export interface MessagingDeps {
@@ -159,9 +159,19 @@ function carriesManageLink(kind: MessageKind, recipient: Recipient): boolean {
   );
 }
 
-/** The patient's confirmation of a paid booking carries the fee receipt (by e-mail; WhatsApp templates take no file). */
-function carriesReceipt(kind: MessageKind, recipient: Recipient, row: AppointmentRow): boolean {
-  return kind === "confirmation" && recipient === "patient" && row.paidAmount !== null && row.paidAt !== null;
+/**
+ * The patient's confirmation of a paid booking carries the fee receipt (by e-mail; WhatsApp templates take no file),
+ * when there is one to give: not for a free follow-up, nor in production before the doctor's registration is set.
+ */
+function carriesReceipt(
+  deps: MessagingDeps,
+  kind: MessageKind,
+  recipient: Recipient,
+  row: AppointmentRow,
+): boolean {
+  return (
+    kind === "confirmation" && recipient === "patient" && hasReceipt(deps.config, deps.profile.current(), row)
+  );
 }
 
 /**
@@ -252,7 +262,7 @@ export function createDeliver(deps: MessagingDeps) {
       recipient,
       manageUrl ? { manageUrl } : {},
     );
-    if (channel === "email" && carriesReceipt(kind, recipient, appointment)) {
+    if (channel === "email" && carriesReceipt(deps, kind, recipient, appointment)) {
       const receipt = await receiptFor(
         deps.db,
         deps.config,

@@ -175,6 +175,16 @@ async function applyPaymentSuccess(
       ctx.log.info({ orderId }, "late payment confirmed: the slot was still free");
       return { kind: "confirmed" };
     } catch (error) {
+      // A follow-up whose consultation's follow-up was booked again meanwhile (by the parent after the hold lapsed,
+      // or replaced by a booking with changed details) cannot be confirmed either: its payment goes back in full.
+      if (isUniqueViolation(error, "appointments_one_follow_up_idx")) {
+        const note =
+          "Paid after the payment time ran out, when this consultation's follow-up had been booked again. Full refund requested.";
+        return {
+          kind: "refund",
+          refund: await markForRefund(tx, ctx, row, paid, { reason: "slot_taken", note }),
+        };
+      }
       if (!isUniqueViolation(error, "appointments_active_slot_idx")) throw error;
       const note =
         "Paid after the payment time ran out, when the slot had been booked by another patient. Full refund requested.";

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { couponInputSchema, couponPatchSchema, feesSchema } from "@shared/practice-settings";
+import { couponInputSchema, couponPatchSchema, feesInputSchema } from "@shared/practice-settings";
 import { profileInputSchema } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -105,7 +105,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteOptions> = async
 
   app.get("/api/admin/fees", async () => settings.currentFees(db, config));
 
-  app.put("/api/admin/fees", { schema: { body: feesSchema } }, async (request) =>
+  app.put("/api/admin/fees", { schema: { body: feesInputSchema } }, async (request) =>
     settings.saveFees(db, config, request.body, now),
   );
 

@@ -7,11 +7,13 @@ import {
   couponPrice,
   couponWindowInOrder,
   COUPON_WINDOW_MESSAGE,
+  FOLLOW_UP_ABOVE_FEE_MESSAGE,
   type Fees,
+  type FeesInput,
   feesSchema,
   type SettingsChange,
 } from "@shared/practice-settings";
-import { sampleProfile } from "@shared/sample-profile";
+import { isSampleRegistration } from "@shared/sample-profile";
 import { siteProfileSchema, type SiteProfile } from "@shared/site-profile";
 import { clinicDate } from "@shared/clinic-time";
 import { createHash } from "node:crypto";
@@ -67,18 +69,26 @@ export async function signatureUploaded(db: Db): Promise<boolean> {
   return (await readSiteImage(db, SIGNATURE_IMAGE)) !== undefined;
 }
 
-export async function saveFees(db: Db, config: Config, fees: Fees, clock: () => Date): Promise<Fees> {
-  await db.transaction(async (tx) => {
-    const before = feesSchema.safeParse(await lockPracticeSetting(tx, "fees"));
+/** PUT /api/admin/fees: a follow-up rule left out stays as saved, and is checked again against the new fee. */
+export async function saveFees(db: Db, config: Config, input: FeesInput, clock: () => Date): Promise<Fees> {
+  const fees = await db.transaction(async (tx) => {
+    const stored = feesSchema.safeParse(await lockPracticeSetting(tx, "fees"));
+    const before = stored.success ? stored.data : { consultationFee: config.booking.fee, followUp: null };
+    const followUp = input.followUp === undefined ? before.followUp : input.followUp;
+    const after: Fees = { consultationFee: input.consultationFee, followUp };
+    if (after.followUp && after.followUp.fee > after.consultationFee)
+      throw new HttpError(
+        400,
+        FOLLOW_UP_ABOVE_FEE_MESSAGE,
+        {},
+        {
+          issues: [{ path: "followUp.fee", message: FOLLOW_UP_ABOVE_FEE_MESSAGE }],
+        },
+      );
     const now = clock();
-    await writePracticeSetting(tx, "fees", fees, now);
-    await recordSettingsChange(tx, {
-      changedAt: now,
-      subject: "fees",
-      label: "Fees",
-      before: before.success ? before.data : { consultationFee: config.booking.fee, followUp: null },
-      after: fees,
-    });
+    await writePracticeSetting(tx, "fees", after, now);
+    await recordSettingsChange(tx, { changedAt: now, subject: "fees", label: "Fees", before, after });
+    return after;
   });
   await publicContentChanged(db);
   return fees;
@@ -318,7 +328,7 @@ export async function saveProfile(
   input: SiteProfile,
   clock: () => Date,
 ): Promise<SiteProfile> {
-  if (config.isProduction && input.doctor.registration.number === sampleProfile.doctor.registration.number)
+  if (config.isProduction && isSampleRegistration(input.doctor.registration.number))
     throw new HttpError(
       400,
       SAMPLE_REGISTRATION_MESSAGE,

@@ -325,6 +325,7 @@ function doctorConfirmation(data: AppointmentMessageData, site: SiteFacts, facts
       when: facts.whenLong,
       durationMinutes: facts.durationMinutes,
       amountPaid: amountPaidText(data.amountPaid),
+      free: data.amountPaid === 0,
       hostUrl: data.hostUrl,
     }),
   };

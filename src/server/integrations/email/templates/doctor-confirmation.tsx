@@ -18,6 +18,8 @@ interface DoctorConfirmationProps {
   when: string;
   durationMinutes: number;
   amountPaid: string;
+  /** A free follow-up: booked, nothing paid. */
+  free: boolean;
   /** The moderator link: whoever opens it runs the room. */
   hostUrl: string;
 }
@@ -29,7 +31,11 @@ export function DoctorConfirmationEmail(props: DoctorConfirmationProps) {
       <Heading as="h1" style={styles.heading}>
         New video consultation booked
       </Heading>
-      <Text style={styles.paragraph}>A patient has booked and paid for a video consultation.</Text>
+      <Text style={styles.paragraph}>
+        {props.free
+          ? "A patient has booked a free follow-up video consultation."
+          : "A patient has booked and paid for a video consultation."}
+      </Text>
       <Detail label="Date and time">{props.when}</Detail>
       <Detail label="Duration">{props.durationMinutes} minutes</Detail>
       <Detail label="Patient">{props.patientName}</Detail>
