@@ -48,7 +48,10 @@ test("the doctor sets a free follow-up from the setup checklist, and the parent 
   await fees.getByLabel("Follow-up fee (₹, 0 for free)").fill("0");
   await fees.getByLabel("Within how many days").fill("7");
   await fees.getByRole("button", { name: "Save fees" }).click();
-  await expect(doctor.getByText("A follow-up within 7 days is free.")).toBeVisible();
+  // The toast's own text (its announcement to screen readers repeats it with the title).
+  await expect(
+    doctor.getByText("New bookings are charged ₹2,000. A follow-up within 7 days is free.", { exact: true }),
+  ).toBeVisible();
   await expect(
     doctor.getByRole("region", { name: "Set up your practice" }).getByTestId("setup-fees"),
   ).toContainText("(done)");
