@@ -91,7 +91,15 @@ function publishedSlugs(readSlugs: () => Promise<string[]>, cache: PublicCache) 
 export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, options) => {
   const { config, cache } = options;
   const profiles = options.profile;
-  const cards = previewCards(config.dataDir, () => profiles.current());
+  // The photo is read in-process from its own route, as a browser would fetch it.
+  const cards = previewCards(
+    config.dataDir,
+    () => profiles.current(),
+    async (url) => {
+      const answer = await app.inject({ method: "GET", url });
+      return answer.statusCode === 200 ? answer.rawPayload : undefined;
+    },
+  );
   const absolute = (path: string) => publicUrl(config, path) ?? path;
   /**
    * A page's reads are the public API's own answers, asked in-process (from memory when they are there), so the

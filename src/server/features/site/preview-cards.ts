@@ -32,12 +32,28 @@ export const PREVIEW_FILE_PATTERN = /^([a-z0-9-]{1,140})-([0-9a-f]{12})\.png$/;
  * Link-preview cards, made once per content and kept on disk (DATA_DIR/preview-cards), so a restart does not make
  * them again; a card whose title changed gets a new file and address.
  */
-export function previewCards(dataDir: string, currentProfile: () => SiteProfile) {
+export function previewCards(
+  dataDir: string,
+  currentProfile: () => SiteProfile,
+  /** The JPEG of the doctor's uploaded photo at this address, or undefined when it cannot be read. */
+  photoBytes: (url: string) => Promise<Buffer | undefined>,
+) {
   const folder = join(dataDir, "preview-cards");
   const making = new Map<string, Promise<Buffer>>();
   const cardFor = (title: string): PreviewCard => {
     const { doctor } = currentProfile();
-    return { title, doctorName: doctor.name, subtitle: doctor.specialty };
+    const photoVersion = doctor.photo?.version;
+    return {
+      title,
+      doctorName: doctor.name,
+      subtitle: doctor.specialty,
+      ...(photoVersion ? { photoVersion } : {}),
+    };
+  };
+  /** The photo a card shows: the doctor's uploaded one, as the JPEG the pages also serve. */
+  const photoOf = async (card: PreviewCard) => {
+    const url = currentProfile().doctor.photoUrl;
+    return card.photoVersion && url ? photoBytes(url) : undefined;
   };
 
   async function fromDiskOrNew(card: PreviewCard): Promise<Buffer> {
@@ -45,7 +61,7 @@ export function previewCards(dataDir: string, currentProfile: () => SiteProfile)
     try {
       return await readFile(file);
     } catch {
-      const png = await renderPreviewCard(card);
+      const png = await renderPreviewCard(card, await photoOf(card));
       await mkdir(folder, { recursive: true });
       // Written aside and renamed, so a reader never sees half a file.
       const partial = `${file}.${process.pid}.tmp`;

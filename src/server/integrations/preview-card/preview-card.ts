@@ -17,6 +17,8 @@ export interface PreviewCard {
   doctorName: string;
   /** The line under the name: the specialty. */
   subtitle: string;
+  /** The version of the doctor's uploaded photo, when the card shows it (its bytes are given to the renderer). */
+  photoVersion?: string;
 }
 
 /** Font files read so far, kept for the next card: a site's cards are in one or two scripts. */
@@ -59,8 +61,43 @@ const BRAND_700 = "#0b5c78";
 const BRAND_50 = "#eef7fa";
 const HEART = "#e11d48";
 
-function card({ title, doctorName, subtitle }: PreviewCard) {
-  const titleSize = title.length > 70 ? 52 : title.length > 40 ? 62 : 72;
+/** The doctor's photo on the card: 4:3, at the foot on the right, beside the name. */
+const PHOTO_WIDTH = 280;
+const PHOTO_HEIGHT = 210;
+
+function doctorLine(doctorName: string, subtitle: string, photo: string | undefined) {
+  const names = h(
+    "div",
+    { style: { display: "flex", flexDirection: "column" } },
+    h("div", { style: { display: "flex", fontSize: 40, fontWeight: 700 } }, doctorName),
+    h("div", { style: { display: "flex", fontSize: 28, color: BRAND_50, marginTop: 8 } }, subtitle),
+  );
+  if (!photo) return names;
+  return h(
+    "div",
+    { style: { display: "flex", alignItems: "flex-end", justifyContent: "space-between", gap: 32 } },
+    names,
+    h("img", {
+      src: photo,
+      width: PHOTO_WIDTH,
+      height: PHOTO_HEIGHT,
+      style: { borderRadius: 20, objectFit: "cover", border: "4px solid white" },
+    }),
+  );
+}
+
+function card({ title, doctorName, subtitle }: PreviewCard, photo: string | undefined) {
+  const titleSize = photo
+    ? title.length > 70
+      ? 44
+      : title.length > 40
+        ? 52
+        : 64
+    : title.length > 70
+      ? 52
+      : title.length > 40
+        ? 62
+        : 72;
   return h(
     "div",
     {
@@ -83,12 +120,7 @@ function card({ title, doctorName, subtitle }: PreviewCard) {
       { style: { display: "flex", fontSize: titleSize, fontWeight: 700, lineHeight: 1.15, maxWidth: 1040 } },
       title,
     ),
-    h(
-      "div",
-      { style: { display: "flex", flexDirection: "column" } },
-      h("div", { style: { display: "flex", fontSize: 40, fontWeight: 700 } }, doctorName),
-      h("div", { style: { display: "flex", fontSize: 28, color: BRAND_50, marginTop: 8 } }, subtitle),
-    ),
+    doctorLine(doctorName, subtitle, photo),
   );
 }
 
@@ -96,11 +128,15 @@ function card({ title, doctorName, subtitle }: PreviewCard) {
  * The card laid out as SVG (text drawn as paths), and the text satori found no font for: it asks for more fonts
  * (loadAdditionalAsset) with each such piece, which it would otherwise draw as empty boxes.
  */
-export async function previewCardSvg(content: PreviewCard): Promise<{ svg: string; unprintable: string[] }> {
+export async function previewCardSvg(
+  content: PreviewCard,
+  photo?: Buffer,
+): Promise<{ svg: string; unprintable: string[] }> {
   // Loaded with the first card: cards are kept on disk, so most runs of the server never make one.
   const { default: satori } = await import("satori");
   const unprintable: string[] = [];
-  const svg = await satori(card(content), {
+  const photoUri = photo ? `data:image/jpeg;base64,${photo.toString("base64")}` : undefined;
+  const svg = await satori(card(content, photoUri), {
     width: PREVIEW_WIDTH,
     height: PREVIEW_HEIGHT,
     fonts: await fontsFor(content),
@@ -113,7 +149,7 @@ export async function previewCardSvg(content: PreviewCard): Promise<{ svg: strin
 }
 
 /** The card as PNG bytes. */
-export async function renderPreviewCard(content: PreviewCard): Promise<Buffer> {
-  const [{ svg }, { Resvg }] = await Promise.all([previewCardSvg(content), import("@resvg/resvg-js")]);
+export async function renderPreviewCard(content: PreviewCard, photo?: Buffer): Promise<Buffer> {
+  const [{ svg }, { Resvg }] = await Promise.all([previewCardSvg(content, photo), import("@resvg/resvg-js")]);
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: PREVIEW_WIDTH } }).render().asPng());
 }
