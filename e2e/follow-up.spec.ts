@@ -56,6 +56,13 @@ test("the doctor sets a free follow-up from the setup checklist, and the parent 
     doctor.getByRole("region", { name: "Set up your practice" }).getByTestId("setup-fees"),
   ).toContainText("(done)");
   await screenshots(doctor, "setup-fees", fees);
+  // Settings has an address of its own: a reload comes back to it, never to a 404.
+  await doctor.reload();
+  await expect(doctor.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(doctor).not.toHaveTitle(/404/);
+  // Parents see the follow-up rule with the fee, before they book.
+  await page.goto("/");
+  await expect(page.getByText(/per video consultation · follow-up within 7 days free/)).toBeVisible();
 
   // A parent books and pays a consultation.
   const date = inDays(3);

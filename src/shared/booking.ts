@@ -180,6 +180,8 @@ export type CreateAppointmentInput = z.input<typeof createAppointmentSchema>;
 /** GET /api/config */
 export interface PublicConfig {
   consultationFee: number;
+  /** The follow-up rule: a follow-up within `withinDays` days of a completed consultation, for `fee` (0: free). */
+  followUp: { fee: number; withinDays: number } | null;
   currency: "INR";
   couponAvailable: boolean;
   paymentProvider: "cashfree" | "simulator";

@@ -39,6 +39,14 @@ export function followUpPriceLabel(fee: number): string {
   return fee === 0 ? "free" : `₹${fee.toLocaleString("en-IN")}`;
 }
 
+/** "follow-up within 7 days free", as the fee is stated up front. */
+export function followUpOfferText(rule: { fee: number; withinDays: number }): string {
+  const days = rule.withinDays === 1 ? "1 day" : `${rule.withinDays} days`;
+  return rule.fee === 0
+    ? `follow-up within ${days} free`
+    : `follow-up within ${days} ${followUpPriceLabel(rule.fee)}`;
+}
+
 /** The same person's name however it was spaced or capitalised: a follow-up is for the patient of the consultation. */
 export function sameName(a: string, b: string): boolean {
   const normal = (name: string) => name.trim().replace(/\s+/g, " ").toLocaleLowerCase("en-IN");

@@ -58,7 +58,11 @@ function useScrollToSection(): void {
     const timer = window.setInterval(() => {
       const section = document.getElementById(id);
       if (section || ++tries > 30) window.clearInterval(timer);
-      section?.scrollIntoView({ block: "start" });
+      if (!section) return;
+      // Keyboard and screen-reader users land there too, not at the top of the page.
+      if (!section.hasAttribute("tabindex")) section.setAttribute("tabindex", "-1");
+      section.focus({ preventScroll: true });
+      section.scrollIntoView({ block: "start" });
     }, 100);
     return () => window.clearInterval(timer);
   }, []);

@@ -36,8 +36,11 @@ export function SetupChecklist({ place }: { place: "dashboard" | "settings" }) {
   const facts = useQuery(setupQuery());
   const [hidden, setHidden] = useState(() => place === "dashboard" && hiddenOnDashboard());
   const items = facts.data ? setupItems(facts.data) : [];
-  const left = items.filter((item) => !item.done).length;
-  if (hidden || (place === "dashboard" && facts.data && left === 0)) return null;
+  const yours = items.filter((item) => item.owner === "doctor");
+  const server = items.filter((item) => item.owner === "deployer");
+  const yoursDone = yours.filter((item) => item.done).length;
+  // The dashboard shows it until the doctor's own part is done; what the server needs stays in Settings.
+  if (hidden || (place === "dashboard" && facts.data && yoursDone === yours.length)) return null;
   return (
     <SectionCard
       id="setup-checklist-title"
@@ -45,7 +48,7 @@ export function SetupChecklist({ place }: { place: "dashboard" | "settings" }) {
       title="Set up your practice"
       description={
         facts.data
-          ? `${items.length - left} of ${items.length} done. Each part shows on the site as soon as it is saved.`
+          ? `${yoursDone} of your ${yours.length} steps done. Each shows on the site as soon as it is saved.`
           : "What the site still needs before parents book."
       }
     >
@@ -58,8 +61,22 @@ export function SetupChecklist({ place }: { place: "dashboard" | "settings" }) {
       >
         {() => (
           <>
-            <ol className="divide-y divide-slate-100">
-              {items.map((item) => (
+            <h3 id="setup-yours" className="px-5 pt-4 text-sm font-semibold text-slate-700 sm:px-6">
+              Your part, here in the dashboard
+            </h3>
+            <ol aria-labelledby="setup-yours" className="divide-y divide-slate-100">
+              {yours.map((item) => (
+                <ChecklistRow key={item.id} item={item} />
+              ))}
+            </ol>
+            <h3
+              id="setup-server"
+              className="border-t border-slate-100 px-5 pt-4 text-sm font-semibold text-slate-700 sm:px-6"
+            >
+              Set up by whoever runs the site (ask them, with these words)
+            </h3>
+            <ol aria-labelledby="setup-server" className="divide-y divide-slate-100">
+              {server.map((item) => (
                 <ChecklistRow key={item.id} item={item} />
               ))}
             </ol>
@@ -69,6 +86,7 @@ export function SetupChecklist({ place }: { place: "dashboard" | "settings" }) {
                   type="button"
                   variant="ghost"
                   size="sm"
+                  className="h-auto min-h-9 text-left whitespace-normal"
                   onClick={() => {
                     hideOnDashboard();
                     setHidden(true);
@@ -130,6 +148,11 @@ function SectionLink({ href, children }: { href: string; children: string }) {
   );
 }
 
+/** A note as a sentence: the server's notes have no full stop of their own. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 function TestEmailButton() {
   const send = useMutation({
     mutationFn: sendSetupTestEmail,
@@ -139,7 +162,7 @@ function TestEmailButton() {
         description:
           result.outcome === "sent"
             ? `Sent to ${result.to}. It should arrive within a minute; look in the spam folder too.`
-            : `${result.note ?? "E-mail is not set up."} It was meant for ${result.to}.`,
+            : `${sentence(result.note ?? "E-mail is not set up")} It was meant for ${result.to}.`,
         ...(result.outcome === "sent" ? {} : { variant: "destructive" as const }),
       }),
     onError: (error) => showErrorToast(error),

@@ -16,6 +16,8 @@ export interface SetupItem {
   link?: { label: string; href: string };
   /** The item has a test the checklist runs itself. */
   test?: "email";
+  /** Who can do it: the doctor in the dashboard, or whoever runs the server (by its settings). */
+  owner: "doctor" | "deployer";
 }
 
 const rupees = (amount: number) => `₹${amount.toLocaleString("en-IN")}`;
@@ -32,6 +34,7 @@ function paymentsItem({ payments }: SetupFacts): SetupItem {
   if (payments.provider === "simulator")
     return {
       id: "payments",
+      owner: "deployer",
       title: "Payments",
       done: false,
       status: "The built-in payment simulator takes the bookings: no money is taken.",
@@ -41,6 +44,7 @@ function paymentsItem({ payments }: SetupFacts): SetupItem {
   if (!payments.keysPresent)
     return {
       id: "payments",
+      owner: "deployer",
       title: "Payments",
       done: false,
       status: "Cashfree is chosen, but its keys are missing: payments cannot start.",
@@ -50,13 +54,21 @@ function paymentsItem({ payments }: SetupFacts): SetupItem {
   if (payments.environment === "sandbox")
     return {
       id: "payments",
+      owner: "deployer",
       title: "Payments",
       done: false,
       status: "Cashfree runs in its sandbox: test payments only.",
       next: "For real payments, whoever runs the site sets CASHFREE_ENV=production with the production keys.",
       link,
     };
-  return { id: "payments", title: "Payments", done: true, status: "Cashfree takes real payments.", link };
+  return {
+    id: "payments",
+    owner: "deployer",
+    title: "Payments",
+    done: true,
+    status: "Cashfree takes real payments.",
+    link,
+  };
 }
 
 function channelItem(id: "email" | "whatsapp", setup: SetupFacts["email"]): SetupItem {
@@ -72,6 +84,7 @@ function channelItem(id: "email" | "whatsapp", setup: SetupFacts["email"]): Setu
   if (setup === "configured")
     return {
       id,
+      owner: "deployer",
       title: name,
       done: true,
       status: `${name} messages are sent to parents and to you.`,
@@ -79,6 +92,7 @@ function channelItem(id: "email" | "whatsapp", setup: SetupFacts["email"]): Setu
     };
   return {
     id,
+    owner: "deployer",
     title: name,
     done: false,
     status:
@@ -94,6 +108,7 @@ function videoItem({ video }: SetupFacts): SetupItem {
   if (video.service === "jitsi" && video.domain === "meet.jit.si")
     return {
       id: "video",
+      owner: "deployer",
       title: "Video calls",
       done: false,
       status:
@@ -103,6 +118,7 @@ function videoItem({ video }: SetupFacts): SetupItem {
   const where = video.service === "jaas" ? "Jitsi as a Service (8x8)" : `the Jitsi server ${video.domain}`;
   return {
     id: "video",
+    owner: "deployer",
     title: "Video calls",
     done: true,
     status: `Calls run on ${where}, with you as the host.`,
@@ -114,6 +130,7 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
   return [
     {
       id: "profile",
+      owner: "doctor",
       title: "Your profile",
       done: facts.profileReplaced,
       status: facts.profileReplaced
@@ -128,6 +145,7 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
     },
     {
       id: "photo",
+      owner: "doctor",
       title: "Your photo",
       done: facts.photoUploaded,
       status: facts.photoUploaded
@@ -141,6 +159,7 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
     },
     {
       id: "registration",
+      owner: "doctor",
       title: "Registration number",
       done: facts.registrationSet,
       status: facts.registrationSet
@@ -155,6 +174,7 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
     },
     {
       id: "signature",
+      owner: "doctor",
       title: "Signature",
       done: facts.signatureUploaded,
       status: facts.signatureUploaded
@@ -165,6 +185,7 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
     },
     {
       id: "fees",
+      owner: "doctor",
       title: "Fees",
       done: facts.fees.savedByDoctor,
       status: feeStatus(facts.fees),
@@ -175,6 +196,7 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
     },
     {
       id: "hours",
+      owner: "doctor",
       title: "Weekly hours",
       done: facts.hoursSaved,
       status: facts.hoursSaved ? "Parents book the hours you set." : "Parents book the default hours.",

@@ -9,6 +9,7 @@ import { publicConfigQuery } from "@/lib/public-config";
 import type { SiteProfile } from "@shared/site-profile";
 import { siteProfile } from "@/lib/site-profile";
 import { DoctorPhoto } from "./doctor-photo";
+import { followUpOfferText } from "@shared/follow-up";
 
 /** First screen: who the doctor is, why to trust them, and the two things a visitor came to do. */
 /** `profile`: the one to show instead of the site's (the Settings page's preview of an unsaved profile). */
@@ -93,12 +94,13 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
 
 /** The price before the first tap: what a consultation costs and how it can be paid (the server's fee). */
 function FeeLine() {
-  const fee = useQuery(publicConfigQuery()).data?.consultationFee;
-  if (fee === undefined) return null;
+  const config = useQuery(publicConfigQuery()).data;
+  if (config === undefined) return null;
   return (
     <p className="mt-4 text-sm text-slate-700">
-      <span className="font-semibold text-slate-900">₹{fee.toLocaleString("en-IN")}</span> per video
-      consultation · pay by card, UPI or netbanking
+      <span className="font-semibold text-slate-900">₹{config.consultationFee.toLocaleString("en-IN")}</span>{" "}
+      per video consultation{config.followUp ? ` · ${followUpOfferText(config.followUp)}` : ""} · pay by card,
+      UPI or netbanking
     </p>
   );
 }

@@ -39,6 +39,7 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     const response = await t.app.inject({ method: "GET", url: "/api/config" });
     expect(response.json<PublicConfig>()).toEqual({
       consultationFee: 2000,
+      followUp: null,
       currency: "INR",
       couponAvailable: true,
       paymentProvider: "simulator",

@@ -50,6 +50,7 @@ export async function publicConfig(db: Db, config: Config, now: Date): Promise<P
   const fees = await settings.currentFees(db, config);
   return {
     consultationFee: fees.consultationFee,
+    followUp: fees.followUp,
     currency: "INR",
     couponAvailable: await settings.couponAvailable(db, config, now),
     paymentProvider: payments.provider,

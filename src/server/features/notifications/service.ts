@@ -20,12 +20,11 @@ function doctorAddress(messaging: MessagingDeps): string {
  */
 export async function sendTestEmail(messaging: MessagingDeps, siteUrl: string): Promise<SetupEmailTest> {
   const to = doctorAddress(messaging);
-  const doctor = messaging.profile.current().doctor.name;
-  const text = [
+  const lines = [
     `This is a test e-mail from ${siteUrl}.`,
-    "",
-    `If you can read it, the site can send e-mails: parents' confirmations, reminders and prescriptions, and your copies, ${doctor}.`,
-  ].join("\n");
+    "If you can read it, the site can send e-mails: parents' confirmations, reminders and prescriptions, and your copies.",
+  ];
+  const text = lines.join("\n\n");
   const outcome = await sendOrKeep(
     messaging,
     "email",
@@ -33,7 +32,7 @@ export async function sendTestEmail(messaging: MessagingDeps, siteUrl: string): 
       to,
       subject: "Test e-mail from your clinic site",
       text,
-      html: `<p>This is a test e-mail from ${escapeHtml(siteUrl)}.</p><p>If you can read it, the site can send e-mails: parents' confirmations, reminders and prescriptions, and your copies.</p>`,
+      html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
     },
     { kind: "setup_test", recipient: "doctor", id: randomUUID() },
   );

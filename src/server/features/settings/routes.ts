@@ -112,13 +112,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteOptions> = async
   app.get("/api/admin/coupons", async () => ({ coupons: await settings.listCoupons(db) }));
 
   app.post("/api/admin/coupons", { schema: { body: couponInputSchema } }, async (request, reply) =>
-    reply.status(201).send({ coupon: await settings.createCoupon(db, request.body, now()) }),
+    reply.status(201).send({ coupon: await settings.createCoupon(db, config, request.body, now()) }),
   );
 
   app.patch(
     "/api/admin/coupons/:id",
     { schema: { params: couponParams, body: couponPatchSchema } },
-    async (request) => ({ coupon: await settings.changeCoupon(db, request.params.id, request.body, now()) }),
+    async (request) => ({
+      coupon: await settings.changeCoupon(db, config, request.params.id, request.body, now()),
+    }),
   );
 
   app.delete("/api/admin/coupons/:id", { schema: { params: couponParams } }, async (request, reply) => {

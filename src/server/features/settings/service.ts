@@ -230,7 +230,20 @@ async function withUniqueCode<T>(change: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCoupon(db: Db, input: CouponInput, now: Date): Promise<Coupon> {
+/**
+ * A coupon that sets the fee must set it below the consultation fee: one at or above it would tell the parent
+ * "Coupon Applied!" and take nothing off. (A later fee below the coupon's is caught by the price: never above the fee.)
+ */
+async function checkCouponBelowFee(db: Db, config: Config, coupon: CouponInput): Promise<void> {
+  if (coupon.kind !== "fee") return;
+  const { consultationFee } = await currentFees(db, config);
+  if (coupon.value < consultationFee) return;
+  const message = `A coupon's fee must be below the consultation fee (₹${consultationFee.toLocaleString("en-IN")})`;
+  throw new HttpError(400, message, {}, { issues: [{ path: "value", message }] });
+}
+
+export async function createCoupon(db: Db, config: Config, input: CouponInput, now: Date): Promise<Coupon> {
+  await checkCouponBelowFee(db, config, input);
   const row = await withUniqueCode(() =>
     db.transaction(async (tx) => {
       const inserted = await repository.insertCoupon(tx, input, now);
@@ -256,7 +269,13 @@ const USED_CODE_MESSAGE =
 const USED_COUPON_REMOVE_MESSAGE =
   "A coupon that has been used stays in the list with its uses: turn it off instead";
 
-export async function changeCoupon(db: Db, id: string, patch: CouponPatch, now: Date): Promise<Coupon> {
+export async function changeCoupon(
+  db: Db,
+  config: Config,
+  id: string,
+  patch: CouponPatch,
+  now: Date,
+): Promise<Coupon> {
   const row = await withUniqueCode(() =>
     db.transaction(async (tx) => {
       const current = await repository.lockCoupon(tx, id);
@@ -272,6 +291,7 @@ export async function changeCoupon(db: Db, id: string, patch: CouponPatch, now: 
             issues: [{ path: "code", message: USED_CODE_MESSAGE }],
           },
         );
+      if (patch.kind !== undefined || patch.value !== undefined) await checkCouponBelowFee(tx, config, after);
       if (!couponWindowInOrder(after))
         throw new HttpError(
           400,

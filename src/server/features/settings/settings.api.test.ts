@@ -363,6 +363,18 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ issues: [{ path: "validUntil" }] });
+    // A coupon fee at or above the consultation fee would be "applied" and take nothing off.
+    const fee = (await publicConfig()).consultationFee;
+    const above = await admin("POST", "/api/admin/coupons", { code: "NOTLESS", kind: "fee", value: fee });
+    expect(above.statusCode).toBe(400);
+    expect(above.json()).toMatchObject({
+      issues: [
+        {
+          path: "value",
+          message: `A coupon's fee must be below the consultation fee (₹${fee.toLocaleString("en-IN")})`,
+        },
+      ],
+    });
 
     const camp = await admin("POST", "/api/admin/coupons", {
       code: " camp-500 ",

@@ -210,48 +210,56 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       title: "Contact Us",
       type: "ContactPage",
       pageModule: "pages/contact-us.tsx",
-      description: `E-mail, consultation hours and location of ${profiles.current().doctor.name}, and a form to send a message.`,
+      describe: (doctor: string) =>
+        `E-mail, consultation hours and location of ${doctor}, and a form to send a message.`,
     },
     {
       path: "/terms-conditions",
       title: "Terms & Conditions",
       type: "WebPage",
       pageModule: "pages/terms.tsx",
-      description: `The terms of online video consultations with ${profiles.current().doctor.name}: payment, appointments, privacy and liability.`,
+      describe: (doctor: string) =>
+        `The terms of online video consultations with ${doctor}: payment, appointments, privacy and liability.`,
     },
     {
       path: "/privacy",
       title: "Privacy Notice",
       type: "WebPage",
       pageModule: "pages/privacy.tsx",
-      description: `What ${profiles.current().doctor.name} holds about patients and parents, why, who receives it, how long it is kept, and your rights.`,
+      describe: (doctor: string) =>
+        `What ${doctor} holds about patients and parents, why, who receives it, how long it is kept, and your rights.`,
     },
     {
       path: "/refunds-cancellations",
       title: "Refunds & Cancellations",
       type: "WebPage",
       pageModule: "pages/refunds.tsx",
-      description: `How to cancel or reschedule a video consultation with ${profiles.current().doctor.name}, and when a refund is given.`,
+      describe: (doctor: string) =>
+        `How to cancel or reschedule a video consultation with ${doctor}, and when a refund is given.`,
     },
   ] as const;
   for (const page of infoPages) {
     app.get(page.path, async (request, reply) =>
       reply.sendPage(
-        pageWithContactForm(page.path, request.query, async () => ({
-          head: {
-            title: titled(page.title),
-            description: page.description,
-            structuredData: infoPageData(await facts(), {
-              type: page.type,
-              name: page.title,
-              path: page.path,
-              description: page.description,
-            }),
-            ...cards.imageFor(page.path.slice(1), page.title, absolute),
-          },
-          reads: await withConfig(),
-          pageModule: page.pageModule,
-        })),
+        // Worded when the page is made: the doctor's name is the profile's now, not at start.
+        pageWithContactForm(page.path, request.query, async () => {
+          const description = page.describe(profiles.current().doctor.name);
+          return {
+            head: {
+              title: titled(page.title),
+              description,
+              structuredData: infoPageData(await facts(), {
+                type: page.type,
+                name: page.title,
+                path: page.path,
+                description,
+              }),
+              ...cards.imageFor(page.path.slice(1), page.title, absolute),
+            },
+            reads: await withConfig(),
+            pageModule: page.pageModule,
+          };
+        }),
       ),
     );
   }
@@ -286,6 +294,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     "/admin/cashfree-test",
     "/admin/patients",
     "/admin/access-log",
+    "/admin/settings",
     "/payment/callback",
     "/video-consultation/:roomId",
   ]) {

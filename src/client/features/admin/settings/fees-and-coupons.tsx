@@ -14,6 +14,7 @@ import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
+import { formatShortDate } from "@/lib/format";
 import { toast } from "@/lib/use-toast";
 import { adminKeys } from "../api";
 import { SectionCard } from "../section-title";
@@ -217,10 +218,10 @@ function couponSummary(coupon: Coupon): string {
   const price = coupon.kind === "fee" ? `${rupees(coupon.value)} fee` : `${rupees(coupon.value)} off`;
   const window =
     coupon.validFrom || coupon.validUntil
-      ? `${coupon.validFrom ?? "now"} to ${coupon.validUntil ?? "no end"}`
+      ? `${coupon.validFrom ? formatShortDate(coupon.validFrom) : "now"} to ${coupon.validUntil ? formatShortDate(coupon.validUntil) : "no end"}`
       : "no end date";
   const uses = coupon.maxUses === null ? `${coupon.uses} used` : `${coupon.uses} of ${coupon.maxUses} used`;
-  return `${price} · ${window} · ${uses} · once per phone number`;
+  return `${price} · ${window} · ${uses} · each phone number once`;
 }
 
 export function CouponSettings() {
@@ -324,7 +325,12 @@ function NewCouponForm() {
     onSuccess: ({ coupon }) => {
       saved();
       setDraft(EMPTY_COUPON);
-      toast({ title: "Coupon Added", description: `${coupon.code} can be used from its first day.` });
+      toast({
+        title: "Coupon Added",
+        description: coupon.validFrom
+          ? `${coupon.code} can be used from ${formatShortDate(coupon.validFrom)}.`
+          : `${coupon.code} can be used now.`,
+      });
     },
     onError: (error) => showProblem(error, setErrors),
   });

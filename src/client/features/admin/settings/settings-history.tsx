@@ -18,10 +18,42 @@ export function changedPaths(before: unknown, after: unknown, prefix = ""): stri
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [prefix || "value"];
 }
 
+/** Names the doctor knows for the fields whose path alone would read as code. */
+const FIELD_NAMES: Record<string, string> = {
+  consultationFee: "consultation fee",
+  "followUp.fee": "follow-up fee",
+  "followUp.withinDays": "follow-up period",
+  followUp: "follow-up rule",
+  "doctor.photoUrl": "photo",
+  "doctor.photo.version": "photo",
+  "doctor.photo": "photo",
+  "doctor.name": "full name",
+  "doctor.shortName": "short name",
+  "seo.title": "search title",
+  "seo.description": "search description",
+  maxUses: "use limit",
+  validFrom: "first day",
+  validUntil: "last day",
+  value: "amount",
+  kind: "what it does",
+  active: "on or off",
+};
+
+/** "doctor.registration.number" -> "registration number"; a list's item numbers are left out. */
+export function fieldName(path: string): string {
+  const known = FIELD_NAMES[path.replace(/\.\d+(?=\.|$)/g, "")];
+  if (known) return known;
+  const words = path
+    .split(".")
+    .filter((part) => !/^\d+$/.test(part) && part !== "doctor")
+    .map((part) => part.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase());
+  return words.join(" ") || "value";
+}
+
 function describeChange(change: SettingsChange): string {
   if (change.before === null || change.after === null) return "";
-  const paths = changedPaths(change.before, change.after);
-  return paths.length === 0 ? "Saved without changes" : `Changed: ${paths.join(", ")}`;
+  const names = [...new Set(changedPaths(change.before, change.after).map(fieldName))];
+  return names.length === 0 ? "Saved without changes" : `Changed: ${names.join(", ")}`;
 }
 
 /** Every change made in Settings, newest first: when, what, and which fields. */

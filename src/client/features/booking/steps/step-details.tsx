@@ -4,6 +4,7 @@ import { formatRupees, type PatientDetails, patientDetailsSchema, type PublicCon
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
 import { ArrowRight, CalendarCheck, Clock, CreditCard, IndianRupee } from "lucide-react";
 import { formatLongDateWithWeekday } from "@/lib/format";
+import { followUpOfferText } from "@shared/follow-up";
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useState } from "react";
 import { type UseFormRegister, type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
@@ -133,6 +134,11 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
           <p className="flex items-center gap-2">
             <CalendarCheck className="size-4 shrink-0" aria-hidden="true" />
             For {data.patientName}, on a day up to {formatLongDateWithWeekday(data.followUp.lastDate)}
+          </p>
+        ) : config.followUp ? (
+          <p className="flex items-center gap-2">
+            <CalendarCheck className="size-4 shrink-0" aria-hidden="true" />
+            {`${followUpOfferText(config.followUp).replace(/^f/, "F")}, booked from your booking's page`}
           </p>
         ) : null}
         {data.followUp?.fee === 0 ? null : (
