@@ -13,6 +13,8 @@ export interface SetupFacts {
   /** The registration number is not the sample's placeholder. */
   registrationSet: boolean;
   fees: { consultationFee: number; followUp: FollowUpRule | null; savedByDoctor: boolean };
+  /** Sample articles still published under the doctor's name. */
+  sampleArticles: number;
   /** The weekly hours were saved in the dashboard (else the defaults apply). */
   hoursSaved: boolean;
   payments: {

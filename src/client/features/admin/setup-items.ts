@@ -203,6 +203,20 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
       ...(facts.hoursSaved ? {} : { next: "Set the days and hours you consult, and your leave." }),
       link: { label: "Set your hours", href: "/admin#weekly-hours-title" },
     },
+    {
+      id: "articles",
+      owner: "doctor",
+      title: "Articles",
+      done: facts.sampleArticles === 0,
+      status:
+        facts.sampleArticles === 0
+          ? "No sample article is published."
+          : `${facts.sampleArticles === 1 ? "1 sample article is" : `${facts.sampleArticles} sample articles are`} published under your name.`,
+      ...(facts.sampleArticles === 0
+        ? {}
+        : { next: "Read them and keep, edit or unpublish each; the dashboard marks them Sample." }),
+      link: { label: "Manage articles", href: "/admin#articles-admin-title" },
+    },
     paymentsItem(facts),
     channelItem("email", facts.email),
     channelItem("whatsapp", facts.whatsapp),

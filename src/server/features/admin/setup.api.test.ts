@@ -3,6 +3,7 @@ import { sampleProfile } from "@shared/sample-profile";
 import type { SetupEmailTest, SetupFacts } from "@shared/setup";
 import type { ManageView } from "@shared/manage";
 import { drainOutboxOf } from "../../testing/app-jobs";
+import { seedSampleContent } from "../articles/seed";
 import { readableMail } from "../../testing/mime";
 import { startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { useInSuite } from "../../testing/suite";
@@ -58,6 +59,7 @@ describe.each(testEngines)("the setup checklist on %s", (engine) => {
       signatureUploaded: false,
       registrationSet: false,
       fees: { consultationFee: 2000, followUp: null, savedByDoctor: false },
+      sampleArticles: 0,
       hoursSaved: false,
       payments: { provider: "simulator", environment: "sandbox", keysPresent: false },
       email: "configured",
@@ -65,6 +67,10 @@ describe.each(testEngines)("the setup checklist on %s", (engine) => {
       video: { service: "jitsi", domain: "meet.jit.si" },
       production: false,
     });
+
+    // The sample articles a new embedded database starts with are the doctor's to replace.
+    const seeded = await seedSampleContent(t.database.db);
+    expect((await facts()).sampleArticles).toBe(seeded);
 
     const { photoUrl: _photo, signatureImage: _signature, ...doctor } = sampleProfile.doctor;
     const profile = {

@@ -3,6 +3,7 @@ import type { SetupFacts } from "@shared/setup";
 import type { ProfileStore } from "../../core/site-profile/store";
 import { gatewayStatus } from "./gateway-diagnostic";
 import { channelSetups, type MessagingDeps } from "../notifications/service";
+import { publishedSampleArticles } from "../articles/service";
 import { hoursSaved } from "../schedule/service";
 import * as settings from "../settings/service";
 
@@ -22,6 +23,7 @@ export async function setupFacts(messaging: MessagingDeps, profiles: ProfileStor
     signatureUploaded: await settings.signatureUploaded(db),
     registrationSet: !isSampleRegistration(profile.doctor.registration.number),
     fees: { ...fees, savedByDoctor: await settings.feesSavedInDashboard(db) },
+    sampleArticles: await publishedSampleArticles(db),
     hoursSaved: await hoursSaved(db),
     payments: {
       provider: gateway.provider,

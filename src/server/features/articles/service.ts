@@ -156,3 +156,8 @@ export async function remove(db: Db, id: string): Promise<void> {
 export async function preview(content: string, renderLimitMs: number): Promise<string> {
   return renderMarkdown(content, renderLimitMs);
 }
+
+/** How many of the sample articles are still published: the setup checklist asks the doctor to replace them. */
+export async function publishedSampleArticles(db: Db): Promise<number> {
+  return (await repository.listPublishedArticles(db)).filter((row) => row.isSample).length;
+}
