@@ -1,6 +1,6 @@
 import type { ConsultationHoursGroup } from "./consultation-hours";
 import { z } from "zod";
-import { type ConsultationType, followUpKeySchema } from "./follow-up";
+import { type ConsultationType, FOLLOW_UP_KEY_PATTERN } from "./follow-up";
 import { isValidIsoDate } from "./clinic-time";
 import { isPlainText } from "./text";
 import { EMAIL_PATTERN } from "./email";
@@ -157,6 +157,9 @@ export const slotChoiceSchema = z.object({
     // Any time of day; whether the schedule offers it on that date is the server's question (a 400 with the same words).
     .refine(isClockTime, "Please select one of the available time slots"),
 });
+
+/** A follow-up link's key, as a booking sends it. */
+export const followUpKeySchema = z.string().regex(FOLLOW_UP_KEY_PATTERN, "This follow-up link is not valid.");
 
 export const createAppointmentSchema = patientDetailsFields
   .extend({

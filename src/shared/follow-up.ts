@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * A follow-up consultation: booked at the follow-up fee (0: free) from the link of a completed consultation, on the
  * parent's manage page or on the prescription, for the same patient, within the doctor's follow-up period.
@@ -10,8 +8,11 @@ export type ConsultationType = "consultation" | "follow_up";
 /** The URL parameter of the home page that opens the booking dialog for a follow-up. */
 export const FOLLOW_UP_PARAM = "followUp";
 
-/** A follow-up link's key: 32 random bytes in base64url. */
-export const followUpKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This follow-up link is not valid.");
+/**
+ * A follow-up link's key: 32 random bytes in base64url. (Checked by `followUpKeySchema` in booking.ts: this module
+ * stays free of zod, since the page's first download reads the parameter's name from it.)
+ */
+export const FOLLOW_UP_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** GET /api/follow-ups/{key}: what the booking dialog needs to book the follow-up, and nothing more. */
 export interface FollowUpOffer {

@@ -3,8 +3,6 @@ import { lazy, Suspense, useEffect } from "react";
 import { serverMessage } from "@/lib/api";
 import { openBooking, useBookingOpen } from "@/lib/dialogs";
 import { toast } from "@/lib/use-toast";
-import { followUpOffer } from "./api";
-import { followUpBookingData } from "./booking-logic";
 import { saveBooking, STEP_PARAM, takeBookingDiscarded } from "./booking-session";
 
 const loadBookingDialog = () => import("./booking-dialog");
@@ -51,6 +49,11 @@ async function openFollowUpFromAddress(): Promise<void> {
   url.searchParams.delete(FOLLOW_UP_PARAM);
   window.history.replaceState(null, "", url);
   try {
+    // Loaded only for such an address: the booking's rules and schemas stay out of the page's first download.
+    const [{ followUpOffer }, { followUpBookingData }] = await Promise.all([
+      import("./api"),
+      import("./booking-logic"),
+    ]);
     const offer = await followUpOffer(key);
     saveBooking({ step: 1, data: followUpBookingData(key, offer) });
     openBooking();

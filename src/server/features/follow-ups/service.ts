@@ -1,12 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { followUpKeySchema } from "@shared/booking";
 import { addDaysToDate, clinicDate } from "@shared/clinic-time";
-import {
-  FOLLOW_UP_PARAM,
-  type FollowUpLink,
-  type FollowUpOffer,
-  followUpKeySchema,
-  sameName,
-} from "@shared/follow-up";
+import { FOLLOW_UP_PARAM, type FollowUpLink, type FollowUpOffer, sameName } from "@shared/follow-up";
 import type { FollowUpRule } from "@shared/practice-settings";
 import { longDate } from "@shared/schedule";
 import type { Config } from "../../config";
