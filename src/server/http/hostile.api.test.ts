@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { eq } from "drizzle-orm";
@@ -430,17 +431,24 @@ describe("absolute addresses and transport headers", () => {
     }
   });
 
+  /** Raw connections to the app, listening on a free port. */
+  async function rawConnections(app: FastifyInstance) {
+    const { port } = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
+    return { port, open: () => connect(Number(port), "127.0.0.1") };
+  }
+
+  /** When a socket closes: the milliseconds from now. */
+  const closed = (socket: ReturnType<typeof connect>) =>
+    new Promise<number>((resolve) => {
+      const started = Date.now();
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve(Date.now() - started));
+    });
+
   it("cuts off a request whose body trickles in", async () => {
     const t = await createTestApp("pglite", { env: { REQUEST_TIMEOUT_SECONDS: "1" } });
     try {
-      const { port } = new URL(await t.app.listen({ port: 0, host: "127.0.0.1" }));
-      const open = () => connect(Number(port), "127.0.0.1");
-      const closed = (socket: ReturnType<typeof open>) =>
-        new Promise<number>((resolve) => {
-          const started = Date.now();
-          socket.on("error", () => undefined);
-          socket.on("close", () => resolve(Date.now() - started));
-        });
+      const { open } = await rawConnections(t.app);
 
       const slow = open();
       const slowClosed = closed(slow);
@@ -465,14 +473,7 @@ describe("absolute addresses and transport headers", () => {
       env: { REQUEST_TIMEOUT_SECONDS: "60", MAX_CONNECTIONS_PER_ADDRESS: "3" },
     });
     try {
-      const { port } = new URL(await t.app.listen({ port: 0, host: "127.0.0.1" }));
-      const open = () => connect(Number(port), "127.0.0.1");
-      const closed = (socket: ReturnType<typeof open>) =>
-        new Promise<number>((resolve) => {
-          const started = Date.now();
-          socket.on("error", () => undefined);
-          socket.on("close", () => resolve(Date.now() - started));
-        });
+      const { open, port } = await rawConnections(t.app);
       // Three connections in the middle of a request (bodies still to come): a fourth is closed as it arrives.
       const busy = [open(), open(), open()];
       for (const socket of busy) {
