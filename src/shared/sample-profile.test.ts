@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSampleRegistration } from "./sample-profile";
+import { isSampleRegistration, sampleProfile, servedProfile } from "./sample-profile";
 
 describe("isSampleRegistration", () => {
   it("knows the sample's number however it is spaced, cased or hyphenated", () => {
@@ -19,5 +19,17 @@ describe("isSampleRegistration", () => {
   it("takes any other number as the doctor's own", () => {
     for (const written of ["KMC 45678", "SAMPLE-000001", "000000", ""])
       expect(isSampleRegistration(written), written).toBe(false);
+  });
+});
+
+describe("servedProfile", () => {
+  it("leaves the sample's registration number out in production, and serves any other as it is", () => {
+    expect(servedProfile(sampleProfile, true).doctor.registration).toEqual({ number: "", council: "" });
+    expect(servedProfile(sampleProfile, false)).toBe(sampleProfile);
+    const own = {
+      ...sampleProfile,
+      doctor: { ...sampleProfile.doctor, registration: { number: "KMC 45678", council: "KMC" } },
+    };
+    expect(servedProfile(own, true)).toBe(own);
   });
 });

@@ -141,3 +141,12 @@ export const sampleProfile: SiteProfile = {
       "Consultant paediatric cardiologist (MBBS, DCH, CCT Paediatric Cardiology). Book a secure online video consultation for your child's heart health.",
   },
 };
+
+/**
+ * The profile as the public pages show it. In production the sample's registration number is never shown: it would
+ * be a false statement about a real site's doctor. The pages then leave the registration out.
+ */
+export function servedProfile(profile: SiteProfile, production: boolean): SiteProfile {
+  if (!production || !isSampleRegistration(profile.doctor.registration.number)) return profile;
+  return { ...profile, doctor: { ...profile.doctor, registration: { number: "", council: "" } } };
+}

@@ -1,9 +1,9 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSP_NONCE_PLACEHOLDER, type PageReads, type RenderedApp } from "@shared/page-data";
+import { servedProfile } from "@shared/sample-profile";
 import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../config";
-import { servedProfile } from "../core/site-profile/profile";
 import { clientDistDir } from "../paths";
 import { builtClient, type ClientBuild, viteClient } from "./html-template";
 import { assemblePage, type PageHead, renderHead, renderScriptLoader } from "./page-head";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sampleProfile } from "@shared/sample-profile";
-import { loadSiteProfile, servedProfile, signatureImageFile } from "./profile";
+import { loadSiteProfile, signatureImageFile } from "./profile";
 
 const dir = mkdtempSync(join(tmpdir(), "profile-"));
 function fileWith(content: string): string {
@@ -68,17 +68,5 @@ describe("the doctor's signature image", () => {
     writeFileSync(join(dir, "signature.txt"), "not an image");
     const text = fileWith(JSON.stringify({ doctor: { signatureImage: "signature.txt" } }));
     expect(() => loadSiteProfile(text)).toThrow(/must be a PNG or JPEG image/);
-  });
-});
-
-describe("servedProfile", () => {
-  it("leaves the sample's registration number out in production, and serves any other as it is", () => {
-    expect(servedProfile(sampleProfile, true).doctor.registration).toEqual({ number: "", council: "" });
-    expect(servedProfile(sampleProfile, false)).toBe(sampleProfile);
-    const own = {
-      ...sampleProfile,
-      doctor: { ...sampleProfile.doctor, registration: { number: "KMC 45678", council: "KMC" } },
-    };
-    expect(servedProfile(own, true)).toBe(own);
   });
 });

@@ -28,15 +28,6 @@ export function hasPlaceholderRegistration(profile: SiteProfile): boolean {
 }
 
 /**
- * The profile as the public pages show it. In production the sample's registration number is never shown: it would
- * be a false statement about a real site's doctor. The pages then leave the registration out.
- */
-export function servedProfile(profile: SiteProfile, production: boolean): SiteProfile {
-  if (!production || !hasPlaceholderRegistration(profile)) return profile;
-  return { ...profile, doctor: { ...profile.doctor, registration: { number: "", council: "" } } };
-}
-
-/**
  * The doctor's profile: the sample, overridden by the deployer's JSON file when one is named. A file that cannot be
  * read or that gives a wrong shape stops the start with a message naming the file and each wrong field.
  */
