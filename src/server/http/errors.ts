@@ -86,8 +86,21 @@ function clientErrorMessage(error: FastifyError): string {
   }
 }
 
+/** A page's address asked for by a browser (not the API): its errors are pages, not JSON. */
+function isPageRequest(request: FastifyRequest): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    !request.url.startsWith("/api/") &&
+    request.url !== "/api"
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A page's address with something no page has (a NUL, a parameter of a wrong shape) is an address of no page:
+    // the site's 404 page, not an API error's JSON in the browser.
+    const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    if (isPageRequest(request) && (status === 400 || status === 404)) return reply.callNotFound();
     const issues = validationIssues(error);
     if (issues) {
       const message = issues.map((issue) => issue.message).join(". ");

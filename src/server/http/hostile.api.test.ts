@@ -281,17 +281,14 @@ describe.each(testEngines)("hostile requests on %s", (engine) => {
       });
       expect(response.statusCode, field).toBe(400);
     }
-    for (const url of [
-      "/api/verify-payment/a%00b",
-      "/api/articles/%00",
-      "/articles/%00",
-      "/payment/simulator/%00",
-      "/api/video-room/%00",
-    ]) {
+    for (const url of ["/api/verify-payment/a%00b", "/api/articles/%00", "/api/video-room/%00"]) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json<ApiErrorBody>().message).toContain("NUL");
     }
+    // A page's address with a NUL is the address of no page (the site's 404 page, below), never a 400 or a write.
+    for (const url of ["/articles/%00", "/payment/simulator/%00", "/appointments/manage/%00", "/media/%00"])
+      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(404);
     expect({
       appointments: (await t.database.db.select().from(appointments)).length,
       contacts: (await t.database.db.select().from(contactMessages)).length,
@@ -627,6 +624,15 @@ describe.each(testEngines)("made-up article addresses on %s", (engine) => {
     ensureBuild();
   }, 300_000);
   const t = useTestApp(engine, { serveClient: true });
+
+  it("answers a page's address with a NUL, or a manage link that opens nothing, with the 404 page, not JSON", async () => {
+    const unknownLink = `/appointments/manage/${"A".repeat(43)}`;
+    for (const url of ["/articles/%00", "/appointments/manage/%00", "/media/%00", unknownLink]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toMatch(/^text\/html/);
+    }
+  });
 
   it("answers every made-up article address 404 with one page from memory, and none with a 5xx", async () => {
     const random = () => randomBytes(8).toString("hex");

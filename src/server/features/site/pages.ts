@@ -315,8 +315,9 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   app.get("/appointments/manage/:token", { schema: { params: tokenParams } }, async (request, reply) => {
     const { token } = request.params;
     const api = `/api/manage/${encodeURIComponent(token)}`;
+    const answerTo = (url: string) => app.inject({ method: "GET", url, remoteAddress: request.ip });
     const asVisitor = async <T>(url: string): Promise<T | null> => {
-      const response = await app.inject({ method: "GET", url, remoteAddress: request.ip });
+      const response = await answerTo(url);
       return response.statusCode === 200 ? response.json<T>() : null;
     };
     return reply.sendPage({
@@ -324,10 +325,18 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       url: `/appointments/manage/${token}`,
       render: true,
       load: async (): Promise<LoadedPage> => {
-        const view = await asVisitor<ManageView>(api);
+        const answer = await answerTo(api);
+        const view = answer.statusCode === 200 ? answer.json<ManageView>() : null;
         const head = { title: titled("Your booking"), noindex: true, url: undefined };
-        // An unknown link: the browser asks the API itself and shows its message.
-        if (!view) return { head, reads: await withConfig(), pageModule: "pages/manage-appointment.tsx" };
+        // No booking: the browser asks the API itself and shows its message. A link that opens nothing is a 404 (a
+        // limit or a failure is not: the page is what the parent reloads).
+        if (!view)
+          return {
+            ...(answer.statusCode === 404 || answer.statusCode === 400 ? { status: 404 } : {}),
+            head,
+            reads: await withConfig(),
+            pageModule: "pages/manage-appointment.tsx",
+          };
         const [uploads, prescriptions, dataRights] = await Promise.all([
           asVisitor<ParentReportUploads>(`${api}/uploads`),
           asVisitor<ParentPrescriptions>(`${api}/prescriptions`),
