@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidIsoDate } from "./clinic-time";
 import { normalizeCouponCode } from "./coupon";
+import { mobileNumberE164 } from "./phone";
 
 /**
  * What the doctor sets in the dashboard's Settings besides the profile: the fees and the coupons. The server checks
@@ -143,7 +144,7 @@ export interface Coupon extends CouponInput {
 export interface SettingsChange {
   id: string;
   changedAt: string;
-  subject: "profile" | "fees" | "coupon" | "photo" | "signature";
+  subject: "profile" | "fees" | "coupon" | "photo" | "signature" | "contacts";
   label: string;
   before: unknown;
   after: unknown;
@@ -157,3 +158,29 @@ export function couponPrice(coupon: Pick<CouponInput, "kind" | "value">, fee: nu
   const price = coupon.kind === "fee" ? coupon.value : fee - coupon.value;
   return Math.min(fee, Math.max(1, price));
 }
+
+/**
+ * Where the doctor's own copies go (new bookings, changes, contact messages): her private e-mail and WhatsApp number,
+ * apart from the public ones on the site. Null: DOCTOR_EMAIL / DOCTOR_WHATSAPP, else the profile's contact e-mail and
+ * phone.
+ */
+export const doctorContactsSchema = z
+  .object({
+    email: z
+      .email("Enter an e-mail address such as name@example.com")
+      .max(254, "An e-mail address can have at most 254 characters")
+      .nullable(),
+    whatsapp: z
+      .string()
+      .max(30, "Enter a mobile number such as +91 98450 12345")
+      .nullable()
+      .transform((typed, context) => {
+        if (typed === null) return null;
+        const number = mobileNumberE164(typed);
+        if (number) return number;
+        context.addIssue({ code: "custom", message: "Enter a mobile number such as +91 98450 12345" });
+        return z.NEVER;
+      }),
+  })
+  .strict();
+export type DoctorContacts = z.output<typeof doctorContactsSchema>;

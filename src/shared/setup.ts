@@ -13,6 +13,8 @@ export interface SetupFacts {
   /** The registration number is not the sample's placeholder. */
   registrationSet: boolean;
   fees: { consultationFee: number; followUp: FollowUpRule | null; savedByDoctor: boolean };
+  /** Whether the doctor's copies go to her own e-mail and WhatsApp (Settings or the server's), not the public ones. */
+  ownContacts: { email: boolean; whatsapp: boolean };
   /** Sample articles still published under the doctor's name. */
   sampleArticles: number;
   /** The weekly hours were saved in the dashboard (else the defaults apply). */

@@ -4,6 +4,7 @@ import { DialogShell } from "@/components/ui/dialog-shell";
 import { AdminGuard } from "@/features/admin/admin-guard";
 import { AdminLayout } from "@/features/admin/admin-layout";
 import { SetupChecklist } from "@/features/admin/setup-checklist";
+import { DoctorContactSettings } from "@/features/admin/settings/doctor-contacts";
 import { CouponSettings, FeeSettings } from "@/features/admin/settings/fees-and-coupons";
 import { ImageSettings } from "@/features/admin/settings/images";
 import { ProfileSettings } from "@/features/admin/settings/profile-form";
@@ -33,6 +34,7 @@ function AdminSettings() {
       <ProfileSettings onPreview={setPreview} />
       <ImageSettings />
       <FeeSettings />
+      <DoctorContactSettings />
       <CouponSettings />
       <SettingsHistory />
       {preview && <ProfilePreview profile={preview} onClose={() => setPreview(null)} />}

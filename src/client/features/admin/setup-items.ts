@@ -204,6 +204,20 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
       link: { label: "Set your hours", href: "/admin#weekly-hours-title" },
     },
     {
+      id: "contacts",
+      owner: "doctor",
+      title: "Your copies of bookings",
+      done: facts.ownContacts.email && facts.ownContacts.whatsapp,
+      status:
+        facts.ownContacts.email && facts.ownContacts.whatsapp
+          ? "New bookings and changes reach your own e-mail and WhatsApp."
+          : "New bookings and changes go to the site's public contact e-mail and phone.",
+      ...(facts.ownContacts.email && facts.ownContacts.whatsapp
+        ? {}
+        : { next: "Give your own e-mail and WhatsApp number, which parents never see." }),
+      link: { label: "Set your contacts", href: `${settings}#doctor-contacts-title` },
+    },
+    {
       id: "articles",
       owner: "doctor",
       title: "Articles",

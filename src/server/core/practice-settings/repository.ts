@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { practiceSettings, settingsChanges } from "../../db/schema";
 
 /** The keys of what the doctor sets in Settings, each one JSON value. */
-export type PracticeSettingKey = "profile" | "fees";
+export type PracticeSettingKey = "profile" | "fees" | "doctor_contacts";
 
 export async function readPracticeSetting(db: Db, key: PracticeSettingKey): Promise<unknown> {
   const rows = await db

@@ -59,6 +59,7 @@ describe.each(testEngines)("the setup checklist on %s", (engine) => {
       signatureUploaded: false,
       registrationSet: false,
       fees: { consultationFee: 2000, followUp: null, savedByDoctor: false },
+      ownContacts: { email: true, whatsapp: false },
       sampleArticles: 0,
       hoursSaved: false,
       payments: { provider: "simulator", environment: "sandbox", keysPresent: false },
@@ -118,6 +119,33 @@ describe.each(testEngines)("the setup checklist on %s", (engine) => {
     const mail = smtp.messages.at(-1);
     expect(mail?.to).toEqual(["doctor@clinic.example"]);
     expect(readableMail(mail?.raw ?? "")).toContain("If you can read it, the site can send e-mails");
+
+    // Her own address, saved in Settings, comes before the server's DOCTOR_EMAIL: for the test and for bookings.
+    const wrong = await admin("PUT", "/api/admin/doctor-contacts", {
+      email: "not an address",
+      whatsapp: "12345",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ issues: { path: string; message: string }[] }>().issues).toEqual([
+      { path: "email", message: "Enter an e-mail address such as name@example.com" },
+      { path: "whatsapp", message: "Enter a mobile number such as +91 98450 12345" },
+    ]);
+    const saved = await admin("PUT", "/api/admin/doctor-contacts", {
+      email: "sunita.private@example.org",
+      whatsapp: "98450 12399",
+    });
+    expect(saved.json()).toEqual({ email: "sunita.private@example.org", whatsapp: "+919845012399" });
+    expect((await admin("GET", "/api/admin/doctor-contacts")).json()).toEqual(saved.json());
+    const toHer = await admin("POST", "/api/admin/setup/test-email");
+    expect(toHer.json<SetupEmailTest>().to).toBe("sunita.private@example.org");
+    await bookPaidAppointment(
+      t.app,
+      { appointmentDate: "2026-11-23", appointmentTime: "18:00" },
+      "10.90.1.1",
+    );
+    await drainOutboxOf(t, clock.now);
+    const copy = smtp.messages.find((mail) => readableMail(mail.raw).includes("New video consultation"));
+    expect(copy?.to).toEqual(["sunita.private@example.org"]);
 
     smtp.refuseNext(1, 550, "mailbox unavailable", "rcpt");
     const refused = await admin("POST", "/api/admin/setup/test-email");

@@ -12,6 +12,11 @@ import * as settings from "../settings/service";
  * how the deployer set up the services (payments, e-mail, WhatsApp, video). Read on every visit: each item turns done
  * as soon as its part is saved.
  */
+async function ownContacts(db: MessagingDeps["db"], config: MessagingDeps["config"]) {
+  const recipients = await settings.doctorRecipients(db, config);
+  return { email: recipients.email !== undefined, whatsapp: recipients.whatsapp !== undefined };
+}
+
 export async function setupFacts(messaging: MessagingDeps, profiles: ProfileStore): Promise<SetupFacts> {
   const { db, config } = messaging;
   const profile = profiles.current();
@@ -23,6 +28,7 @@ export async function setupFacts(messaging: MessagingDeps, profiles: ProfileStor
     signatureUploaded: await settings.signatureUploaded(db),
     registrationSet: !isSampleRegistration(profile.doctor.registration.number),
     fees: { ...fees, savedByDoctor: await settings.feesSavedInDashboard(db) },
+    ownContacts: await ownContacts(db, config),
     sampleArticles: await publishedSampleArticles(db),
     hoursSaved: await hoursSaved(db),
     payments: {

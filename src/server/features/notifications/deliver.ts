@@ -29,6 +29,7 @@ import {
 } from "../../core/outbox/enqueue";
 import { issueManageLink } from "../../core/appointments/manage-links";
 import { hasReceipt, receiptFor } from "../appointments/service";
+import { doctorRecipients } from "../settings/service";
 import { prescriptionForMessage, prescriptionVersionOfKind } from "../prescriptions/service";
 
 export interface MessagingDeps {
@@ -62,19 +63,19 @@ export async function composeForAppointment(
 ): Promise<EmailMessage | WhatsAppMessage> {
   const data = appointmentMessageData(deps.config, row, extras);
   const site = siteFacts(deps.config, deps.profile.current());
-  const { email, whatsapp } = deps.config.messaging;
+  const doctor = await doctorRecipients(deps.db, deps.config);
   if (channel === "email") {
     return composeAppointmentEmail(
       kind,
       recipient,
       data,
       site,
-      email.doctorEmail ? { doctorEmail: email.doctorEmail } : {},
+      doctor.email ? { doctorEmail: doctor.email } : {},
     );
   }
   return composeAppointmentWhatsApp(kind, recipient, data, site, {
-    templates: whatsapp.templates,
-    ...(whatsapp.doctorNumber ? { doctorNumber: whatsapp.doctorNumber } : {}),
+    templates: deps.config.messaging.whatsapp.templates,
+    ...(doctor.whatsapp ? { doctorNumber: doctor.whatsapp } : {}),
   });
 }
 
@@ -228,7 +229,8 @@ export function createDeliver(deps: MessagingDeps) {
     if (row.contactMessageId) {
       const contact = await findContactMessage(deps.db, row.contactMessageId);
       if (!contact) return { status: "cancelled", note: "The contact message no longer exists" };
-      const doctorEmail = deps.config.messaging.email.doctorEmail ?? deps.profile.current().contact.email;
+      const doctorEmail =
+        (await doctorRecipients(deps.db, deps.config)).email ?? deps.profile.current().contact.email;
       const message = await composeContactEmail(
         { ...contact, receivedAt: contact.createdAt },
         siteFacts(deps.config, deps.profile.current()),

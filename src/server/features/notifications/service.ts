@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SetupEmailTest } from "@shared/setup";
+import { doctorRecipients } from "../settings/service";
 import { type MessagingDeps, sendOrKeep } from "./deliver";
 
 /**
@@ -9,9 +10,10 @@ import { type MessagingDeps, sendOrKeep } from "./deliver";
 export type { MessagingDeps } from "./deliver";
 export { channelSetups } from "./notification-test";
 
-/** The doctor's copies go here: DOCTOR_EMAIL, else the profile's contact e-mail. */
-function doctorAddress(messaging: MessagingDeps): string {
-  return messaging.config.messaging.email.doctorEmail ?? messaging.profile.current().contact.email;
+/** The doctor's copies go here: her address in Settings, else DOCTOR_EMAIL, else the profile's contact e-mail. */
+async function doctorAddress(messaging: MessagingDeps): Promise<string> {
+  const { email } = await doctorRecipients(messaging.db, messaging.config);
+  return email ?? messaging.profile.current().contact.email;
 }
 
 /**
@@ -19,7 +21,7 @@ function doctorAddress(messaging: MessagingDeps): string {
  * production), so that she sees one arrive before a parent's does. A refusal by the mail server is answered as such.
  */
 export async function sendTestEmail(messaging: MessagingDeps, siteUrl: string): Promise<SetupEmailTest> {
-  const to = doctorAddress(messaging);
+  const to = await doctorAddress(messaging);
   const lines = [
     `This is a test e-mail from ${siteUrl}.`,
     "If you can read it, the site can send e-mails: parents' confirmations, reminders and prescriptions, and your copies.",

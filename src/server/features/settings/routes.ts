@@ -2,7 +2,12 @@ import multipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { couponInputSchema, couponPatchSchema, feesInputSchema } from "@shared/practice-settings";
+import {
+  couponInputSchema,
+  couponPatchSchema,
+  doctorContactsSchema,
+  feesInputSchema,
+} from "@shared/practice-settings";
 import { profileInputSchema } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -102,6 +107,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteOptions> = async
     profile: await settings.saveProfile(db, config, profiles, request.body, now),
     savedInDashboard: true,
   }));
+
+  app.get("/api/admin/doctor-contacts", async () => settings.doctorContacts(db));
+  app.put("/api/admin/doctor-contacts", { schema: { body: doctorContactsSchema } }, async (request) =>
+    settings.saveDoctorContacts(db, request.body, now),
+  );
 
   app.get("/api/admin/fees", async () => settings.currentFees(db, config));
 

@@ -4,6 +4,8 @@ import {
   type Coupon,
   type CouponInput,
   type CouponPatch,
+  type DoctorContacts,
+  doctorContactsSchema,
   couponPrice,
   couponWindowInOrder,
   COUPON_WINDOW_MESSAGE,
@@ -57,6 +59,49 @@ export interface Price {
 export async function currentFees(db: Db, config: Config): Promise<Fees> {
   const stored = feesSchema.safeParse(await readPracticeSetting(db, "fees"));
   return stored.success ? stored.data : { consultationFee: config.booking.fee, followUp: null };
+}
+
+const NO_CONTACTS: DoctorContacts = { email: null, whatsapp: null };
+
+/** The doctor's private contacts saved in Settings (each null when she gave none). */
+export async function doctorContacts(db: Db): Promise<DoctorContacts> {
+  const stored = doctorContactsSchema.safeParse(await readPracticeSetting(db, "doctor_contacts"));
+  return stored.success ? stored.data : NO_CONTACTS;
+}
+
+export async function saveDoctorContacts(
+  db: Db,
+  contacts: DoctorContacts,
+  clock: () => Date,
+): Promise<DoctorContacts> {
+  await db.transaction(async (tx) => {
+    const before = doctorContactsSchema.safeParse(await lockPracticeSetting(tx, "doctor_contacts"));
+    const now = clock();
+    await writePracticeSetting(tx, "doctor_contacts", contacts, now);
+    await recordSettingsChange(tx, {
+      changedAt: now,
+      subject: "contacts",
+      label: "Your e-mail and WhatsApp for bookings",
+      before: before.success ? before.data : NO_CONTACTS,
+      after: contacts,
+    });
+  });
+  return contacts;
+}
+
+/**
+ * Where the doctor's copies go now: what she saved in Settings, else the server's DOCTOR_EMAIL and DOCTOR_WHATSAPP,
+ * else (undefined) the profile's public contact e-mail and phone.
+ */
+export async function doctorRecipients(
+  db: Db,
+  config: Config,
+): Promise<{ email: string | undefined; whatsapp: string | undefined }> {
+  const saved = await doctorContacts(db);
+  return {
+    email: saved.email ?? config.messaging.email.doctorEmail,
+    whatsapp: saved.whatsapp ?? config.messaging.whatsapp.doctorNumber,
+  };
 }
 
 /** Whether the doctor has saved the fees in the dashboard (a seeded fee is the deployer's, not hers). */

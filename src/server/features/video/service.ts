@@ -13,6 +13,7 @@ import { invitationFor } from "../../integrations/email/compose-email";
 import { findAppointment } from "../../core/appointments/repository";
 import { appointmentMessageData, siteFacts } from "../../core/appointments/message-data";
 import { findAppointmentByRoomId, type RoomAppointment } from "../../core/appointments/room-lookup";
+import { doctorRecipients } from "../settings/service";
 
 interface VideoRoomDependencies {
   db: Db;
@@ -167,7 +168,7 @@ export async function roomInvite(
   if (!row) throw roomNotFound();
   const recipient = isHostKey(hostKey, room.videoHostKey) ? "doctor" : "patient";
   const site = siteFacts(deps.config, deps.profile.current());
-  const doctorEmail = deps.config.messaging.email.doctorEmail;
+  const doctorEmail = (await doctorRecipients(deps.db, deps.config)).email;
   const data = appointmentMessageData(deps.config, row);
   return {
     filename: `consultation-${data.bookingId}.ics`,

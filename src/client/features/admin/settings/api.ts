@@ -1,4 +1,11 @@
-import type { Coupon, CouponInputFields, CouponPatch, Fees, SettingsChange } from "@shared/practice-settings";
+import type {
+  Coupon,
+  CouponInputFields,
+  CouponPatch,
+  DoctorContacts,
+  Fees,
+  SettingsChange,
+} from "@shared/practice-settings";
 import type { ProfileInput, SiteProfile } from "@shared/site-profile";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest } from "@/lib/api";
@@ -9,6 +16,7 @@ export const settingsKeys = {
   fees: ["admin", "settings", "fees"] as const,
   coupons: ["admin", "settings", "coupons"] as const,
   history: ["admin", "settings", "history"] as const,
+  contacts: ["admin", "settings", "contacts"] as const,
 };
 
 export interface ProfileAnswer {
@@ -60,3 +68,12 @@ export const uploadSignature = (file: File) =>
 
 /** The uploaded signature's address; `version` changes it after an upload, so the new one shows. */
 export const signatureUrl = (version: number) => `/api/admin/profile/signature?v=${version}`;
+
+export const doctorContactsQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.contacts,
+    queryFn: () => apiGet<DoctorContacts>("/api/admin/doctor-contacts"),
+  });
+
+export const saveDoctorContacts = (contacts: DoctorContacts) =>
+  apiJson<DoctorContacts>("PUT", "/api/admin/doctor-contacts", contacts);
