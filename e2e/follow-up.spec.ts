@@ -56,6 +56,18 @@ test("the doctor sets a free follow-up from the setup checklist, and the parent 
     doctor.getByRole("region", { name: "Set up your practice" }).getByTestId("setup-fees"),
   ).toContainText("(done)");
   await screenshots(doctor, "setup-fees", fees);
+  // Her own contacts for her copies of bookings, which parents never see.
+  const contacts = doctor.locator("#doctor-contacts-form");
+  await contacts.getByLabel("Your e-mail (optional)").fill("sunita.private@example.org");
+  await contacts.getByLabel("Your WhatsApp number (optional)").fill("not a number");
+  await contacts.getByRole("button", { name: "Save your contacts" }).click();
+  await expect(contacts.getByLabel("Your WhatsApp number (optional)")).toBeFocused();
+  await contacts.getByLabel("Your WhatsApp number (optional)").fill("98450 12399");
+  await contacts.getByRole("button", { name: "Save your contacts" }).click();
+  await expect(
+    doctor.getByRole("region", { name: "Set up your practice" }).getByTestId("setup-contacts"),
+  ).toContainText("(done)");
+  await screenshots(doctor, "setup-contacts", contacts);
   // Settings has an address of its own: a reload comes back to it, never to a 404.
   await doctor.reload();
   await expect(doctor.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
