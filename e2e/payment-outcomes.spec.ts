@@ -147,6 +147,26 @@ test.describe("payments through Cashfree (a loopback stand-in)", () => {
     return { bookingId: appointment.id.slice(0, 8), orderId };
   }
 
+  test("a UPI payment the bank has not settled shows as being confirmed, then as the booking, without a reload", async ({
+    page,
+  }) => {
+    const date = inDays(2);
+    const { bookingId, orderId } = await bookAndOrder("Upi Waiting", date, "20:00");
+    const inFlight = cashfree.pay(orderId, { status: "PENDING" });
+    await page.goto(`${base}/payment/callback?order_id=${orderId}`);
+    await expect(page.getByRole("heading", { name: "Payment Being Confirmed" })).toBeVisible();
+    await expect(page.getByText("Please keep this page open, and do not pay again.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Payment Failed" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Try Booking Again" })).toHaveCount(0);
+    await screenshots(page, "payment-pending");
+    await expectNoSevereViolations(page);
+
+    // The bank settles it: the page, asking again by itself, shows the confirmed booking.
+    cashfree.complete(orderId, inFlight.paymentId, { status: "SUCCESS" });
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(`#${bookingId}`)).toBeVisible();
+  });
+
   test("a payment that was still in flight when the patient left, for a slot booked since, is shown as refunded", async ({
     page,
   }) => {

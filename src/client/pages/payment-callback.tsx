@@ -43,7 +43,14 @@ import { cn } from "@/lib/utils";
  */
 export default function PaymentCallbackPage() {
   const orderId = orderIdFromSearch(useSearch());
-  const verification = useQuery({ ...verifyPaymentQuery(orderId ?? ""), enabled: Boolean(orderId) });
+  const verification = useQuery({
+    ...verifyPaymentQuery(orderId ?? ""),
+    enabled: Boolean(orderId),
+    // A payment the bank has not settled yet (UPI often takes a minute) is asked about again until it is, or until
+    // the booking's hold lapses and the answer is final.
+    refetchInterval: (query) =>
+      query.state.data && isAwaitingBank(query.state.data) ? PENDING_RECHECK_MS : false,
+  });
   // Only for the zone of the appointment time ("7:00 PM IST"); asked at once so that it is there with the result.
   const config = useQuery(publicConfigQuery());
   const zone = config.data?.timeZoneLabel;
@@ -54,6 +61,7 @@ export default function PaymentCallbackPage() {
   else if (!orderId || !verification.data || config.isPending) body = <Verifying />;
   // The appointment's outcome decides, not the gateway's PAID alone: a payment can be received and refunded.
   else if (isRefund(verification.data)) body = <PaymentRefunded result={verification.data} zone={zone} />;
+  else if (isAwaitingBank(verification.data)) body = <PaymentPending result={verification.data} />;
   else if (verification.data.status.toUpperCase() === "PAID" && verification.data.outcome === "confirmed")
     body = (
       <PaymentSucceeded
@@ -112,6 +120,38 @@ function Details({ children }: { children: ReactNode }) {
     <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-left text-sm">
       {children}
     </dl>
+  );
+}
+
+/** How often a payment the bank has not settled is asked about again. */
+const PENDING_RECHECK_MS = 5_000;
+
+/** The gateway has a payment for the order that the bank has not settled, and the booking still waits for it. */
+function isAwaitingBank(result: PaymentVerification): boolean {
+  return result.status.toUpperCase() === "PENDING" && result.outcome === "pending";
+}
+
+/**
+ * A payment started but not settled by the bank yet: not a failure. The parent is told to wait and not to pay again
+ * (a second payment would be a second booking's), and the page turns into the outcome by itself.
+ */
+function PaymentPending({ result }: { result: PaymentVerification }) {
+  useTitle("Payment Being Confirmed");
+  return (
+    <ResultCard tone="warning" icon={<Clock aria-hidden="true" />}>
+      <div className="flex flex-col items-center gap-2">
+        <FocusHeading>Payment Being Confirmed</FocusHeading>
+        <p role="status" className="text-slate-700">
+          Your bank has not confirmed the payment yet. This page checks again every few seconds and shows the
+          result by itself.
+        </p>
+      </div>
+      <p className="font-medium text-slate-900">Please keep this page open, and do not pay again.</p>
+      <p className="text-sm text-slate-700">
+        Once the bank confirms, your booking is confirmed and the details come by e-mail and WhatsApp. Order
+        ID: <span className="font-mono break-all">{result.orderId}</span>
+      </p>
+    </ResultCard>
   );
 }
 
