@@ -13,6 +13,7 @@ import { sendIfValid } from "../schedule-form";
 import { issuesByPath } from "../sessions-editor";
 import { type ProfileAnswer, profileQuery, saveProfile, settingsKeys } from "./api";
 import { adminKeys } from "../api";
+import { socialNetworkNames } from "@/components/layout/social-icon";
 
 type Draft = Record<string, unknown>;
 
@@ -382,7 +383,7 @@ function RowList({
                   >
                     {NETWORKS.map((network) => (
                       <option key={network} value={network}>
-                        {network}
+                        {socialNetworkNames[network]}
                       </option>
                     ))}
                   </select>
