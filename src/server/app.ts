@@ -189,6 +189,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       .finally(then);
   const contentWatch = await watchPublicContent(database, {
     onChange: withProfileReloaded(() => publicCache.invalidate()),
+    // This process's own change: its profile is current already (a saved profile is taken before it tells), and the
+    // pages must be dropped before the change's request is answered, so the next request sees the change.
+    onLocalChange: () => publicCache.invalidate(),
     onDown: () => publicCache.suspend(),
     onUp: withProfileReloaded(() => publicCache.resume()),
   });

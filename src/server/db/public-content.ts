@@ -25,14 +25,16 @@ interface PublicContentWatch {
 }
 
 /**
- * Calls `onChange` whenever public content changes, in this process or any other on the same database. `onDown` and
- * `onUp` bracket the times the database's notifications cannot be heard (PostgreSQL's listening connection lost).
+ * Calls `onChange` whenever public content changes, in this process or any other on the same database, and
+ * `onLocalChange` (else `onChange`) at once when this process changed it, before its request is answered. `onDown`
+ * and `onUp` bracket the times the database's notifications cannot be heard (PostgreSQL's listening connection lost).
  */
 export async function watchPublicContent(
   database: Database,
-  handlers: { onChange: () => void; onDown: () => void; onUp: () => void },
+  handlers: { onChange: () => void; onLocalChange?: () => void; onDown: () => void; onUp: () => void },
 ): Promise<PublicContentWatch> {
-  localListeners.add(handlers.onChange);
+  const onLocal = handlers.onLocalChange ?? handlers.onChange;
+  localListeners.add(onLocal);
   const unlisten = await database.listen(PUBLIC_CONTENT_CHANNEL, {
     onNotify: handlers.onChange,
     onDown: handlers.onDown,
@@ -40,7 +42,7 @@ export async function watchPublicContent(
   });
   return {
     stop: async () => {
-      localListeners.delete(handlers.onChange);
+      localListeners.delete(onLocal);
       // The database may be closed already at shutdown; its listeners went with it.
       await unlisten().catch(() => undefined);
     },
