@@ -296,6 +296,7 @@ function patientConfirmation(
       when: facts.whenLong,
       durationMinutes: facts.durationMinutes,
       amountPaid: amountPaidText(data.amountPaid),
+      free: data.amountPaid === 0,
       roomUrl: data.roomUrl,
       refundsUrl: facts.refundsUrl,
       ...(data.manageUrl ? { manageUrl: data.manageUrl } : {}),
@@ -316,6 +317,7 @@ function doctorConfirmation(data: AppointmentMessageData, site: SiteFacts, facts
     element: createElement(DoctorConfirmationEmail, {
       site,
       patientName: data.patientName,
+      guardianName: data.guardianName ?? null,
       patientAge: data.patientAge,
       patientAgeMonths: data.patientAgeMonths,
       reasonForConsultation: data.reasonForConsultation,

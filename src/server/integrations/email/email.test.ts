@@ -113,6 +113,25 @@ describe("e-mail over SMTP", () => {
     expect(plain.text).toMatch(/^Hello,$/m);
   });
 
+  it("says a free follow-up is free, offers no receipt, and names the parent in the doctor's copy", async () => {
+    const free = {
+      ...appointment,
+      amountPaid: 0,
+      guardianName: "Lakshmi Iyer",
+      manageUrl: "https://x.test/m",
+    };
+    const toParent = await composeAppointmentEmail("confirmation", "patient", free, site);
+    expect(toParent.text).toContain("This follow-up is free, and the appointment is confirmed.");
+    expect(toParent.text).not.toContain("Your payment has been received");
+    expect(toParent.text).not.toContain("fee receipt");
+    expect(toParent.text).toContain("You can upload them for the doctor to read before the call");
+    const toDoctor = await composeAppointmentEmail("confirmation", "doctor", free, site);
+    expect(toDoctor.text).toContain("A patient has booked a free follow-up video consultation.");
+    expect(toDoctor.text).toContain("Lakshmi Iyer");
+    const paid = await composeAppointmentEmail("confirmation", "patient", appointment, site);
+    expect(paid.text).toContain("Your payment has been received and the appointment is confirmed.");
+  });
+
   it("sends the doctor the patient's details and the host link, with the same invite", async () => {
     const email = transport();
     const message = await composeAppointmentEmail("confirmation", "doctor", appointment, site, {

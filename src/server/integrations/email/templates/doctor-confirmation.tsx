@@ -18,6 +18,8 @@ interface DoctorConfirmationProps {
   when: string;
   durationMinutes: number;
   amountPaid: string;
+  /** The parent or guardian who booked for a child, who joins the call; null for an adult patient. */
+  guardianName: string | null;
   /** A free follow-up: booked, nothing paid. */
   free: boolean;
   /** The moderator link: whoever opens it runs the room. */
@@ -40,6 +42,7 @@ export function DoctorConfirmationEmail(props: DoctorConfirmationProps) {
       <Detail label="Duration">{props.durationMinutes} minutes</Detail>
       <Detail label="Patient">{props.patientName}</Detail>
       <Detail label="Age">{ageLabel(props.patientAge, props.patientAgeMonths)}</Detail>
+      {props.guardianName ? <Detail label="Parent or guardian">{props.guardianName}</Detail> : null}
       <Detail label="Phone">
         <Link href={phoneHref(props.patientPhone)} style={styles.link}>
           {phoneForDisplay(props.patientPhone)}

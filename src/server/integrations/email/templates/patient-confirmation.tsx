@@ -16,6 +16,8 @@ interface PatientConfirmationProps {
   durationMinutes: number;
   /** "₹2,000" */
   amountPaid: string;
+  /** A free follow-up: nothing was paid, and there is no receipt. */
+  free: boolean;
   roomUrl: string;
   refundsUrl: string;
   /** The parent's own page for this booking: cancel, reschedule, receipt. */
@@ -32,8 +34,10 @@ export function PatientConfirmationEmail(props: PatientConfirmationProps) {
       </Heading>
       <Text style={styles.paragraph}>{props.guardianName ? `Hello ${props.guardianName},` : "Hello,"}</Text>
       <Text style={styles.paragraph}>
-        Thank you for booking an online video consultation with {site.doctorName} for {props.patientName}.
-        Your payment has been received and the appointment is confirmed.
+        Thank you for booking an online video consultation with {site.doctorName} for {props.patientName}.{" "}
+        {props.free
+          ? "This follow-up is free, and the appointment is confirmed."
+          : "Your payment has been received and the appointment is confirmed."}
       </Text>
       <Detail label="Booking ID">{props.bookingReference}</Detail>
       <Detail label="Patient">{props.patientName}</Detail>
@@ -49,7 +53,9 @@ export function PatientConfirmationEmail(props: PatientConfirmationProps) {
           "We will e-mail you this video link again 30 minutes before the appointment.",
           "You will get a WhatsApp reminder before the appointment on the phone number you gave.",
           "Join 5 minutes early from a quiet, well-lit room, with a charged phone or laptop and a steady internet connection. Allow the browser to use the camera and microphone. Joining more than 15 minutes late may count as a missed appointment.",
-          "Keep any reports ready: earlier ECG or echocardiogram (echo) reports, hospital discharge summaries, prescriptions and the list of medicines the patient takes now.",
+          props.manageUrl
+            ? "Keep any reports ready: earlier ECG or echocardiogram (echo) reports, hospital discharge summaries, prescriptions and the list of medicines the patient takes now. You can upload them for the doctor to read before the call on your booking's page (the link below)."
+            : "Keep any reports ready: earlier ECG or echocardiogram (echo) reports, hospital discharge summaries, prescriptions and the list of medicines the patient takes now.",
           <>
             To cancel or reschedule,{" "}
             {props.manageUrl ? (
@@ -65,8 +71,8 @@ export function PatientConfirmationEmail(props: PatientConfirmationProps) {
                 with your booking ID
               </>
             )}
-            ; you can download your fee receipt there too. Cancelling more than 24 hours before the
-            appointment gives a full refund or a free reschedule; read the{" "}
+            {props.free ? "" : "; you can download your fee receipt there too"}. Cancelling more than 24 hours
+            before the appointment gives a full refund or a free reschedule; read the{" "}
             <Link href={props.refundsUrl} style={styles.link}>
               refund and cancellation policy
             </Link>
