@@ -1,19 +1,16 @@
 import { type DoctorContacts, doctorContactsSchema } from "@shared/practice-settings";
 import { phoneForDisplay } from "@shared/phone";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { BellRing } from "lucide-react";
 import { useState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { InputField } from "@/components/ui/form-field";
 import { QueryState } from "@/components/ui/query-state";
-import { ApiError } from "@/lib/api";
-import { showErrorToast } from "@/lib/error-toast";
 import { toast } from "@/lib/use-toast";
-import { adminKeys } from "../api";
 import { SectionCard } from "../section-title";
 import { sendIfValid } from "../schedule-form";
-import { issuesByPath } from "../sessions-editor";
 import { doctorContactsQuery, saveDoctorContacts, settingsKeys } from "./api";
+import { showProblem, useSettingsSaved } from "./settings-saved";
 
 /** Where the doctor's own copies of bookings, changes and contact messages go, apart from the site's public contacts. */
 export function DoctorContactSettings() {
@@ -39,23 +36,17 @@ export function DoctorContactSettings() {
 }
 
 function DoctorContactsForm({ contacts }: { contacts: DoctorContacts }) {
-  const queryClient = useQueryClient();
+  const saved = useSettingsSaved(settingsKeys.contacts);
   const [email, setEmail] = useState(contacts.email ?? "");
   const [whatsapp, setWhatsapp] = useState(contacts.whatsapp ? phoneForDisplay(contacts.whatsapp) : "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: saveDoctorContacts,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.contacts });
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.history });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.setup });
+      saved();
       toast({ title: "Saved", description: "Your copies of bookings go to these from now on." });
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 400 && error.body?.issues)
-        setErrors(issuesByPath(error.body.issues));
-      showErrorToast(error);
-    },
+    onError: (error) => showProblem(error, setErrors),
   });
   return (
     <form

@@ -5,21 +5,19 @@ import {
   type Fees,
   feesSchema,
 } from "@shared/practice-settings";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { IndianRupee, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { InputField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
-import { ApiError } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { formatShortDate } from "@/lib/format";
 import { toast } from "@/lib/use-toast";
-import { adminKeys } from "../api";
+import { showProblem, useSettingsSaved } from "./settings-saved";
 import { SectionCard } from "../section-title";
 import { sendIfValid } from "../schedule-form";
-import { issuesByPath } from "../sessions-editor";
 import {
   addCoupon,
   changeCoupon,
@@ -32,23 +30,6 @@ import {
 
 const rupees = (amount: number) => `₹${amount.toLocaleString("en-IN")}`;
 const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
-
-/** Marks the settings a change touched as stale, with the history that now holds the change. */
-function useSettingsSaved(key: readonly string[]) {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: key });
-    void queryClient.invalidateQueries({ queryKey: settingsKeys.history });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.setup });
-  };
-}
-
-/** The 400 answer's field messages, or the catalogue's toast for anything else. */
-function showProblem(error: unknown, setErrors: (errors: Record<string, string>) => void) {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 409) && error.body?.issues)
-    setErrors(issuesByPath(error.body.issues));
-  showErrorToast(error);
-}
 
 export function FeeSettings() {
   const fees = useQuery(feesQuery());

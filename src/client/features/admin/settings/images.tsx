@@ -6,7 +6,7 @@ import { showErrorToast } from "@/lib/error-toast";
 import { toast } from "@/lib/use-toast";
 import { SectionCard } from "../section-title";
 import { profileQuery, settingsKeys, signatureUrl, uploadPhoto, uploadSignature } from "./api";
-import { adminKeys } from "../api";
+import { useSettingsSaved } from "./settings-saved";
 
 /** Settings › Photo and signature: the photo parents see, the signature printed on prescriptions. */
 export function ImageSettings() {
@@ -14,10 +14,7 @@ export function ImageSettings() {
   const profile = useQuery(profileQuery());
   const [signatureVersion, setSignatureVersion] = useState(0);
   const [signatureShown, setSignatureShown] = useState(true);
-  const afterUpload = () => {
-    void queryClient.invalidateQueries({ queryKey: settingsKeys.history });
-    void queryClient.invalidateQueries({ queryKey: adminKeys.setup });
-  };
+  const afterUpload = useSettingsSaved();
   const photo = useMutation({
     mutationFn: uploadPhoto,
     onSuccess: (answer) => {

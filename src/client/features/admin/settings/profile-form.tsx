@@ -12,8 +12,8 @@ import { SectionCard } from "../section-title";
 import { sendIfValid } from "../schedule-form";
 import { issuesByPath } from "../sessions-editor";
 import { type ProfileAnswer, profileQuery, saveProfile, settingsKeys } from "./api";
-import { adminKeys } from "../api";
 import { socialNetworkNames } from "@/components/layout/social-icon";
+import { useSettingsSaved } from "./settings-saved";
 
 type Draft = Record<string, unknown>;
 
@@ -221,14 +221,14 @@ function ProfileForm({
   onPreview: (profile: ProfileInput) => void;
 }) {
   const queryClient = useQueryClient();
+  const settingsSaved = useSettingsSaved();
   const [draft, setDraft] = useState<Draft>(() => toDraft(answer.profile));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: saveProfile,
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.profile, saved);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.history });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.setup });
+      settingsSaved();
       toast({ title: "Profile Saved", description: "Every page of the site now shows it." });
     },
     onError: (error) => {
