@@ -10,6 +10,7 @@ import type { ErasureRequestView } from "@shared/patients";
 import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
 import { buildApp } from "../app";
+import { hashPassword } from "../features/admin-auth/password";
 import { type Config, loadConfig } from "../config";
 import { createTestDatabase, type Engine, type TestDatabase } from "./test-database";
 import type { PaymentGateway } from "../integrations/payments/gateway";
@@ -50,11 +51,12 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
   });
   // Files the app writes (the outbox of unconfigured channels) go to a temporary folder, never the project's data/.
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), "clinic-test-"));
+  const ownPassword = options.env?.ADMIN_PASSWORD ?? options.env?.ADMIN_PASSWORD_HASH;
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "info",
     DATA_DIR: dataDir,
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    ...(ownPassword ? {} : { ADMIN_PASSWORD_HASH: await testAdminPasswordHash }),
     ...options.env,
   });
   const gateway = options.gateway ?? selectPaymentGateway(config, database.db);
@@ -107,6 +109,12 @@ export function testClock(start: string) {
 
 /** The admin password every test app starts with, unless its `env` names another ADMIN_PASSWORD. */
 export const TEST_ADMIN_PASSWORD = "correct horse battery staple";
+/**
+ * Its hash at scrypt's lowest accepted cost, made once per test file: at the real cost every app start and every
+ * sign-in took about 100 ms of a core, some minutes of the whole suite. The cost is read from the hash, so the
+ * sign-in, lockout and rate-limit paths are the production ones; password.test.ts checks the real cost.
+ */
+const testAdminPasswordHash = hashPassword(TEST_ADMIN_PASSWORD, { ln: 10 });
 /** The site's address (PUBLIC_BASE_URL) in the suites that need one; the doctor's requests then come from it. */
 export const TEST_SITE = "https://clinic.test";
 /** The Origin an injected request gets from Fastify's defaults: the site's own pages, for the same-origin check. */

@@ -17,10 +17,15 @@ function derive(password: string, salt: Buffer, ln: number, r: number, p: number
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** `ln` is the cost (log2 of scrypt's N); the default is the one to use for a real password. */
+export async function hashPassword(
+  password: string,
+  { ln = defaults.ln }: { ln?: number } = {},
+): Promise<string> {
+  const { r, p } = defaults;
   const salt = randomBytes(16);
-  const key = await derive(password, salt, defaults.ln, defaults.r, defaults.p);
-  return `$scrypt$ln=${defaults.ln},r=${defaults.r},p=${defaults.p}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const key = await derive(password, salt, ln, r, p);
+  return `$scrypt$ln=${ln},r=${r},p=${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 interface ParsedHash {
