@@ -1,5 +1,16 @@
 import { createHash } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type SharpConstructor from "sharp";
+import type { Metadata, Sharp, SharpOptions } from "sharp";
+
+/**
+ * sharp (libvips) is loaded on the first image the doctor uploads: it adds about 11 MB to the server's memory, and
+ * most starts never process an image.
+ */
+let sharpModule: Promise<{ default: typeof SharpConstructor }> | undefined;
+async function sharp(input: Buffer, options: SharpOptions): Promise<Sharp> {
+  sharpModule ??= import("sharp");
+  return (await sharpModule).default(input, options);
+}
 
 /** The photo's frame on the pages: 4:3, shown 480 px wide (960 for sharp screens). */
 export const PHOTO_SIZES = [480, 960] as const;
@@ -48,7 +59,7 @@ async function checkedHeader(
   if (input.length === 0) throw new ImageProblem(wrongFormat);
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    metadata = await (await sharp(input, { limitInputPixels: false })).metadata();
   } catch {
     throw new ImageProblem(wrongFormat);
   }
@@ -60,7 +71,7 @@ async function checkedHeader(
 
 export async function photoFiles(input: Buffer): Promise<{ version: string; files: PhotoFile[] }> {
   const metadata = await checkedHeader(input, "photo", { jpeg: "JPEG", png: "PNG", webp: "WebP" });
-  const source = sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" });
+  const source = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" });
   const upright = (metadata.orientation ?? 1) >= 5 ? metadata.height : metadata.width;
   if ((upright ?? 0) < MIN_PHOTO_WIDTH)
     throw new ImageProblem(`The photo must be at least ${MIN_PHOTO_WIDTH} pixels wide`);
@@ -71,7 +82,7 @@ export async function photoFiles(input: Buffer): Promise<{ version: string; file
       .rotate()
       .resize(width, (width / PHOTO_ASPECT.width) * PHOTO_ASPECT.height, {
         fit: "cover",
-        position: sharp.strategy.attention,
+        position: "attention",
       })
       .timeout({ seconds: PROCESSING_SECONDS });
   try {
@@ -111,7 +122,9 @@ const SIGNATURE_BOX = { width: 1200, height: 400 } as const;
 export async function signatureFile(input: Buffer): Promise<PhotoFile> {
   await checkedHeader(input, "signature", { png: "PNG", jpeg: "JPEG" });
   try {
-    const bytes = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
+    const bytes = await (
+      await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
+    )
       .rotate()
       .flatten({ background: "#ffffff" })
       .resize(SIGNATURE_BOX.width, SIGNATURE_BOX.height, { fit: "inside", withoutEnlargement: true })
