@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { sampleProfile } from "../src/shared/sample-profile";
-import { E2E_ADMIN_PASSWORD, logInAsAdmin, openAdminLoginDialog } from "./support/admin";
+import { E2E_ADMIN_PASSWORD, logInAsAdmin, openAdminLoginDialog, openConsolePage } from "./support/admin";
 import { bookAndPay, inDays } from "./support/booking";
 import { screenshots } from "./support/screenshots";
 
@@ -31,7 +31,7 @@ test("a wrong password says Login Failed; the right one opens the dashboard", as
   }
 });
 
-test("the dashboard leads with the figures and appointments, then articles, then the tools", async ({
+test("the dashboard leads with the figures and appointments, then articles, then the tools; the outbox has its page", async ({
   page,
 }) => {
   await logIn(page);
@@ -44,12 +44,15 @@ test("the dashboard leads with the figures and appointments, then articles, then
     "Recent Appointments",
     "Manage Articles",
     "Test Notifications",
-    "Notifications",
     "Payment Gateway",
   ];
   for (const name of sections) expect(at(name), `${name} in ${order.join(" | ")}`).toBeGreaterThanOrEqual(0);
   const positions = sections.map(at);
   expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  await expect(page.getByTestId("gateway-summary")).toHaveText(
+    "The built-in simulator: no real money is taken.",
+  );
+  await openConsolePage(page, "Messages");
   // The outbox is one line until opened.
   await expect(page.getByTestId("outbox-summary")).toHaveText(
     /^\d+ sent, \d+ written to (a file|files), \d+ failing/,
@@ -63,9 +66,9 @@ test("the dashboard leads with the figures and appointments, then articles, then
     page.getByText(/^Confirmations, reminders, prescriptions and contact messages, newest first/),
   ).toBeVisible();
   await expect(page.getByRole("search", { name: "Find messages" }).getByLabel("Show")).toHaveValue("all");
-  await expect(page.getByTestId("gateway-summary")).toHaveText(
-    "The built-in simulator: no real money is taken.",
-  );
+  // The page has an address of its own: a reload keeps the place.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
 });
 
 test("the dashboard lists a paid booking as upcoming, and its row opens the patient's details", async ({

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logInAsAdmin } from "./support/admin";
+import { logInAsAdmin, openConsolePage } from "./support/admin";
 import { expectNoSevereViolations } from "./support/axe";
 import {
   apiBookingConsent,
@@ -51,6 +51,7 @@ test("the doctor takes tomorrow off: the parent is asked, chooses another time o
   expect(managePath).toMatch(/^\/appointments\/manage\//);
 
   await logInAsAdmin(page);
+  await openConsolePage(page, "Schedule");
   const form = page.getByRole("form", { name: "Add leave or an override" });
   await form.getByLabel("First day").fill(tomorrow);
   await form.getByLabel("Note (only you see it)").fill("Conference");
@@ -85,6 +86,16 @@ test("the doctor takes tomorrow off: the parent is asked, chooses another time o
     "mailto:tara.parent@example.org",
   );
   await expect(page.getByTestId("exception-row").filter({ hasText: "Conference" })).toContainText("Leave");
+  await page.waitForLoadState("networkidle");
+  await expectNoSevereViolations(page, "main");
+  const section = (title: string) =>
+    page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title }) });
+  await screenshots(page, "schedule-needs-action", section("Appointments Needing Action (1)"));
+  await screenshots(page, "schedule-leave", section("Leave and Date Overrides"));
+  await screenshots(page, "schedule-weekly-hours", section("Weekly Hours"));
+
+  // The dashboard's list of appointments says the same.
+  await openConsolePage(page, "Dashboard", "Admin Dashboard");
   // The appointment itself is untouched: still confirmed and paid in the list of appointments, waiting for the
   // parent, and without the withdrawn room's links (the parent's would not let them in).
   const row = page.getByTestId("appointment-row").filter({ hasText: "Tara Menon" });
@@ -93,14 +104,6 @@ test("the doctor takes tomorrow off: the parent is asked, chooses another time o
   await expect(row).toContainText("Waiting for the parent");
   await expect(row.getByRole("link", { name: /as host/ })).toHaveCount(0);
   await expect(row.getByRole("button", { name: /Copy patient link/ })).toHaveCount(0);
-
-  await page.waitForLoadState("networkidle");
-  await expectNoSevereViolations(page, "main");
-  const section = (title: string) =>
-    page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title }) });
-  await screenshots(page, "schedule-needs-action", section("Appointments Needing Action (1)"));
-  await screenshots(page, "schedule-leave", section("Leave and Date Overrides"));
-  await screenshots(page, "schedule-weekly-hours", section("Weekly Hours"));
 
   // The parent's calendar: tomorrow cannot be chosen, and says why.
   const dialog = await openBooking(page);

@@ -5,9 +5,9 @@ import {
   type WhatsAppStandIn,
   whatsappEnv,
 } from "../src/server/testing/whatsapp-stand-in";
-import { logInAsAdmin, logInThroughApi } from "./support/admin";
+import { logInAsAdmin, logInThroughApi, openConsolePage } from "./support/admin";
 import { expectNoSevereViolations } from "./support/axe";
-import { apiBookingConsent, fillGuardianAndConsent, inDays, openBooking } from "./support/booking";
+import { bookAndPayThroughApi, fillGuardianAndConsent, inDays, openBooking } from "./support/booking";
 import { screenshots } from "./support/screenshots";
 import { type OwnSite, startOwnSite } from "./support/site";
 
@@ -63,29 +63,9 @@ test("the booking form refuses 1234567890 with the spec's message, and takes a m
   await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
 });
 
-/** Books and pays through the API and the payment simulator, as a parent's browser would. */
+/** Books and pays through the API, two days ahead, as a parent's browser would. */
 async function bookAndPay(request: APIRequestContext, patientName: string, time: string): Promise<string> {
-  const created = await request.post("/api/appointments", {
-    data: {
-      patientName,
-      patientEmail: `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
-      patientPhone: "+91 98450 12345",
-      patientAge: 6,
-      reasonForConsultation: "Murmur heard at school",
-      ...apiBookingConsent,
-      appointmentDate: inDays(2),
-      appointmentTime: time,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = ((await created.json()) as { appointment: { id: string } }).appointment;
-  const order = (await (await request.post("/api/create-order", { data: { appointmentId: id } })).json()) as {
-    orderId: string;
-  };
-  await request.post(`/payment/simulator/${order.orderId}`, { form: { outcome: "pay" } });
-  const verified = await request.get(`/api/verify-payment/${order.orderId}`);
-  expect(((await verified.json()) as { outcome: string }).outcome).toBe("confirmed");
-  return id;
+  return (await bookAndPayThroughApi(request, { patientName, date: inDays(2), time })).id;
 }
 
 /** The outbox as the dashboard reads it, through the API. */
@@ -124,6 +104,7 @@ test("the doctor finds the WhatsApp message that failed among later ones, by its
   expect(latest.notifications.some((message) => message.status === "failed")).toBe(false);
 
   await logInAsAdmin(page);
+  await openConsolePage(page, "Messages");
   const section = page.getByRole("region", { name: "Notifications", exact: true });
   await section.getByRole("button", { name: /failing/ }).click();
   const rows = section.getByTestId("notification-row");

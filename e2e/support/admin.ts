@@ -41,3 +41,12 @@ export async function logInThroughApi(request: APIRequestContext, origin: string
   });
   expect(login.ok(), await login.text()).toBe(true);
 }
+
+/** Goes to a page of the console through its navigation, as the doctor does, and waits for its heading. */
+export async function openConsolePage(page: Page, label: string, heading = label): Promise<void> {
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: label, exact: true })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}

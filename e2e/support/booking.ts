@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { waitUntilHydrated } from "./hydration";
 import { addDaysToDate, clinicDate } from "../../src/shared/clinic-time";
 import { CONSENT } from "../../src/shared/consent";
@@ -131,4 +131,38 @@ export async function bookAndPay(
   await bookToCheckout(page, slot, patient);
   await page.getByRole("button", { name: /^Pay ₹[\d,]+$/ }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+}
+
+/**
+ * Books and pays through the API and the payment simulator, as a parent's browser would; answers the appointment's
+ * id and its manage page's address.
+ */
+export async function bookAndPayThroughApi(
+  request: APIRequestContext,
+  { patientName, date, time }: { patientName: string; date: string; time: string },
+): Promise<{ id: string; manageUrl: string }> {
+  const created = await request.post("/api/appointments", {
+    data: {
+      patientName,
+      patientEmail: `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
+      patientPhone: "+91 98450 12345",
+      patientAge: 6,
+      reasonForConsultation: "Murmur heard at school",
+      ...apiBookingConsent,
+      appointmentDate: date,
+      appointmentTime: time,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { appointment: { id: string } }).appointment;
+  const order = (await (await request.post("/api/create-order", { data: { appointmentId: id } })).json()) as {
+    orderId: string;
+  };
+  await request.post(`/payment/simulator/${order.orderId}`, { form: { outcome: "pay" } });
+  const verified = (await (await request.get(`/api/verify-payment/${order.orderId}`)).json()) as {
+    outcome: string;
+    manageUrl?: string;
+  };
+  expect(verified.outcome).toBe("confirmed");
+  return { id, manageUrl: verified.manageUrl ?? "" };
 }

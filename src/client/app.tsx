@@ -4,6 +4,7 @@ import {
   type QueryClient,
   QueryClientProvider,
 } from "@tanstack/react-query";
+import { ADMIN_PAGES } from "@shared/admin-pages";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { ToasterRoot } from "@/components/ui/toaster-root";
@@ -33,11 +34,7 @@ const ROUTES = Object.entries({
   "/privacy": "privacy",
   "/refunds-cancellations": "refunds",
   "/articles/:slug": "article",
-  "/admin": "admin",
-  "/admin/cashfree-test": "admin-cashfree-test",
-  "/admin/patients": "admin-patients",
-  "/admin/access-log": "admin-access-log",
-  "/admin/settings": "admin-settings",
+  ...ADMIN_PAGES,
   "/payment/callback": "payment-callback",
   "/video-consultation/:roomId": "video-consultation",
   "/appointments/manage/:token": "manage-appointment",

@@ -174,7 +174,7 @@ export function existsInZone(date: string, time: string, timeZone: string): bool
   return instant.getHours() === hours && instant.getMinutes() === minutes;
 }
 
-interface DayPlan {
+export interface DayPlan {
   /** A leave range covers the date: nothing is offered, whatever else is set. */
   leave?: { note: string };
   /** The date has its own hours, which replace the weekday's. */

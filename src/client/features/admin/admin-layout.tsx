@@ -1,16 +1,20 @@
 import { useMutation } from "@tanstack/react-query";
 import {
+  CalendarCog,
   CreditCard,
   ExternalLink,
   HeartPulse,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
+  Mail,
+  Newspaper,
   ScrollText,
   Settings,
+  Sun,
   Users,
 } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { Link, useLocation } from "wouter";
 import { SkipLink } from "@/components/layout/skip-link";
 import { Button } from "@/components/ui/button";
@@ -25,15 +29,28 @@ import { logout as signOut } from "./api";
 const navLinkClass =
   "inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3";
 
-type AdminPage = "dashboard" | "patients" | "access-log" | "gateway" | "settings";
+type AdminPage =
+  | "dashboard"
+  | "today"
+  | "schedule"
+  | "patients"
+  | "articles"
+  | "messages"
+  | "activity"
+  | "gateway"
+  | "settings";
 
-/** The admin pages, in the navigation's order. */
+/** The console's pages, in the navigation's order: the day's work first, the practice's set-up last. */
 const adminPages: { page: AdminPage; href: string; label: string; icon: LucideIcon }[] = [
   { page: "dashboard", href: "/admin", label: "Dashboard", icon: LayoutDashboard },
+  { page: "today", href: "/admin/today", label: "Today", icon: Sun },
+  { page: "schedule", href: "/admin/schedule", label: "Schedule", icon: CalendarCog },
   { page: "patients", href: "/admin/patients", label: "Patients", icon: Users },
-  { page: "access-log", href: "/admin/access-log", label: "Access log", icon: ScrollText },
-  { page: "gateway", href: "/admin/cashfree-test", label: "Payment gateway", icon: CreditCard },
+  { page: "articles", href: "/admin/articles", label: "Articles", icon: Newspaper },
+  { page: "messages", href: "/admin/messages", label: "Messages", icon: Mail },
+  { page: "activity", href: "/admin/activity", label: "Activity", icon: ScrollText },
   { page: "settings", href: "/admin/settings", label: "Settings", icon: Settings },
+  { page: "gateway", href: "/admin/cashfree-test", label: "Payment gateway", icon: CreditCard },
 ];
 
 interface AdminLayoutProps {
@@ -68,38 +85,60 @@ function useScrollToSection(): void {
   }, []);
 }
 
+/** On a phone the navigation scrolls sideways: the current page's link is brought into its view. */
+function useCurrentLinkInView(): RefObject<HTMLElement | null> {
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const link = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!link || !nav.current) return;
+    nav.current.scrollLeft = link.offsetLeft - (nav.current.clientWidth - link.offsetWidth) / 2;
+  }, []);
+  return nav;
+}
+
 export function AdminLayout({ title, description, current, children }: AdminLayoutProps) {
   useDocumentTitle(`${title} · ${siteProfile.doctor.shortName}`);
   useScrollToSection();
+  const nav = useCurrentLinkInView();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <SkipLink />
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 pt-3 sm:px-6">
           <p className="flex min-w-0 items-center gap-2 font-bold text-brand-800">
             <HeartPulse className="size-6 shrink-0 text-heart-600" aria-hidden="true" />
             <span className="truncate">{siteProfile.doctor.shortName}</span>
             <span className="hidden font-medium text-slate-600 sm:inline">· Admin</span>
           </p>
-          <nav aria-label="Admin" className="-mx-2 flex flex-wrap items-center gap-1 sm:mx-0">
-            {adminPages.map(({ page, href, label, icon: Icon }) => (
-              <Link
-                key={page}
-                href={href}
-                aria-current={current === page ? "page" : undefined}
-                className={cn(navLinkClass, current === page && "bg-brand-50 text-brand-800")}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {label}
-              </Link>
-            ))}
+          <div className="flex shrink-0 items-center gap-1">
             <Link href="/" className={navLinkClass}>
               <ExternalLink className="size-4" aria-hidden="true" />
               View site
             </Link>
             <LogoutButton />
-          </nav>
+          </div>
         </div>
+        {/* One row on every screen: on a phone it scrolls sideways rather than taking the screen's top third. */}
+        <nav ref={nav} aria-label="Admin" className="mx-auto max-w-6xl overflow-x-auto px-2 py-2 sm:px-4">
+          <ul className="flex w-max items-center gap-1">
+            {adminPages.map(({ page, href, label, icon: Icon }) => (
+              <li key={page}>
+                <Link
+                  href={href}
+                  aria-current={current === page ? "page" : undefined}
+                  className={cn(
+                    navLinkClass,
+                    "whitespace-nowrap",
+                    current === page && "bg-brand-50 text-brand-800",
+                  )}
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6">

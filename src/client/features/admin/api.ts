@@ -15,6 +15,7 @@ import type {
 } from "@shared/admin";
 import type { Article, ArticleInput } from "@shared/articles";
 import type { SetupEmailTest, SetupFacts } from "@shared/setup";
+import type { AdminToday } from "@shared/today";
 import type { AdminSchedule, NewExceptionInput, ScheduleSettingsInput } from "@shared/schedule-admin";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest, errorStatus } from "@/lib/api";
@@ -28,6 +29,8 @@ export const adminKeys = {
   appointmentViews: ["admin", "appointment-views"] as const,
   appointmentView: (view: AppointmentView, cursor: string | null) =>
     ["admin", "appointment-views", view, cursor] as const,
+  // Under the appointment lists: whatever refreshes them after a change refreshes the day too.
+  today: ["admin", "appointment-views", "today"] as const,
   appointmentDetails: (id: string) => ["admin", "appointment", id] as const,
   notificationRecipients: (id: string) => ["admin", "notification-recipients", id] as const,
   gateway: ["admin", "gateway"] as const,
@@ -38,6 +41,16 @@ export const adminKeys = {
   backups: ["admin", "backups"] as const,
   setup: ["admin", "setup"] as const,
 };
+
+/** The doctor's day: today's consultations, their reports, and the times she closed. */
+export function todayQuery() {
+  return queryOptions({
+    queryKey: adminKeys.today,
+    queryFn: () => apiGet<AdminToday>("/api/admin/today"),
+    // The parent's reports and the day's changes arrive while the page stays open.
+    refetchInterval: 60_000,
+  });
+}
 
 /** The last backup and what needs attention. */
 export function backupStatusQuery() {

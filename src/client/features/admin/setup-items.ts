@@ -201,7 +201,7 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
       done: facts.hoursSaved,
       status: facts.hoursSaved ? "Parents book the hours you set." : "Parents book the default hours.",
       ...(facts.hoursSaved ? {} : { next: "Set the days and hours you consult, and your leave." }),
-      link: { label: "Set your hours", href: "/admin#weekly-hours-title" },
+      link: { label: "Set your hours", href: "/admin/schedule#weekly-hours-title" },
     },
     {
       id: "contacts",
@@ -229,7 +229,7 @@ export function setupItems(facts: SetupFacts): SetupItem[] {
       ...(facts.sampleArticles === 0
         ? {}
         : { next: "Read them and keep, edit or unpublish each; the dashboard marks them Sample." }),
-      link: { label: "Manage articles", href: "/admin#articles-admin-title" },
+      link: { label: "Manage articles", href: "/admin/articles#articles-admin-title" },
     },
     paymentsItem(facts),
     channelItem("email", facts.email),

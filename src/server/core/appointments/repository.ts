@@ -151,6 +151,20 @@ export async function listAppointmentsPage(
     .limit(limit);
 }
 
+/** The consultations of one date that were booked and paid for (held, missed or not), in time order. */
+export async function consultationsOnDate(db: Db, date: string): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.appointmentDate, date),
+        inArray(appointments.status, ["confirmed", "completed", "no_show"]),
+      ),
+    )
+    .orderBy(asc(appointments.appointmentTime), asc(appointments.id));
+}
+
 /** The three lists of the dashboard: appointments to come (today included), those gone by, and those called off. */
 export type AppointmentView = "upcoming" | "past" | "cancelled";
 

@@ -7,6 +7,7 @@ import {
   dayClosedMessage,
   type DayAvailability,
   dayPlan,
+  type DayPlan,
   daySlots,
   DEFAULT_WEEKLY_TEMPLATE,
   longDate,
@@ -95,6 +96,12 @@ export async function bookingWindow(
     horizonDays: settings.horizonDays,
     weekly: settings.weekly,
   };
+}
+
+/** What the schedule says of one date: leave, hours of its own, the slots offered and those the doctor blocked. */
+export async function planOfDay(db: Db, config: Config, date: string, now: Date): Promise<DayPlan> {
+  const schedule = await readSchedule(db, config, date, date, now);
+  return dayPlan(date, schedule.facts, config.booking.timeZone);
 }
 
 export async function dayAvailability(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ADMIN_PAGES } from "@shared/admin-pages";
 import { z } from "zod";
 import type { Article } from "@shared/articles";
 import type { PublicConfig } from "@shared/booking";
@@ -289,15 +290,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   }
 
   // Pages for one person (the doctor, a patient after paying, a video call): rendered in the browser, not indexed.
-  for (const path of [
-    "/admin",
-    "/admin/cashfree-test",
-    "/admin/patients",
-    "/admin/access-log",
-    "/admin/settings",
-    "/payment/callback",
-    "/video-consultation/:roomId",
-  ]) {
+  for (const path of [...Object.keys(ADMIN_PAGES), "/payment/callback", "/video-consultation/:roomId"]) {
     app.get(path, async (_request, reply) =>
       reply.sendPage({
         cacheKey: path,

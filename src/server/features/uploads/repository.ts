@@ -22,6 +22,17 @@ export async function countUploads(db: Db, appointmentId: string): Promise<numbe
   return Number(rows[0]?.n ?? 0);
 }
 
+/** How many reports each of these appointments has; an appointment without any is left out. */
+export async function countUploadsOf(db: Db, appointmentIds: string[]): Promise<Map<string, number>> {
+  if (appointmentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ appointmentId: reportUploads.appointmentId, n: count() })
+    .from(reportUploads)
+    .where(inArray(reportUploads.appointmentId, appointmentIds))
+    .groupBy(reportUploads.appointmentId);
+  return new Map(rows.map((row) => [row.appointmentId, Number(row.n)]));
+}
+
 export async function insertUpload(db: Db, row: NewReportUploadRow): Promise<ReportUploadRow> {
   const [inserted] = await db.insert(reportUploads).values(row).returning();
   if (!inserted) throw new Error("The upload's row was not inserted");

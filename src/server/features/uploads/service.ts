@@ -353,6 +353,11 @@ async function openAndLog(
 // For other parts of the product (the patient record, erasure, retention)
 
 /** An appointment's uploads, oldest first. Writes no access-log row: the caller logs its own read. */
+/** How many reports each of these appointments has (none: left out), for the doctor's day. */
+export function uploadCounts(db: Db, appointmentIds: string[]): Promise<Map<string, number>> {
+  return uploads.countUploadsOf(db, appointmentIds);
+}
+
 export function listUploads(db: Db, appointmentId: string): Promise<ReportUploadRow[]> {
   return uploads.uploadsOf(db, appointmentId);
 }

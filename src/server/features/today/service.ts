@@ -1,0 +1,41 @@
+import { clinicDate } from "@shared/clinic-time";
+import { appointmentInterval } from "@shared/schedule";
+import type { AdminToday, TodayClosure } from "@shared/today";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { toAdminAppointment } from "../../core/appointments/admin-view";
+import { consultationsOnDate } from "../../core/appointments/repository";
+import { planOfDay } from "../schedule/service";
+import { uploadCounts } from "../uploads/service";
+
+/**
+ * The doctor's day: today's consultations in time order, each with the reports its parent sent, and the times she
+ * closed (leave, blocked slots), from the clinic's date at `now`.
+ */
+export async function doctorsDay(db: Db, config: Config, siteUrl: string, now: Date): Promise<AdminToday> {
+  const { timeZone } = config.booking;
+  const date = clinicDate(now, timeZone);
+  const [rows, plan] = await Promise.all([consultationsOnDate(db, date), planOfDay(db, config, date, now)]);
+  const reports = await uploadCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  const closures: TodayClosure[] = plan.leave
+    ? [{ kind: "leave", note: plan.leave.note }]
+    : plan.blocked.map(({ time, note }) => ({ kind: "blocked", time, note }));
+  return {
+    date,
+    now: now.toISOString(),
+    consultations: rows.map((row) => {
+      const { startsAt, endsAt } = appointmentInterval(row, timeZone);
+      return {
+        appointment: toAdminAppointment(row, siteUrl, { now, timeZone }),
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        reportCount: reports.get(row.id) ?? 0,
+      };
+    }),
+    closures,
+    ownHours: plan.ownHours ?? null,
+  };
+}

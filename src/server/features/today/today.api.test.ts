@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import type { AdminToday } from "@shared/today";
+import { multipartFile } from "../../testing/multipart";
+import {
+  bookAppointment,
+  bookingFor,
+  bookPaidAppointment,
+  signInAsAdmin,
+  TEST_SITE,
+  testClock,
+  testEngines,
+  useTestApp,
+} from "../../testing/test-app";
+
+/**
+ * The console's Today page through the API: the doctor's consultations of the clinic's day in time order, with the
+ * reports each parent sent and the times she closed, and nothing of another day or of a hold not paid for.
+ */
+// Saturday 21 Nov 2026, 3:30 PM IST: the bookings are made two days ahead.
+const BOOKED_AT = "2026-11-21T10:00:00Z";
+// Monday 23 Nov 2026, 6:00 PM IST: the day itself.
+const ON_THE_DAY = "2026-11-23T12:30:00Z";
+const samplePdf = Buffer.concat([
+  Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "latin1"),
+  Buffer.alloc(2000, 32),
+]);
+
+describe.each(testEngines)("the doctor's day (%s)", (engine) => {
+  const clock = testClock(BOOKED_AT);
+  const t = useTestApp(engine, { now: clock.now, env: { PUBLIC_BASE_URL: TEST_SITE } });
+  let address = 0;
+  const nextAddress = () => `198.51.100.${++address}`;
+
+  const today = async (cookie: string) => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/today",
+      headers: { cookie, origin: TEST_SITE },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminToday>();
+  };
+
+  it("lists the day's paid consultations in time order, with their reports, links and the blocked times", async () => {
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const later = await bookPaidAppointment(
+      t.app,
+      bookingFor("Arjun Rao", { appointmentTime: "19:20", patientAge: 0, patientAgeMonths: 7 }),
+      nextAddress(),
+    );
+    const first = await bookPaidAppointment(t.app, bookingFor("Meera Pillai"), nextAddress());
+    // A hold never paid for, and a consultation of the next day: neither is part of Monday.
+    await bookAppointment(t.app, bookingFor("Kavya Nair", { appointmentTime: "20:00" }), nextAddress());
+    await bookPaidAppointment(
+      t.app,
+      bookingFor("Ishaan Das", { appointmentDate: "2026-11-24" }),
+      nextAddress(),
+    );
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: `/api/manage/${later.token}/uploads`,
+      remoteAddress: nextAddress(),
+      ...multipartFile("echo.pdf", samplePdf),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const blocked = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/schedule/exceptions",
+      headers: { cookie, origin: TEST_SITE },
+      payload: { kind: "block", date: "2026-11-23", time: "19:40", note: "Hospital round" },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+
+    clock.set(ON_THE_DAY);
+    const day = await today(await signInAsAdmin(t.app, { origin: TEST_SITE }));
+    expect(day.date).toBe("2026-11-23");
+    expect(day.now).toBe(new Date(ON_THE_DAY).toISOString());
+    expect(
+      day.consultations.map((c) => [c.appointment.id, c.appointment.appointmentTime, c.reportCount]),
+    ).toEqual([
+      [first.id, "19:00", 0],
+      [later.id, "19:20", 1],
+    ]);
+    const [meera, arjun] = day.consultations;
+    expect(meera?.startsAt).toBe("2026-11-23T13:30:00.000Z");
+    expect(meera?.endsAt).toBe("2026-11-23T13:50:00.000Z");
+    expect(arjun?.appointment).toMatchObject({
+      patientName: "Arjun Rao",
+      patientAge: 0,
+      patientAgeMonths: 7,
+      reasonForConsultation: "Breathless when feeding",
+      status: "confirmed",
+      paymentStatus: "paid",
+    });
+    expect(arjun?.appointment.videoHostUrl).toMatch(/^https:\/\/clinic\.test\/video-consultation\//);
+    expect(day.closures).toEqual([{ kind: "blocked", time: "19:40", note: "Hospital round" }]);
+    expect(day.ownHours).toBeNull();
+
+    // The next day is Ishaan's alone.
+    clock.set("2026-11-24T03:00:00Z");
+    const tuesday = await today(await signInAsAdmin(t.app, { origin: TEST_SITE }));
+    expect(tuesday.consultations.map((c) => c.appointment.patientName)).toEqual(["Ishaan Das"]);
+    expect(tuesday.closures).toEqual([]);
+  });
+
+  it("shows the whole day as leave when the doctor is away", async () => {
+    clock.set(BOOKED_AT);
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const leave = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/schedule/exceptions",
+      headers: { cookie, origin: TEST_SITE },
+      payload: { kind: "leave", startsOn: "2026-11-26", endsOn: "2026-11-26", note: "Conference" },
+    });
+    expect(leave.statusCode, leave.body).toBe(201);
+    clock.set("2026-11-26T04:00:00Z");
+    expect((await today(await signInAsAdmin(t.app, { origin: TEST_SITE }))).closures).toEqual([{ kind: "leave", note: "Conference" }]);
+  });
+
+  it("answers only the doctor", async () => {
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/admin/today" });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json<{ message: string }>().message).toBeTruthy();
+  });
+});
