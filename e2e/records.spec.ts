@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { logInAsAdmin } from "./support/admin";
+import { logInAsAdmin, openConsolePage } from "./support/admin";
 import { expectNoSevereViolations } from "./support/axe";
 import { bookAndPay, inDays } from "./support/booking";
 import { screenshots } from "./support/screenshots";
@@ -161,7 +161,7 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   await expect(doctor.getByText(/^Version .*, given by /)).toBeVisible();
   await screenshots(doctor, "records-patient");
   await expectNoSevereViolations(doctor);
-  await doctor.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Access log" }).click();
+  await openConsolePage(doctor, "Activity", "Access Log");
   const log = doctor.getByRole("table");
   await expect(log).toContainText("Viewed patient record");
   await expect(log).toContainText("Downloaded uploaded report");
