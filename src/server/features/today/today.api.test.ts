@@ -114,7 +114,9 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
     });
     expect(leave.statusCode, leave.body).toBe(201);
     clock.set("2026-11-26T04:00:00Z");
-    expect((await today(await signInAsAdmin(t.app, { origin: TEST_SITE }))).closures).toEqual([{ kind: "leave", note: "Conference" }]);
+    expect((await today(await signInAsAdmin(t.app, { origin: TEST_SITE }))).closures).toEqual([
+      { kind: "leave", note: "Conference" },
+    ]);
   });
 
   it("answers only the doctor", async () => {
