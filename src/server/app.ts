@@ -62,7 +62,7 @@ import { openProfileStore } from "./core/site-profile/store";
 import { hasPlaceholderRegistration } from "./core/site-profile/profile";
 import { mediaRoutes, settingsRoutes } from "./features/settings/routes";
 import { setupRoutes } from "./features/admin/setup-routes";
-import { todayRoutes } from "./features/today/routes";
+import { consoleRoutes } from "./features/console/routes";
 import { seedPracticeSettings } from "./features/settings/service";
 import { registerMetrics } from "./features/metrics/routes";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
@@ -303,7 +303,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         messaging,
       });
       await admin.register(adminScheduleRoutes, { db: database.db, config, now });
-      await admin.register(todayRoutes, { db: database.db, config, now });
+      await admin.register(consoleRoutes, { db: database.db, config, now });
       await admin.register(adminLifecycleRoutes, {
         db: database.db,
         config,

@@ -191,7 +191,7 @@ describe("leave and overrides", () => {
     };
     const plan = dayPlan("2026-11-23", facts, IST);
     expect(plan.slots.map((slot) => slot.time)).toEqual(["19:00", "19:20", "20:00", "20:20", "20:40"]);
-    expect(plan.blocked).toEqual([{ time: "19:40", note: "School" }]);
+    expect(plan.blocked).toEqual([{ time: "19:40", durationMinutes: 20, note: "School" }]);
     expect(times("2026-11-24", facts)).toHaveLength(6);
   });
 

@@ -182,7 +182,7 @@ export interface DayPlan {
   /** Slots offered on the date, in time order, blocked ones removed. */
   slots: OfferedSlot[];
   /** Slots of the date's hours that the doctor blocked, with the note. */
-  blocked: { time: string; note: string }[];
+  blocked: { time: string; durationMinutes: number; note: string }[];
 }
 
 function covers(exception: ScheduleException, date: string): boolean {
@@ -211,7 +211,11 @@ export function dayPlan(date: string, facts: ScheduleFacts, timeZone: string): D
     slots: all.filter((slot) => !blockedNotes.has(slot.time)),
     blocked: all
       .filter((slot) => blockedNotes.has(slot.time))
-      .map((slot) => ({ time: slot.time, note: blockedNotes.get(slot.time) ?? "" })),
+      .map((slot) => ({
+        time: slot.time,
+        durationMinutes: slot.durationMinutes,
+        note: blockedNotes.get(slot.time) ?? "",
+      })),
   };
 }
 

@@ -15,7 +15,7 @@ import type {
 } from "@shared/admin";
 import type { Article, ArticleInput } from "@shared/articles";
 import type { SetupEmailTest, SetupFacts } from "@shared/setup";
-import type { AdminToday } from "@shared/today";
+import type { AdminToday } from "@shared/console";
 import type { AdminSchedule, NewExceptionInput, ScheduleSettingsInput } from "@shared/schedule-admin";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest, errorStatus } from "@/lib/api";

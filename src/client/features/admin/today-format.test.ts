@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TodayConsultation } from "@shared/today";
+import type { TodayConsultation } from "@shared/console";
 import { countdownLabel, nextConsultation, reportsText } from "./today-format";
 
 const at = (iso: string) => new Date(iso);

@@ -1,4 +1,4 @@
-import type { TodayConsultation } from "@shared/today";
+import type { TodayConsultation } from "@shared/console";
 
 /** "in 5 min", "in 1 h 20 min": the whole minutes to go, rounded up (a consultation 30 s away is "in 1 min"). */
 function minutesText(minutes: number): string {

@@ -1,6 +1,6 @@
 import type { AdminAppointment } from "@shared/admin";
 import { slotLabel } from "@shared/slots";
-import type { AdminToday, TodayClosure, TodayConsultation } from "@shared/today";
+import type { AdminToday, TodayClosure, TodayConsultation } from "@shared/console";
 import { useQuery } from "@tanstack/react-query";
 import { Ban, CalendarOff, FileText, FolderOpen, Sun } from "lucide-react";
 import { useEffect, useState } from "react";

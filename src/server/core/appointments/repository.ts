@@ -165,6 +165,27 @@ export async function consultationsOnDate(db: Db, date: string): Promise<Appoint
     .orderBy(asc(appointments.appointmentTime), asc(appointments.id));
 }
 
+/**
+ * What holds a slot between two dates (both included): consultations booked and paid for (held, missed or not), and
+ * holds still waiting for their payment; in date and time order.
+ */
+export async function slotHoldersBetween(db: Db, from: string, to: string, now: Date): Promise<AppointmentRow[]> {
+  return db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        gte(appointments.appointmentDate, from),
+        lte(appointments.appointmentDate, to),
+        or(
+          inArray(appointments.status, ["confirmed", "completed", "no_show"]),
+          and(eq(appointments.status, "pending_payment"), gt(appointments.holdExpiresAt, now)),
+        ),
+      ),
+    )
+    .orderBy(asc(appointments.appointmentDate), asc(appointments.appointmentTime), asc(appointments.id));
+}
+
 /** The three lists of the dashboard: appointments to come (today included), those gone by, and those called off. */
 export type AppointmentView = "upcoming" | "past" | "cancelled";
 

@@ -104,6 +104,22 @@ export async function planOfDay(db: Db, config: Config, date: string, now: Date)
   return dayPlan(date, schedule.facts, config.booking.timeZone);
 }
 
+/** The plan of each of these dates (in order), with the leave and blocked times that made it (their ids free them). */
+export async function plansOfDates(
+  db: Db,
+  config: Config,
+  dates: string[],
+  now: Date,
+): Promise<{ plans: Map<string, DayPlan>; exceptions: readonly ScheduleException[] }> {
+  const from = dates[0] ?? "";
+  const to = dates.at(-1) ?? from;
+  const schedule = await readSchedule(db, config, from, to, now);
+  const plans = new Map(
+    dates.map((date) => [date, dayPlan(date, schedule.facts, config.booking.timeZone)] as const),
+  );
+  return { plans, exceptions: schedule.facts.exceptions };
+}
+
 export async function dayAvailability(
   db: Db,
   config: Config,

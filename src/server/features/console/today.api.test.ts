@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AdminToday } from "@shared/today";
+import type { AdminToday } from "@shared/console";
 import { multipartFile } from "../../testing/multipart";
 import {
   bookAppointment,

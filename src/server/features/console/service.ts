@@ -1,6 +1,6 @@
 import { clinicDate } from "@shared/clinic-time";
 import { appointmentInterval } from "@shared/schedule";
-import type { AdminToday, TodayClosure } from "@shared/today";
+import type { AdminToday, TodayClosure } from "@shared/console";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { toAdminAppointment } from "../../core/appointments/admin-view";

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import type { AdminCalendar, CalendarSlot } from "@shared/console";
+import {
+  bookAppointment,
+  bookingFor,
+  bookPaidAppointment,
+  signInAsAdmin,
+  TEST_SITE,
+  testClock,
+  testEngines,
+  useTestApp,
+} from "../../testing/test-app";
+
+/**
+ * The console's calendar through the API: every slot of the doctor's hours on each date, free, held for a payment,
+ * booked or blocked (with the entry that frees it), leave over a whole day, and a range it refuses.
+ */
+// Saturday 21 Nov 2026, 3:30 PM IST.
+const START = "2026-11-21T10:00:00Z";
+
+const summary = (slot: CalendarSlot) =>
+  slot.state === "booked" || slot.state === "held"
+    ? `${slot.time} ${slot.state} ${slot.appointment.patientName}`
+    : slot.state === "blocked"
+      ? `${slot.time} blocked ${slot.note}`
+      : `${slot.time} free`;
+
+describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
+  const clock = testClock(START);
+  const t = useTestApp(engine, { now: clock.now, env: { PUBLIC_BASE_URL: TEST_SITE } });
+  let address = 0;
+  const nextAddress = () => `198.51.100.${++address}`;
+  const asDoctor = async (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: await signInAsAdmin(t.app, { origin: TEST_SITE }), origin: TEST_SITE },
+      ...(payload ? { payload } : {}),
+    });
+  const calendar = async (query: string) => {
+    const response = await asDoctor("GET", `/api/admin/calendar?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminCalendar>();
+  };
+
+  it("shows each slot free, held, booked or blocked, and leave over the whole day", async () => {
+    const paid = await bookPaidAppointment(t.app, bookingFor("Meera Pillai"), nextAddress());
+    await bookAppointment(t.app, bookingFor("Kavya Nair", { appointmentTime: "19:20" }), nextAddress());
+    const block = await asDoctor("POST", "/api/admin/schedule/exceptions", {
+      kind: "block",
+      date: "2026-11-23",
+      time: "19:40",
+      note: "Ward round",
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    const leave = await asDoctor("POST", "/api/admin/schedule/exceptions", {
+      kind: "leave",
+      startsOn: "2026-11-25",
+      endsOn: "2026-11-25",
+      note: "Conference",
+    });
+    expect(leave.statusCode, leave.body).toBe(201);
+
+    const week = await calendar("from=2026-11-23&days=3");
+    expect(week.today).toBe("2026-11-21");
+    expect(week.days.map((day) => day.date)).toEqual(["2026-11-23", "2026-11-24", "2026-11-25"]);
+    const [monday, tuesday, wednesday] = week.days;
+    expect(monday?.slots.map(summary)).toEqual([
+      "19:00 booked Meera Pillai",
+      "19:20 held Kavya Nair",
+      "19:40 blocked Ward round",
+      "20:00 free",
+      "20:20 free",
+      "20:40 free",
+    ]);
+    const booked = monday?.slots[0];
+    expect(booked?.state === "booked" && booked.appointment.id).toBe(paid.id);
+    expect(monday?.slots.every((slot) => !slot.past && slot.durationMinutes === 20)).toBe(true);
+    expect(tuesday?.slots.map(summary).every((text) => text.endsWith("free"))).toBe(true);
+    expect(wednesday?.leave?.note).toBe("Conference");
+    expect(wednesday?.slots).toEqual([]);
+
+    // The blocked time is freed through its own entry.
+    const blocked = monday?.slots[2];
+    const exceptionId = blocked?.state === "blocked" ? blocked.exceptionId : null;
+    expect(exceptionId).toBeTruthy();
+    const freed = await asDoctor("DELETE", `/api/admin/schedule/exceptions/${exceptionId}`);
+    expect(freed.statusCode, freed.body).toBe(200);
+    expect((await calendar("from=2026-11-23&days=1")).days[0]?.slots.map(summary)[2]).toBe("19:40 free");
+  });
+
+  it("marks the times already gone on today's date", async () => {
+    clock.set("2026-11-23T14:00:00Z"); // 7:30 PM IST
+    const [today] = (await calendar("from=2026-11-23&days=1")).days;
+    expect(today?.slots.map((slot) => [slot.time, slot.past])).toEqual([
+      ["19:00", true],
+      ["19:20", true],
+      ["19:40", false],
+      ["20:00", false],
+      ["20:20", false],
+      ["20:40", false],
+    ]);
+    clock.set(START);
+  });
+
+  it("refuses a range it cannot show with a readable 400", async () => {
+    for (const query of [
+      "from=2026-02-30",
+      "from=23-11-2026",
+      "from=2026-11-23&days=15",
+      "from=2026-11-23&days=0",
+      "",
+    ]) {
+      const response = await asDoctor("GET", `/api/admin/calendar?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ message: string }>().message, query).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import type { AdminAppointment } from "@shared/admin";
+import { addDaysToDate, clinicDate, slotStart } from "@shared/clinic-time";
+import type { AdminCalendar, CalendarDay, CalendarSlot } from "@shared/console";
+import type { DayPlan, ScheduleException } from "@shared/schedule";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { toAdminAppointment } from "../../core/appointments/admin-view";
+import { type AppointmentRow, slotHoldersBetween } from "../../core/appointments/repository";
+import { plansOfDates } from "../schedule/service";
+
+interface DayFacts {
+  date: string;
+  plan: DayPlan;
+  exceptions: readonly ScheduleException[];
+  holders: AppointmentRow[];
+  now: Date;
+  timeZone: string;
+  toView: (row: AppointmentRow) => AdminAppointment;
+}
+
+/** One day of the calendar: its hours' slots, each free, blocked, held or booked, and the bookings outside them. */
+function calendarDay({ date, plan, exceptions, holders, now, timeZone, toView }: DayFacts): CalendarDay {
+  const isPast = (time: string) => slotStart(date, time, timeZone).getTime() <= now.getTime();
+  const byTime = new Map(holders.map((row) => [row.appointmentTime, row]));
+  const covering = exceptions.filter((e) => e.startsOn <= date && date <= e.endsOn);
+  const leave = covering.find((e) => e.kind === "leave");
+  const blockId = (time: string) =>
+    covering.find((e) => e.kind === "block" && e.time === time && e.startsOn === e.endsOn)?.id ?? null;
+  const slots: CalendarSlot[] = [];
+  for (const slot of plan.slots) {
+    const holder = byTime.get(slot.time);
+    byTime.delete(slot.time);
+    const base = { time: slot.time, durationMinutes: slot.durationMinutes, past: isPast(slot.time) };
+    slots.push(
+      holder
+        ? {
+            ...base,
+            state: holder.status === "pending_payment" ? "held" : "booked",
+            appointment: toView(holder),
+          }
+        : { ...base, state: "free" },
+    );
+  }
+  for (const { time, durationMinutes, note } of plan.blocked) {
+    const holder = byTime.get(time);
+    byTime.delete(time);
+    const base = { time, durationMinutes: holder?.durationMinutes ?? durationMinutes, past: isPast(time) };
+    // A booking made before the time was blocked keeps it: the booking is what the doctor must see.
+    slots.push(
+      holder
+        ? {
+            ...base,
+            state: holder.status === "pending_payment" ? "held" : "booked",
+            appointment: toView(holder),
+          }
+        : { ...base, state: "blocked", note, exceptionId: blockId(time) },
+    );
+  }
+  // Bookings whose time the hours no longer offer (changed or leave taken after they were made).
+  for (const holder of byTime.values()) {
+    slots.push({
+      time: holder.appointmentTime,
+      durationMinutes: holder.durationMinutes,
+      past: isPast(holder.appointmentTime),
+      state: holder.status === "pending_payment" ? "held" : "booked",
+      appointment: toView(holder),
+    });
+  }
+  slots.sort((a, b) => a.time.localeCompare(b.time));
+  return {
+    date,
+    leave: leave ? { note: leave.note, exceptionId: leave.id } : null,
+    ownHours: plan.ownHours ?? null,
+    slots,
+  };
+}
+
+/** The calendar of `days` dates from `from`: every slot of the doctor's hours and what holds it, leave and blocks. */
+export async function calendarOf(
+  db: Db,
+  config: Config,
+  siteUrl: string,
+  range: { from: string; days: number },
+  now: Date,
+): Promise<AdminCalendar> {
+  const { timeZone } = config.booking;
+  const dates = Array.from({ length: range.days }, (_, i) => addDaysToDate(range.from, i));
+  const to = dates.at(-1) ?? range.from;
+  const [{ plans, exceptions }, holders] = await Promise.all([
+    plansOfDates(db, config, dates, now),
+    slotHoldersBetween(db, range.from, to, now),
+  ]);
+  const toView = (row: AppointmentRow) => toAdminAppointment(row, siteUrl, { now, timeZone });
+  return {
+    today: clinicDate(now, timeZone),
+    days: dates.map((date) =>
+      calendarDay({
+        date,
+        plan: plans.get(date) ?? { slots: [], blocked: [] },
+        exceptions,
+        holders: holders.filter((row) => row.appointmentDate === date),
+        now,
+        timeZone,
+        toView,
+      }),
+    ),
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { isValidIsoDate } from "./clinic-time";
+import type { AdminAppointment } from "./admin";
+
+/** One consultation of the doctor's day: the booking, when it runs, and how many reports the parent sent. */
+export interface TodayConsultation {
+  appointment: AdminAppointment;
+  /** When it starts and ends (ISO), from its date, time and length in the clinic's zone. */
+  startsAt: string;
+  endsAt: string;
+  /** Reports (PDFs and images) the parent uploaded for it. */
+  reportCount: number;
+}
+
+/** A time the doctor is not seeing anyone: leave for the whole day, or one slot she blocked. */
+export type TodayClosure = { kind: "leave"; note: string } | { kind: "blocked"; time: string; note: string };
+
+/**
+ * GET /api/admin/today: the doctor's day in the clinic's zone. Confirmed, completed and missed consultations, in time
+ * order (a hold still waiting for its payment is not one yet); and the times she closed.
+ */
+export interface AdminToday {
+  /** The clinic's date today, "2026-11-27". */
+  date: string;
+  /** The server's clock (ISO), so the page counts down to the next consultation from the same time. */
+  now: string;
+  consultations: TodayConsultation[];
+  closures: TodayClosure[];
+  /** The date has hours of its own (an override) instead of the weekday's, with its note. */
+  ownHours: { note: string } | null;
+}
+
+/** GET /api/admin/calendar?from=&days=: the dates shown, from `from` (a clinic date), 1 to 14 of them. */
+export const calendarQuerySchema = z.object({
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the first date as YYYY-MM-DD")
+    .refine(isValidIsoDate, "Choose a date that exists"),
+  days: z.coerce.number().int().min(1, "Show at least one day").max(14, "Show at most 14 days").default(7),
+});
+
+/** One time of a day in the calendar: offered and free, blocked by the doctor, held for a payment, or booked. */
+export type CalendarSlot = { time: string; durationMinutes: number; past: boolean } & (
+  | { state: "free" }
+  | {
+      state: "blocked";
+      note: string;
+      /** The blocked time's own entry, to free it; null when set another way. */ exceptionId: string | null;
+    }
+  | { state: "held" | "booked"; appointment: AdminAppointment }
+);
+
+export interface CalendarDay {
+  date: string;
+  /** The doctor is on leave: the whole day, with the leave's note and entry. */
+  leave: { note: string; exceptionId: string } | null;
+  ownHours: { note: string } | null;
+  /** In time order: the day's hours, and any booking outside them (made before the hours changed). */
+  slots: CalendarSlot[];
+}
+
+/** GET /api/admin/calendar: the doctor's days, in the clinic's zone. */
+export interface AdminCalendar {
+  /** The clinic's date today. */
+  today: string;
+  days: CalendarDay[];
+}
