@@ -30,12 +30,16 @@ export interface AdminToday {
   ownHours: { note: string } | null;
 }
 
-/** GET /api/admin/calendar?from=&days=: the dates shown, from `from` (a clinic date), 1 to 14 of them. */
+/**
+ * GET /api/admin/calendar?from=&days=: the dates shown, from `from` (a clinic date; by default the Monday of the
+ * clinic's week), 1 to 14 of them.
+ */
 export const calendarQuerySchema = z.object({
   from: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the first date as YYYY-MM-DD")
-    .refine(isValidIsoDate, "Choose a date that exists"),
+    .refine(isValidIsoDate, "Choose a date that exists")
+    .optional(),
   days: z.coerce.number().int().min(1, "Show at least one day").max(14, "Show at most 14 days").default(7),
 });
 
@@ -63,5 +67,7 @@ export interface CalendarDay {
 export interface AdminCalendar {
   /** The clinic's date today. */
   today: string;
+  /** The first date shown. */
+  from: string;
   days: CalendarDay[];
 }

@@ -63,6 +63,7 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
 
     const week = await calendar("from=2026-11-23&days=3");
     expect(week.today).toBe("2026-11-21");
+    expect(week.from).toBe("2026-11-23");
     expect(week.days.map((day) => day.date)).toEqual(["2026-11-23", "2026-11-24", "2026-11-25"]);
     const [monday, tuesday, wednesday] = week.days;
     expect(monday?.slots.map(summary)).toEqual([
@@ -103,13 +104,30 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
     clock.set(START);
   });
 
+  it("starts on the Monday of the clinic's week when no date is named", async () => {
+    const week = await calendar("");
+    expect(week.from).toBe("2026-11-16");
+    expect(week.days.map((day) => day.date)).toEqual([
+      "2026-11-16",
+      "2026-11-17",
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
+    ]);
+    // Saturday's 7:00 PM is still to come at 3:30 PM; Friday's is gone.
+    expect(week.days[5]?.slots[0]?.past).toBe(false);
+    expect(week.days[4]?.slots[0]?.past).toBe(true);
+  });
+
   it("refuses a range it cannot show with a readable 400", async () => {
     for (const query of [
       "from=2026-02-30",
       "from=23-11-2026",
       "from=2026-11-23&days=15",
       "from=2026-11-23&days=0",
-      "",
+      "days=x",
     ]) {
       const response = await asDoctor("GET", `/api/admin/calendar?${query}`);
       expect(response.statusCode, query).toBe(400);

@@ -1,7 +1,8 @@
 import type { AdminAppointment } from "@shared/admin";
 import { addDaysToDate, clinicDate, slotStart } from "@shared/clinic-time";
 import type { AdminCalendar, CalendarDay, CalendarSlot } from "@shared/console";
-import type { DayPlan, ScheduleException } from "@shared/schedule";
+import { type DayPlan, type ScheduleException, weekdayOf } from "@shared/schedule";
+import { WEEKDAYS } from "@shared/weekdays";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { toAdminAppointment } from "../../core/appointments/admin-view";
@@ -75,24 +76,32 @@ function calendarDay({ date, plan, exceptions, holders, now, timeZone, toView }:
   };
 }
 
+/** The Monday of a date's week. */
+function mondayOf(date: string): string {
+  return addDaysToDate(date, -WEEKDAYS.indexOf(weekdayOf(date)));
+}
+
 /** The calendar of `days` dates from `from`: every slot of the doctor's hours and what holds it, leave and blocks. */
 export async function calendarOf(
   db: Db,
   config: Config,
   siteUrl: string,
-  range: { from: string; days: number },
+  range: { from?: string | undefined; days: number },
   now: Date,
 ): Promise<AdminCalendar> {
   const { timeZone } = config.booking;
-  const dates = Array.from({ length: range.days }, (_, i) => addDaysToDate(range.from, i));
-  const to = dates.at(-1) ?? range.from;
+  const today = clinicDate(now, timeZone);
+  const from = range.from ?? mondayOf(today);
+  const dates = Array.from({ length: range.days }, (_, i) => addDaysToDate(from, i));
+  const to = dates.at(-1) ?? from;
   const [{ plans, exceptions }, holders] = await Promise.all([
     plansOfDates(db, config, dates, now),
-    slotHoldersBetween(db, range.from, to, now),
+    slotHoldersBetween(db, from, to, now),
   ]);
   const toView = (row: AppointmentRow) => toAdminAppointment(row, siteUrl, { now, timeZone });
   return {
-    today: clinicDate(now, timeZone),
+    today,
+    from,
     days: dates.map((date) =>
       calendarDay({
         date,
