@@ -21,11 +21,11 @@ test.afterEach(async () => {
   await site.stop();
 });
 
-test("the doctor opens Today and sees the day in order, the next consultation counted down", async ({
+test("the doctor opens Today and sees the day in order, the next consultation counted down; the calendar shows the week and blocks a time", async ({
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   site = await startOwnSite("today", { port });
   const day = inDays(2);
   const first = await bookAndPayThroughApi(request, { patientName: "Diya Sharma", date: day, time: "19:00" });
@@ -89,4 +89,32 @@ test("the doctor opens Today and sees the day in order, the next consultation co
   const details = page.getByRole("dialog", { name: "Kabir Shah" });
   await expect(details).toContainText("Murmur heard at school");
   await screenshots(page, "today-open", details);
+
+  await page.keyboard.press("Escape");
+
+  // The calendar opens on this week, on a phone at today's date.
+  await openConsolePage(page, "Calendar");
+  const today = page.getByRole("region", { name: /· Today$/ });
+  await expect(today.getByRole("button", { name: "7:00 PM, Diya Sharma" })).toBeVisible();
+  await expect(today.getByRole("button", { name: "7:40 PM, Blocked: Ward round" })).toBeVisible();
+  await expectNoSevereViolations(page, "main");
+  await screenshots(page, "calendar");
+  // A free time is blocked from it, and freed again.
+  await today.getByRole("button", { name: "8:40 PM, Free" }).click();
+  const block = page.getByRole("dialog", { name: "Block This Time" });
+  await block.getByLabel("Note (only you see it)").fill("School meeting");
+  await block.getByRole("button", { name: "Block time" }).click();
+  await expect(today.getByRole("button", { name: "8:40 PM, Blocked: School meeting" })).toBeVisible();
+  await today.getByRole("button", { name: "8:40 PM, Blocked: School meeting" }).click();
+  await page
+    .getByRole("dialog", { name: "Free This Time" })
+    .getByRole("button", { name: "Free time" })
+    .click();
+  await expect(today.getByRole("button", { name: "8:40 PM, Free" })).toBeVisible();
+  // The next week is an address of its own, kept on a reload.
+  await page.getByRole("button", { name: "Next week" }).click();
+  await expect(page).toHaveURL(/\/admin\/calendar\?week=\d{4}-\d{2}-\d{2}$/);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
+  await expect(page.getByRole("region", { name: /· Today$/ })).toHaveCount(0);
 });

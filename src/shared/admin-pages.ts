@@ -5,6 +5,7 @@
 export const ADMIN_PAGES = {
   "/admin": "admin",
   "/admin/today": "admin-today",
+  "/admin/calendar": "admin-calendar",
   "/admin/schedule": "admin-schedule",
   "/admin/patients": "admin-patients",
   "/admin/articles": "admin-articles",

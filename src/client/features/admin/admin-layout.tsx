@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import {
   CalendarCog,
+  CalendarDays,
   CreditCard,
   ExternalLink,
   HeartPulse,
@@ -32,6 +33,7 @@ const navLinkClass =
 type AdminPage =
   | "dashboard"
   | "today"
+  | "calendar"
   | "schedule"
   | "patients"
   | "articles"
@@ -44,6 +46,7 @@ type AdminPage =
 const adminPages: { page: AdminPage; href: string; label: string; icon: LucideIcon }[] = [
   { page: "dashboard", href: "/admin", label: "Dashboard", icon: LayoutDashboard },
   { page: "today", href: "/admin/today", label: "Today", icon: Sun },
+  { page: "calendar", href: "/admin/calendar", label: "Calendar", icon: CalendarDays },
   { page: "schedule", href: "/admin/schedule", label: "Schedule", icon: CalendarCog },
   { page: "patients", href: "/admin/patients", label: "Patients", icon: Users },
   { page: "articles", href: "/admin/articles", label: "Articles", icon: Newspaper },

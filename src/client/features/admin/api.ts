@@ -15,7 +15,7 @@ import type {
 } from "@shared/admin";
 import type { Article, ArticleInput } from "@shared/articles";
 import type { SetupEmailTest, SetupFacts } from "@shared/setup";
-import type { AdminToday } from "@shared/console";
+import type { AdminCalendar, AdminToday } from "@shared/console";
 import type { AdminSchedule, NewExceptionInput, ScheduleSettingsInput } from "@shared/schedule-admin";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson, apiRequest, errorStatus } from "@/lib/api";
@@ -31,6 +31,7 @@ export const adminKeys = {
     ["admin", "appointment-views", view, cursor] as const,
   // Under the appointment lists: whatever refreshes them after a change refreshes the day too.
   today: ["admin", "appointment-views", "today"] as const,
+  calendar: (from: string | null) => ["admin", "appointment-views", "calendar", from] as const,
   appointmentDetails: (id: string) => ["admin", "appointment", id] as const,
   notificationRecipients: (id: string) => ["admin", "notification-recipients", id] as const,
   gateway: ["admin", "gateway"] as const,
@@ -49,6 +50,15 @@ export function todayQuery() {
     queryFn: () => apiGet<AdminToday>("/api/admin/today"),
     // The parent's reports and the day's changes arrive while the page stays open.
     refetchInterval: 60_000,
+  });
+}
+
+/** A week of the doctor's calendar from `from` (a date), or the clinic's week from its Monday (null). */
+export function calendarQuery(from: string | null) {
+  return queryOptions({
+    queryKey: adminKeys.calendar(from),
+    queryFn: () =>
+      apiGet<AdminCalendar>(`/api/admin/calendar${from ? `?from=${encodeURIComponent(from)}` : ""}`),
   });
 }
 
