@@ -169,7 +169,12 @@ export async function consultationsOnDate(db: Db, date: string): Promise<Appoint
  * What holds a slot between two dates (both included): consultations booked and paid for (held, missed or not), and
  * holds still waiting for their payment; in date and time order.
  */
-export async function slotHoldersBetween(db: Db, from: string, to: string, now: Date): Promise<AppointmentRow[]> {
+export async function slotHoldersBetween(
+  db: Db,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<AppointmentRow[]> {
   return db
     .select()
     .from(appointments)
