@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { isValidIsoDate } from "./clinic-time";
+import { addDaysToDate, isValidIsoDate } from "./clinic-time";
+
+/** The last date the calendar can show. */
+const LAST_DATE = "9999-12-31";
 import type { AdminAppointment } from "./admin";
 
 /** One consultation of the doctor's day: the booking, when it runs, and how many reports the parent sent. */
@@ -34,14 +37,20 @@ export interface AdminToday {
  * GET /api/admin/calendar?from=&days=: the dates shown, from `from` (a clinic date; by default the Monday of the
  * clinic's week), 1 to 14 of them.
  */
-export const calendarQuerySchema = z.object({
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the first date as YYYY-MM-DD")
-    .refine(isValidIsoDate, "Choose a date that exists")
-    .optional(),
-  days: z.coerce.number().int().min(1, "Show at least one day").max(14, "Show at most 14 days").default(7),
-});
+export const calendarQuerySchema = z
+  .object({
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the first date as YYYY-MM-DD")
+      .refine(isValidIsoDate, "Choose a date that exists")
+      .optional(),
+    days: z.coerce.number().int().min(1, "Show at least one day").max(14, "Show at most 14 days").default(7),
+  })
+  // The last date shown must be a date too: 9999-12-31 has no next one.
+  .refine(({ from, days }) => !from || from <= addDaysToDate(LAST_DATE, 1 - days), {
+    message: "Choose a date before the year 10000",
+    path: ["from"],
+  });
 
 /** One time of a day in the calendar: offered and free, blocked by the doctor, held for a payment, or booked. */
 export type CalendarSlot = { time: string; durationMinutes: number; past: boolean } & (

@@ -61,6 +61,24 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
     });
     expect(leave.statusCode, leave.body).toBe(201);
 
+    // Leave taken over a day that already has a booking: the booking keeps its place in the calendar.
+    const kept = await bookPaidAppointment(
+      t.app,
+      bookingFor("Ishaan Das", { appointmentDate: "2026-11-26" }),
+      nextAddress(),
+    );
+    const away = await asDoctor("POST", "/api/admin/schedule/exceptions", {
+      kind: "leave",
+      startsOn: "2026-11-26",
+      endsOn: "2026-11-26",
+      note: "Travel",
+      acknowledgedAppointmentIds: [kept.id],
+    });
+    expect(away.statusCode, away.body).toBe(201);
+    const thursday = (await calendar("from=2026-11-26&days=1")).days[0];
+    expect(thursday?.leave?.note).toBe("Travel");
+    expect(thursday?.slots.map(summary)).toEqual(["19:00 booked Ishaan Das"]);
+
     const week = await calendar("from=2026-11-23&days=3");
     expect(week.today).toBe("2026-11-21");
     expect(week.from).toBe("2026-11-23");
@@ -121,6 +139,15 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
     expect(week.days[4]?.slots[0]?.past).toBe(true);
   });
 
+  it("writes each look at the calendar to the access log", async () => {
+    await calendar("from=2026-11-23");
+    const log = await asDoctor("GET", "/api/admin/access-log");
+    expect(log.json<{ entries: { recordId: string; detail: string }[] }>().entries[0]).toMatchObject({
+      recordId: "calendar",
+      detail: "viewed the calendar from 2026-11-23",
+    });
+  });
+
   it("refuses a range it cannot show with a readable 400", async () => {
     for (const query of [
       "from=2026-02-30",
@@ -128,6 +155,9 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
       "from=2026-11-23&days=15",
       "from=2026-11-23&days=0",
       "days=x",
+      // The range would end after 9999-12-31.
+      "from=9999-12-31",
+      "from=9999-12-25&days=14",
     ]) {
       const response = await asDoctor("GET", `/api/admin/calendar?${query}`);
       expect(response.statusCode, query).toBe(400);

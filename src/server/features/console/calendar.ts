@@ -27,46 +27,36 @@ function calendarDay({ date, plan, exceptions, holders, now, timeZone, toView }:
   const leave = covering.find((e) => e.kind === "leave");
   const blockId = (time: string) =>
     covering.find((e) => e.kind === "block" && e.time === time && e.startsOn === e.endsOn)?.id ?? null;
-  const slots: CalendarSlot[] = [];
-  for (const slot of plan.slots) {
-    const holder = byTime.get(slot.time);
-    byTime.delete(slot.time);
-    const base = { time: slot.time, durationMinutes: slot.durationMinutes, past: isPast(slot.time) };
-    slots.push(
-      holder
-        ? {
-            ...base,
-            state: holder.status === "pending_payment" ? "held" : "booked",
-            appointment: toView(holder),
-          }
-        : { ...base, state: "free" },
-    );
-  }
-  for (const { time, durationMinutes, note } of plan.blocked) {
+  /** The slot of a time a booking or a hold takes, with the booking's own length. */
+  const taken = (holder: AppointmentRow): CalendarSlot => ({
+    time: holder.appointmentTime,
+    durationMinutes: holder.durationMinutes,
+    past: isPast(holder.appointmentTime),
+    state: holder.status === "pending_payment" ? "held" : "booked",
+    appointment: toView(holder),
+  });
+  /** The booking or hold at a time, taken out of those still to place. */
+  const holderAt = (time: string) => {
     const holder = byTime.get(time);
     byTime.delete(time);
-    const base = { time, durationMinutes: holder?.durationMinutes ?? durationMinutes, past: isPast(time) };
+    return holder;
+  };
+  const slots: CalendarSlot[] = [];
+  for (const { time, durationMinutes } of plan.slots) {
+    const holder = holderAt(time);
+    slots.push(holder ? taken(holder) : { time, durationMinutes, past: isPast(time), state: "free" });
+  }
+  for (const { time, durationMinutes, note } of plan.blocked) {
+    const holder = holderAt(time);
     // A booking made before the time was blocked keeps it: the booking is what the doctor must see.
     slots.push(
       holder
-        ? {
-            ...base,
-            state: holder.status === "pending_payment" ? "held" : "booked",
-            appointment: toView(holder),
-          }
-        : { ...base, state: "blocked", note, exceptionId: blockId(time) },
+        ? taken(holder)
+        : { time, durationMinutes, past: isPast(time), state: "blocked", note, exceptionId: blockId(time) },
     );
   }
   // Bookings whose time the hours no longer offer (changed or leave taken after they were made).
-  for (const holder of byTime.values()) {
-    slots.push({
-      time: holder.appointmentTime,
-      durationMinutes: holder.durationMinutes,
-      past: isPast(holder.appointmentTime),
-      state: holder.status === "pending_payment" ? "held" : "booked",
-      appointment: toView(holder),
-    });
-  }
+  slots.push(...[...byTime.values()].map(taken));
   slots.sort((a, b) => a.time.localeCompare(b.time));
   return {
     date,

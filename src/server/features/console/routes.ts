@@ -11,9 +11,26 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now:
   app,
   { db, config, now },
 ) => {
-  app.get("/api/admin/today", async (request) => doctorsDay(db, config, siteUrl(config, request), now()));
+  // Both answer patients' details: each read is written to the access log, as every list of the dashboard is.
+  app.get("/api/admin/today", async (request) => {
+    const day = await doctorsDay(db, config, siteUrl(config, request), now());
+    await request.recordAccess({
+      action: "view",
+      recordType: "appointment_list",
+      recordId: "today",
+      detail: "viewed the day",
+    });
+    return day;
+  });
 
-  app.get("/api/admin/calendar", { schema: { querystring: calendarQuerySchema } }, async (request) =>
-    calendarOf(db, config, siteUrl(config, request), request.query, now()),
-  );
+  app.get("/api/admin/calendar", { schema: { querystring: calendarQuerySchema } }, async (request) => {
+    const calendar = await calendarOf(db, config, siteUrl(config, request), request.query, now());
+    await request.recordAccess({
+      action: "view",
+      recordType: "appointment_list",
+      recordId: "calendar",
+      detail: `viewed the calendar from ${calendar.from}`,
+    });
+    return calendar;
+  });
 };

@@ -119,6 +119,20 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
     ]);
   });
 
+  it("writes each look at the day to the access log", async () => {
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    await today(cookie);
+    const log = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/access-log",
+      headers: { cookie, origin: TEST_SITE },
+    });
+    expect(log.json<{ entries: { recordId: string; detail: string }[] }>().entries[0]).toMatchObject({
+      recordId: "today",
+      detail: "viewed the day",
+    });
+  });
+
   it("answers only the doctor", async () => {
     const anonymous = await t.app.inject({ method: "GET", url: "/api/admin/today" });
     expect(anonymous.statusCode).toBe(401);
