@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Loading } from "@/components/ui/loading";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatShortDate } from "@/lib/format";
+import { publicConfigQuery } from "@/lib/public-config";
 import { appointmentDateTime, patientAge } from "./admin-format";
 import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
 import { appointmentDetailsQuery } from "./api";
@@ -201,5 +202,29 @@ function MessageRow({ message, timeZone, zone }: { message: AdminNotification } 
         {notificationStatusLabel(message.status)}
       </Badge>
     </li>
+  );
+}
+
+/**
+ * The details of the appointment a list or the calendar opened (null: closed), in the clinic's zone; `onClose` when
+ * the doctor dismisses it.
+ */
+export function OpenedAppointmentDialog({
+  appointment,
+  onClose,
+}: {
+  appointment: AdminAppointment | null;
+  onClose: () => void;
+}) {
+  const { data: config } = useQuery(publicConfigQuery());
+  return (
+    <AppointmentDetailsDialog
+      appointment={appointment}
+      timeZone={config?.clinicTimeZone}
+      zone={config?.timeZoneLabel}
+      onOpenChange={(open: boolean) => {
+        if (!open) onClose();
+      }}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { publicConfigQuery } from "@/lib/public-config";
 import { appointmentDateTime, patientAge } from "./admin-format";
 import { AppointmentStatusBadge, ParentAskedBadge, PaymentStatusBadge } from "./status-badges";
 import { APPOINTMENTS_PAGE_SIZE, appointmentViewQuery } from "./api";
-import { AppointmentDetailsDialog } from "./appointment-details-dialog";
+import { OpenedAppointmentDialog } from "./appointment-details-dialog";
 import { SectionCard } from "./section-title";
 import { VideoActions } from "./video-actions";
 import { cellClass, type Column, WideTable } from "./wide-table";
@@ -153,14 +153,7 @@ export function AppointmentsPanel() {
           )}
         </QueryState>
       </div>
-      <AppointmentDetailsDialog
-        appointment={selected}
-        timeZone={config?.clinicTimeZone}
-        zone={zone}
-        onOpenChange={(open: boolean) => {
-          if (!open) setSelected(null);
-        }}
-      />
+      <OpenedAppointmentDialog appointment={selected} onClose={() => setSelected(null)} />
     </SectionCard>
   );
 }

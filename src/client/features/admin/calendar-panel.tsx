@@ -21,12 +21,11 @@ import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
 import { showErrorToast } from "@/lib/error-toast";
 import { formatLongDateWithWeekday, formatShortDate } from "@/lib/format";
-import { publicConfigQuery } from "@/lib/public-config";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/use-toast";
 import { cn } from "@/lib/utils";
 import { addScheduleException, adminKeys, calendarQuery, removeScheduleException } from "./api";
-import { AppointmentDetailsDialog } from "./appointment-details-dialog";
+import { OpenedAppointmentDialog } from "./appointment-details-dialog";
 import { SectionTitle } from "./section-title";
 
 const WEEK_PARAM = "week";
@@ -90,7 +89,6 @@ function choiceOf(date: string, slot: CalendarSlot): Chosen | null {
 export function CalendarPanel() {
   const [week, setWeek] = useWeekInAddress();
   const query = useQuery(calendarQuery(week));
-  const { data: config } = useQuery(publicConfigQuery());
   const [chosen, setChosen] = useState<Chosen | null>(null);
   return (
     <section aria-labelledby="calendar-title" className="flex flex-col gap-3">
@@ -103,13 +101,9 @@ export function CalendarPanel() {
       <QueryState query={query} what="the calendar" isEmpty={() => false} empty={null}>
         {(calendar) => <Week calendar={calendar} onChoose={setChosen} />}
       </QueryState>
-      <AppointmentDetailsDialog
+      <OpenedAppointmentDialog
         appointment={chosen?.kind === "appointment" ? chosen.appointment : null}
-        timeZone={config?.clinicTimeZone}
-        zone={config?.timeZoneLabel}
-        onOpenChange={(open: boolean) => {
-          if (!open) setChosen(null);
-        }}
+        onClose={() => setChosen(null)}
       />
       <SlotDialog chosen={chosen?.kind === "appointment" ? null : chosen} onClose={() => setChosen(null)} />
     </section>

@@ -12,7 +12,7 @@ import { publicConfigQuery } from "@/lib/public-config";
 import { cn } from "@/lib/utils";
 import { patientAge } from "./admin-format";
 import { todayQuery } from "./api";
-import { AppointmentDetailsDialog } from "./appointment-details-dialog";
+import { OpenedAppointmentDialog } from "./appointment-details-dialog";
 import { SectionTitle } from "./section-title";
 import { AppointmentStatusBadge, ParentAskedBadge, PaymentStatusBadge } from "./status-badges";
 import { countdownLabel, nextConsultation, reportsText } from "./today-format";
@@ -64,14 +64,7 @@ export function TodayPanel() {
       <QueryState query={query} what="today's consultations" isEmpty={() => false} empty={null}>
         {(day) => <Day day={day} now={now} zone={zone} onOpen={setSelected} />}
       </QueryState>
-      <AppointmentDetailsDialog
-        appointment={selected}
-        timeZone={config?.clinicTimeZone}
-        zone={zone}
-        onOpenChange={(open: boolean) => {
-          if (!open) setSelected(null);
-        }}
-      />
+      <OpenedAppointmentDialog appointment={selected} onClose={() => setSelected(null)} />
     </section>
   );
 }
