@@ -331,7 +331,12 @@ for (const width of [360, 1280]) {
       if (width >= 640) {
         // A tap beside the dialog asks as Escape does; a tap beside the question is no answer.
         await settled(dialog);
-        await page.mouse.click(10, 10);
+        // Just after the question closed, Radix may still be handing the top layer back to the dialog and let the
+        // first tap pass unseen; a tap beside the question is no answer, so tapping again until it shows is safe.
+        await expect(async () => {
+          await page.mouse.click(10, 10);
+          await expect(ask).toBeVisible({ timeout: 1000 });
+        }).toPass({ timeout: 10_000 });
         await settled(ask);
         await page.mouse.click(10, 10);
         await expect(ask).toBeVisible();
