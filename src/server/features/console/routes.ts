@@ -3,8 +3,7 @@ import { calendarQuerySchema } from "@shared/console";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
-import { calendarOf } from "./calendar";
-import { doctorsDay } from "./service";
+import { calendarOf, doctorsDay } from "./service";
 
 /** The console's Today and Calendar pages. The admin scope has already checked the session and the origin. */
 export const consoleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: () => Date }> = async (

@@ -8,6 +8,9 @@ import { consultationsOnDate } from "../../core/appointments/repository";
 import { planOfDay } from "../schedule/service";
 import { uploadCounts } from "../uploads/service";
 
+// The week's read model has a file of its own; routes reach both through this service.
+export { calendarOf } from "./calendar";
+
 /**
  * The doctor's day: today's consultations in time order, each with the reports its parent sent, and the times she
  * closed (leave, blocked slots), from the clinic's date at `now`.
