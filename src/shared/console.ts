@@ -13,6 +13,8 @@ export interface TodayConsultation {
   endsAt: string;
   /** Reports (PDFs and images) the parent uploaded for it. */
   reportCount: number;
+  /** The parent is at the video page now (the waiting room or the call), since this time (ISO); null when not. */
+  parentWaitingSince: string | null;
 }
 
 /** A time the doctor is not seeing anyone: leave for the whole day, or one slot she blocked. */
@@ -79,4 +81,58 @@ export interface AdminCalendar {
   /** The first date shown. */
   from: string;
   days: CalendarDay[];
+}
+
+/** How late the doctor may say she is running, in whole minutes (POST /api/admin/running-late). */
+export const RUNNING_LATE_MIN_MINUTES = 5;
+export const RUNNING_LATE_MAX_MINUTES = 120;
+/** The estimates the Running late dialog offers. */
+export const RUNNING_LATE_CHOICES = [5, 10, 15, 20, 30, 45, 60] as const;
+
+const RUNNING_LATE_MESSAGE = `Choose how late you are running: ${RUNNING_LATE_MIN_MINUTES} to ${RUNNING_LATE_MAX_MINUTES} whole minutes`;
+
+/** POST /api/admin/running-late: the doctor's estimate of how late she is running. */
+export const runningLateSchema = z.object({
+  minutes: z
+    .number({ message: RUNNING_LATE_MESSAGE })
+    .int(RUNNING_LATE_MESSAGE)
+    .min(RUNNING_LATE_MIN_MINUTES, RUNNING_LATE_MESSAGE)
+    .max(RUNNING_LATE_MAX_MINUTES, RUNNING_LATE_MESSAGE),
+});
+export type RunningLateInput = z.infer<typeof runningLateSchema>;
+
+/**
+ * Whether a consultation's parent is told that the doctor is running late: it is confirmed (not completed, missed or
+ * cancelled), its parent is not being asked to choose another time, and it has not ended by the clock (its end, the
+ * start plus its own length, is after `now`): the one whose time it is now and every later one of the day.
+ */
+export function hearsOfRunningLate(
+  consultation: { status: string; waitingForParent: boolean; endsAt: Date },
+  now: Date,
+): boolean {
+  return (
+    consultation.status === "confirmed" &&
+    !consultation.waitingForParent &&
+    consultation.endsAt.getTime() > now.getTime()
+  );
+}
+
+/** A consultation whose parent was told. */
+export interface RunningLateNotice {
+  id: string;
+  bookingId: string;
+  patientName: string;
+  /** "19:20", the clinic's time. */
+  appointmentTime: string;
+  /** ISO. */
+  startsAt: string;
+  /** The channels a message went on. */
+  channels: ("email" | "whatsapp")[];
+}
+
+/** The answer to POST /api/admin/running-late: how many parents were told, and whose consultations, in time order. */
+export interface RunningLateResult {
+  minutes: number;
+  notified: number;
+  appointments: RunningLateNotice[];
 }

@@ -242,3 +242,53 @@ export interface ParentPrescription {
 export interface ParentPrescriptions {
   prescriptions: ParentPrescription[];
 }
+
+/** One medicine as a prescription lists it. */
+export type PrescribedMedicine = PrescriptionContent["medicines"][number];
+
+/** The most templates the doctor keeps; past it she deletes one first. */
+export const PRESCRIPTION_TEMPLATE_LIMIT = 100;
+
+export const TEMPLATE_EMPTY =
+  "The template is empty: add a medicine, or write the investigations or the advice";
+
+/**
+ * PUT /api/admin/prescription-templates: the doctor's own template, saved under its name (one of the same name is
+ * replaced). It fills the form's diagnosis, medicines, investigations and advice; the patient's sex, weight and
+ * follow-up are always the consultation's own.
+ */
+export const prescriptionTemplateSchema = z
+  .object({
+    name: z
+      .string({ error: "Name the template" })
+      .trim()
+      .min(1, "Name the template")
+      .max(80, "The template's name must be at most 80 characters")
+      .refine((value) => isPlainText(value), `The template's name ${HIDDEN_CHARACTERS}`),
+    diagnosis: optionalText(PRESCRIPTION_LIMITS.diagnosis, "The diagnosis"),
+    medicines: medicinesSchema,
+    investigations: optionalText(PRESCRIPTION_LIMITS.investigations, "Investigations"),
+    advice: optionalText(PRESCRIPTION_LIMITS.advice, "Advice"),
+  })
+  .superRefine((template, context) => {
+    if (template.medicines.length === 0 && template.investigations === "" && template.advice === "")
+      context.addIssue({ code: "custom", path: ["medicines"], message: TEMPLATE_EMPTY });
+  });
+export type PrescriptionTemplateInput = z.input<typeof prescriptionTemplateSchema>;
+export type PrescriptionTemplateContent = Omit<z.output<typeof prescriptionTemplateSchema>, "name">;
+
+export interface PrescriptionTemplate {
+  id: string;
+  name: string;
+  content: PrescriptionTemplateContent;
+  updatedAt: string;
+}
+
+/**
+ * GET /api/admin/prescription-templates: her templates by name, and her favourite medicines: those she prescribed
+ * most often, each as she last wrote it, for the form to suggest.
+ */
+export interface PrescriptionTemplates {
+  templates: PrescriptionTemplate[];
+  favourites: PrescribedMedicine[];
+}

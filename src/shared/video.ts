@@ -69,3 +69,15 @@ export interface TimeChangingVideoRoom extends VideoRoomWindow {
  */
 export type VideoRoomLookup =
   OpenVideoRoom | NotOpenVideoRoom | EndedVideoRoom | CancelledVideoRoom | TimeChangingVideoRoom;
+
+/** How often an open video page tells the server it is still there, and when a silent one counts as gone. */
+export const PRESENCE_BEAT_MS = 20_000;
+export const PRESENCE_GONE_MS = 60_000;
+
+/** What a beat answers: whether the other side is there now; for the doctor, since when the parent has waited. */
+export interface PresenceAnswer {
+  doctorPresent: boolean;
+  parentPresent: boolean;
+  /** The doctor's page only: when the parent came (ISO); null when they are not there. */
+  parentSince: string | null;
+}

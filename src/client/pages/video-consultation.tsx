@@ -30,5 +30,5 @@ export default function VideoConsultationPage() {
     return <RoomNotOpenYet window={room} roomId={roomId} hostKey={hostKey} onDue={askAgain} />;
   if (room.state === "ended" || room.state === "cancelled" || room.state === "time_changing")
     return <RoomClosed window={room} />;
-  return <VideoRoomView lookup={room} />;
+  return <VideoRoomView lookup={room} roomId={roomId} hostKey={hostKey} />;
 }

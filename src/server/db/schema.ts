@@ -142,6 +142,11 @@ export const appointments = pgTable(
      * base64url, made when first needed. It lets its holder book one follow-up for this patient, nothing else.
      */
     followUpKey: varchar("follow_up_key", { length: 43 }).unique(),
+    /**
+     * The article whose page the booking was made from (its slug), counted in the doctor's insights: which articles
+     * lead to bookings, without cookies or anything about the reader.
+     */
+    sourceArticle: varchar("source_article", { length: 200 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -618,8 +623,36 @@ export const backupRuns = pgTable(
   ],
 );
 
+/**
+ * The doctor's prescription templates: a name, and the medicines, investigations and advice the form is filled with
+ * (checked by the shared schema before they are written).
+ */
+export const prescriptionTemplates = pgTable("prescription_templates", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: varchar("name", { length: 80 }).notNull().unique(),
+  content: jsonb("content").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who is at a consultation's video page now: the parent's page and the doctor's keep their row fresh while open, and
+ * a time older than a minute means gone. Kept apart from the appointment so a heartbeat never waits on its lock.
+ */
+export const roomPresence = pgTable("room_presence", {
+  appointmentId: uuid("appointment_id")
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: "cascade" }),
+  parentSeenAt: timestamp("parent_seen_at", { withTimezone: true }),
+  /** When the parent first came in this visit: "waiting since 7:02 PM". */
+  parentSince: timestamp("parent_since", { withTimezone: true }),
+  doctorSeenAt: timestamp("doctor_seen_at", { withTimezone: true }),
+});
+
 export const schema = {
   backupRuns,
+  prescriptionTemplates,
+  roomPresence,
   reportUploads,
   consultationNotes,
   prescriptions,

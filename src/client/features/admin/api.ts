@@ -48,8 +48,9 @@ export function todayQuery() {
   return queryOptions({
     queryKey: adminKeys.today,
     queryFn: () => apiGet<AdminToday>("/api/admin/today"),
-    // The parent's reports and the day's changes arrive while the page stays open.
-    refetchInterval: 60_000,
+    // The parent's reports, a parent coming to the waiting room and the day's changes arrive while the page stays
+    // open; a parent's page tells the server every 20 seconds.
+    refetchInterval: 20_000,
   });
 }
 

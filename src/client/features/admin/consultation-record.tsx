@@ -8,6 +8,7 @@ import {
   PATIENT_SEX_LABELS,
   PATIENT_SEXES,
   PRESCRIPTION_LIMITS,
+  type PrescriptionTemplate,
   type PrescriptionView,
 } from "@shared/prescription";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -38,6 +39,12 @@ import {
   saveNotes,
 } from "./consultation-record-api";
 import { formatInstant } from "./notification-format";
+import {
+  FavouriteMedicineList,
+  favouriteNamed,
+  TemplateBar,
+  useFavouriteMedicines,
+} from "./prescription-templates";
 
 interface ZoneProps {
   /** The clinic's zone and its short name, once the configuration is loaded. */
@@ -85,6 +92,9 @@ function NotesEditor({ appointmentId, timeZone, zone }: { appointmentId: string 
   );
 }
 
+/** How long the notes wait after the last key before they are saved. */
+const AUTOSAVE_AFTER_MS = 1200;
+
 function NotesForm({
   appointmentId,
   initial,
@@ -98,6 +108,7 @@ function NotesForm({
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isDirty },
   } = useForm<ConsultationNotesInput>({
     resolver: zodResolver(consultationNotesSchema),
@@ -107,10 +118,20 @@ function NotesForm({
     mutationFn: (values: ConsultationNotesInput) => saveNotes(appointmentId, values.notes),
     onSuccess: (saved) => {
       queryClient.setQueryData(consultationRecordKeys.notes(appointmentId), saved);
-      reset({ notes: saved.notes });
+      // What she typed while the save was on its way stays, and is saved next.
+      reset({ notes: saved.notes }, { keepDirtyValues: true });
     },
     onError: (error) => setError("notes", { type: "server", message: messageOf(error) }),
   });
+  // Saved as she types: a pause of a moment sends what is written, one save at a time.
+  const typed = watch("notes");
+  const saving = save.isPending;
+  const { mutate } = save;
+  useEffect(() => {
+    if (!isDirty || saving) return;
+    const timer = window.setTimeout(() => void handleSubmit((values) => mutate(values))(), AUTOSAVE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, isDirty, saving, handleSubmit, mutate]);
   const updatedAt = save.data?.updatedAt ?? initial.updatedAt;
   const state = save.isPending
     ? "Saving…"
@@ -130,7 +151,7 @@ function NotesForm({
       <TextareaField
         id={`${id}-notes`}
         label="Consultation notes"
-        hint="Not sent to the parent. They are part of the medical record: a parent who downloads their data from the booking's page receives them."
+        hint="Saved as you type. Not sent to the parent. They are part of the medical record: a parent who downloads their data from the booking's page receives them."
         error={errors.notes?.message}
         rows={5}
         maxLength={PRESCRIPTION_LIMITS.notes}
@@ -346,12 +367,42 @@ function PrescriptionForm({
     handleSubmit,
     control,
     setError,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: defaultsFrom(latest),
   });
   const medicines = useFieldArray({ control, name: "medicines" });
+  const favourites = useFavouriteMedicines();
+  /** A generic name she has prescribed before fills the rest of its row as she wrote it last, where still empty. */
+  const fillFromFavourite = (index: number, name: string) => {
+    const favourite = favouriteNamed(favourites, name);
+    if (!favourite) return;
+    for (const field of ["strength", "dose", "frequency", "duration", "instructions"] as const)
+      if (!getValues(`medicines.${index}.${field}`))
+        setValue(`medicines.${index}.${field}`, favourite[field]);
+  };
+  const templateContent = () => ({
+    diagnosis: getValues("diagnosis")?.trim() ?? "",
+    medicines: (getValues("medicines") ?? []).map((medicine) => ({
+      genericName: medicine.genericName?.trim().toUpperCase() ?? "",
+      strength: medicine.strength?.trim() ?? "",
+      dose: medicine.dose?.trim() ?? "",
+      frequency: medicine.frequency?.trim() ?? "",
+      duration: medicine.duration?.trim() ?? "",
+      instructions: medicine.instructions?.trim() ?? "",
+    })),
+    investigations: getValues("investigations")?.trim() ?? "",
+    advice: getValues("advice")?.trim() ?? "",
+  });
+  const applyTemplate = ({ content }: PrescriptionTemplate) => {
+    if (content.diagnosis) setValue("diagnosis", content.diagnosis);
+    medicines.replace(content.medicines.map((medicine) => ({ ...medicine })));
+    setValue("investigations", content.investigations);
+    setValue("advice", content.advice);
+  };
   const [confirming, setConfirming] = useState<FormOutput | null>(null);
   const nextVersion = (latest?.version ?? 0) + 1;
 
@@ -377,117 +428,123 @@ function PrescriptionForm({
   });
 
   return (
-    <form
-      noValidate
-      aria-label={latest ? `Correction of version ${latest.version}` : "New prescription"}
-      className="flex flex-col gap-4 rounded-md border border-slate-300 bg-slate-50 p-3 sm:p-4"
-      onSubmit={(event) => void handleSubmit((values) => setConfirming(values))(event)}
-    >
-      <p className="text-sm text-slate-700">
-        {latest
-          ? `Version ${nextVersion} will replace version ${latest.version}. The parent receives it with the earlier one marked as replaced.`
-          : "The parent receives the prescription as a PDF by e-mail and WhatsApp. Once issued it cannot be edited; a mistake is put right with a correction."}
-      </p>
-      <SexField id={id} register={register} errors={errors} />
-      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-        <InputField
-          id={`${id}-weight`}
-          label="Weight in kg (optional)"
-          error={errors.weightKg?.message}
-          type="number"
-          inputMode="decimal"
-          step="0.1"
-          min={PRESCRIPTION_LIMITS.weightMin}
-          max={PRESCRIPTION_LIMITS.weightMax}
-          {...register("weightKg", {
-            setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)),
-          })}
-        />
-        <InputField
-          id={`${id}-diagnosis`}
-          label="Provisional diagnosis"
-          required
-          error={errors.diagnosis?.message}
-          maxLength={PRESCRIPTION_LIMITS.diagnosis}
-          {...register("diagnosis")}
-        />
-      </div>
-
-      <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-medicines-hint`}>
-        <legend className="mb-1 text-sm font-semibold text-slate-900">Medicines (Rx)</legend>
-        <p id={`${id}-medicines-hint`} className="text-xs text-slate-600">
-          {medicines.fields.length === 0
-            ? "No medicines: the prescription gives the investigations or the advice below."
-            : "A prescription may also give advice or investigations alone: remove every medicine for that."}
+    <div className="flex flex-col gap-2">
+      <TemplateBar current={templateContent} onApply={applyTemplate} />
+      <FavouriteMedicineList id={`${id}-favourites`} />
+      <form
+        noValidate
+        aria-label={latest ? `Correction of version ${latest.version}` : "New prescription"}
+        className="flex flex-col gap-4 rounded-md border border-slate-300 bg-slate-50 p-3 sm:p-4"
+        onSubmit={(event) => void handleSubmit((values) => setConfirming(values))(event)}
+      >
+        <p className="text-sm text-slate-700">
+          {latest
+            ? `Version ${nextVersion} will replace version ${latest.version}. The parent receives it with the earlier one marked as replaced.`
+            : "The parent receives the prescription as a PDF by e-mail and WhatsApp. Once issued it cannot be edited; a mistake is put right with a correction."}
         </p>
-        {medicines.fields.map((field, index) => (
-          <MedicineFields
-            key={field.id}
-            id={`${id}-medicine-${index}`}
-            index={index}
-            register={register}
-            errors={errors}
-            onRemove={() => medicines.remove(index)}
+        <SexField id={id} register={register} errors={errors} />
+        <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+          <InputField
+            id={`${id}-weight`}
+            label="Weight in kg (optional)"
+            error={errors.weightKg?.message}
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min={PRESCRIPTION_LIMITS.weightMin}
+            max={PRESCRIPTION_LIMITS.weightMax}
+            {...register("weightKg", {
+              setValueAs: (value: unknown) => (value === "" || value === null ? null : Number(value)),
+            })}
+          />
+          <InputField
+            id={`${id}-diagnosis`}
+            label="Provisional diagnosis"
+            required
+            error={errors.diagnosis?.message}
+            maxLength={PRESCRIPTION_LIMITS.diagnosis}
+            {...register("diagnosis")}
+          />
+        </div>
+
+        <fieldset className="flex flex-col gap-3" aria-describedby={`${id}-medicines-hint`}>
+          <legend className="mb-1 text-sm font-semibold text-slate-900">Medicines (Rx)</legend>
+          <p id={`${id}-medicines-hint`} className="text-xs text-slate-600">
+            {medicines.fields.length === 0
+              ? "No medicines: the prescription gives the investigations or the advice below."
+              : "A prescription may also give advice or investigations alone: remove every medicine for that."}
+          </p>
+          {medicines.fields.map((field, index) => (
+            <MedicineFields
+              key={field.id}
+              id={`${id}-medicine-${index}`}
+              index={index}
+              register={register}
+              errors={errors}
+              favouritesId={`${id}-favourites`}
+              onGenericName={(name) => fillFromFavourite(index, name)}
+              onRemove={() => medicines.remove(index)}
+            />
+          ))}
+          <FieldError
+            id={`${id}-medicines-error`}
+            message={errors.medicines?.message ?? errors.medicines?.root?.message}
+          />
+          {medicines.fields.length < PRESCRIPTION_LIMITS.medicines ? (
+            <div>
+              <Button size="sm" variant="outline" onClick={() => medicines.append(emptyMedicine())}>
+                <Plus aria-hidden="true" /> Add medicine
+              </Button>
+            </div>
+          ) : null}
+        </fieldset>
+
+        {FREE_TEXT_FIELDS.map(({ name, label, rows }) => (
+          <TextareaField
+            key={name}
+            id={`${id}-${name}`}
+            label={label}
+            error={errors[name]?.message}
+            rows={rows}
+            maxLength={PRESCRIPTION_LIMITS[name]}
+            {...register(name)}
           />
         ))}
-        <FieldError
-          id={`${id}-medicines-error`}
-          message={errors.medicines?.message ?? errors.medicines?.root?.message}
+        <InputField
+          id={`${id}-follow-up`}
+          label="Follow-up date (optional)"
+          error={errors.followUpDate?.message}
+          type="date"
+          min={today}
+          className="sm:max-w-48"
+          {...register("followUpDate")}
         />
-        {medicines.fields.length < PRESCRIPTION_LIMITS.medicines ? (
-          <div>
-            <Button size="sm" variant="outline" onClick={() => medicines.append(emptyMedicine())}>
-              <Plus aria-hidden="true" /> Add medicine
+
+        {confirming ? (
+          <ConfirmIssue
+            version={nextVersion}
+            replaces={latest?.version}
+            pending={issue.isPending}
+            onConfirm={() => issue.mutate(confirming)}
+            onBack={() => setConfirming(null)}
+          />
+        ) : (
+          <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
+            <Button type="submit" size="sm">
+              {latest ? `Issue correction (version ${nextVersion})` : "Issue prescription"}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onDone}>
+              Cancel
             </Button>
           </div>
+        )}
+        {issue.error ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {messageOf(issue.error)}
+          </p>
         ) : null}
-      </fieldset>
-
-      {FREE_TEXT_FIELDS.map(({ name, label, rows }) => (
-        <TextareaField
-          key={name}
-          id={`${id}-${name}`}
-          label={label}
-          error={errors[name]?.message}
-          rows={rows}
-          maxLength={PRESCRIPTION_LIMITS[name]}
-          {...register(name)}
-        />
-      ))}
-      <InputField
-        id={`${id}-follow-up`}
-        label="Follow-up date (optional)"
-        error={errors.followUpDate?.message}
-        type="date"
-        min={today}
-        className="sm:max-w-48"
-        {...register("followUpDate")}
-      />
-
-      {confirming ? (
-        <ConfirmIssue
-          version={nextVersion}
-          replaces={latest?.version}
-          pending={issue.isPending}
-          onConfirm={() => issue.mutate(confirming)}
-          onBack={() => setConfirming(null)}
-        />
-      ) : (
-        <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
-          <Button type="submit" size="sm">
-            {latest ? `Issue correction (version ${nextVersion})` : "Issue prescription"}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onDone}>
-            Cancel
-          </Button>
-        </div>
-      )}
-      {issue.error ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {messageOf(issue.error)}
-        </p>
-      ) : null}
-    </form>
+      </form>
+    </div>
   );
 }
 
@@ -575,12 +632,17 @@ function MedicineFields({
   index,
   register,
   errors,
+  favouritesId,
+  onGenericName,
   onRemove,
 }: {
   id: string;
   index: number;
   register: UseFormRegister<FormInput>;
   errors: FieldErrors<FormInput>;
+  /** The list of her favourite medicines the generic name suggests from, and what a chosen name fills. */
+  favouritesId: string;
+  onGenericName: (name: string) => void;
   onRemove: () => void;
 }) {
   const rowErrors = errors.medicines?.[index];
@@ -604,7 +666,13 @@ function MedicineFields({
             // Generic names are printed in capitals; they are shown that way while typing.
             className={input.name === "genericName" ? "uppercase" : undefined}
             {...("placeholder" in input ? { placeholder: input.placeholder } : {})}
-            {...register(`medicines.${index}.${input.name}`)}
+            {...(input.name === "genericName" ? { list: favouritesId } : {})}
+            {...register(`medicines.${index}.${input.name}`, {
+              onChange:
+                input.name === "genericName"
+                  ? (event: { target: { value: string } }) => onGenericName(event.target.value)
+                  : undefined,
+            })}
           />
         );
       })}

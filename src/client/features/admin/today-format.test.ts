@@ -10,6 +10,7 @@ function consultation(startsAt: string, endsAt: string, status = "confirmed"): T
     startsAt,
     endsAt,
     reportCount: 0,
+    parentWaitingSince: null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { AdminToday, TodayClosure, TodayConsultation } from "@shared/consol
 import { useQuery } from "@tanstack/react-query";
 import { Ban, CalendarOff, FileText, FolderOpen, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
@@ -16,6 +17,7 @@ import { OpenedAppointmentDialog } from "./appointment-details-dialog";
 import { SectionTitle } from "./section-title";
 import { AppointmentStatusBadge, ParentAskedBadge, PaymentStatusBadge } from "./status-badges";
 import { countdownLabel, nextConsultation, reportsText } from "./today-format";
+import { ParentWaitingBadge } from "./parent-waiting-badge";
 import { VideoActions } from "./video-actions";
 
 /**
@@ -143,7 +145,7 @@ function ConsultationEntry({
   zone: string | undefined;
   onOpen: (appointment: AdminAppointment) => void;
 }) {
-  const { appointment, reportCount } = consultation;
+  const { appointment, reportCount, parentWaitingSince } = consultation;
   const titleId = `today-${appointment.id}`;
   return (
     <li aria-labelledby={titleId}>
@@ -179,18 +181,27 @@ function ConsultationEntry({
             <PaymentStatusBadge status={appointment.paymentStatus} />
             {appointment.status !== "confirmed" && <AppointmentStatusBadge status={appointment.status} />}
             <ParentAskedBadge parentAskedAt={appointment.parentAskedAt} />
+            <ParentWaitingBadge since={parentWaitingSince} zone={zone} />
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
           <VideoActions appointment={appointment} />
+          <Button asChild variant="outline" size="sm">
+            <Link
+              href={`/admin/appointments/${encodeURIComponent(appointment.id)}`}
+              aria-label={`Open ${appointment.patientName}'s consultation`}
+            >
+              <FolderOpen aria-hidden="true" />
+              Open
+            </Link>
+          </Button>
           <Button
-            variant="outline"
+            variant="ghost"
             size="sm"
-            aria-label={`Open ${appointment.patientName}'s appointment`}
+            aria-label={`Details of ${appointment.patientName}'s appointment`}
             onClick={() => onOpen(appointment)}
           >
-            <FolderOpen aria-hidden="true" />
-            Open
+            Details
           </Button>
         </div>
       </Card>

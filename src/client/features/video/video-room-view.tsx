@@ -11,7 +11,10 @@ import { formatLongDateWithWeekday } from "@/lib/format";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
-import { useJitsiMeeting } from "./use-jitsi-meeting";
+import { useJitsiMeeting } from "@/components/video/use-jitsi-meeting";
+import { usePresence } from "@/components/video/use-presence";
+import { Button } from "@/components/ui/button";
+import { DeviceCheck } from "./device-check";
 import type { OpenVideoRoom } from "@shared/video";
 import { ConsultationTips } from "./consultation-tips";
 import { VideoServiceUnavailable } from "./video-room-states";
@@ -23,19 +26,91 @@ import { VideoServiceUnavailable } from "./video-room-states";
 const UNCOVER_AFTER_MS = 10_000;
 
 /**
- * The meeting page. It has its own slim header instead of the site's navigation: a click on a menu link in the
- * middle of a consultation would end the call.
+ * The room page. The parent first checks the camera and microphone, then waits ("The doctor will join shortly") until
+ * the doctor's page is open, and joins the call then (or at once with "Join now"). The doctor's link goes straight
+ * into the call. Both pages keep their presence with the server while open, so each side sees the other come.
  */
-export function VideoRoomView({ lookup }: { lookup: OpenVideoRoom }) {
-  const [, navigate] = useLocation();
-  const displayName = lookup.moderator ? siteProfile.doctor.name : lookup.appointment.patientName || "Guest";
-  const { containerRef, phase } = useJitsiMeeting(lookup, displayName, () => navigate("/"));
+export function VideoRoomView({
+  lookup,
+  roomId,
+  hostKey,
+}: {
+  lookup: OpenVideoRoom;
+  roomId: string;
+  hostKey: string | undefined;
+}) {
+  const [stage, setStage] = useState<"check" | "waiting" | "call">(lookup.moderator ? "call" : "check");
+  const presence = usePresence(roomId, lookup.moderator ? hostKey : undefined, true);
+  const doctorHere = presence?.doctorPresent ?? false;
+  useEffect(() => {
+    if (stage === "waiting" && doctorHere) setStage("call");
+  }, [stage, doctorHere]);
+  if (stage === "call") return <CallView lookup={lookup} />;
+  return (
+    <RoomFrame lookup={lookup} live={false}>
+      <main
+        id="main"
+        className="mx-auto grid w-full max-w-5xl flex-1 gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+      >
+        <div className="flex flex-col gap-4">
+          {stage === "check" ? (
+            <DeviceCheck onDone={() => setStage(doctorHere ? "call" : "waiting")} />
+          ) : (
+            <WaitingForDoctor onJoin={() => setStage("call")} />
+          )}
+        </div>
+        <aside className="flex flex-col gap-4" aria-label="Consultation details">
+          <PatientInformation appointment={lookup.appointment} />
+          <ConsultationTips />
+        </aside>
+      </main>
+    </RoomFrame>
+  );
+}
+
+/** After the check: the parent waits here until the doctor's page is open, then joins by itself. */
+function WaitingForDoctor({ onJoin }: { onJoin: () => void }) {
+  return (
+    <section
+      aria-labelledby="waiting-title"
+      className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm"
+    >
+      <div role="status" className="flex items-center gap-3">
+        <LoaderCircle
+          className="size-6 shrink-0 animate-spin text-brand-700 motion-reduce:animate-none"
+          aria-hidden="true"
+        />
+        <h2 id="waiting-title" className="text-xl font-semibold text-slate-900">
+          The doctor will join shortly
+        </h2>
+      </div>
+      <p className="text-slate-700">
+        Please keep this page open. The call starts here by itself when {siteProfile.doctor.name} joins.
+      </p>
+      <div>
+        <Button variant="outline" onClick={onJoin}>
+          Join now
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The room's own slim header instead of the site's navigation (a click on a menu link in the middle of a
+ * consultation would end the call), with the LIVE badge once in the call.
+ */
+function RoomFrame({
+  lookup,
+  live,
+  children,
+}: {
+  lookup: OpenVideoRoom;
+  live: boolean;
+  children: ReactNode;
+}) {
   useDocumentTitle(`Video Consultation | ${siteProfile.doctor.name}`);
-
-  if (phase === "failed") return <VideoServiceUnavailable />;
-  const joined = phase === "joined";
   const withWhom = lookup.moderator ? lookup.appointment.patientName : siteProfile.doctor.name;
-
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -58,7 +133,7 @@ export function VideoRoomView({ lookup }: { lookup: OpenVideoRoom }) {
           </div>
           {/* A live region that exists before the badge appears, so that screen readers announce it. */}
           <div role="status" aria-live="polite" className="shrink-0">
-            {joined && (
+            {live && (
               <span className="inline-flex items-center gap-1.5 rounded-full bg-red-600 px-2.5 py-1 text-xs font-bold tracking-wide text-white">
                 <span
                   className="size-2 animate-pulse rounded-full bg-white motion-reduce:animate-none"
@@ -70,7 +145,22 @@ export function VideoRoomView({ lookup }: { lookup: OpenVideoRoom }) {
           </div>
         </div>
       </header>
+      {children}
+    </div>
+  );
+}
 
+/** The meeting itself, with the patient's details and the tips beside it. */
+function CallView({ lookup }: { lookup: OpenVideoRoom }) {
+  const [, navigate] = useLocation();
+  const displayName = lookup.moderator ? siteProfile.doctor.name : lookup.appointment.patientName || "Guest";
+  const { containerRef, phase } = useJitsiMeeting(lookup, displayName, () => navigate("/"));
+
+  if (phase === "failed") return <VideoServiceUnavailable />;
+  const joined = phase === "joined";
+
+  return (
+    <RoomFrame lookup={lookup} live={joined}>
       <main
         id="main"
         className="mx-auto grid w-full max-w-7xl flex-1 gap-4 sm:p-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-6"
@@ -89,7 +179,7 @@ export function VideoRoomView({ lookup }: { lookup: OpenVideoRoom }) {
           <ConsultationTips />
         </aside>
       </main>
-    </div>
+    </RoomFrame>
   );
 }
 

@@ -1,6 +1,4 @@
-import type { OpenVideoRoom } from "@shared/video";
 import { errorStatus } from "@/lib/api";
-import type { JitsiMeetOptions } from "./jitsi-external-api";
 
 /** The doctor's link carries the host key as ?key=...; a patient's link has none. */
 export function hostKeyFromSearch(search: string): string | undefined {
@@ -11,61 +9,4 @@ export function hostKeyFromSearch(search: string): string | undefined {
 /** Only a 404 means the room does not exist; anything else is a service problem the person can retry. */
 export function isRoomNotFound(error: unknown): boolean {
   return errorStatus(error) === 404;
-}
-
-/** The spec's toolbar: microphone, camera, captions, screen share, full screen, device settings, hang-up, chat... */
-const TOOLBAR_BUTTONS = [
-  "microphone",
-  "camera",
-  "closedcaptions",
-  "desktop",
-  "fullscreen",
-  "settings",
-  "hangup",
-  "chat",
-  "raisehand",
-  "videoquality",
-  "filmstrip",
-  "stats",
-  "tileview",
-];
-
-/** The meeting's options: unmuted, no pre-join page, no invitations, no push to the Jitsi app on phones. */
-export function jitsiMeetingOptions(
-  lookup: OpenVideoRoom,
-  parentNode: HTMLElement,
-  displayName: string,
-): JitsiMeetOptions {
-  return {
-    roomName: lookup.room.name,
-    parentNode,
-    width: "100%",
-    height: "100%",
-    ...(lookup.token ? { jwt: lookup.token } : {}),
-    lang: "en",
-    userInfo: { displayName },
-    configOverwrite: {
-      prejoinPageEnabled: false,
-      prejoinConfig: { enabled: false },
-      startWithAudioMuted: false,
-      startWithVideoMuted: false,
-      disableInviteFunctions: true,
-      // The older flag and its replacement, so that older and newer Jitsi servers both keep phones in the browser.
-      disableDeepLinking: true,
-      deeplinking: { disabled: true },
-      toolbarButtons: TOOLBAR_BUTTONS,
-      // A consultation is health data: no analytics, no gravatar lookups, no e-mail address in statistics.
-      analytics: { disabled: true },
-      disableThirdPartyRequests: true,
-      enableEmailInStats: false,
-    },
-    interfaceConfigOverwrite: {
-      // Older Jitsi servers read the toolbar from here.
-      TOOLBAR_BUTTONS,
-      MOBILE_APP_PROMO: false,
-      SHOW_CHROME_EXTENSION_BANNER: false,
-      SHOW_JITSI_WATERMARK: false,
-      SHOW_WATERMARK_FOR_GUESTS: false,
-    },
-  };
 }

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import type { AppointmentRow } from "../appointments/repository";
 import {
   enqueue,
+  kindsOfAppointments,
   type NewOutboxRow,
   requeuePatientConfirmation,
   withdrawPendingReminders,
@@ -146,4 +147,66 @@ export async function enqueueContactMessage(db: Db, contactMessageId: string, no
       updatedAt: now,
     },
   ]);
+}
+
+const RUNNING_LATE_PREFIX = "running_late_";
+const RUNNING_LATE_KIND = /^running_late_(\d+)_(\d+)m$/;
+
+/**
+ * The kind of the parent's message that the doctor is running late: which of the messages of its kind to this
+ * booking it is (1, 2...) and the minutes, "running_late_2_15m". Each press of Running late is thus a message of its
+ * own, which the outbox's one-row-per-kind rule does not swallow, and the minutes travel with it to the message.
+ */
+export function runningLateKind(sequence: number, minutes: number): string {
+  return `${RUNNING_LATE_PREFIX}${sequence}_${minutes}m`;
+}
+
+/** The sequence and the minutes a running-late kind carries; undefined for any other kind. */
+export function runningLateOfKind(kind: string): { sequence: number; minutes: number } | undefined {
+  const match = RUNNING_LATE_KIND.exec(kind);
+  return match ? { sequence: Number(match[1]), minutes: Number(match[2]) } : undefined;
+}
+
+/**
+ * The doctor is running about `minutes` late: for each appointment, its parent's message now on each channel the
+ * booking has (e-mail, WhatsApp), numbered after the running-late messages it already has. Run it in a transaction
+ * that holds the appointments' locks, so two presses at once cannot take the same number.
+ */
+export async function enqueueRunningLateMessages(
+  db: Db,
+  appointments: readonly AppointmentRow[],
+  minutes: number,
+  now: Date,
+): Promise<void> {
+  const earlier = await kindsOfAppointments(
+    db,
+    appointments.map((appointment) => appointment.id),
+    RUNNING_LATE_PREFIX,
+  );
+  const last = new Map<string, number>();
+  for (const { appointmentId, kind } of earlier) {
+    const sequence = runningLateOfKind(kind)?.sequence ?? 0;
+    last.set(appointmentId, Math.max(last.get(appointmentId) ?? 0, sequence));
+  }
+  const rows: NewOutboxRow[] = appointments.flatMap((appointment) => {
+    const kind = runningLateKind((last.get(appointment.id) ?? 0) + 1, minutes);
+    const base = {
+      appointmentId: appointment.id,
+      kind,
+      recipient: "patient",
+      dueAt: now,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return runningLateChannels(appointment).map((channel) => ({ ...base, channel }));
+  });
+  await enqueue(db, rows);
+}
+
+/** The channels a booking can be told on: e-mail with an address, WhatsApp with a phone number (both, as booked). */
+export function runningLateChannels(appointment: AppointmentRow): ("email" | "whatsapp")[] {
+  return [
+    ...(appointment.patientEmail.trim() ? (["email"] as const) : []),
+    ...(appointment.patientPhone.trim() ? (["whatsapp"] as const) : []),
+  ];
 }

@@ -236,3 +236,24 @@ export async function requeuePatientConfirmation(db: Db, appointmentId: string, 
     .returning({ id: outboxMessages.id });
   return rows.length;
 }
+
+/** The kinds of the messages about these appointments whose kind starts with `prefix` ("running_late_"). */
+export async function kindsOfAppointments(
+  db: Db,
+  appointmentIds: readonly string[],
+  prefix: string,
+): Promise<{ appointmentId: string; kind: string }[]> {
+  if (appointmentIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ appointmentId: outboxMessages.appointmentId, kind: outboxMessages.kind })
+    .from(outboxMessages)
+    .where(
+      and(
+        inArray(outboxMessages.appointmentId, [...appointmentIds]),
+        like(outboxMessages.kind, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      ),
+    );
+  return rows.flatMap((row) =>
+    row.appointmentId ? [{ appointmentId: row.appointmentId, kind: row.kind }] : [],
+  );
+}

@@ -7,6 +7,7 @@ import { toAdminAppointment } from "../../core/appointments/admin-view";
 import { consultationsOnDate } from "../../core/appointments/repository";
 import { planOfDay } from "../schedule/service";
 import { uploadCounts } from "../uploads/service";
+import { parentsPresent } from "../video/service";
 
 // The week's read model has a file of its own; routes reach both through this service.
 export { calendarOf } from "./calendar";
@@ -19,10 +20,8 @@ export async function doctorsDay(db: Db, config: Config, siteUrl: string, now: D
   const { timeZone } = config.booking;
   const date = clinicDate(now, timeZone);
   const [rows, plan] = await Promise.all([consultationsOnDate(db, date), planOfDay(db, config, date, now)]);
-  const reports = await uploadCounts(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [reports, waiting] = await Promise.all([uploadCounts(db, ids), parentsPresent(db, ids, now)]);
   const closures: TodayClosure[] = plan.leave
     ? [{ kind: "leave", note: plan.leave.note }]
     : plan.blocked.map(({ time, note }) => ({ kind: "blocked", time, note }));
@@ -36,6 +35,7 @@ export async function doctorsDay(db: Db, config: Config, siteUrl: string, now: D
         startsAt: startsAt.toISOString(),
         endsAt: endsAt.toISOString(),
         reportCount: reports.get(row.id) ?? 0,
+        parentWaitingSince: waiting.get(row.id)?.toISOString() ?? null,
       };
     }),
     closures,

@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import { clinicDate } from "@shared/clinic-time";
 import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -7,6 +8,7 @@ import { composeAppointmentEmail, composeContactEmail } from "../../integrations
 import { composePrescriptionEmail } from "../../integrations/email/compose-prescription";
 import { writeToFileOutbox } from "../../integrations/messaging/file-outbox";
 import type {
+  AppointmentMessageData,
   Channel,
   EmailMessage,
   EmailTransport,
@@ -21,16 +23,18 @@ import type { DeliveryOutcome } from "../../core/outbox/worker";
 import { type AppointmentRow, findAppointment } from "../../core/appointments/repository";
 import { findContactMessage } from "../contact/service";
 import { appointmentMessageData, siteAddress, siteFacts } from "../../core/appointments/message-data";
-import type { OutboxRow } from "../../core/outbox/repository";
+import { messagesOfAppointment, type OutboxRow } from "../../core/outbox/repository";
 import {
   CANCELLED_MESSAGE_KIND,
   REFUND_MESSAGE_KIND,
+  runningLateOfKind,
   UNAVAILABLE_MESSAGE_KIND,
 } from "../../core/outbox/enqueue";
 import { issueManageLink } from "../../core/appointments/manage-links";
 import { hasReceipt, receiptFor } from "../appointments/service";
 import { doctorRecipients } from "../settings/service";
 import { prescriptionForMessage, prescriptionVersionOfKind } from "../prescriptions/service";
+import { composeRunningLateEmail, composeRunningLateWhatsApp } from "./running-late-message";
 
 export interface MessagingDeps {
   db: Db;
@@ -220,6 +224,58 @@ async function deliverPrescription(
   return sendOrKeep(deps, channel, message, meta);
 }
 
+/**
+ * Why a running-late message no longer fits, or undefined while it does: the booking must still be confirmed, its
+ * parent not asked to choose another time, on the day the doctor pressed Running late, and not over by then even at
+ * the later start (a message retried after the consultation would only confuse); and no later estimate was queued
+ * for the same parent on the same channel, which says what is true now.
+ */
+async function runningLateWithdrawn(
+  deps: MessagingDeps,
+  appointment: AppointmentRow,
+  row: OutboxRow,
+  late: { sequence: number; minutes: number },
+  data: AppointmentMessageData,
+): Promise<string | undefined> {
+  if (appointment.anonymisedAt) return "The patient's personal data was erased";
+  if (appointment.status !== "confirmed") return `The appointment is ${appointment.status}`;
+  if (appointment.doctorUnavailableSince)
+    return "The parent was asked to choose another time or a full refund";
+  if (appointment.appointmentDate !== clinicDate(row.createdAt, deps.config.booking.timeZone))
+    return "The appointment moved to another day";
+  // A claimed row's updatedAt is the moment the worker claimed it: now, on the worker's clock.
+  if (row.updatedAt.getTime() >= data.endsAt.getTime() + late.minutes * 60_000)
+    return "The consultation's time has passed";
+  const later = (await messagesOfAppointment(deps.db, appointment.id)).some(
+    (other) =>
+      other.channel === row.channel && (runningLateOfKind(other.kind)?.sequence ?? 0) > late.sequence,
+  );
+  return later ? "A later estimate of the delay replaced it" : undefined;
+}
+
+/** The parent's message that the doctor is running late, with the minutes its kind carries. */
+async function deliverRunningLate(
+  deps: MessagingDeps,
+  appointment: AppointmentRow,
+  row: OutboxRow,
+  late: { sequence: number; minutes: number },
+  meta: { kind: string; recipient: Recipient; id: string },
+): Promise<DeliveryOutcome> {
+  const data = appointmentMessageData(deps.config, appointment);
+  const withdrawn = await runningLateWithdrawn(deps, appointment, row, late, data);
+  if (withdrawn) return { status: "cancelled", note: withdrawn };
+  const channel = row.channel as Channel;
+  const message =
+    channel === "email"
+      ? await composeRunningLateEmail(data, siteFacts(deps.config, deps.profile.current()), late.minutes)
+      : composeRunningLateWhatsApp(
+          data,
+          late.minutes,
+          deps.config.messaging.whatsapp.templates.reminder.language,
+        );
+  return sendOrKeep(deps, channel, message, meta);
+}
+
 /** The worker's delivery of one outbox row. */
 export function createDeliver(deps: MessagingDeps) {
   return async (row: OutboxRow): Promise<DeliveryOutcome> => {
@@ -243,6 +299,8 @@ export function createDeliver(deps: MessagingDeps) {
     const prescriptionVersion = prescriptionVersionOfKind(row.kind);
     if (appointment && prescriptionVersion !== undefined)
       return deliverPrescription(deps, appointment, prescriptionVersion, channel, meta);
+    const late = runningLateOfKind(row.kind);
+    if (appointment && late) return deliverRunningLate(deps, appointment, row, late, meta);
     // Checked when sending, not when queueing: a booking cancelled since gets no further messages.
     if (!appointment || !stillApplies(row.kind, appointment)) {
       const note =

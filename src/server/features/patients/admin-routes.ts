@@ -60,6 +60,17 @@ export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions>
     return record;
   });
 
+  app.get("/api/admin/appointments/:id/patient-record", { schema: { params: idParams } }, async (request) => {
+    const record = await patients.patientRecordOfAppointment(context(request), request.params.id);
+    await request.recordAccess({
+      action: "view",
+      recordType: "patient",
+      recordId: record.key,
+      detail: `opened the record beside the consultation (${countOf(record.consultations.length, "consultation")})`,
+    });
+    return record;
+  });
+
   app.get("/api/admin/access-log", { schema: { querystring: logQuery } }, async (request, reply) => {
     void reply.header("cache-control", "no-store");
     return patients.accessLogWithSubjects(context(request), request.query.before);

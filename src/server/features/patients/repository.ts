@@ -87,6 +87,15 @@ export async function listPatients(
   return rows.map((row) => ({ ...row, consultations: Number(row.consultations) }));
 }
 
+/** The key of the patient an appointment is for, while its record is held; null for any other id. */
+export async function patientKeyOfAppointment(db: Db, appointmentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ key: patientKey })
+    .from(appointments)
+    .where(and(heldRecord, eq(appointments.id, appointmentId)));
+  return row?.key ?? null;
+}
+
 /** Every held booking of one patient, newest first. */
 export async function appointmentsOfPatient(db: Db, key: string): Promise<AppointmentRow[]> {
   return db

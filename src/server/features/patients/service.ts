@@ -66,6 +66,23 @@ export async function patientRecord(ctx: PatientsContext, key: string): Promise<
   };
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/admin/appointments/{id}/patient-record: the record of the patient an appointment is for, as the
+ * consultation workspace shows it beside the call (a booking not paid yet has no record: 404).
+ */
+export async function patientRecordOfAppointment(
+  ctx: PatientsContext,
+  appointmentId: string,
+): Promise<PatientRecord> {
+  const key = uuidPattern.test(appointmentId)
+    ? await patients.patientKeyOfAppointment(ctx.db, appointmentId)
+    : null;
+  if (!key) throw new HttpError(404, "Patient not found");
+  return patientRecord(ctx, key);
+}
+
 async function consultationRecord(ctx: PatientsContext, row: AppointmentRow) {
   const [consents, refunds, parts] = await Promise.all([
     patients.consentsOf(ctx.db, row.id),

@@ -1,7 +1,11 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { consultationNotesSchema, issuePrescriptionSchema } from "@shared/prescription";
+import {
+  consultationNotesSchema,
+  issuePrescriptionSchema,
+  prescriptionTemplateSchema,
+} from "@shared/prescription";
 import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -19,6 +23,7 @@ interface AdminPrescriptionRouteOptions {
 
 // Any text up to 100 characters: an id that is no appointment's (or prescription's) is a 404 from the service.
 const idParams = z.object({ id: z.string().max(100) });
+const templateParams = z.object({ templateId: z.string().max(100) });
 const pdfParams = idParams.extend({ prescriptionId: z.string().max(100) });
 
 /** Health data: never kept by the browser or a proxy. */
@@ -128,6 +133,24 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
         detail: `downloaded version ${file.prescription.version}`,
       });
       return sendPdf(reply, file);
+    },
+  );
+
+  // Her templates and favourite medicines: no patient's data, so not in the access log.
+  app.get("/api/admin/prescription-templates", async () => service.prescriptionTemplateList(db));
+
+  app.put(
+    "/api/admin/prescription-templates",
+    { schema: { body: prescriptionTemplateSchema } },
+    async (request) => service.savePrescriptionTemplate(db, request.body, now()),
+  );
+
+  app.delete(
+    "/api/admin/prescription-templates/:templateId",
+    { schema: { params: templateParams } },
+    async (request, reply) => {
+      await service.deletePrescriptionTemplate(db, request.params.templateId);
+      return reply.status(204).send();
     },
   );
 };

@@ -34,6 +34,9 @@ import { prescriptionFollowUpLink } from "../follow-ups/service";
 import { readSiteImage, SIGNATURE_IMAGE } from "../../core/site-images/repository";
 import { UNDECIDED_MESSAGE } from "../appointments/service";
 import * as repository from "./repository";
+
+// The doctor's templates and favourite medicines have a file of their own; routes reach them through this service.
+export { deletePrescriptionTemplate, prescriptionTemplateList, savePrescriptionTemplate } from "./templates";
 import type { PrescriptionRow } from "./repository";
 
 /**

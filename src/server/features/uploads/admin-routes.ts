@@ -19,6 +19,8 @@ interface AdminUploadRouteOptions {
 // Any text up to 100 characters: an id that is no appointment's or upload's is a 404 from the service.
 const idParams = z.object({ id: z.string().max(100) });
 const uploadParams = z.object({ id: z.string().max(100), uploadId: z.string().max(100) });
+/** `view=inline`: shown in place in the consultation workspace instead of saved. */
+const viewQuery = z.object({ view: z.enum(["download", "inline"]).default("download") });
 
 /**
  * The reports parents uploaded, for the doctor. Registered inside the admin scope (session checked on every
@@ -43,13 +45,15 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AdminUploadRouteOptions> =
 
   app.get(
     "/api/admin/appointments/:id/uploads/:uploadId",
-    { schema: { params: uploadParams }, exposeHeadRoute: false },
+    { schema: { params: uploadParams, querystring: viewQuery }, exposeHeadRoute: false },
     async (request, reply) => {
       const { id, uploadId } = request.params;
+      const { view } = request.query;
       return sendDownload(
         reply,
-        await uploads.downloadForDoctor(context(request), id, uploadId, adminSessionRef(request)),
+        await uploads.downloadForDoctor(context(request), id, uploadId, adminSessionRef(request), view),
         config.records.exports.stallMs,
+        view,
       );
     },
   );

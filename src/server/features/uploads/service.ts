@@ -314,10 +314,11 @@ export async function downloadForDoctor(
   appointmentId: string,
   uploadId: string,
   session: string,
+  view: "download" | "inline" = "download",
 ): Promise<DownloadFile> {
   const appointment = await knownAppointment(ctx, appointmentId);
   const row = await uploadOf(ctx.db, appointment.id, uploadId);
-  return openAndLog(ctx, row, session, "downloaded");
+  return openAndLog(ctx, row, session, view === "inline" ? "viewed in place" : "downloaded");
 }
 
 /** Opens the stored file, then logs the read; a file missing from the store is a 404 and a warning. */

@@ -5,7 +5,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
 import { createVideoService } from "../../integrations/video/video-service";
-import { lookUpRoom, roomInvite } from "./service";
+import { lookUpRoom, presenceBeat, roomInvite } from "./service";
 
 interface VideoRouteOptions {
   db: Db;
@@ -18,6 +18,11 @@ interface VideoRouteOptions {
 // The id is checked by the service, so that a malformed id gets the same 404 as an unknown one (not a 400).
 const params = z.object({ roomId: z.string().max(200) });
 const query = z.object({ key: z.string().max(200).optional() });
+/** The page is open (or, `leaving`, being closed); the doctor's page sends its host key. */
+const presenceBody = z.strictObject({
+  key: z.string().max(200).optional(),
+  leaving: z.boolean().default(false),
+});
 
 export const videoRoutes: FastifyPluginAsyncZod<VideoRouteOptions> = async (
   app,
@@ -56,6 +61,19 @@ export const videoRoutes: FastifyPluginAsyncZod<VideoRouteOptions> = async (
         .header("content-disposition", `attachment; filename="${invite.filename}"`)
         .type("text/calendar; charset=utf-8")
         .send(invite.content);
+    },
+  );
+
+  // An open page beats three times a minute; the limit leaves room for reloads and a second tab, and no more.
+  app.post(
+    "/api/video-room/:roomId/presence",
+    {
+      schema: { params, body: presenceBody },
+      config: rateLimited(30, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return presenceBeat(deps, request.params.roomId, request.body);
     },
   );
 };

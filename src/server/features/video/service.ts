@@ -3,7 +3,7 @@ import { bookingIdOf } from "@shared/booking";
 import { timeZoneLabel } from "@shared/clinic-time";
 import { appointmentInterval, DEFAULT_SLOT_MINUTES } from "@shared/schedule";
 import type { ProfileSource } from "@shared/site-profile";
-import type { VideoRoomLookup } from "@shared/video";
+import type { PresenceAnswer, VideoRoomLookup } from "@shared/video";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
@@ -14,6 +14,10 @@ import { findAppointment } from "../../core/appointments/repository";
 import { appointmentMessageData, siteFacts } from "../../core/appointments/message-data";
 import { findAppointmentByRoomId, type RoomAppointment } from "../../core/appointments/room-lookup";
 import { doctorRecipients } from "../settings/service";
+import { beat, isPresent } from "./presence";
+
+// The console's Today asks which parents are waiting through this service.
+export { parentsPresent } from "./presence";
 
 interface VideoRoomDependencies {
   db: Db;
@@ -173,5 +177,33 @@ export async function roomInvite(
   return {
     filename: `consultation-${data.bookingId}.ics`,
     content: calendarInvite(data, site, invitationFor(recipient, site, doctorEmail ? { doctorEmail } : {})),
+  };
+}
+
+/**
+ * POST /api/video-room/:roomId/presence: the parent's page (or, with the host key, the doctor's) is open. Only a
+ * confirmed booking's room inside its window keeps a presence; a wrong host key is the 404 of a wrong room, so a
+ * beat never shows anyone where they are not.
+ */
+export async function presenceBeat(
+  deps: VideoRoomDependencies,
+  roomId: string,
+  beatBody: { key?: string | undefined; leaving: boolean },
+): Promise<PresenceAnswer> {
+  const appointment = await paidRoom(deps, roomId);
+  const now = deps.now();
+  const doctor = isHostKey(beatBody.key, appointment.videoHostKey);
+  if (beatBody.key !== undefined && !doctor) throw roomNotFound();
+  const open =
+    appointment.status === "confirmed" &&
+    !appointment.doctorUnavailableSince &&
+    windowState(now, roomWindow(appointment, deps.config)) === "open";
+  if (!open) throw new HttpError(409, "The video room is not open now.");
+  const row = await beat(deps.db, appointment.id, doctor ? "doctor" : "parent", beatBody.leaving, now);
+  const parentPresent = isPresent(row.parentSeenAt, now);
+  return {
+    doctorPresent: isPresent(row.doctorSeenAt, now),
+    parentPresent,
+    parentSince: doctor && parentPresent && row.parentSince ? row.parentSince.toISOString() : null,
   };
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { JitsiMeetExternalApi } from "./jitsi-external-api";
 import { loadJitsiScript } from "./jitsi-external-api";
 import type { OpenVideoRoom } from "@shared/video";
-import { jitsiMeetingOptions } from "./video-room";
+import { jitsiMeetingOptions } from "./jitsi-options";
 
 /** Script loading, then connecting, then joined (LIVE); a script that cannot load ends in "failed". */
 type MeetingPhase = "loading" | "connecting" | "joined" | "failed";

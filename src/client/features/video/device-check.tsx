@@ -1,0 +1,196 @@
+import { Camera, Mic, RefreshCw } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+/** Where the check stands: asking the browser, devices working, or why they are not. */
+type CheckState =
+  | { kind: "asking" }
+  | { kind: "ready"; stream: MediaStream }
+  | { kind: "blocked" | "missing" | "busy" | "unsupported" | "failed" };
+
+/** The browser's refusal, in the check's words (DOMException names from the Media Capture spec). */
+function refusal(error: unknown): CheckState {
+  const name = error instanceof DOMException ? error.name : "";
+  if (name === "NotAllowedError" || name === "SecurityError") return { kind: "blocked" };
+  if (name === "NotFoundError" || name === "OverconstrainedError") return { kind: "missing" };
+  if (name === "NotReadableError" || name === "AbortError") return { kind: "busy" };
+  return { kind: "failed" };
+}
+
+/** What to do about each problem, in plain words. */
+const PROBLEM_HELP: Record<
+  Exclude<CheckState["kind"], "asking" | "ready">,
+  { title: string; steps: string[] }
+> = {
+  blocked: {
+    title: "Your browser is not letting this page use the camera and microphone.",
+    steps: [
+      "Tap the lock or camera icon next to the web address at the top of the screen.",
+      "Choose Allow for Camera and for Microphone.",
+      "Then tap Try again below.",
+      "On an iPhone: open Settings, then Safari, then Camera and Microphone, and choose Allow.",
+    ],
+  },
+  missing: {
+    title: "No camera or microphone was found.",
+    steps: [
+      "On a computer, plug in a webcam or headset, or join from a phone instead.",
+      "Then tap Try again below.",
+    ],
+  },
+  busy: {
+    title: "The camera or microphone is being used by another app.",
+    steps: ["Close other video calls or camera apps (WhatsApp, Zoom, Meet).", "Then tap Try again below."],
+  },
+  unsupported: {
+    title: "This browser cannot use the camera here.",
+    steps: ["Open the link in Chrome, Safari or Firefox, kept up to date."],
+  },
+  failed: {
+    title: "The camera and microphone could not be started.",
+    steps: ["Restart the browser, then open the link again.", "Or join from another phone or computer."],
+  },
+};
+
+/** The microphone's loudness, 0 to 100, about ten times a second, while the stream lives. */
+function useMicrophoneLevel(stream: MediaStream | null): number {
+  const [level, setLevel] = useState(0);
+  useEffect(() => {
+    if (!stream || stream.getAudioTracks().length === 0 || typeof AudioContext === "undefined") return;
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    analyser.fftSize = 512;
+    context.createMediaStreamSource(stream).connect(analyser);
+    const samples = new Uint8Array(analyser.fftSize);
+    const timer = window.setInterval(() => {
+      analyser.getByteTimeDomainData(samples);
+      let sum = 0;
+      for (const sample of samples) sum += ((sample - 128) / 128) ** 2;
+      // Speech sits around an RMS of 0.05 to 0.3: scaled so a normal voice fills most of the bar.
+      setLevel(Math.min(100, Math.round(Math.sqrt(sum / samples.length) * 300)));
+    }, 100);
+    return () => {
+      window.clearInterval(timer);
+      void context.close();
+    };
+  }, [stream]);
+  return level;
+}
+
+function stopStream(stream: MediaStream | null): void {
+  for (const track of stream?.getTracks() ?? []) track.stop();
+}
+
+/**
+ * Before joining: the camera's preview and the microphone's level, so a parent finds out now (not in front of the
+ * doctor) that the browser blocks them, with what to do. `onDone` when they go on; the devices are released first,
+ * for the video call to take them.
+ */
+export function DeviceCheck({ onDone }: { onDone: () => void }) {
+  const [state, setState] = useState<CheckState>({ kind: "asking" });
+  const streamRef = useRef<MediaStream | null>(null);
+  const preview = useRef<HTMLVideoElement>(null);
+
+  const start = useCallback(async () => {
+    stopStream(streamRef.current);
+    streamRef.current = null;
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setState({ kind: "unsupported" });
+      return;
+    }
+    setState({ kind: "asking" });
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      streamRef.current = stream;
+      setState({ kind: "ready", stream });
+    } catch (error) {
+      setState(refusal(error));
+    }
+  }, []);
+
+  useEffect(() => {
+    void start();
+    return () => stopStream(streamRef.current);
+  }, [start]);
+
+  const stream = state.kind === "ready" ? state.stream : null;
+  useEffect(() => {
+    if (preview.current) preview.current.srcObject = stream;
+  }, [stream]);
+  const level = useMicrophoneLevel(stream);
+
+  const goOn = () => {
+    stopStream(streamRef.current);
+    streamRef.current = null;
+    onDone();
+  };
+
+  return (
+    <section aria-labelledby="device-check-title" className="flex flex-col gap-4">
+      <h2 id="device-check-title" className="text-xl font-semibold text-slate-900">
+        Check your camera and microphone
+      </h2>
+      {state.kind === "asking" && (
+        <p role="status" className="text-slate-700">
+          If your browser asks, choose Allow for the camera and the microphone.
+        </p>
+      )}
+      {state.kind === "ready" && (
+        <>
+          <div className="overflow-hidden rounded-xl bg-slate-900">
+            <video
+              ref={preview}
+              autoPlay
+              muted
+              playsInline
+              aria-label="Your camera's picture"
+              className="aspect-video w-full object-cover"
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <p id="mic-level-label" className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              <Mic className="size-4" aria-hidden="true" /> Say something: the bar moves when the microphone
+              hears you.
+            </p>
+            <div
+              role="meter"
+              aria-labelledby="mic-level-label"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={level}
+              className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
+            >
+              <div className="h-full bg-emerald-600 transition-[width]" style={{ width: `${level}%` }} />
+            </div>
+          </div>
+          <p role="status" className="flex items-center gap-2 text-sm text-emerald-800">
+            <Camera className="size-4" aria-hidden="true" /> Your camera and microphone work.
+          </p>
+          <div>
+            <Button size="lg" onClick={goOn} className="w-full sm:w-auto">
+              Continue
+            </Button>
+          </div>
+        </>
+      )}
+      {state.kind !== "asking" && state.kind !== "ready" && (
+        <div role="alert" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <p className="font-semibold text-slate-900">{PROBLEM_HELP[state.kind].title}</p>
+          <ol className="list-decimal pl-5 text-sm text-slate-800">
+            {PROBLEM_HELP[state.kind].steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void start()}>
+              <RefreshCw aria-hidden="true" /> Try again
+            </Button>
+            <Button variant="outline" onClick={goOn}>
+              Continue anyway
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
