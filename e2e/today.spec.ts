@@ -85,7 +85,7 @@ test("the doctor opens Today and sees the day in order, the next consultation co
   // The page keeps its place on a reload, and each consultation opens its appointment.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-  await page.getByRole("button", { name: "Open Kabir Shah's appointment" }).click();
+  await page.getByRole("button", { name: "Details of Kabir Shah's appointment" }).click();
   const details = page.getByRole("dialog", { name: "Kabir Shah" });
   await expect(details).toContainText("Murmur heard at school");
   await screenshots(page, "today-open", details);

@@ -97,6 +97,19 @@ const standInRecord = (page: Page) =>
  * The room links of a booking, as the administrator's appointment list gives them (patient link, and the doctor's
  * link with the host key). Only the path and query are kept: the list writes them with the site's public address.
  */
+/**
+ * The parent's steps before the call: past the device check (its outcome is the device-check test's to see), and
+ * from the waiting room into the call without waiting for the doctor.
+ */
+async function throughWaitingRoom(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Check your camera and microphone" })).toBeVisible();
+  await page
+    .getByRole("button", { name: /^(Continue|Continue anyway|Skip the check)$/ })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Join now" }).click();
+}
+
 async function roomLinksOf(page: Page, patientName: string): Promise<{ patient: string; host: string }> {
   await logInThroughApi(page.request, new URL(page.url()).origin);
   const list = await page.request.get("/api/appointments?limit=20");
@@ -128,6 +141,7 @@ test("a parent joins the room, sees LIVE, and hanging up returns to the home pag
   });
   await page.goto(links.patient);
   await expect(page.getByRole("heading", { level: 1, name: "Video Consultation" })).toBeVisible();
+  await throughWaitingRoom(page);
   await expect(page.getByText("Connecting to video room...")).toBeVisible();
   await expect(page.getByText("LIVE", { exact: true })).toBeVisible();
   await expect(page.getByText("Connecting to video room...")).toBeHidden();
@@ -179,6 +193,7 @@ test("a script that cannot load shows Video Service Unavailable, and Retry Conne
 
   await page.route(jitsiStandInScriptUrl, (route) => route.abort("connectionfailed"));
   await page.goto(links.patient);
+  await throughWaitingRoom(page);
   await expect(page.getByRole("heading", { level: 1, name: "Video Service Unavailable" })).toBeVisible();
   await expect(
     page.getByText(
@@ -196,6 +211,7 @@ test("a script that cannot load shows Video Service Unavailable, and Retry Conne
   await page.unroute(jitsiStandInScriptUrl);
   await serveStandIn(page);
   await page.getByRole("button", { name: "Retry Connection" }).click();
+  await throughWaitingRoom(page);
   await expect(page.getByText("LIVE", { exact: true })).toBeVisible();
 });
 
@@ -274,6 +290,7 @@ test("before its window the page counts down and joins by itself; after it, it s
   serverNow = opensAt;
   await page.clock.runFor(66_000);
   await expect(page.getByRole("heading", { level: 1, name: "Video Consultation" })).toBeVisible();
+  await throughWaitingRoom(page);
   await expect(page.getByText("LIVE", { exact: true })).toBeVisible();
   expect((await standInRecord(page))?.options.userInfo.displayName).toBe("Waiting Parent");
 

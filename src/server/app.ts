@@ -305,6 +305,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await admin.register(adminScheduleRoutes, { db: database.db, config, now });
       await admin.register(consoleRoutes, { db: database.db, config, now });
       await admin.register(import("./features/console/running-late"), { db: database.db, config, now });
+      await admin.register(import("./features/insights/routes"), { db: database.db, config, now });
       await admin.register(adminLifecycleRoutes, {
         db: database.db,
         config,

@@ -6,6 +6,7 @@ export const ADMIN_PAGES = {
   "/admin": "admin",
   "/admin/today": "admin-today",
   "/admin/calendar": "admin-calendar",
+  "/admin/appointments/:id": "admin-appointment",
   "/admin/schedule": "admin-schedule",
   "/admin/patients": "admin-patients",
   "/admin/articles": "admin-articles",
@@ -13,6 +14,7 @@ export const ADMIN_PAGES = {
   "/admin/activity": "admin-access-log",
   // The address the access log had before the console's Activity page; kept for bookmarks.
   "/admin/access-log": "admin-access-log",
+  "/admin/insights": "admin-insights",
   "/admin/settings": "admin-settings",
   "/admin/cashfree-test": "admin-cashfree-test",
 } as const;

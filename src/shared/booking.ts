@@ -8,6 +8,7 @@ import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "./consent";
 import { isClockTime } from "./schedule";
 import { wholeNumber } from "./whole-number";
 import { mobilePhoneSchema } from "./phone";
+import { ARTICLE_SLUG_MAX_LENGTH, ARTICLE_SLUG_PATTERN } from "./article-slug";
 
 /**
  * The booking form. The same schemas validate the dialog's steps in the browser and
@@ -174,6 +175,16 @@ export const createAppointmentSchema = patientDetailsFields
     replacesAppointmentId: z.string().uuid("Unknown appointment").optional(),
     /** The key of a completed consultation's follow-up link: the booking is that consultation's follow-up. */
     followUpKey: followUpKeySchema.optional(),
+    /**
+     * The slug of the article whose page the dialog was opened on, for the doctor's insights. What is not a slug is
+     * dropped, never refused: it cannot stop a booking. The server keeps it only when an article has it.
+     */
+    sourceArticle: z
+      .string()
+      .max(ARTICLE_SLUG_MAX_LENGTH)
+      .regex(ARTICLE_SLUG_PATTERN)
+      .optional()
+      .catch(undefined),
   })
   .superRefine(checkDetails);
 

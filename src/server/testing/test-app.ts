@@ -298,6 +298,7 @@ export const publicApiRoutes = new Set([
   "POST /api/admin/login",
   "GET /api/video-room/:roomId",
   "GET /api/video-room/:roomId/invite.ics",
+  "POST /api/video-room/:roomId/presence",
   "GET /api/availability",
   "GET /api/manage/:token",
   "POST /api/manage/:token/cancel",

@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import {
   CalendarCog,
   CalendarDays,
+  ChartNoAxesColumn,
   CreditCard,
   ExternalLink,
   HeartPulse,
@@ -39,6 +40,7 @@ type AdminPage =
   | "articles"
   | "messages"
   | "activity"
+  | "insights"
   | "gateway"
   | "settings";
 
@@ -52,6 +54,7 @@ const adminPages: { page: AdminPage; href: string; label: string; icon: LucideIc
   { page: "articles", href: "/admin/articles", label: "Articles", icon: Newspaper },
   { page: "messages", href: "/admin/messages", label: "Messages", icon: Mail },
   { page: "activity", href: "/admin/activity", label: "Activity", icon: ScrollText },
+  { page: "insights", href: "/admin/insights", label: "Insights", icon: ChartNoAxesColumn },
   { page: "settings", href: "/admin/settings", label: "Settings", icon: Settings },
   { page: "gateway", href: "/admin/cashfree-test", label: "Payment gateway", icon: CreditCard },
 ];

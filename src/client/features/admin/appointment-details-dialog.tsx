@@ -2,7 +2,10 @@ import type { AdminAppointment, AdminNotification } from "@shared/admin";
 import { formatRupees } from "@shared/booking";
 import { phoneForDisplay, phoneHref } from "@shared/phone";
 import { useQuery } from "@tanstack/react-query";
+import { FolderOpen } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Detail } from "@/components/ui/detail";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -70,6 +73,11 @@ export function AppointmentDetailsDialog({
               Booking #{appointment.bookingId} · {appointmentDateTime(appointment, zone)}
             </DialogDescription>
           </DialogHeader>
+          <Button asChild size="sm" variant="outline" className="self-start">
+            <Link href={`/admin/appointments/${encodeURIComponent(appointment.id)}`}>
+              <FolderOpen aria-hidden="true" /> Open the consultation workspace
+            </Link>
+          </Button>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <Row term="Age">{patientAge(appointment).replace(/^Age /, "")}</Row>
             {appointment.guardian ? (

@@ -21,6 +21,7 @@ import {
   type UseFormRegister,
   useFieldArray,
   useForm,
+  useWatch,
 } from "react-hook-form";
 import type { z } from "zod";
 import { Badge } from "@/components/ui/badge";
@@ -72,7 +73,7 @@ function messageOf(error: unknown): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Notes
 
-function NotesEditor({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+export function NotesEditor({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
   const notes = useQuery(notesQuery(appointmentId));
   if (notes.isPending) return <Skeleton className="h-28 w-full" aria-label="Loading the notes" />;
   if (notes.isError)
@@ -108,7 +109,7 @@ function NotesForm({
     handleSubmit,
     reset,
     setError,
-    watch,
+    control,
     formState: { errors, isDirty },
   } = useForm<ConsultationNotesInput>({
     resolver: zodResolver(consultationNotesSchema),
@@ -124,7 +125,7 @@ function NotesForm({
     onError: (error) => setError("notes", { type: "server", message: messageOf(error) }),
   });
   // Saved as she types: a pause of a moment sends what is written, one save at a time.
-  const typed = watch("notes");
+  const typed = useWatch({ control, name: "notes" });
   const saving = save.isPending;
   const { mutate } = save;
   useEffect(() => {
@@ -172,7 +173,11 @@ function NotesForm({
 // ---------------------------------------------------------------------------------------------------------------
 // Prescription: the versions and the form
 
-function PrescriptionSection({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+export function PrescriptionSection({
+  appointmentId,
+  timeZone,
+  zone,
+}: { appointmentId: string } & ZoneProps) {
   const list = useQuery(prescriptionsQuery(appointmentId));
   const [writing, setWriting] = useState(false);
   const heading = (

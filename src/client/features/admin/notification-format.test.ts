@@ -20,6 +20,11 @@ describe("notificationKindLabel", () => {
     ["cancelled", "Cancellation"],
     ["refund", "Refund notice"],
     ["doctor_unavailable", "Asked to choose a new time or a refund"],
+    // Each press of Running late is a kind of its own, carrying the doctor's estimate.
+    ["running_late_1_15m", "Running about 15 min late"],
+    ["running_late_2_60m", "Running about 1 h late"],
+    ["running_late_3_45m", "Running about 45 min late"],
+    ["running_late_15m", "Running late 15m"],
     ["", "Unknown"],
   ])("words the kind %j as %j", (kind, label) => {
     expect(format.notificationKindLabel(kind)).toBe(label);

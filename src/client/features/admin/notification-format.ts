@@ -28,8 +28,9 @@ const KIND_LABELS: Record<string, string> = {
 
 /**
  * What a message is: "Confirmation", "Reminder 24 h before" (reminder_1440m), "Reminder 30 min before the new time"
- * (reminder_30m_s1: after a move), "New time" (rescheduled_1), "Contact message"; a kind this client does not know is
- * worded from its name. The doctor never reads the outbox's own codes.
+ * (reminder_30m_s1: after a move), "New time" (rescheduled_1), "Running about 15 min late" (running_late_1_15m),
+ * "Contact message"; a kind this client does not know is worded from its name. The doctor never reads the outbox's
+ * own codes.
  */
 export function notificationKindLabel(kind: string): string {
   const fixed = Object.hasOwn(KIND_LABELS, kind) ? KIND_LABELS[kind] : undefined;
@@ -38,6 +39,9 @@ export function notificationKindLabel(kind: string): string {
   if (reminder?.[1])
     return `Reminder ${formatLeadTime(Number(reminder[1]))} before${reminder[2] ? " the new time" : ""}`;
   if (/^rescheduled(_\d+)?$/.test(kind)) return "New time";
+  // One per press of Running late, with its estimate: running_late_2_15m is the second, "about 15 minutes".
+  const late = /^running_late_\d+_(\d+)m$/.exec(kind);
+  if (late?.[1]) return `Running about ${formatLeadTime(Number(late[1]))} late`;
   const prescription = /^prescription_v(\d+)$/.exec(kind);
   if (prescription?.[1]) return `Prescription, version ${prescription[1]}`;
   return sentenceCase(kind);

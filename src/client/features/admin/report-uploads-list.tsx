@@ -1,6 +1,7 @@
-import { formatFileSize, isReportContentType, REPORT_TYPES } from "@shared/uploads";
+import { formatFileSize, isReportContentType, REPORT_TYPES, type ReportUpload } from "@shared/uploads";
 import { useQuery } from "@tanstack/react-query";
-import { FileText } from "lucide-react";
+import { Eye, FileText } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { DownloadReportButton, ReportFileName } from "@/components/appointments/report-file";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { Loading } from "@/components/ui/loading";
@@ -13,8 +14,11 @@ export function ReportUploadsList({
   appointmentId,
   timeZone,
   zone,
+  onView,
 }: {
   appointmentId: string;
+  /** Offers "View" on each report, to show it in place (the workspace). */
+  onView?: (upload: ReportUpload) => void;
   /** The clinic's zone and its short name, once the configuration is loaded. */
   timeZone: string | undefined;
   zone: string | undefined;
@@ -43,6 +47,16 @@ export function ReportUploadsList({
                 {formatFileSize(upload.sizeBytes)} · uploaded{" "}
                 {formatInstant(upload.uploadedAt, timeZone, zone)}
               </ReportFileName>
+              {onView ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`View ${upload.fileName}`}
+                  onClick={() => onView(upload)}
+                >
+                  <Eye aria-hidden="true" /> View
+                </Button>
+              ) : null}
               <DownloadReportButton
                 href={adminReportDownloadUrl(appointmentId, upload.id)}
                 fileName={upload.fileName}

@@ -18,6 +18,7 @@ import { SectionTitle } from "./section-title";
 import { AppointmentStatusBadge, ParentAskedBadge, PaymentStatusBadge } from "./status-badges";
 import { countdownLabel, nextConsultation, reportsText } from "./today-format";
 import { ParentWaitingBadge } from "./parent-waiting-badge";
+import { RunningLateButton } from "./running-late-dialog";
 import { VideoActions } from "./video-actions";
 
 /**
@@ -63,6 +64,7 @@ export function TodayPanel() {
       <SectionTitle id="today-title" icon={Sun}>
         {query.data ? formatLongDateWithWeekday(query.data.date) : "Today"}
       </SectionTitle>
+      <RunningLateButton />
       <QueryState query={query} what="today's consultations" isEmpty={() => false} empty={null}>
         {(day) => <Day day={day} now={now} zone={zone} onOpen={setSelected} />}
       </QueryState>

@@ -1,3 +1,4 @@
+import { articleSlugOfPath } from "@shared/article-slug";
 import type { CreatedAppointment, CreatedOrder, PatientDetails } from "@shared/booking";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -106,9 +107,12 @@ export function useBookingWizard() {
       try {
         // The parent's own hold, made from what the form said before, gives way to this one (its time at once).
         const replaced = appointment?.id;
+        // The article page the dialog is open on, read from the address: nothing is kept in the browser for it.
+        const fromArticle = articleSlugOfPath(window.location.pathname);
         appointment = await createAppointment({
           ...toCreateAppointmentInput(data),
           ...(replaced ? { replacesAppointmentId: replaced } : {}),
+          ...(fromArticle ? { sourceArticle: fromArticle } : {}),
         });
         order = undefined;
         const createdFrom = appointmentKey(data);

@@ -14,6 +14,7 @@ function refusal(error: unknown): CheckState {
   if (name === "NotAllowedError" || name === "SecurityError") return { kind: "blocked" };
   if (name === "NotFoundError" || name === "OverconstrainedError") return { kind: "missing" };
   if (name === "NotReadableError" || name === "AbortError") return { kind: "busy" };
+  if (name === "NotSupportedError") return { kind: "unsupported" };
   return { kind: "failed" };
 }
 
@@ -77,6 +78,13 @@ function useMicrophoneLevel(stream: MediaStream | null): number {
   return level;
 }
 
+/** Asking, or at once unsupported: a browser without camera access here (an old one, or a page not on HTTPS). */
+function initialCheck(): CheckState {
+  return typeof navigator.mediaDevices?.getUserMedia === "function"
+    ? { kind: "asking" }
+    : { kind: "unsupported" };
+}
+
 function stopStream(stream: MediaStream | null): void {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
@@ -87,31 +95,40 @@ function stopStream(stream: MediaStream | null): void {
  * for the video call to take them.
  */
 export function DeviceCheck({ onDone }: { onDone: () => void }) {
-  const [state, setState] = useState<CheckState>({ kind: "asking" });
+  const [state, setState] = useState<CheckState>(initialCheck);
   const streamRef = useRef<MediaStream | null>(null);
+  const alive = useRef(true);
   const preview = useRef<HTMLVideoElement>(null);
 
-  const start = useCallback(async () => {
-    stopStream(streamRef.current);
-    streamRef.current = null;
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setState({ kind: "unsupported" });
-      return;
-    }
-    setState({ kind: "asking" });
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-      streamRef.current = stream;
-      setState({ kind: "ready", stream });
-    } catch (error) {
-      setState(refusal(error));
-    }
+  /** Asks the browser for the camera and microphone; what came of it is set when the browser answers. */
+  const acquire = useCallback(() => {
+    if (typeof navigator.mediaDevices?.getUserMedia !== "function") return;
+    navigator.mediaDevices.getUserMedia({ video: true, audio: true }).then(
+      (stream) => {
+        // The parent went on before the browser answered: the devices are let go at once.
+        if (!alive.current) return stopStream(stream);
+        streamRef.current = stream;
+        setState({ kind: "ready", stream });
+      },
+      (error: unknown) => setState(refusal(error)),
+    );
   }, []);
 
+  const tryAgain = () => {
+    stopStream(streamRef.current);
+    streamRef.current = null;
+    setState(initialCheck());
+    acquire();
+  };
+
   useEffect(() => {
-    void start();
-    return () => stopStream(streamRef.current);
-  }, [start]);
+    alive.current = true;
+    acquire();
+    return () => {
+      alive.current = false;
+      stopStream(streamRef.current);
+    };
+  }, [acquire]);
 
   const stream = state.kind === "ready" ? state.stream : null;
   useEffect(() => {
@@ -120,6 +137,7 @@ export function DeviceCheck({ onDone }: { onDone: () => void }) {
   const level = useMicrophoneLevel(stream);
 
   const goOn = () => {
+    alive.current = false;
     stopStream(streamRef.current);
     streamRef.current = null;
     onDone();
@@ -131,9 +149,16 @@ export function DeviceCheck({ onDone }: { onDone: () => void }) {
         Check your camera and microphone
       </h2>
       {state.kind === "asking" && (
-        <p role="status" className="text-slate-700">
-          If your browser asks, choose Allow for the camera and the microphone.
-        </p>
+        <div className="flex flex-col gap-3">
+          <p role="status" className="text-slate-700">
+            If your browser asks, choose Allow for the camera and the microphone.
+          </p>
+          <div>
+            <Button variant="ghost" onClick={goOn}>
+              Skip the check
+            </Button>
+          </div>
+        </div>
       )}
       {state.kind === "ready" && (
         <>
@@ -182,7 +207,7 @@ export function DeviceCheck({ onDone }: { onDone: () => void }) {
             ))}
           </ol>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void start()}>
+            <Button onClick={tryAgain}>
               <RefreshCw aria-hidden="true" /> Try again
             </Button>
             <Button variant="outline" onClick={goOn}>

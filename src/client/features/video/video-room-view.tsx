@@ -42,9 +42,8 @@ export function VideoRoomView({
   const [stage, setStage] = useState<"check" | "waiting" | "call">(lookup.moderator ? "call" : "check");
   const presence = usePresence(roomId, lookup.moderator ? hostKey : undefined, true);
   const doctorHere = presence?.doctorPresent ?? false;
-  useEffect(() => {
-    if (stage === "waiting" && doctorHere) setStage("call");
-  }, [stage, doctorHere]);
+  // The doctor came while the parent waited: into the call, and it stays there should the doctor's page blink.
+  if (stage === "waiting" && doctorHere) setStage("call");
   if (stage === "call") return <CallView lookup={lookup} />;
   return (
     <RoomFrame lookup={lookup} live={false}>

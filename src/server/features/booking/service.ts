@@ -22,6 +22,7 @@ import { bookableSlot, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from ".
 import * as settings from "../settings/service";
 import { FOLLOW_UP_TAKEN_MESSAGE, lockFollowUpConsultation, priceFollowUp } from "../follow-ups/service";
 import { confirmWithoutPayment } from "../payments/service";
+import { findPublishedBySlug } from "../articles/service";
 import * as repository from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import { bookingState } from "../../core/appointments/admin-view";
@@ -97,6 +98,9 @@ function toCreatedAppointment(row: AppointmentRow): CreatedAppointment {
   };
 }
 
+/** The note of a hold another booking of the same parent replaced; the insights leave such holds out. */
+export const REPLACED_HOLD_NOTE = "Replaced before payment by a booking with changed details or coupon.";
+
 /**
  * Ends the hold a new booking replaces, as if it had lapsed now: only a hold still waiting for its payment, and only
  * one made with the same phone number or the same e-mail address as the new booking (a parent corrects one of them,
@@ -119,7 +123,7 @@ async function releaseReplacedHold(
   await repository.updateAppointment(db, id, {
     status: "expired",
     holdExpiresAt: now,
-    statusNote: "Replaced before payment by a booking with changed details or coupon.",
+    statusNote: REPLACED_HOLD_NOTE,
     updatedAt: now,
   });
 }
@@ -145,6 +149,12 @@ export async function createAppointment(
   const checked = replacesAppointmentId ? undefined : await offered(db);
   // Kept in E.164 (the schema accepted it as a mobile number), the form WhatsApp sends to.
   const patientPhone = mobileNumberE164(input.patientPhone) ?? input.patientPhone;
+  // The article page the booking was made from, kept only when a published article has that slug.
+  const sourceArticle =
+    input.sourceArticle &&
+    (await findPublishedBySlug(db, input.sourceArticle, config.booking.timeZone)) !== undefined
+      ? input.sourceArticle
+      : null;
   let lapsedReleased = 0;
   try {
     const row = await db.transaction(async (tx) => {
@@ -187,6 +197,7 @@ export async function createAppointment(
         consultationType: "followUpOf" in price ? "follow_up" : "consultation",
         followUpOf: "followUpOf" in price ? price.followUpOf : null,
         followUpUntil: "followUpUntil" in price ? price.followUpUntil : null,
+        sourceArticle,
         holdExpiresAt: addMinutes(now, holdMinutes),
         createdAt: now,
         updatedAt: now,

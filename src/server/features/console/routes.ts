@@ -3,7 +3,10 @@ import { calendarQuerySchema } from "@shared/console";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
-import { calendarOf, doctorsDay } from "./service";
+import { z } from "zod";
+import { calendarOf, doctorsDay, followUpOfConsultation } from "./service";
+
+const idParams = z.object({ id: z.string().max(100) });
 
 /** The console's Today and Calendar pages. The admin scope has already checked the session and the origin. */
 export const consoleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: () => Date }> = async (
@@ -32,4 +35,8 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now:
     });
     return calendar;
   });
+
+  app.get("/api/admin/appointments/:id/follow-up", { schema: { params: idParams } }, async (request) =>
+    followUpOfConsultation(db, config, siteUrl(config, request), request.params.id, now()),
+  );
 };

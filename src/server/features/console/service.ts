@@ -4,10 +4,21 @@ import type { AdminToday, TodayClosure } from "@shared/console";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { toAdminAppointment } from "../../core/appointments/admin-view";
-import { consultationsOnDate } from "../../core/appointments/repository";
+import { consultationsOnDate, findAppointment } from "../../core/appointments/repository";
+import { HttpError } from "../../http/errors";
+import { followUpForDoctor } from "../follow-ups/service";
 import { planOfDay } from "../schedule/service";
 import { uploadCounts } from "../uploads/service";
 import { parentsPresent } from "../video/service";
+
+/** GET /api/admin/appointments/{id}/follow-up: the follow-up the consultation offers now, or why none. */
+export async function followUpOfConsultation(db: Db, config: Config, siteUrl: string, id: string, now: Date) {
+  const row = UUID.test(id) ? await findAppointment(db, id) : undefined;
+  if (!row?.paidAt) throw new HttpError(404, "Appointment not found");
+  return followUpForDoctor(db, config, siteUrl, row, now);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The week's read model has a file of its own; routes reach both through this service.
 export { calendarOf } from "./calendar";

@@ -160,3 +160,23 @@ export async function priceFollowUp(
     );
   return { fee: found.rule.fee, amount: found.rule.fee, followUpOf: row.id, followUpUntil: found.lastDate };
 }
+
+/**
+ * The consultation workspace's "Book a follow-up": the link that opens the booking for this patient at the
+ * follow-up fee (the doctor sends it to the parent, or books with it herself), or why there is none now, in the
+ * parent's words, which the doctor reads as they are.
+ */
+export async function followUpForDoctor(
+  db: Db,
+  config: Config,
+  siteUrl: string,
+  row: AppointmentRow,
+  now: Date,
+): Promise<{ available: true; link: FollowUpLink } | { available: false; reason: string }> {
+  const found = await eligibility(db, config, row, now);
+  if (!found.eligible) return { available: false, reason: found.reason };
+  return {
+    available: true,
+    link: { fee: found.rule.fee, lastDate: found.lastDate, url: await linkOf(db, siteUrl, row) },
+  };
+}

@@ -17,8 +17,8 @@ import { patientNumber, templateParameter } from "../../integrations/whatsapp/co
 
 /**
  * The approved WhatsApp template (category Utility) that tells a parent the doctor is running late: {{1}} patient
- * name, {{2}} minutes ("15"), {{3}} the booked time ("7:20 PM IST"), {{4}} the video link. The wording submitted to
- * Meta is in docs/deployment.md.
+ * name, {{2}} minutes ("15"), {{3}} the booked time ("7:20 PM IST"), {{4}} the video link. A wording to submit to
+ * Meta is in the README.
  */
 export const RUNNING_LATE_TEMPLATE = "appointment_running_late";
 

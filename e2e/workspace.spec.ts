@@ -1,0 +1,228 @@
+import { slotStart } from "@shared/clinic-time";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { chromiumArgs } from "../scripts/chromium.mjs";
+import { logInAsAdmin, logInThroughApi } from "./support/admin";
+import { expectNoSevereViolations } from "./support/axe";
+import { bookAndPayThroughApi, inDays } from "./support/booking";
+import { screenshots } from "./support/screenshots";
+import { type OwnSite, startOwnSite } from "./support/site";
+
+/**
+ * A consultation carried through in the console's workspace: the parent checks the camera and microphone (the
+ * browser's made-up devices) and waits; the doctor sees them waiting on Today, opens the workspace, reads the
+ * parent's report in place, writes notes that save as she types, issues a prescription from her template, starts
+ * the call (the parent's page joins by itself), and marks the consultation completed. And a parent whose browser
+ * refuses the camera is told what to do.
+ */
+const port = Number(process.env.E2E_PORT ?? 5180) + 61;
+const base = `http://127.0.0.1:${port}`;
+const standInScriptUrl = `http://127.0.0.1:${port + 1}/external_api.js`;
+/**
+ * The full browser: the headless shell the other tests run in has no camera at all (NotSupportedError), while the
+ * full one takes the made-up devices (--use-fake-device-for-media-stream) where the permission is granted.
+ */
+test.use({
+  baseURL: base,
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [...chromiumArgs, "--use-fake-device-for-media-stream"],
+  },
+});
+// Both tests start their own site on the same port.
+test.describe.configure({ mode: "serial" });
+
+/** A Jitsi IFrame API that draws a placeholder meeting and reports nothing: enough to see the call embedded. */
+const standIn = `window.JitsiMeetExternalAPI = class {
+  constructor(domain, options) {
+    const meeting = document.createElement("div");
+    meeting.dataset.testid = "stand-in-meeting";
+    meeting.textContent = "Meeting " + options.roomName + " as " + options.userInfo.displayName;
+    options.parentNode.appendChild(meeting);
+    this.meeting = meeting;
+  }
+  addListener() {}
+  dispose() { this.meeting.remove(); }
+};`;
+
+async function serveStandIn(target: Page | BrowserContext): Promise<void> {
+  await target.route(standInScriptUrl, (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: standIn }),
+  );
+}
+
+let site: OwnSite;
+
+test.afterEach(async () => {
+  await site.stop();
+});
+
+test("the doctor carries a consultation through in the workspace while the parent waits in the waiting room", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  site = await startOwnSite("workspace", { port });
+  const day = inDays(2);
+  const booked = await bookAndPayThroughApi(request, { patientName: "Meera Rao", date: day, time: "19:00" });
+  const token = new URL(booked.manageUrl).pathname.split("/").at(-1) ?? "";
+  const uploaded = await request.post(`/api/manage/${token}/uploads`, {
+    multipart: {
+      file: {
+        name: "echo.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.concat([
+          Buffer.from("%PDF-1.4\n1 0 obj\n"),
+          Buffer.alloc(800, 32),
+          Buffer.from("\n%%EOF\n"),
+        ]),
+      },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  await logInThroughApi(request, base);
+  const template = await request.put("/api/admin/prescription-templates", {
+    data: {
+      name: "Innocent murmur",
+      diagnosis: "Innocent (functional) heart murmur",
+      medicines: [],
+      advice: "No treatment needed. Normal activity and play.",
+    },
+    headers: { origin: base },
+  });
+  expect(template.status(), await template.text()).toBe(200);
+
+  // The day itself, five minutes into the consultation: the room is open, a prescription can be issued.
+  await site.stop();
+  site = await startOwnSite("workspace", {
+    port,
+    dataDir: site.dataDir,
+    clockAt: new Date(slotStart(day, "19:00", "Asia/Kolkata").getTime() + 5 * 60_000),
+    env: { JITSI_SCRIPT_URL: standInScriptUrl },
+  });
+
+  // The parent, on a phone, checks the camera and microphone and waits.
+  const parentContext = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 360, height: 740 },
+    permissions: ["camera", "microphone"],
+  });
+  await serveStandIn(parentContext);
+  const parent = await parentContext.newPage();
+  await logInThroughApi(request, base);
+  const list = (await (await request.get("/api/appointments?limit=5")).json()) as {
+    appointments: { id: string; videoRoomUrl: string | null }[];
+  };
+  const roomUrl = list.appointments.find((row) => row.id === booked.id)?.videoRoomUrl ?? "";
+  await parent.goto(new URL(roomUrl).pathname);
+  await expect(parent.getByRole("heading", { name: "Check your camera and microphone" })).toBeVisible();
+  await expect(parent.getByText("Your camera and microphone work.")).toBeVisible();
+  await expect(parent.getByRole("meter", { name: /the bar moves/ })).toBeVisible();
+  await screenshots(parent, "waiting-room-check");
+  await parent.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(parent.getByRole("heading", { name: "The doctor will join shortly" })).toBeVisible();
+  await expect(parent.getByRole("complementary", { name: "Consultation details" })).toContainText(
+    "Meera Rao",
+  );
+  await screenshots(parent, "waiting-room");
+
+  // The doctor sees the parent waiting on Today, and opens the workspace.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAsAdmin(page);
+  await page.goto("/admin/today");
+  const entry = page.getByRole("listitem").filter({ hasText: "Meera Rao" });
+  await expect(entry).toContainText(/Parent waiting since 7:0\d PM/);
+  await entry.getByRole("link", { name: "Open Meera Rao's consultation" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/appointments/${booked.id}$`));
+  const record = page.getByRole("complementary", { name: "The child's record" });
+  await expect(record.getByText("Earlier consultations")).toBeVisible();
+  await expect(record).toContainText("This is the first consultation of Meera Rao.");
+  await expect(record).toContainText(/Version .+, given by/);
+  await expect(page.getByText("The parent is waiting")).toBeVisible();
+
+  // The report, in place.
+  await record.getByRole("tab", { name: "Reports" }).click();
+  await record.getByRole("button", { name: "View echo.pdf" }).click();
+  const viewer = record.locator("iframe[title='echo.pdf']");
+  await expect(viewer).toHaveAttribute("src", /\/uploads\/[0-9a-f-]+\?view=inline$/);
+
+  // Notes save as she types.
+  await record.getByRole("tab", { name: "Notes" }).click();
+  await record
+    .getByRole("textbox", { name: "Consultation notes" })
+    .fill("Soft systolic murmur, left sternal border; echo normal.");
+  await expect(record.getByRole("status").filter({ hasText: /^Saved \d/ })).toBeVisible();
+  await page.reload();
+  await page.getByRole("tab", { name: "Notes" }).click();
+  await expect(page.getByRole("textbox", { name: "Consultation notes" })).toHaveValue(
+    "Soft systolic murmur, left sternal border; echo normal.",
+  );
+
+  // A prescription from her template: advice only.
+  await page.getByRole("tab", { name: "Prescription" }).click();
+  await page.getByRole("button", { name: "Write prescription" }).click();
+  await page.getByLabel("Fill from a template").selectOption({ label: "Innocent murmur" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByLabel("Provisional diagnosis")).toHaveValue("Innocent (functional) heart murmur");
+  await expect(page.getByLabel("Advice (optional)")).toHaveValue(
+    "No treatment needed. Normal activity and play.",
+  );
+  await page.getByRole("radio", { name: "Female" }).check();
+  await page.getByRole("button", { name: "Issue prescription" }).click();
+  await page.getByRole("button", { name: "Issue and send" }).click();
+  await expect(page.getByRole("list", { name: "Prescription versions" })).toContainText("Version 1");
+  await expectNoSevereViolations(page, "main");
+  await screenshots(page, "workspace");
+
+  // She starts the call: the parent's waiting room joins by itself at its next beat.
+  await serveStandIn(page);
+  await page.getByRole("button", { name: "Start the video call" }).click();
+  await expect(page.getByTestId("stand-in-meeting")).toContainText("as Dr.");
+  await expect(parent.getByTestId("stand-in-meeting")).toContainText("as Meera Rao", { timeout: 30_000 });
+
+  // At the end: completed.
+  await page.getByRole("tab", { name: "Finish" }).click();
+  await page.getByRole("button", { name: "Mark completed" }).click();
+  await expect(page.getByText("Completed").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Book a follow-up" })).toBeVisible();
+
+  // On a phone the record is in a drawer.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.reload();
+  await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
+  const drawer = page.getByRole("dialog", { name: "Meera Rao" });
+  await expect(drawer.getByRole("tab", { name: "Record" })).toBeVisible();
+  await screenshots(page, "workspace-phone");
+  await parentContext.close();
+});
+
+test("a parent whose browser refuses the camera is told how to allow it, and can still go on", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  site = await startOwnSite("workspace-denied", { port, env: { VIDEO_ROOM_OPENS_MINUTES: "100000" } });
+  const booked = await bookAndPayThroughApi(request, {
+    patientName: "Arjun Das",
+    date: inDays(3),
+    time: "19:00",
+  });
+  await logInThroughApi(request, base);
+  const list = (await (await request.get("/api/appointments?limit=5")).json()) as {
+    appointments: { id: string; videoRoomUrl: string | null }[];
+  };
+  const roomUrl = list.appointments.find((row) => row.id === booked.id)?.videoRoomUrl ?? "";
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+  const parent = await context.newPage();
+  // The browser answers the page's request as one whose person chose Block.
+  await context.clearPermissions();
+  await parent.goto(new URL(roomUrl).pathname);
+  const problem = parent.getByRole("alert");
+  await expect(problem).toContainText("Your browser is not letting this page use the camera and microphone.");
+  await expect(problem).toContainText("Tap the lock or camera icon next to the web address");
+  await expect(problem.getByRole("button", { name: "Try again" })).toBeVisible();
+  await screenshots(parent, "waiting-room-blocked");
+  await problem.getByRole("button", { name: "Continue anyway" }).click();
+  await expect(parent.getByRole("heading", { name: "The doctor will join shortly" })).toBeVisible();
+  await context.close();
+});

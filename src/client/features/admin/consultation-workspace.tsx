@@ -1,0 +1,366 @@
+import type { AdminAppointment, AdminAppointmentDetails } from "@shared/admin";
+import { formatRupees } from "@shared/booking";
+import { followUpPriceLabel, type FollowUpLink } from "@shared/follow-up";
+import type { PatientRecord } from "@shared/patients";
+import type { ReportUpload } from "@shared/uploads";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Copy, FileText, PanelRightOpen, X } from "lucide-react";
+import { useState, useSyncExternalStore } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { QueryState } from "@/components/ui/query-state";
+import { useTabs } from "@/components/ui/tabs";
+import { apiGet } from "@/lib/api";
+import { formatShortDate } from "@/lib/format";
+import { publicConfigQuery } from "@/lib/public-config";
+import { toast } from "@/lib/use-toast";
+import { cn } from "@/lib/utils";
+import { appointmentDateTime, patientAge } from "./admin-format";
+import { adminKeys, appointmentDetailsQuery } from "./api";
+import { AppointmentActions } from "./appointment-actions";
+import { NotesEditor, PrescriptionSection } from "./consultation-record";
+import { prescriptionPdfUrl, reportViewUrl } from "./consultation-record-api";
+import { formatInstant } from "./notification-format";
+import { ReportUploadsList } from "./report-uploads-list";
+import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
+import { WorkspaceVideo } from "./workspace-video";
+
+const base = (id: string) => `/api/admin/appointments/${encodeURIComponent(id)}`;
+
+function patientRecordOfAppointmentQuery(id: string) {
+  return queryOptions({
+    queryKey: [...adminKeys.appointmentDetails(id), "patient-record"] as const,
+    queryFn: () => apiGet<PatientRecord>(`${base(id)}/patient-record`),
+    retry: false,
+  });
+}
+
+type FollowUpAnswer = { available: true; link: FollowUpLink } | { available: false; reason: string };
+
+/** Keyed by the appointment's status too: marking the consultation completed may open the follow-up. */
+function followUpQuery(id: string, status: string) {
+  return queryOptions({
+    queryKey: [...adminKeys.appointmentDetails(id), "follow-up", status] as const,
+    queryFn: () => apiGet<FollowUpAnswer>(`${base(id)}/follow-up`),
+  });
+}
+
+/** A wide screen shows the record beside the call; a narrow one keeps it in a drawer. */
+const WIDE = "(min-width: 1024px)";
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(WIDE);
+      query.addEventListener("change", changed);
+      return () => query.removeEventListener("change", changed);
+    },
+    () => window.matchMedia(WIDE).matches,
+    () => true,
+  );
+}
+
+interface ZoneProps {
+  timeZone: string | undefined;
+  zone: string | undefined;
+}
+
+/**
+ * /admin/appointments/{id}: the consultation workspace. The video with her host link, and beside it (or in a drawer
+ * on a phone) the child's record, the reports viewable in place, notes saved as she types, the prescription with
+ * her templates, and the end of the consultation: completed or no-show, and a follow-up.
+ */
+export function ConsultationWorkspace({ appointmentId }: { appointmentId: string }) {
+  const details = useQuery({ ...appointmentDetailsQuery(appointmentId), retry: false });
+  const { data: config } = useQuery(publicConfigQuery());
+  const zoneProps = { timeZone: config?.clinicTimeZone, zone: config?.timeZoneLabel };
+  return (
+    <div className="flex flex-col gap-4">
+      <Button asChild variant="ghost" className="self-start">
+        <Link href="/admin/today">
+          <ArrowLeft aria-hidden="true" /> Today
+        </Link>
+      </Button>
+      <QueryState query={details} what="the appointment" isEmpty={() => false} empty={null}>
+        {(data) => <Workspace details={data} {...zoneProps} />}
+      </QueryState>
+    </div>
+  );
+}
+
+function Workspace({ details, timeZone, zone }: { details: AdminAppointmentDetails } & ZoneProps) {
+  const { appointment } = details;
+  const wide = useWideScreen();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const panel = <WorkspacePanel appointment={appointment} timeZone={timeZone} zone={zone} />;
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_28rem]">
+      <div className="flex min-w-0 flex-col gap-3">
+        <PatientHeader appointment={appointment} zone={zone} />
+        <WorkspaceVideo appointment={appointment} timeZone={timeZone} zone={zone} />
+        {!wide && (
+          <Button size="lg" variant="outline" onClick={() => setDrawerOpen(true)}>
+            <PanelRightOpen aria-hidden="true" /> Record, reports, notes and prescription
+          </Button>
+        )}
+      </div>
+      {wide ? (
+        <aside aria-label="The child's record" className="min-w-0">
+          <Card className="p-4">{panel}</Card>
+        </aside>
+      ) : (
+        <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <DialogContent className="top-auto bottom-0 max-h-[88dvh] translate-y-0 overflow-y-auto rounded-b-none sm:max-w-2xl">
+            <DialogTitle>{appointment.patientName}</DialogTitle>
+            <DialogDescription className="sr-only">
+              The child&apos;s record, reports, notes and prescription.
+            </DialogDescription>
+            {panel}
+          </DialogContent>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+function PatientHeader({ appointment, zone }: { appointment: AdminAppointment; zone: string | undefined }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <h2 className="text-xl font-semibold text-slate-900">
+        {appointment.patientName}
+        <span className="font-normal text-slate-700">, {patientAge(appointment).replace(/^Age /, "")}</span>
+      </h2>
+      <p className="text-sm text-slate-700">
+        {appointmentDateTime(appointment, zone)} · Booking #{appointment.bookingId}
+        {appointment.consultationType === "follow_up" ? " · Follow-up" : ""}
+      </p>
+      <p className="wrap-anywhere text-sm text-slate-800">{appointment.reasonForConsultation}</p>
+      <div className="flex flex-wrap gap-2">
+        <AppointmentStatusBadge status={appointment.status} />
+        <PaymentStatusBadge status={appointment.paymentStatus} />
+      </div>
+    </div>
+  );
+}
+
+const TABS = ["record", "reports", "notes", "prescription", "finish"] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = {
+  record: "Record",
+  reports: "Reports",
+  notes: "Notes",
+  prescription: "Prescription",
+  finish: "Finish",
+};
+
+function WorkspacePanel({ appointment, timeZone, zone }: { appointment: AdminAppointment } & ZoneProps) {
+  const [tab, setTab] = useState<Tab>("record");
+  const tabProps = useTabs(TABS, tab, setTab);
+  const id = appointment.id;
+  return (
+    <div className="flex flex-col gap-4">
+      <div
+        role="tablist"
+        aria-label="The consultation"
+        className="flex flex-wrap gap-1 border-b border-slate-200"
+      >
+        {TABS.map((name) => (
+          <button
+            key={name}
+            id={`workspace-tab-${name}`}
+            aria-controls={`workspace-panel-${name}`}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+              tab === name
+                ? "border-brand-700 text-brand-800"
+                : "border-transparent text-slate-700 hover:text-slate-900",
+            )}
+            {...tabProps(name)}
+          >
+            {TAB_LABELS[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`workspace-panel-${tab}`} aria-labelledby={`workspace-tab-${tab}`}>
+        {tab === "record" && <RecordTab appointmentId={id} timeZone={timeZone} zone={zone} />}
+        {tab === "reports" && <ReportsTab appointmentId={id} timeZone={timeZone} zone={zone} />}
+        {tab === "notes" && <NotesEditor appointmentId={id} timeZone={timeZone} zone={zone} />}
+        {tab === "prescription" && <PrescriptionSection appointmentId={id} timeZone={timeZone} zone={zone} />}
+        {tab === "finish" && <FinishTab appointmentId={id} timeZone={timeZone} zone={zone} />}
+      </div>
+    </div>
+  );
+}
+
+/** This consultation's consent and payment, then the child's earlier consultations with notes and prescriptions. */
+function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+  const record = useQuery(patientRecordOfAppointmentQuery(appointmentId));
+  return (
+    <QueryState query={record} what="the child's record" isEmpty={() => false} empty={null}>
+      {(data) => {
+        const current = data.consultations.find((entry) => entry.appointment.id === appointmentId);
+        const earlier = data.consultations.filter((entry) => entry.appointment.id !== appointmentId);
+        return (
+          <div className="flex flex-col gap-4 text-sm">
+            {current && (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="font-medium text-slate-600">Consent</dt>
+                <dd>
+                  {current.consents.length === 0
+                    ? "Booked before consent was recorded"
+                    : current.consents.map((consent) => (
+                        <span key={consent.givenAt} className="block">
+                          Version {consent.version}, given by {consent.givenBy},{" "}
+                          {formatInstant(consent.givenAt, timeZone, zone)}
+                        </span>
+                      ))}
+                </dd>
+                <dt className="font-medium text-slate-600">Payment</dt>
+                <dd>
+                  {current.appointment.paidAmount === null
+                    ? "Not paid"
+                    : `₹${formatRupees(current.appointment.paidAmount)} paid`}
+                  {current.refunds.map((refund) => (
+                    <span key={refund.refundId} className="block">
+                      Refund ₹{formatRupees(refund.amount)} ({refund.state})
+                    </span>
+                  ))}
+                </dd>
+              </dl>
+            )}
+            <section aria-labelledby="earlier-title" className="flex flex-col gap-2">
+              <h3 id="earlier-title" className="font-semibold text-slate-900">
+                Earlier consultations
+              </h3>
+              {earlier.length === 0 ? (
+                <p className="text-slate-600">This is the first consultation of {data.patientName}.</p>
+              ) : (
+                <ol className="flex flex-col gap-3">
+                  {earlier.map(({ appointment, notes, prescriptions }) => (
+                    <li key={appointment.id} className="rounded-md border border-slate-200 p-3">
+                      <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                        {formatShortDate(appointment.appointmentDate)}
+                        <AppointmentStatusBadge status={appointment.status} />
+                      </p>
+                      <p className="wrap-anywhere text-slate-700">{appointment.reasonForConsultation}</p>
+                      <p className="mt-1 whitespace-pre-wrap text-slate-800">
+                        {notes ?? "No notes written."}
+                      </p>
+                      {prescriptions.map((prescription) => (
+                        <a
+                          key={prescription.id}
+                          href={prescriptionPdfUrl(appointment.id, prescription.id)}
+                          download
+                          className="mt-1 flex items-center gap-1.5 font-medium text-brand-700 underline"
+                        >
+                          <FileText className="size-4" aria-hidden="true" />
+                          Prescription version {prescription.version} (PDF)
+                        </a>
+                      ))}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+          </div>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+/** The parent's reports, each viewable here: an image or a PDF in place, a HEIC photo (no browser shows it) to save. */
+function ReportsTab({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+  const [viewing, setViewing] = useState<ReportUpload | null>(null);
+  return (
+    <div className="flex flex-col gap-3">
+      <ReportUploadsList appointmentId={appointmentId} timeZone={timeZone} zone={zone} onView={setViewing} />
+      {viewing && (
+        <ReportViewer appointmentId={appointmentId} upload={viewing} onClose={() => setViewing(null)} />
+      )}
+    </div>
+  );
+}
+
+function ReportViewer({
+  appointmentId,
+  upload,
+  onClose,
+}: {
+  appointmentId: string;
+  upload: ReportUpload;
+  onClose: () => void;
+}) {
+  const src = reportViewUrl(appointmentId, upload.id);
+  return (
+    <figure className="flex flex-col gap-2">
+      <figcaption className="flex items-center justify-between gap-2 text-sm font-medium text-slate-900">
+        <span className="min-w-0 break-all">{upload.fileName}</span>
+        <Button size="sm" variant="ghost" onClick={onClose} aria-label={`Close ${upload.fileName}`}>
+          <X aria-hidden="true" />
+        </Button>
+      </figcaption>
+      {upload.contentType === "application/pdf" ? (
+        <iframe
+          src={src}
+          title={upload.fileName}
+          className="h-[70dvh] w-full rounded-md border border-slate-200"
+        />
+      ) : upload.contentType === "image/jpeg" || upload.contentType === "image/png" ? (
+        <img src={src} alt={upload.fileName} className="max-h-[70dvh] w-full rounded-md object-contain" />
+      ) : (
+        <p className="text-sm text-slate-700">
+          This photo is in the HEIC format, which browsers cannot show: download it to open it.
+        </p>
+      )}
+    </figure>
+  );
+}
+
+/** The end of the consultation: completed or no-show (and her other actions), then the follow-up. */
+function FinishTab({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+  return (
+    <div className="flex flex-col gap-4">
+      <AppointmentActions appointmentId={appointmentId} timeZone={timeZone} zone={zone} />
+      <FollowUp appointmentId={appointmentId} />
+    </div>
+  );
+}
+
+function FollowUp({ appointmentId }: { appointmentId: string }) {
+  const details = useQuery(appointmentDetailsQuery(appointmentId));
+  const followUp = useQuery(followUpQuery(appointmentId, details.data?.appointment.status ?? ""));
+  const offer = followUp.data?.available ? followUp.data.link : null;
+  const copy = async (url: string) => {
+    await navigator.clipboard.writeText(url);
+    toast({ title: "Follow-up link copied", description: "Send it to the parent, or open it to book." });
+  };
+  return (
+    <section aria-labelledby="follow-up-title" className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+      <h3 id="follow-up-title" className="text-sm font-semibold text-slate-900">
+        Book a follow-up
+      </h3>
+      {offer ? (
+        <>
+          <p className="text-sm text-slate-700">
+            A follow-up for this child, {followUpPriceLabel(offer.fee)}, up to{" "}
+            {formatShortDate(offer.lastDate)}. The parent has the same link on the booking&apos;s page.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild size="sm">
+              <a href={offer.url} target="_blank" rel="noreferrer">
+                Book a follow-up
+              </a>
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => void copy(offer.url)}>
+              <Copy aria-hidden="true" /> Copy the link for the parent
+            </Button>
+          </div>
+        </>
+      ) : followUp.data && !followUp.data.available ? (
+        <p className="text-sm text-slate-600">{followUp.data.reason}</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,246 @@
+import { describe, expect, it } from "vitest";
+import type { AdminToday } from "@shared/console";
+import type { PatientRecord } from "@shared/patients";
+import type { PrescriptionTemplates } from "@shared/prescription";
+import type { PresenceAnswer } from "@shared/video";
+import { multipartFile } from "../../testing/multipart";
+import {
+  bookingFor,
+  bookPaidAppointment,
+  signInAsAdmin,
+  TEST_SITE,
+  testClock,
+  testEngines,
+  useTestApp,
+} from "../../testing/test-app";
+
+/**
+ * The consultation workspace through the API: the patient record beside the call, a report viewed in place, her
+ * prescription templates and favourite medicines, the follow-up, and the presence the parent's waiting room and the
+ * doctor's page keep (which another family's link cannot fake).
+ */
+const BOOKED_AT = "2026-11-21T10:00:00Z";
+// Monday 23 Nov 2026, 7:05 PM IST: five minutes into Meera's consultation; its room is open.
+const DURING = "2026-11-23T13:35:00Z";
+const samplePdf = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj\n", "latin1"), Buffer.alloc(1500, 32)]);
+
+describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
+  const clock = testClock(BOOKED_AT);
+  const t = useTestApp(engine, { now: clock.now, env: { PUBLIC_BASE_URL: TEST_SITE } });
+  let address = 0;
+  const nextAddress = () => `198.51.100.${++address}`;
+  const admin = (cookie: string) => ({ cookie, origin: TEST_SITE });
+
+  async function roomOf(cookie: string, id: string) {
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/appointments/${id}`,
+      headers: admin(cookie),
+    });
+    const host = new URL(response.json<{ appointment: { videoHostUrl: string } }>().appointment.videoHostUrl);
+    return { roomId: host.pathname.split("/").at(-1) ?? "", hostKey: host.searchParams.get("key") ?? "" };
+  }
+
+  const beat = (roomId: string, payload: object) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/video-room/${roomId}/presence`,
+      headers: { origin: TEST_SITE },
+      remoteAddress: nextAddress(),
+      payload,
+    });
+
+  it("keeps the parent's presence in the waiting room, shows it on Today, and refuses another family's link", async () => {
+    clock.set(BOOKED_AT);
+    const meera = await bookPaidAppointment(t.app, bookingFor("Meera Pillai"), nextAddress());
+    const other = await bookPaidAppointment(
+      t.app,
+      bookingFor("Kabir Shah", { appointmentTime: "19:20" }),
+      nextAddress(),
+    );
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const room = await roomOf(cookie, meera.id);
+    const otherRoom = await roomOf(cookie, other.id);
+
+    // Before the window: no presence is kept.
+    expect((await beat(room.roomId, {})).statusCode).toBe(409);
+
+    clock.set(DURING);
+    const cookieNow = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const parent = await beat(room.roomId, {});
+    expect(parent.statusCode, parent.body).toBe(200);
+    expect(parent.json<PresenceAnswer>()).toMatchObject({
+      doctorPresent: false,
+      parentPresent: true,
+      parentSince: null,
+    });
+    // Another family's manage token or room, a made-up room, or the wrong host key shows nobody in Meera's room.
+    expect((await beat(other.token, {})).statusCode).toBe(404);
+    expect((await beat(room.roomId, { key: otherRoom.hostKey })).statusCode).toBe(404);
+    expect((await beat("0".repeat(32), {})).statusCode).toBe(404);
+    expect((await beat(room.roomId, { key: 1 })).statusCode).toBe(400);
+
+    const day = (
+      await t.app.inject({ method: "GET", url: "/api/admin/today", headers: admin(cookieNow) })
+    ).json<AdminToday>();
+    expect(day.consultations.map((c) => [c.appointment.patientName, c.parentWaitingSince])).toEqual([
+      ["Meera Pillai", new Date(DURING).toISOString()],
+      ["Kabir Shah", null],
+    ]);
+
+    // The doctor's page: she sees since when the parent waits, and the parent's next beat sees her.
+    const doctor = await beat(room.roomId, { key: room.hostKey });
+    expect(doctor.json<PresenceAnswer>()).toEqual({
+      doctorPresent: true,
+      parentPresent: true,
+      parentSince: new Date(DURING).toISOString(),
+    });
+    expect((await beat(room.roomId, {})).json<PresenceAnswer>().doctorPresent).toBe(true);
+
+    // A minute without a beat, or a page that said it left, is gone.
+    clock.set("2026-11-23T13:36:30Z");
+    const later = (
+      await t.app.inject({ method: "GET", url: "/api/admin/today", headers: admin(cookieNow) })
+    ).json<AdminToday>();
+    expect(later.consultations[0]?.parentWaitingSince).toBeNull();
+    await beat(room.roomId, {});
+    expect((await beat(room.roomId, { leaving: true })).json<PresenceAnswer>().parentPresent).toBe(false);
+  });
+
+  it("answers the record beside the call, a report in place, and the follow-up", async () => {
+    clock.set(BOOKED_AT);
+    const first = await bookPaidAppointment(
+      t.app,
+      bookingFor("Diya Menon", { appointmentDate: "2026-11-24", appointmentTime: "20:00" }),
+      nextAddress(),
+    );
+    const second = await bookPaidAppointment(
+      t.app,
+      bookingFor("Diya Menon", { appointmentTime: "20:00" }),
+      nextAddress(),
+    );
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: `/api/manage/${second.token}/uploads`,
+      remoteAddress: nextAddress(),
+      ...multipartFile("echo.pdf", samplePdf),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const uploadId = uploaded.json<{ id: string }>().id;
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+
+    const record = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/appointments/${second.id}/patient-record`,
+      headers: admin(cookie),
+    });
+    expect(record.statusCode, record.body).toBe(200);
+    // Newest first: the consultation of the 24th, then this one of the 23rd.
+    expect(record.json<PatientRecord>().consultations.map((c) => c.appointment.id)).toEqual([
+      first.id,
+      second.id,
+    ]);
+    for (const id of ["not-an-id", "00000000-0000-4000-8000-000000000000"]) {
+      const missing = await t.app.inject({
+        method: "GET",
+        url: `/api/admin/appointments/${id}/patient-record`,
+        headers: admin(cookie),
+      });
+      expect(missing.statusCode).toBe(404);
+    }
+
+    const inline = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/appointments/${second.id}/uploads/${uploadId}?view=inline`,
+      headers: admin(cookie),
+    });
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers["content-disposition"]).toMatch(/^inline; filename="echo\.pdf"/);
+    expect(inline.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(inline.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(inline.rawPayload.equals(samplePdf)).toBe(true);
+    const download = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/appointments/${second.id}/uploads/${uploadId}`,
+      headers: admin(cookie),
+    });
+    expect(download.headers["content-disposition"]).toMatch(/^attachment;/);
+    expect(download.headers["x-frame-options"]).toBe("DENY");
+    const odd = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/appointments/${second.id}/uploads/${uploadId}?view=page`,
+      headers: admin(cookie),
+    });
+    expect(odd.statusCode).toBe(400);
+    const log = await t.app.inject({ method: "GET", url: "/api/admin/access-log", headers: admin(cookie) });
+    expect(log.body).toContain("viewed in place");
+    expect(log.body).toContain("opened the record beside the consultation (2 consultations)");
+
+    const followUp = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/appointments/${second.id}/follow-up`,
+      headers: admin(cookie),
+    });
+    expect(followUp.statusCode).toBe(200);
+    expect(followUp.json<{ available: boolean; reason: string }>()).toMatchObject({ available: false });
+    const unknown = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/appointments/00000000-0000-4000-8000-000000000000/follow-up",
+      headers: admin(cookie),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("keeps her templates by name and suggests the medicines she prescribes most", async () => {
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const put = (payload: object) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/prescription-templates",
+        headers: admin(cookie),
+        payload,
+      });
+    const saved = await put({
+      name: "Heart failure",
+      diagnosis: "CHF",
+      medicines: [
+        {
+          genericName: "furosemide",
+          strength: "10 mg/ml",
+          dose: "1 ml",
+          frequency: "twice a day",
+          duration: "7 days",
+        },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The same name replaces it; advice alone is a template too; an empty one or a bad name is refused.
+    expect((await put({ name: "Heart failure", advice: "Salt restriction." })).statusCode).toBe(200);
+    expect((await put({ name: "Murmur", advice: "Nothing to do." })).statusCode).toBe(200);
+    const empty = await put({ name: "Nothing" });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ message: string }>().message).toContain("The template is empty");
+    expect((await put({ name: " ", advice: "x" })).statusCode).toBe(400);
+    expect((await put({ name: "A\u202eB", advice: "x" })).statusCode).toBe(400);
+
+    const list = (
+      await t.app.inject({ method: "GET", url: "/api/admin/prescription-templates", headers: admin(cookie) })
+    ).json<PrescriptionTemplates>();
+    expect(list.templates.map((entry) => [entry.name, entry.content.advice])).toEqual([
+      ["Heart failure", "Salt restriction."],
+      ["Murmur", "Nothing to do."],
+    ]);
+    expect(list.favourites).toEqual([]);
+
+    const id = list.templates[0]?.id ?? "";
+    const remove = (templateId: string) =>
+      t.app.inject({
+        method: "DELETE",
+        url: `/api/admin/prescription-templates/${templateId}`,
+        headers: admin(cookie),
+      });
+    expect((await remove(id)).statusCode).toBe(204);
+    expect((await remove(id)).statusCode).toBe(404);
+    expect((await remove("not-a-uuid")).statusCode).toBe(404);
+  });
+});
