@@ -63,6 +63,7 @@ import { hasPlaceholderRegistration } from "./core/site-profile/profile";
 import { mediaRoutes, settingsRoutes } from "./features/settings/routes";
 import { setupRoutes } from "./features/admin/setup-routes";
 import { consoleRoutes } from "./features/console/routes";
+import { insightsRoutes } from "./features/insights/routes";
 import { seedPracticeSettings } from "./features/settings/service";
 import { registerMetrics } from "./features/metrics/routes";
 import { selectPaymentGateway } from "./integrations/payments/select-gateway";
@@ -303,9 +304,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         messaging,
       });
       await admin.register(adminScheduleRoutes, { db: database.db, config, now });
-      await admin.register(consoleRoutes, { db: database.db, config, now });
-      await admin.register(import("./features/console/running-late"), { db: database.db, config, now });
-      await admin.register(import("./features/insights/routes"), { db: database.db, config, now });
+      await admin.register(consoleRoutes, { db: database.db, config, now, nudge: () => worker?.nudge() });
+      await admin.register(insightsRoutes, { db: database.db, config, now });
       await admin.register(adminLifecycleRoutes, {
         db: database.db,
         config,

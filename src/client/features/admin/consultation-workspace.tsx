@@ -111,7 +111,7 @@ function Workspace({ details, timeZone, zone }: { details: AdminAppointmentDetai
         </aside>
       ) : (
         <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <DialogContent className="top-auto bottom-0 max-h-[88dvh] translate-y-0 overflow-y-auto rounded-b-none sm:max-w-2xl">
+          <DialogContent className="top-auto bottom-0 max-h-[88dvh] translate-y-0 overflow-y-auto sm:max-w-2xl">
             <DialogTitle>{appointment.patientName}</DialogTitle>
             <DialogDescription className="sr-only">
               The child&apos;s record, reports, notes and prescription.

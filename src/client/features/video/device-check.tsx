@@ -185,7 +185,7 @@ export function DeviceCheck({ onDone }: { onDone: () => void }) {
               aria-valuenow={level}
               className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
             >
-              <div className="h-full bg-emerald-600 transition-[width]" style={{ width: `${level}%` }} />
+              <div className="h-full bg-emerald-600" style={{ width: `${level}%` }} />
             </div>
           </div>
           <p role="status" className="flex items-center gap-2 text-sm text-emerald-800">

@@ -1,18 +1,22 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { calendarQuerySchema } from "@shared/console";
+import { calendarQuerySchema, runningLateSchema } from "@shared/console";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
 import { z } from "zod";
-import { calendarOf, doctorsDay, followUpOfConsultation } from "./service";
+import { countOf } from "../../core/access-log/access-log";
+import { calendarOf, doctorsDay, followUpOfConsultation, tellParentsRunningLate } from "./service";
 
 const idParams = z.object({ id: z.string().max(100) });
 
 /** The console's Today and Calendar pages. The admin scope has already checked the session and the origin. */
-export const consoleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: () => Date }> = async (
-  app,
-  { db, config, now },
-) => {
+export const consoleRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  now: () => Date;
+  /** Runs the outbox now, so the parents hear that she is running late in seconds, not at the next poll. */
+  nudge: () => void;
+}> = async (app, { db, config, now, nudge }) => {
   // Both answer patients' details: each read is written to the access log, as every list of the dashboard is.
   app.get("/api/admin/today", async (request) => {
     const day = await doctorsDay(db, config, siteUrl(config, request), now());
@@ -39,4 +43,19 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now:
   app.get("/api/admin/appointments/:id/follow-up", { schema: { params: idParams } }, async (request) =>
     followUpOfConsultation(db, config, siteUrl(config, request), request.params.id, now()),
   );
+
+  app.post("/api/admin/running-late", { schema: { body: runningLateSchema } }, async (request) => {
+    const result = await tellParentsRunningLate(db, config, request.body.minutes, now());
+    // Messages to parents about their bookings: a change written to the access log, as asking parents is.
+    if (result.notified > 0) {
+      await request.recordAccess({
+        action: "change",
+        recordType: "appointment_list",
+        recordId: "today",
+        detail: `told ${countOf(result.notified, "parent")} the doctor is running about ${result.minutes} minutes late`,
+      });
+      nudge();
+    }
+    return result;
+  });
 };

@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { bookingIdOf } from "@shared/booking";
 import { clinicDate } from "@shared/clinic-time";
-import { hearsOfRunningLate, type RunningLateResult, runningLateSchema } from "@shared/console";
+import { hearsOfRunningLate, type RunningLateResult } from "@shared/console";
 import { appointmentInterval } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { countOf } from "../../core/access-log/access-log";
 import {
   type AppointmentRow,
   consultationsOnDate,
@@ -71,27 +69,3 @@ export async function tellParentsRunningLate(
     })),
   };
 }
-
-/**
- * POST /api/admin/running-late {minutes}. Registered inside the admin scope, whose hook checks the session and the
- * origin; the messages go out with the outbox worker's next round (every OUTBOX_POLL_SECONDS).
- */
-const runningLateRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: () => Date }> = async (
-  app,
-  { db, config, now },
-) => {
-  app.post("/api/admin/running-late", { schema: { body: runningLateSchema } }, async (request) => {
-    const result = await tellParentsRunningLate(db, config, request.body.minutes, now());
-    // Messages to parents about their bookings: a change written to the access log, as asking parents is.
-    if (result.notified > 0)
-      await request.recordAccess({
-        action: "change",
-        recordType: "appointment_list",
-        recordId: "today",
-        detail: `told ${countOf(result.notified, "parent")} the doctor is running about ${result.minutes} minutes late`,
-      });
-    return result;
-  });
-};
-
-export default runningLateRoutes;

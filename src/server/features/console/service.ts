@@ -20,8 +20,10 @@ export async function followUpOfConsultation(db: Db, config: Config, siteUrl: st
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// The week's read model has a file of its own; routes reach both through this service.
+// The week's read model and the running-late messages have files of their own; routes reach them through this
+// service.
 export { calendarOf } from "./calendar";
+export { tellParentsRunningLate } from "./running-late";
 
 /**
  * The doctor's day: today's consultations in time order, each with the reports its parent sent, and the times she
