@@ -103,7 +103,9 @@ export const receiptsQuerySchema = z
   .refine(({ from, to }) => from > to || dayCount(from, to) <= MAX_RECEIPT_DAYS, {
     message: `Choose at most ${MAX_RECEIPT_DAYS} days at a time`,
     path: ["to"],
-  });
+  })
+  // The range ends at the start of the day after the last: 9999-12-31 has none.
+  .refine(({ to }) => to < "9999-12-31", { message: "Choose a date before the year 10000", path: ["to"] });
 
 export type ReceiptsQuery = z.infer<typeof receiptsQuerySchema>;
 

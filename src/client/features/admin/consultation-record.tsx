@@ -133,6 +133,36 @@ function NotesForm({
     const timer = window.setTimeout(() => void handleSubmit((values) => mutate(values))(), AUTOSAVE_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [typed, isDirty, saving, handleSubmit, mutate]);
+  // What is written but not saved yet is saved when she leaves the notes (another tab of the workspace, the drawer
+  // closed, another page): the pause the save waits for would otherwise never come. The cache takes the text at once,
+  // so the notes opened again show it while the save is on its way.
+  const unsaved = useRef<string | null>(null);
+  useEffect(() => {
+    unsaved.current = isDirty ? typed : null;
+  }, [typed, isDirty]);
+  useEffect(
+    () => () => {
+      const pending = unsaved.current;
+      if (pending === null || pending.length > PRESCRIPTION_LIMITS.notes) return;
+      const key = consultationRecordKeys.notes(appointmentId);
+      queryClient.setQueryData<ConsultationNotesView>(key, (old) => ({
+        notes: pending,
+        updatedAt: old?.updatedAt ?? null,
+      }));
+      void saveNotes(appointmentId, pending).then(
+        (saved) => queryClient.setQueryData(key, saved),
+        () => void queryClient.invalidateQueries({ queryKey: key }),
+      );
+    },
+    [appointmentId, queryClient],
+  );
+  // Closing or reloading the browser tab before the save: the browser asks first.
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [isDirty]);
   const updatedAt = save.data?.updatedAt ?? initial.updatedAt;
   const state = save.isPending
     ? "Saving…"
@@ -156,7 +186,12 @@ function NotesForm({
         error={errors.notes?.message}
         rows={5}
         maxLength={PRESCRIPTION_LIMITS.notes}
-        {...register("notes")}
+        {...register("notes", {
+          // Leaving the box saves at once, without waiting for the pause.
+          onBlur: () => {
+            if (isDirty && !saving) void handleSubmit((values) => mutate(values))();
+          },
+        })}
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" size="sm" variant="outline" disabled={save.isPending || !isDirty}>

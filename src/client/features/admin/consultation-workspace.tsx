@@ -100,7 +100,12 @@ function Workspace({ details, timeZone, zone }: { details: AdminAppointmentDetai
         <PatientHeader appointment={appointment} zone={zone} />
         <WorkspaceVideo appointment={appointment} timeZone={timeZone} zone={zone} />
         {!wide && (
-          <Button size="lg" variant="outline" onClick={() => setDrawerOpen(true)}>
+          <Button
+            size="lg"
+            variant="outline"
+            className="h-auto py-3 whitespace-normal"
+            onClick={() => setDrawerOpen(true)}
+          >
             <PanelRightOpen aria-hidden="true" /> Record, reports, notes and prescription
           </Button>
         )}
@@ -156,7 +161,14 @@ const TAB_LABELS: Record<Tab, string> = {
 
 function WorkspacePanel({ appointment, timeZone, zone }: { appointment: AdminAppointment } & ZoneProps) {
   const [tab, setTab] = useState<Tab>("record");
-  const tabProps = useTabs(TABS, tab, setTab);
+  // A tab is loaded when first opened, and kept after: notes half typed or a prescription half written survive a
+  // look at the reports.
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set(["record"]));
+  const select = (next: Tab) => {
+    setTab(next);
+    setOpened((before) => (before.has(next) ? before : new Set([...before, next])));
+  };
+  const tabProps = useTabs(TABS, tab, select);
   const id = appointment.id;
   return (
     <div className="flex flex-col gap-4">
@@ -182,13 +194,23 @@ function WorkspacePanel({ appointment, timeZone, zone }: { appointment: AdminApp
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`workspace-panel-${tab}`} aria-labelledby={`workspace-tab-${tab}`}>
-        {tab === "record" && <RecordTab appointmentId={id} timeZone={timeZone} zone={zone} />}
-        {tab === "reports" && <ReportsTab appointmentId={id} timeZone={timeZone} zone={zone} />}
-        {tab === "notes" && <NotesEditor appointmentId={id} timeZone={timeZone} zone={zone} />}
-        {tab === "prescription" && <PrescriptionSection appointmentId={id} timeZone={timeZone} zone={zone} />}
-        {tab === "finish" && <FinishTab appointmentId={id} timeZone={timeZone} zone={zone} />}
-      </div>
+      {TABS.filter((name) => opened.has(name)).map((name) => (
+        <div
+          key={name}
+          role="tabpanel"
+          id={`workspace-panel-${name}`}
+          aria-labelledby={`workspace-tab-${name}`}
+          hidden={tab !== name}
+        >
+          {name === "record" && <RecordTab appointmentId={id} timeZone={timeZone} zone={zone} />}
+          {name === "reports" && <ReportsTab appointmentId={id} timeZone={timeZone} zone={zone} />}
+          {name === "notes" && <NotesEditor appointmentId={id} timeZone={timeZone} zone={zone} />}
+          {name === "prescription" && (
+            <PrescriptionSection appointmentId={id} timeZone={timeZone} zone={zone} />
+          )}
+          {name === "finish" && <FinishTab appointmentId={id} timeZone={timeZone} zone={zone} />}
+        </div>
+      ))}
     </div>
   );
 }
@@ -244,6 +266,15 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
                         <AppointmentStatusBadge status={appointment.status} />
                       </p>
                       <p className="wrap-anywhere text-slate-700">{appointment.reasonForConsultation}</p>
+                      <p className="wrap-anywhere text-xs text-slate-600">
+                        Booked by {appointment.guardian?.name ?? appointment.patientName} ·{" "}
+                        {appointment.patientEmail}
+                      </p>
+                      {current && appointment.patientEmail !== current.appointment.patientEmail && (
+                        <p className="text-xs font-medium text-amber-800">
+                          Booked with another e-mail address: check that this is the same child.
+                        </p>
+                      )}
                       <p className="mt-1 whitespace-pre-wrap text-slate-800">
                         {notes ?? "No notes written."}
                       </p>

@@ -47,21 +47,24 @@ export function ReportUploadsList({
                 {formatFileSize(upload.sizeBytes)} · uploaded{" "}
                 {formatInstant(upload.uploadedAt, timeZone, zone)}
               </ReportFileName>
-              {onView ? (
-                <Button
+              {/* On a phone the buttons take a row of their own, leaving the whole width to the file's name. */}
+              <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+                {onView ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`View ${upload.fileName}`}
+                    onClick={() => onView(upload)}
+                  >
+                    <Eye aria-hidden="true" /> View
+                  </Button>
+                ) : null}
+                <DownloadReportButton
+                  href={adminReportDownloadUrl(appointmentId, upload.id)}
+                  fileName={upload.fileName}
                   size="sm"
-                  variant="outline"
-                  aria-label={`View ${upload.fileName}`}
-                  onClick={() => onView(upload)}
-                >
-                  <Eye aria-hidden="true" /> View
-                </Button>
-              ) : null}
-              <DownloadReportButton
-                href={adminReportDownloadUrl(appointmentId, upload.id)}
-                fileName={upload.fileName}
-                size="sm"
-              />
+                />
+              </div>
             </li>
           ))}
         </ul>

@@ -155,6 +155,8 @@ function ConsultationEntry({
         className={cn(
           "flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between",
           countdown && "border-brand-600 ring-2 ring-brand-600",
+          // A parent in the waiting room stands out, whether or not theirs is the next consultation.
+          parentWaitingSince && "border-emerald-600 bg-emerald-50/60 ring-2 ring-emerald-600",
         )}
       >
         <div className="flex min-w-0 flex-col gap-1">

@@ -152,15 +152,22 @@ function Meeting({
   return (
     <section aria-label="Video call" className={frameClass}>
       <div ref={containerRef} className="absolute inset-0" data-testid="video-container" />
-      {phase !== "joined" && (
+      {phase === "failed" ? (
+        <div role="alert" className="relative z-10 flex flex-col items-center gap-3">
+          <p>The video service could not be reached. Check the internet connection, then try again.</p>
+          <Button variant="secondary" onClick={onLeave}>
+            Back
+          </Button>
+        </div>
+      ) : phase !== "joined" ? (
         <div
           role="status"
           className="pointer-events-none absolute inset-x-0 top-0 bg-slate-900/80 px-4 py-2 text-sm"
         >
-          {phase === "failed" ? "The video service could not be reached." : "Connecting to video room..."}
-          {phase !== "failed" && <ParentPresence presence={presence} timeZone={timeZone} />}
+          Connecting to video room...
+          <ParentPresence presence={presence} timeZone={timeZone} />
         </div>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -55,7 +55,7 @@ export function VideoRoomView({
           {stage === "check" ? (
             <DeviceCheck onDone={() => setStage(doctorHere ? "call" : "waiting")} />
           ) : (
-            <WaitingForDoctor onJoin={() => setStage("call")} />
+            <WaitingForDoctor lookup={lookup} onJoin={() => setStage("call")} />
           )}
         </div>
         <aside className="flex flex-col gap-4" aria-label="Consultation details">
@@ -68,7 +68,7 @@ export function VideoRoomView({
 }
 
 /** After the check: the parent waits here until the doctor's page is open, then joins by itself. */
-function WaitingForDoctor({ onJoin }: { onJoin: () => void }) {
+function WaitingForDoctor({ lookup, onJoin }: { lookup: OpenVideoRoom; onJoin: () => void }) {
   return (
     <section
       aria-labelledby="waiting-title"
@@ -84,7 +84,9 @@ function WaitingForDoctor({ onJoin }: { onJoin: () => void }) {
         </h2>
       </div>
       <p className="text-slate-700">
-        Please keep this page open. The call starts here by itself when {siteProfile.doctor.name} joins.
+        Your consultation is at {slotLabel(lookup.appointmentTime)} {lookup.timeZoneLabel}. Please keep this
+        page open: the call starts here by itself when {siteProfile.doctor.name} joins. If you were asked to
+        join the call directly, tap Join now.
       </p>
       <div>
         <Button variant="outline" onClick={onJoin}>

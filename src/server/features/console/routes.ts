@@ -40,9 +40,23 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
     return calendar;
   });
 
-  app.get("/api/admin/appointments/:id/follow-up", { schema: { params: idParams } }, async (request) =>
-    followUpOfConsultation(db, config, siteUrl(config, request), request.params.id, now()),
-  );
+  app.get("/api/admin/appointments/:id/follow-up", { schema: { params: idParams } }, async (request) => {
+    const answer = await followUpOfConsultation(
+      db,
+      config,
+      siteUrl(config, request),
+      request.params.id,
+      now(),
+    );
+    // The answer carries the follow-up's booking link for this patient: a read of the appointment, logged as one.
+    await request.recordAccess({
+      action: "view",
+      recordType: "appointment",
+      recordId: request.params.id,
+      detail: "looked at the follow-up offer",
+    });
+    return answer;
+  });
 
   app.post("/api/admin/running-late", { schema: { body: runningLateSchema } }, async (request) => {
     const result = await tellParentsRunningLate(db, config, request.body.minutes, now());

@@ -189,6 +189,50 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
       headers: admin(cookie),
     });
     expect(unknown.statusCode).toBe(404);
+    const logged = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/access-log",
+      headers: admin(cookie),
+    });
+    expect(logged.body).toContain("looked at the follow-up offer");
+  });
+
+  it("keeps to 100 templates when new ones are saved at the same moment", async () => {
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const put = (name: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/prescription-templates",
+        headers: admin(cookie),
+        payload: { name, advice: "Rest." },
+      });
+    const list = async () =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/admin/prescription-templates",
+          headers: admin(cookie),
+        })
+      ).json<PrescriptionTemplates>().templates;
+    const have = (await list()).length;
+    for (let n = have; n < 99; n++) expect((await put(`Template ${n}`)).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => put(`Last ${n}`)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(
+        "You have 100 templates: delete one before saving another",
+      );
+    }
+    const all = await list();
+    expect(all).toHaveLength(100);
+    // Deleted again, for the tests after this one.
+    for (const template of all)
+      await t.app.inject({
+        method: "DELETE",
+        url: `/api/admin/prescription-templates/${template.id}`,
+        headers: admin(cookie),
+      });
   });
 
   it("keeps her templates by name and suggests the medicines she prescribes most", async () => {

@@ -173,6 +173,15 @@ export async function followUpForDoctor(
   row: AppointmentRow,
   now: Date,
 ): Promise<{ available: true; link: FollowUpLink } | { available: false; reason: string }> {
+  const { followUp } = await settings.currentFees(db, config);
+  if (!followUp)
+    return {
+      available: false,
+      reason:
+        "You do not offer follow-ups at a separate fee: set the follow-up fee and period in Settings, under Fees.",
+    };
+  if (row.status === "confirmed")
+    return { available: false, reason: "Mark the consultation completed to offer its follow-up." };
   const found = await eligibility(db, config, row, now);
   if (!found.eligible) return { available: false, reason: found.reason };
   return {

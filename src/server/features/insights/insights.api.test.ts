@@ -394,6 +394,9 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
     expect(csvCell("\rx")).toBe(`"'\rx"`);
     expect(csvCell('say "hi", then\nleave')).toBe(`"say ""hi"", then\nleave"`);
     expect(csvCell("Rao = doctor")).toBe("Rao = doctor");
+    // A spreadsheet set to split on semicolons would start a formula cell after one: the cell is quoted whole.
+    expect(csvCell("Asha;=1+2")).toBe(`"Asha;=1+2"`);
+    expect(csvCell("Lakshmi;=cmd|' /C calc'!A0")).toBe(`"Lakshmi;=cmd|' /C calc'!A0"`);
   });
 
   it("refuses a receipts range that is missing, backwards, not dates, or over 366 days", async () => {
@@ -405,6 +408,8 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
       ["?from=2026-10-01&to=01-11-2026", "Choose dates written as YYYY-MM-DD"],
       ["?from=2026-11-01&to=2026-10-01", "The first date must not be after the last"],
       ["?from=2025-01-01&to=2026-01-02", "Choose at most 366 days at a time"],
+      // The range ends at the start of the next day, which 9999-12-31 does not have.
+      ["?from=9999-12-31&to=9999-12-31", "Choose a date before the year 10000"],
     ] as const) {
       const response = await get(`/api/admin/receipts.csv${query}`);
       expect(response.statusCode, query).toBe(400);

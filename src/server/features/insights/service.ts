@@ -112,7 +112,8 @@ export function csvCell(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  // A semicolon is quoted too: a spreadsheet set to split on it would otherwise start a cell (a formula) there.
+  return /[",;\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 function csvLine(cells: readonly (string | number | null)[]): string {

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import {
   type PrescribedMedicine,
   type PrescriptionContent,
@@ -70,6 +70,8 @@ export async function savePrescriptionTemplate(
 ): Promise<PrescriptionTemplate> {
   const { name, ...content } = input;
   return db.transaction(async (tx) => {
+    // One save at a time: two new names saved at once must not both pass the count at the limit.
+    await tx.execute(sql`lock table ${prescriptionTemplates} in share row exclusive mode`);
     const [existing] = await tx
       .select({ id: prescriptionTemplates.id })
       .from(prescriptionTemplates)
