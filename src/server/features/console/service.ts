@@ -10,15 +10,14 @@ import { followUpForDoctor } from "../follow-ups/service";
 import { planOfDay } from "../schedule/service";
 import { uploadCounts } from "../uploads/service";
 import { parentsPresent } from "../video/service";
+import { isUuid } from "../../db/uuid";
 
 /** GET /api/admin/appointments/{id}/follow-up: the follow-up the consultation offers now, or why none. */
 export async function followUpOfConsultation(db: Db, config: Config, siteUrl: string, id: string, now: Date) {
-  const row = UUID.test(id) ? await findAppointment(db, id) : undefined;
+  const row = isUuid(id) ? await findAppointment(db, id) : undefined;
   if (!row?.paidAt) throw new HttpError(404, "Appointment not found");
   return followUpForDoctor(db, config, siteUrl, row, now);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The week's read model and the running-late messages have files of their own; routes reach them through this
 // service.

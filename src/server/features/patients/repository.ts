@@ -17,6 +17,7 @@ import {
   simulatorOrders,
 } from "../../db/schema";
 import type { AppointmentRow } from "../../core/appointments/repository";
+import { isUuid } from "../../db/uuid";
 
 /**
  * The phone in one form, however it was stored: bookings keep E.164 ("+919845012345"); earlier ones kept what was
@@ -373,8 +374,6 @@ export interface LoggedRecordSubject {
   bookingId: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function idsOf(
   entries: readonly { recordType: string; recordId: string }[],
   types: readonly string[],
@@ -382,7 +381,7 @@ function idsOf(
   return [
     ...new Set(
       entries
-        .filter((entry) => types.includes(entry.recordType) && UUID.test(entry.recordId))
+        .filter((entry) => types.includes(entry.recordType) && isUuid(entry.recordId))
         .map((e) => e.recordId),
     ),
   ];

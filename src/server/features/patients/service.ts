@@ -25,6 +25,7 @@ import { notesOf, prescriptionsOf } from "../prescriptions/service";
 import { listUploads, removeAllUploads } from "../uploads/service";
 import * as patients from "./repository";
 import { accessLogPage } from "../../core/access-log/access-log";
+import { isUuid } from "../../db/uuid";
 
 export interface PatientsContext {
   db: Db;
@@ -66,8 +67,6 @@ export async function patientRecord(ctx: PatientsContext, key: string): Promise<
   };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * GET /api/admin/appointments/{id}/patient-record: the record of the patient an appointment is for, as the
  * consultation workspace shows it beside the call (a booking not paid yet has no record: 404).
@@ -76,9 +75,7 @@ export async function patientRecordOfAppointment(
   ctx: PatientsContext,
   appointmentId: string,
 ): Promise<PatientRecord> {
-  const key = uuidPattern.test(appointmentId)
-    ? await patients.patientKeyOfAppointment(ctx.db, appointmentId)
-    : null;
+  const key = isUuid(appointmentId) ? await patients.patientKeyOfAppointment(ctx.db, appointmentId) : null;
   if (!key) throw new HttpError(404, "Patient not found");
   return patientRecord(ctx, key);
 }

@@ -12,6 +12,7 @@ import type { prescriptionTemplateSchema } from "@shared/prescription";
 import type { Db } from "../../db/client";
 import { prescriptions, prescriptionTemplates } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { isUuid } from "../../db/uuid";
 
 /** How many of her latest prescriptions the favourites are counted from, and how many are suggested. */
 const FAVOURITES_FROM = 500;
@@ -94,10 +95,8 @@ export async function savePrescriptionTemplate(
   });
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function deletePrescriptionTemplate(db: Db, id: string): Promise<void> {
-  const deleted = uuidPattern.test(id)
+  const deleted = isUuid(id)
     ? await db
         .delete(prescriptionTemplates)
         .where(eq(prescriptionTemplates.id, id))
