@@ -1,5 +1,5 @@
 import { slotStart } from "@shared/clinic-time";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { chromiumArgs } from "../scripts/chromium.mjs";
 import { logInAsAdmin, logInThroughApi } from "./support/admin";
 import { expectNoSevereViolations } from "./support/axe";
@@ -50,6 +50,25 @@ async function serveStandIn(target: Page | BrowserContext): Promise<void> {
   );
 }
 
+/** A parent's report, sent from the booking's own page. */
+async function uploadReport(request: APIRequestContext, manageUrl: string, name: string): Promise<void> {
+  const token = new URL(manageUrl).pathname.split("/").at(-1) ?? "";
+  const uploaded = await request.post(`/api/manage/${token}/uploads`, {
+    multipart: {
+      file: {
+        name,
+        mimeType: "application/pdf",
+        buffer: Buffer.concat([
+          Buffer.from("%PDF-1.4\n1 0 obj\n"),
+          Buffer.alloc(800, 32),
+          Buffer.from("\n%%EOF\n"),
+        ]),
+      },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+}
+
 let site: OwnSite;
 
 test.afterEach(async () => {
@@ -64,22 +83,12 @@ test("the doctor carries a consultation through in the workspace while the paren
   test.setTimeout(180_000);
   site = await startOwnSite("workspace", { port });
   const day = inDays(2);
-  const booked = await bookAndPayThroughApi(request, { patientName: "Meera Rao", date: day, time: "19:00" });
-  const token = new URL(booked.manageUrl).pathname.split("/").at(-1) ?? "";
-  const uploaded = await request.post(`/api/manage/${token}/uploads`, {
-    multipart: {
-      file: {
-        name: "echo.pdf",
-        mimeType: "application/pdf",
-        buffer: Buffer.concat([
-          Buffer.from("%PDF-1.4\n1 0 obj\n"),
-          Buffer.alloc(800, 32),
-          Buffer.from("\n%%EOF\n"),
-        ]),
-      },
-    },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  // Her evening: Arjun at 7:00 (who will not come), Meera at 7:20 (who sent an echo and waits), Kabir at 7:40 (an ECG).
+  const arjun = await bookAndPayThroughApi(request, { patientName: "Arjun Das", date: day, time: "19:00" });
+  const booked = await bookAndPayThroughApi(request, { patientName: "Meera Rao", date: day, time: "19:20" });
+  const kabir = await bookAndPayThroughApi(request, { patientName: "Kabir Shah", date: day, time: "19:40" });
+  await uploadReport(request, booked.manageUrl, "echo.pdf");
+  await uploadReport(request, kabir.manageUrl, "ecg.pdf");
   await logInThroughApi(request, base);
   const template = await request.put("/api/admin/prescription-templates", {
     data: {
@@ -92,12 +101,12 @@ test("the doctor carries a consultation through in the workspace while the paren
   });
   expect(template.status(), await template.text()).toBe(200);
 
-  // The day itself, five minutes into the consultation: the room is open, a prescription can be issued.
+  // The day itself, five minutes into Meera's consultation: her room is open, a prescription can be issued.
   await site.stop();
   site = await startOwnSite("workspace", {
     port,
     dataDir: site.dataDir,
-    clockAt: new Date(slotStart(day, "19:00", "Asia/Kolkata").getTime() + 5 * 60_000),
+    clockAt: new Date(slotStart(day, "19:20", "Asia/Kolkata").getTime() + 5 * 60_000),
     env: { JITSI_SCRIPT_URL: standInScriptUrl },
   });
 
@@ -110,7 +119,7 @@ test("the doctor carries a consultation through in the workspace while the paren
   await serveStandIn(parentContext);
   const parent = await parentContext.newPage();
   await logInThroughApi(request, base);
-  const list = (await (await request.get("/api/appointments?limit=5")).json()) as {
+  const list = (await (await request.get("/api/appointments?limit=10")).json()) as {
     appointments: { id: string; videoRoomUrl: string | null }[];
   };
   const roomUrl = list.appointments.find((row) => row.id === booked.id)?.videoRoomUrl ?? "";
@@ -130,8 +139,25 @@ test("the doctor carries a consultation through in the workspace while the paren
   await page.setViewportSize({ width: 1280, height: 900 });
   await logInAsAdmin(page);
   await page.goto("/admin/today");
-  const entry = page.getByRole("listitem").filter({ hasText: "Meera Rao" });
-  await expect(entry).toContainText(/Parent waiting since 7:0\d PM/);
+  const entries = page
+    .getByRole("list", { name: "Today's consultations and blocked times" })
+    .getByRole("listitem");
+  await expect(entries).toHaveCount(3);
+  const entry = entries.filter({ hasText: "Meera Rao" });
+  await expect(entry).toContainText(/Parent waiting since 7:2\d PM/);
+  await expect(entry).toContainText("1 report");
+  await expect(entries.filter({ hasText: "Kabir Shah" })).toContainText("1 report");
+  await expect(entries.filter({ hasText: "Kabir Shah" })).not.toContainText("Parent waiting");
+  // Arjun's parent never came: marked a no-show from his details.
+  const arjunEntry = entries.filter({ hasText: "Arjun Das" });
+  await arjunEntry.getByRole("button", { name: "Details of Arjun Das's appointment" }).click();
+  const details = page.getByRole("dialog", { name: "Arjun Das" });
+  await details.getByRole("button", { name: "Mark no-show" }).click();
+  await expect(details.getByText("No-show").first()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(arjunEntry).toContainText("No-show");
+  expect(arjun.id).not.toBe(booked.id);
+  await screenshots(page, "workspace-today");
   await entry.getByRole("link", { name: "Open Meera Rao's consultation" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/appointments/${booked.id}$`));
   const record = page.getByRole("complementary", { name: "The child's record" });

@@ -85,9 +85,8 @@ export function AppointmentDetailsDialog({
                 {appointment.guardian.name} ({appointment.guardian.relationship})
               </Row>
             ) : null}
-            <Row term="Consultation">
-              {appointment.consultationType === "follow_up" ? "Follow-up" : "Consultation"}
-            </Row>
+            {/* Said of a follow-up only: "Consultation: Consultation" told her nothing. */}
+            {appointment.consultationType === "follow_up" ? <Row term="Booked as">Follow-up</Row> : null}
             <Row term="Reason">
               <span className="whitespace-pre-line">{appointment.reasonForConsultation}</span>
             </Row>
