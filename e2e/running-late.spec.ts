@@ -62,6 +62,13 @@ test("the doctor taps Running late, picks 15 minutes, the next parents are told 
   await dialog.getByRole("button", { name: "Tell 2 parents" }).click();
   await expect(page.getByText("Told 2 parents", { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  // Today keeps what she said, and the next press starts from it.
+  await expect(
+    page.getByText(/^Told 2 parents at \d{1,2}:\d{2} [AP]M: about 15 minutes late\.$/),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Running late" }).click();
+  await expect(dialog.getByRole("radio", { name: "15 min" })).toBeChecked();
+  await page.keyboard.press("Escape");
 
   // Each parent's e-mail and WhatsApp message, on the Messages page (kept as files here: no channel is set up).
   await openConsolePage(page, "Messages");

@@ -33,6 +33,8 @@ export interface AdminToday {
   closures: TodayClosure[];
   /** The date has hours of its own (an override) instead of the weekday's, with its note. */
   ownHours: { note: string } | null;
+  /** The day's latest press of Running late: the minutes, when (ISO), and how many parents it told; null if none. */
+  runningLate: { minutes: number; at: string; parents: number } | null;
 }
 
 /**

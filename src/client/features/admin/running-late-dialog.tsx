@@ -16,6 +16,7 @@ import { publicConfigQuery } from "@/lib/public-config";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/use-toast";
 import { adminKeys, todayQuery } from "./api";
+import { clockTime } from "./parent-waiting-badge";
 
 /** POST /api/admin/running-late: tells the parents of the day's remaining consultations. */
 function tellParentsRunningLate(minutes: number): Promise<RunningLateResult> {
@@ -51,26 +52,48 @@ function stillToCome(day: AdminToday, receivedAt: number): TodayConsultation[] {
  */
 export function RunningLateButton() {
   const [open, setOpen] = useState(false);
+  const { data: day } = useQuery(todayQuery());
+  const { data: config } = useQuery(publicConfigQuery());
+  const last = day?.runningLate ?? null;
   return (
-    <>
-      <Button variant="outline" className="self-start" onClick={() => setOpen(true)}>
+    <div className="flex flex-col items-start gap-1">
+      <Button variant="outline" onClick={() => setOpen(true)}>
         <Clock aria-hidden="true" />
         Running late
       </Button>
-      {open && <RunningLateDialog onClose={() => setOpen(false)} />}
-    </>
+      {/* What she told the parents last, so a second press is made knowing the first. */}
+      {last && (
+        <p className="text-sm text-slate-700">
+          Told {parents(last.parents)} at {clockTime(last.at, config?.clinicTimeZone)}: about {last.minutes}{" "}
+          minutes late.
+        </p>
+      )}
+      {open && <RunningLateDialog lastMinutes={last?.minutes} onClose={() => setOpen(false)} />}
+    </div>
   );
 }
 
-function RunningLateDialog({ onClose }: { onClose: () => void }) {
+function RunningLateDialog({
+  lastMinutes,
+  onClose,
+}: {
+  lastMinutes: number | undefined;
+  onClose: () => void;
+}) {
   const day = useQuery(todayQuery());
   const { data: config } = useQuery(publicConfigQuery());
-  const [minutes, setMinutes] = useState<number>(10);
+  // The estimate she gave last, when it is one of the choices: a second press usually repeats or raises it.
+  const [minutes, setMinutes] = useState<number>(
+    lastMinutes !== undefined && (RUNNING_LATE_CHOICES as readonly number[]).includes(lastMinutes)
+      ? lastMinutes
+      : 10,
+  );
   const listId = useId();
   const send = useMutation({
     mutationFn: tellParentsRunningLate,
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.notifications });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.today });
       toast(
         result.notified > 0
           ? {

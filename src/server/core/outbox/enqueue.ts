@@ -1,7 +1,9 @@
 import { subMinutes } from "date-fns";
+import { and, desc, inArray, like } from "drizzle-orm";
 import { appointmentInterval } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
+import { outboxMessages } from "../../db/schema";
 import type { AppointmentRow } from "../appointments/repository";
 import {
   enqueue,
@@ -209,4 +211,38 @@ export function runningLateChannels(appointment: AppointmentRow): ("email" | "wh
     ...(appointment.patientEmail.trim() ? (["email"] as const) : []),
     ...(appointment.patientPhone.trim() ? (["whatsapp"] as const) : []),
   ];
+}
+
+/**
+ * The latest press of Running late among these appointments (the day's): when, how many minutes, and how many
+ * parents it told; null when there was none. Today shows it, so a second press is made knowing the first.
+ */
+export async function latestRunningLate(
+  db: Db,
+  appointmentIds: readonly string[],
+): Promise<{ minutes: number; at: Date; parents: number } | null> {
+  if (appointmentIds.length === 0) return null;
+  const rows = await db
+    .select({
+      appointmentId: outboxMessages.appointmentId,
+      kind: outboxMessages.kind,
+      createdAt: outboxMessages.createdAt,
+    })
+    .from(outboxMessages)
+    .where(
+      and(
+        inArray(outboxMessages.appointmentId, [...appointmentIds]),
+        like(outboxMessages.kind, `${RUNNING_LATE_PREFIX}%`),
+      ),
+    )
+    .orderBy(desc(outboxMessages.createdAt));
+  const latest = rows[0];
+  const minutes = latest ? runningLateOfKind(latest.kind)?.minutes : undefined;
+  if (!latest || minutes === undefined) return null;
+  const told = new Set(
+    rows
+      .filter((row) => row.createdAt.getTime() === latest.createdAt.getTime())
+      .map((row) => row.appointmentId),
+  );
+  return { minutes, at: latest.createdAt, parents: told.size };
 }

@@ -1,6 +1,6 @@
 import { like } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { RunningLateResult } from "@shared/console";
+import type { AdminToday, RunningLateResult } from "@shared/console";
 import { addDaysToDate } from "@shared/clinic-time";
 import { outboxMessages } from "../../db/schema";
 import { drainOutboxOf } from "../../testing/app-jobs";
@@ -189,6 +189,9 @@ describe.each(testEngines)("running late (%s)", (engine) => {
     const again = await pressRunningLate(30);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<RunningLateResult>()).toMatchObject({ minutes: 30, notified: 2 });
+    // Today shows the latest press, so the doctor presses again knowing what she said.
+    const day = (await admin("GET", "/api/admin/today")).json<AdminToday>();
+    expect(day.runningLate).toEqual({ minutes: 30, at: clock.now().toISOString(), parents: 2 });
     await drainOutboxOf(t, clock.now);
     const { mails, whatsapp } = received();
     expect(mails).toHaveLength(4);

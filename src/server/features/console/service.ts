@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { toAdminAppointment } from "../../core/appointments/admin-view";
 import { consultationsOnDate, findAppointment } from "../../core/appointments/repository";
 import { HttpError } from "../../http/errors";
+import { latestRunningLate } from "../../core/outbox/enqueue";
 import { followUpForDoctor } from "../follow-ups/service";
 import { planOfDay } from "../schedule/service";
 import { uploadCounts } from "../uploads/service";
@@ -33,7 +34,11 @@ export async function doctorsDay(db: Db, config: Config, siteUrl: string, now: D
   const date = clinicDate(now, timeZone);
   const [rows, plan] = await Promise.all([consultationsOnDate(db, date), planOfDay(db, config, date, now)]);
   const ids = rows.map((row) => row.id);
-  const [reports, waiting] = await Promise.all([uploadCounts(db, ids), parentsPresent(db, ids, now)]);
+  const [reports, waiting, late] = await Promise.all([
+    uploadCounts(db, ids),
+    parentsPresent(db, ids, now),
+    latestRunningLate(db, ids),
+  ]);
   const closures: TodayClosure[] = plan.leave
     ? [{ kind: "leave", note: plan.leave.note }]
     : plan.blocked.map(({ time, note }) => ({ kind: "blocked", time, note }));
@@ -52,5 +57,6 @@ export async function doctorsDay(db: Db, config: Config, siteUrl: string, now: D
     }),
     closures,
     ownHours: plan.ownHours ?? null,
+    runningLate: late ? { ...late, at: late.at.toISOString() } : null,
   };
 }
