@@ -141,3 +141,14 @@ export function credentialsMissing(
 
 export const MISSING_CREDENTIALS_MESSAGE =
   "Cashfree credentials are missing. Set CASHFREE_APP_ID and CASHFREE_SECRET_KEY (and optionally CASHFREE_ENV, which defaults to sandbox).";
+
+/** "7:02 PM" in the clinic's zone (the browser's until the configuration has loaded). */
+export function clockTime(iso: string, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat("en-IN", {
+    hour: "numeric",
+    minute: "2-digit",
+    ...(timeZone ? { timeZone } : {}),
+  })
+    .format(new Date(iso))
+    .replace(/\b(am|pm)\b/, (period) => period.toUpperCase());
+}

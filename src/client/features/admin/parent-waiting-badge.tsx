@@ -1,17 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { UserCheck } from "lucide-react";
 import { publicConfigQuery } from "@/lib/public-config";
-
-/** "7:02 PM" in the clinic's zone (the browser's until the configuration has loaded). */
-export function clockTime(iso: string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat("en-IN", {
-    hour: "numeric",
-    minute: "2-digit",
-    ...(timeZone ? { timeZone } : {}),
-  })
-    .format(new Date(iso))
-    .replace(/\b(am|pm)\b/, (period) => period.toUpperCase());
-}
+import { clockTime } from "./admin-format";
 
 /**
  * "Parent waiting since 7:02 PM": the parent has the video page open now (the waiting room or the call). Nothing when

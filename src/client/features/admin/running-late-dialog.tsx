@@ -16,7 +16,7 @@ import { publicConfigQuery } from "@/lib/public-config";
 import { queryClient } from "@/lib/query-client";
 import { toast } from "@/lib/use-toast";
 import { adminKeys, todayQuery } from "./api";
-import { clockTime } from "./parent-waiting-badge";
+import { clockTime } from "./admin-format";
 
 /** POST /api/admin/running-late: tells the parents of the day's remaining consultations. */
 function tellParentsRunningLate(minutes: number): Promise<RunningLateResult> {

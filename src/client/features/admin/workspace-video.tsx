@@ -9,7 +9,7 @@ import { usePresence } from "@/components/video/use-presence";
 import { apiGet } from "@/lib/api";
 import { siteProfile } from "@/lib/site-profile";
 import { formatInstant } from "./notification-format";
-import { clockTime } from "./parent-waiting-badge";
+import { clockTime } from "./admin-format";
 
 /** The room and the host key from the doctor's link ("…/video-consultation/{room}?key={hostKey}"). */
 export function hostRoomOf(hostUrl: string): { roomId: string; hostKey: string } | null {

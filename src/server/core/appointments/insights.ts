@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { InsightsMonth } from "@shared/insights";
 import { type Db, rowsOf } from "../../db/client";
 
 /**
@@ -19,16 +20,8 @@ export interface MonthBounds {
   ends: Date;
 }
 
-export interface MonthFigures {
-  month: string;
-  consultations: number;
-  noShows: number;
-  received: number;
-  refunds: number;
-  refunded: number;
-  holds: number;
-  paidHolds: number;
-}
+/** One month's figures, as the Insights page reads them. */
+export type MonthFigures = InsightsMonth;
 
 export interface ArticleFigures {
   slug: string;
