@@ -55,10 +55,10 @@ test("the dashboard leads with the figures and appointments, then articles, then
   await openConsolePage(page, "Messages");
   // The outbox is one line until opened.
   await expect(page.getByTestId("outbox-summary")).toHaveText(
-    /^\d+ sent, \d+ written to (a file|files), \d+ failing/,
+    /^\d+ sent, \d+ held \(channel not set up\), \d+ failing/,
   );
   await expect(page.getByTestId("notification-row")).toHaveCount(0);
-  const summary = page.getByRole("button", { name: /written to .* failing/ });
+  const summary = page.getByRole("button", { name: /held .* failing/ });
   await expect(summary).toHaveAttribute("aria-expanded", "false");
   await summary.click();
   await expect(summary).toHaveAttribute("aria-expanded", "true");

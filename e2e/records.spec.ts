@@ -161,7 +161,7 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   await expect(doctor.getByText(/^Version .*, given by /)).toBeVisible();
   await screenshots(doctor, "records-patient");
   await expectNoSevereViolations(doctor);
-  await openConsolePage(doctor, "Activity", "Access Log");
+  await openConsolePage(doctor, "Activity");
   const log = doctor.getByRole("table");
   await expect(log).toContainText("Viewed patient record");
   await expect(log).toContainText("Downloaded uploaded report");
@@ -169,6 +169,7 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   const recordView = log.getByRole("row").filter({ hasText: "Viewed patient record" }).first();
   await expect(recordView).toContainText(patient);
   await expect(recordView).toContainText(/Booking #[0-9a-f]{8}/);
+  await expect(recordView).toContainText(/You \(sign-in [0-9a-f]+\)/);
   await expect(log).not.toContainText("no longer held");
   // On a phone the same rows are cards: nothing runs off the screen.
   await doctor.setViewportSize({ width: 360, height: 780 });

@@ -85,12 +85,13 @@ test("the doctor opens Today and sees the day in order, the next consultation co
   // The page keeps its place on a reload, and each consultation opens its appointment.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-  await page.getByRole("button", { name: "Details of Kabir Shah's appointment" }).click();
-  const details = page.getByRole("dialog", { name: "Kabir Shah" });
-  await expect(details).toContainText("Murmur heard at school");
-  await screenshots(page, "today-open", details);
-
-  await page.keyboard.press("Escape");
+  await page.getByRole("link", { name: "Open Kabir Shah's consultation" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: /^Kabir Shah/ })).toBeVisible();
+  await expect(page.getByText("Murmur heard at school")).toBeVisible();
+  await screenshots(page, "today-open");
+  // Back where she came from.
+  await page.getByRole("main").getByRole("link", { name: "Today", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
 
   // The calendar opens on this week, on a phone at today's date.
   await openConsolePage(page, "Calendar");
@@ -99,6 +100,14 @@ test("the doctor opens Today and sees the day in order, the next consultation co
   await expect(today.getByRole("button", { name: "7:40 PM, Blocked: Ward round" })).toBeVisible();
   await expectNoSevereViolations(page, "main");
   await screenshots(page, "calendar");
+  // A booking opened from the calendar leads back to the calendar.
+  await today.getByRole("button", { name: "7:00 PM, Diya Sharma" }).click();
+  await page
+    .getByRole("dialog", { name: "Diya Sharma" })
+    .getByRole("link", { name: "Open the consultation workspace" })
+    .click();
+  await page.getByRole("main").getByRole("link", { name: "Calendar", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
   // A free time is blocked from it, and freed again.
   await today.getByRole("button", { name: "8:40 PM, Free" }).click();
   const block = page.getByRole("dialog", { name: "Block This Time" });

@@ -148,15 +148,41 @@ test("the doctor carries a consultation through in the workspace while the paren
   await expect(entry).toContainText("1 report");
   await expect(entries.filter({ hasText: "Kabir Shah" })).toContainText("1 report");
   await expect(entries.filter({ hasText: "Kabir Shah" })).not.toContainText("Parent waiting");
-  // Arjun's parent never came: marked a no-show from his details.
+  // Arjun's parent never came: marked a no-show at the end of his consultation, and she is back on Today.
   const arjunEntry = entries.filter({ hasText: "Arjun Das" });
-  await arjunEntry.getByRole("button", { name: "Details of Arjun Das's appointment" }).click();
-  const details = page.getByRole("dialog", { name: "Arjun Das" });
-  await details.getByRole("button", { name: "Mark no-show" }).click();
-  await expect(details.getByText("No-show").first()).toBeVisible();
-  await page.keyboard.press("Escape");
+  await arjunEntry.getByRole("link", { name: "Open Arjun Das's consultation" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/appointments/${arjun.id}$`));
+  await page.getByRole("tab", { name: "Finish" }).click();
+  await page.getByRole("button", { name: "Mark no-show" }).click();
+  await expect(page.getByRole("complementary").getByText("No-show").first()).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Today", exact: true }).click();
   await expect(arjunEntry).toContainText("No-show");
-  expect(arjun.id).not.toBe(booked.id);
+
+  // Kabir's consultation has not started: she prepares his prescription and keeps it as a template, but issues
+  // nothing yet; the end of the consultation says when it opens.
+  await entries
+    .filter({ hasText: "Kabir Shah" })
+    .getByRole("link", { name: "Open Kabir Shah's consultation" })
+    .click();
+  await page.getByRole("tab", { name: "Prescription" }).click();
+  await expect(page.getByTestId("prescription-not-issuable")).toContainText(
+    "A prescription can be issued once the consultation has started",
+  );
+  await page.getByRole("button", { name: "Prepare the prescription" }).click();
+  await page.getByLabel("Provisional diagnosis").fill("Ventricular septal defect, small");
+  await page.getByLabel("Advice (optional)").fill("Review with an echo in six months.");
+  await expect(page.getByRole("button", { name: "Issue prescription" })).toBeDisabled();
+  await page.getByRole("button", { name: "Save as template" }).click();
+  await page.getByLabel("Template name").fill("Small VSD");
+  await page.getByRole("button", { name: "Save template" }).click();
+  await expect(page.getByLabel("Fill from a template")).toContainText("Small VSD");
+  await page.getByRole("tab", { name: "Finish" }).click();
+  await expect(page.getByTestId("outcome-not-yet")).toHaveText(
+    "Completed and No-show appear here when the consultation starts, at 7:40 PM.",
+  );
+  await expect(page.getByRole("button", { name: "Mark completed" })).toHaveCount(0);
+  await screenshots(page, "workspace-before-start");
+  await page.getByRole("main").getByRole("link", { name: "Today", exact: true }).click();
   await screenshots(page, "workspace-today");
   await entry.getByRole("link", { name: "Open Meera Rao's consultation" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/appointments/${booked.id}$`));

@@ -91,7 +91,7 @@ export interface AdminAppointmentViewPage {
 
 /** What the doctor can do with an appointment now (the dashboard shows only these buttons). */
 export interface AdminAppointmentActions {
-  /** Mark completed: a confirmed appointment (before or after its start). */
+  /** Mark completed: a confirmed appointment once it has started (and the doctor has not asked the parent to move). */
   complete: boolean;
   /** Mark no-show: a confirmed appointment, once it has started. */
   noShow: boolean;

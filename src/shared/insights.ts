@@ -109,6 +109,15 @@ export const receiptsQuerySchema = z
 
 export type ReceiptsQuery = z.infer<typeof receiptsQuerySchema>;
 
+/** GET /api/admin/receipts/summary?from=&to=: what the receipts' file of those dates will hold, before it is asked for. */
+export interface ReceiptsSummary {
+  from: string;
+  to: string;
+  /** Payments received between the dates (both included), and their amount in whole rupees. */
+  payments: number;
+  amount: number;
+}
+
 /** One month of the practice. Amounts are whole rupees. */
 export interface InsightsMonth {
   /** YYYY-MM, in the clinic's zone. */

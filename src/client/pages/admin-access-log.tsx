@@ -7,7 +7,7 @@ export default function AdminAccessLogPage() {
   return (
     <AdminGuard>
       <AdminLayout
-        title="Access Log"
+        title="Activity"
         current="activity"
         description="Every view, change, download and erasure of patient data, kept for at least one year."
       >

@@ -25,10 +25,11 @@ function AdminDashboard() {
       current="dashboard"
       description="Your practice at a glance: the figures, recent appointments, articles and the notification test."
     >
-      <SetupChecklist place="dashboard" />
       <StatsCards />
       <NeedsAction />
       <AppointmentsPanel />
+      {/* After the appointments: on a phone, the day's work comes before the steps left to set up. */}
+      <SetupChecklist place="dashboard" />
       <ManageArticles />
       <TestNotifications />
       <GatewaySummary />

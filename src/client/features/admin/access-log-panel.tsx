@@ -96,8 +96,13 @@ export function AccessLogPanel() {
   );
 }
 
-/** "Viewed patient record", with the detail under it when there is one. */
+/**
+ * "Viewed patient record", with the detail under it when there is one. A row about a list says what was done in its
+ * own words ("Told 2 parents the doctor is running about 15 minutes late"), never "Changed appointment list".
+ */
 function LogWhat({ entry }: { entry: AccessLogEntry }) {
+  if (LIST_RECORDS.has(entry.recordType) && entry.detail)
+    return <>{entry.detail.charAt(0).toUpperCase() + entry.detail.slice(1)}</>;
   return (
     <>
       {ACTION_WORDS[entry.action] ?? entry.action} {RECORD_WORDS[entry.recordType] ?? entry.recordType}
@@ -128,13 +133,20 @@ function LogWhose({ entry }: { entry: AccessLogEntry }) {
   );
 }
 
+/** The parent (through the booking's link), or the doctor, with a short code telling her sign-ins apart. */
 function SessionName({ session }: { session: string }) {
   return session === "parent link" ? (
     <>Parent&apos;s link</>
   ) : (
-    <span className="font-mono text-xs" title="The doctor's signed-in session">
-      {session}
-    </span>
+    <>
+      You{" "}
+      <span
+        className="text-xs text-slate-600"
+        title="Each time you sign in on a device it gets its own code: rows with another code were done from another sign-in."
+      >
+        (sign-in <span className="font-mono">{session}</span>)
+      </span>
+    </>
   );
 }
 

@@ -60,6 +60,12 @@ const adminPages: { page: AdminPage; href: string; label: string; icon: LucideIc
   { page: "gateway", href: "/admin/cashfree-test", label: "Payment gateway", icon: CreditCard },
 ];
 
+/** The console page at this address ("Calendar" for /admin/calendar), for a link back to it; null for any other. */
+export function consolePageAt(path: string): { href: string; label: string } | null {
+  const page = adminPages.find(({ href }) => href === path);
+  return page ? { href: page.href, label: page.label } : null;
+}
+
 interface AdminLayoutProps {
   /** The page's one h1. */
   title: string;

@@ -4,7 +4,6 @@ import { phoneForDisplay, phoneHref } from "@shared/phone";
 import { useQuery } from "@tanstack/react-query";
 import { FolderOpen } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Detail } from "@/components/ui/detail";
@@ -14,6 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatShortDate } from "@/lib/format";
 import { publicConfigQuery } from "@/lib/public-config";
 import { appointmentDateTime, patientAge } from "./admin-format";
+import { WorkspaceLink } from "./workspace-link";
 import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
 import { appointmentDetailsQuery } from "./api";
 import {
@@ -74,9 +74,9 @@ export function AppointmentDetailsDialog({
             </DialogDescription>
           </DialogHeader>
           <Button asChild size="sm" variant="outline" className="self-start">
-            <Link href={`/admin/appointments/${encodeURIComponent(appointment.id)}`}>
+            <WorkspaceLink appointmentId={appointment.id}>
               <FolderOpen aria-hidden="true" /> Open the consultation workspace
-            </Link>
+            </WorkspaceLink>
           </Button>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <Row term="Age">{patientAge(appointment).replace(/^Age /, "")}</Row>
@@ -161,7 +161,8 @@ interface ZoneProps {
   zone: string | undefined;
 }
 
-function MessagesSent({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+/** Every message sent about the appointment, with where it stands (shown in the details and the workspace). */
+export function MessagesSent({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
   const details = useQuery(appointmentDetailsQuery(appointmentId));
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">

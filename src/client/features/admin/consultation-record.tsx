@@ -28,8 +28,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FieldError, InputField, TextareaField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/lib/use-toast";
 import { ApiError, serverMessage } from "@/lib/api";
+import { useRefetchAt } from "@/lib/use-refetch-at";
+import { toast } from "@/lib/use-toast";
 import { adminKeys } from "./api";
 import {
   consultationRecordKeys,
@@ -215,6 +216,8 @@ export function PrescriptionSection({
 }: { appointmentId: string } & ZoneProps) {
   const list = useQuery(prescriptionsQuery(appointmentId));
   const [writing, setWriting] = useState(false);
+  const issuableFrom = list.data?.issuable.allowed === false ? list.data.issuable.from : undefined;
+  useRefetchAt(issuableFrom, list.refetch);
   const heading = (
     <h3 className="text-sm font-semibold text-slate-900" id={`prescription-${appointmentId}`}>
       Prescription
@@ -238,7 +241,8 @@ export function PrescriptionSection({
     );
   const { prescriptions, issuable } = list.data;
   const latest = prescriptions[0];
-  const refetch = () => void list.refetch();
+  // Before the consultation starts she may prepare the prescription (and her templates); issuing waits for the start.
+  const preparable = !issuable.allowed && issuable.from !== undefined;
   return (
     <section aria-labelledby={`prescription-${appointmentId}`} className="flex flex-col gap-3">
       {heading}
@@ -247,55 +251,33 @@ export function PrescriptionSection({
       ) : (
         <p className="text-sm text-slate-600">No prescription issued yet.</p>
       )}
-      {writing ? (
+      {writing && (issuable.allowed || preparable) ? (
         <PrescriptionForm
           appointmentId={appointmentId}
           latest={latest}
           timeZone={timeZone}
+          notYet={issuable.allowed ? undefined : issuable.message}
           onDone={() => setWriting(false)}
         />
-      ) : issuable.allowed ? (
-        <div>
-          <Button size="sm" onClick={() => setWriting(true)}>
-            {latest ? "Issue correction" : "Write prescription"}
-          </Button>
+      ) : issuable.allowed || preparable ? (
+        <div className="flex flex-col gap-2">
+          {preparable && (
+            <p className="text-sm text-slate-600" data-testid="prescription-not-issuable">
+              {issuable.message} You can prepare it now, and save it or a part of it as a template.
+            </p>
+          )}
+          <div>
+            <Button size="sm" onClick={() => setWriting(true)}>
+              {latest ? "Issue correction" : preparable ? "Prepare the prescription" : "Write prescription"}
+            </Button>
+          </div>
         </div>
       ) : (
-        <NotIssuable message={issuable.message} from={issuable.from} onReached={refetch} />
+        <p className="text-sm text-slate-600" data-testid="prescription-not-issuable">
+          {issuable.message}
+        </p>
       )}
     </section>
-  );
-}
-
-/** The longest wait setTimeout keeps (about 24 days); a later moment is waited for in steps. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-
-/**
- * Why no prescription can be issued now. Before the consultation starts, the reason says from when; at that moment
- * the list is asked again, so "Write prescription" appears without a reload.
- */
-function NotIssuable({
-  message,
-  from,
-  onReached,
-}: {
-  message: string | undefined;
-  from: string | undefined;
-  onReached: () => void;
-}) {
-  useEffect(() => {
-    if (!from) return;
-    const wait = Date.parse(from) - Date.now();
-    if (Number.isNaN(wait)) return;
-    // A second late, so the server's clock has passed the start too; should it still say no (this computer's clock
-    // is ahead), it is asked again every half minute.
-    const timer = setTimeout(onReached, Math.min(wait > 0 ? wait + 1000 : 30_000, LONGEST_TIMER_MS));
-    return () => clearTimeout(timer);
-  }, [from, onReached]);
-  return (
-    <p className="text-sm text-slate-600" data-testid="prescription-not-issuable">
-      {message}
-    </p>
   );
 }
 
@@ -390,11 +372,14 @@ function PrescriptionForm({
   appointmentId,
   latest,
   timeZone,
+  notYet,
   onDone,
 }: {
   appointmentId: string;
   latest: PrescriptionView | undefined;
   timeZone: string | undefined;
+  /** Why it cannot be issued yet (the consultation has not started): it is being prepared. */
+  notYet: string | undefined;
   onDone: () => void;
 }) {
   const id = useId();
@@ -426,14 +411,17 @@ function PrescriptionForm({
   };
   const templateContent = () => ({
     diagnosis: getValues("diagnosis")?.trim() ?? "",
-    medicines: (getValues("medicines") ?? []).map((medicine) => ({
-      genericName: medicine.genericName?.trim().toUpperCase() ?? "",
-      strength: medicine.strength?.trim() ?? "",
-      dose: medicine.dose?.trim() ?? "",
-      frequency: medicine.frequency?.trim() ?? "",
-      duration: medicine.duration?.trim() ?? "",
-      instructions: medicine.instructions?.trim() ?? "",
-    })),
+    medicines: (getValues("medicines") ?? [])
+      .map((medicine) => ({
+        genericName: medicine.genericName?.trim().toUpperCase() ?? "",
+        strength: medicine.strength?.trim() ?? "",
+        dose: medicine.dose?.trim() ?? "",
+        frequency: medicine.frequency?.trim() ?? "",
+        duration: medicine.duration?.trim() ?? "",
+        instructions: medicine.instructions?.trim() ?? "",
+      }))
+      // The empty row a new form starts with is no medicine: an advice-only template leaves it out.
+      .filter((medicine) => Object.values(medicine).some((value) => value !== "")),
     investigations: getValues("investigations")?.trim() ?? "",
     advice: getValues("advice")?.trim() ?? "",
   });
@@ -569,8 +557,18 @@ function PrescriptionForm({
             onBack={() => setConfirming(null)}
           />
         ) : (
-          <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
-            <Button type="submit" size="sm">
+          <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3">
+            {notYet && (
+              <p id={`${id}-not-yet`} className="w-full text-sm text-slate-700">
+                {notYet}
+              </p>
+            )}
+            <Button
+              type="submit"
+              size="sm"
+              disabled={notYet !== undefined}
+              aria-describedby={notYet ? `${id}-not-yet` : undefined}
+            >
               {latest ? `Issue correction (version ${nextVersion})` : "Issue prescription"}
             </Button>
             <Button size="sm" variant="ghost" onClick={onDone}>

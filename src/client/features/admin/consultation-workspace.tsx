@@ -1,6 +1,8 @@
 import type { AdminAppointment, AdminAppointmentDetails } from "@shared/admin";
 import { formatRupees } from "@shared/booking";
+import { slotStart } from "@shared/clinic-time";
 import { followUpPriceLabel, type FollowUpLink } from "@shared/follow-up";
+import { phoneForDisplay, phoneHref } from "@shared/phone";
 import type { PatientRecord } from "@shared/patients";
 import type { ReportUpload } from "@shared/uploads";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -15,16 +17,19 @@ import { useTabs } from "@/components/ui/tabs";
 import { apiGet } from "@/lib/api";
 import { formatShortDate } from "@/lib/format";
 import { publicConfigQuery } from "@/lib/public-config";
+import { useRefetchAt } from "@/lib/use-refetch-at";
 import { toast } from "@/lib/use-toast";
 import { cn } from "@/lib/utils";
-import { appointmentDateTime, patientAge } from "./admin-format";
+import { appointmentDateTime, clockTime, patientAge } from "./admin-format";
 import { adminKeys, appointmentDetailsQuery } from "./api";
 import { AppointmentActions } from "./appointment-actions";
+import { MessagesSent } from "./appointment-details-dialog";
 import { NotesEditor, PrescriptionSection } from "./consultation-record";
 import { prescriptionPdfUrl, reportViewUrl } from "./consultation-record-api";
 import { formatInstant } from "./notification-format";
 import { ReportUploadsList } from "./report-uploads-list";
 import { AppointmentStatusBadge, PaymentStatusBadge } from "./status-badges";
+import { useWorkspaceCameFrom } from "./workspace-link";
 import { WorkspaceVideo } from "./workspace-video";
 
 const base = (id: string) => `/api/admin/appointments/${encodeURIComponent(id)}`;
@@ -75,11 +80,12 @@ export function ConsultationWorkspace({ appointmentId }: { appointmentId: string
   const details = useQuery({ ...appointmentDetailsQuery(appointmentId), retry: false });
   const { data: config } = useQuery(publicConfigQuery());
   const zoneProps = { timeZone: config?.clinicTimeZone, zone: config?.timeZoneLabel };
+  const back = useWorkspaceCameFrom();
   return (
     <div className="flex flex-col gap-4">
       <Button asChild variant="ghost" className="self-start">
-        <Link href="/admin/today">
-          <ArrowLeft aria-hidden="true" /> Today
+        <Link href={back.href}>
+          <ArrowLeft aria-hidden="true" /> {back.label}
         </Link>
       </Button>
       <QueryState query={details} what="the appointment" isEmpty={() => false} empty={null}>
@@ -141,6 +147,23 @@ function PatientHeader({ appointment, zone }: { appointment: AdminAppointment; z
         {appointment.consultationType === "follow_up" ? " · Follow-up" : ""}
       </p>
       <p className="wrap-anywhere text-sm text-slate-800">{appointment.reasonForConsultation}</p>
+      {/* Whom to call when the video will not connect. */}
+      <p className="wrap-anywhere text-sm text-slate-700">
+        {appointment.guardian
+          ? `${appointment.guardian.name} (${appointment.guardian.relationship})`
+          : appointment.patientName}
+        {" · "}
+        <a className="text-brand-700 underline underline-offset-4" href={phoneHref(appointment.patientPhone)}>
+          {phoneForDisplay(appointment.patientPhone)}
+        </a>
+        {" · "}
+        <a
+          className="text-brand-700 underline underline-offset-4"
+          href={`mailto:${appointment.patientEmail}`}
+        >
+          {appointment.patientEmail}
+        </a>
+      </p>
       <div className="flex flex-wrap gap-2">
         <AppointmentStatusBadge status={appointment.status} />
         <PaymentStatusBadge status={appointment.paymentStatus} />
@@ -251,6 +274,7 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
                 </dd>
               </dl>
             )}
+            <MessagesSent appointmentId={appointmentId} timeZone={timeZone} zone={zone} />
             <section aria-labelledby="earlier-title" className="flex flex-col gap-2">
               <h3 id="earlier-title" className="font-semibold text-slate-900">
                 Earlier consultations
@@ -351,12 +375,28 @@ function ReportViewer({
 
 /** The end of the consultation: completed or no-show (and her other actions), then the follow-up. */
 function FinishTab({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+  const details = useQuery(appointmentDetailsQuery(appointmentId));
+  const startsAt = outcomeOpensAt(details.data, timeZone);
+  useRefetchAt(startsAt, details.refetch);
   return (
     <div className="flex flex-col gap-4">
+      {startsAt && (
+        <p className="text-sm text-slate-700" data-testid="outcome-not-yet">
+          Completed and No-show appear here when the consultation starts, at {clockTime(startsAt, timeZone)}.
+        </p>
+      )}
       <AppointmentActions appointmentId={appointmentId} timeZone={timeZone} zone={zone} />
       <FollowUp appointmentId={appointmentId} />
     </div>
   );
+}
+
+/** When a confirmed consultation that has not started yet starts (ISO): Completed and No-show open then. */
+function outcomeOpensAt(details: AdminAppointmentDetails | undefined, timeZone: string | undefined) {
+  if (!details || !timeZone) return undefined;
+  const { appointment, actions } = details;
+  if (appointment.status !== "confirmed" || appointment.parentAskedAt || actions.noShow) return undefined;
+  return slotStart(appointment.appointmentDate, appointment.appointmentTime, timeZone).toISOString();
 }
 
 function FollowUp({ appointmentId }: { appointmentId: string }) {

@@ -56,10 +56,10 @@ describe("notification status", () => {
   // The status, its badge, its words, and the hint under the badge where the status alone does not say enough.
   it.each([
     ["sent", "success", "Sent", null],
-    ["pending", "secondary", "Pending", null],
+    ["pending", "secondary", "Waiting", null],
     ["processing", "secondary", "Sending", null],
     ["skipped", "outline", "Skipped", "Not sent: channel not set up"],
-    ["written_to_file", "outline", "Written to file", "Kept on the server: channel not set up"],
+    ["written_to_file", "outline", "Held", "Kept on the server: channel not set up"],
     ["failed", "destructive", "Failed", null],
     ["cancelled", "outline", "Withdrawn", null],
     ["something_new", "destructive", "Something new", null],
@@ -92,7 +92,7 @@ describe("notificationMoment", () => {
     ["sent", 1, sentAt, { label: "Sent", at: sentAt }],
     ["pending", 0, null, { label: "Due", at: dueAt }],
     ["skipped", 1, null, { label: "Due", at: dueAt }],
-    ["written_to_file", 1, sentAt, { label: "Written", at: sentAt }],
+    ["written_to_file", 1, sentAt, { label: "Held", at: sentAt }],
     ["cancelled", 0, null, { label: "Was due", at: dueAt }],
   ])(
     "shows when a message was sent, or when it is due: %s after %i attempts",
@@ -146,10 +146,10 @@ describe("formatInstant", () => {
 describe("outbox summary", () => {
   it("says in one line what became of the messages", () => {
     expect(format.outboxSummaryLine({ sent: 12, writtenToFile: 2, failing: 0, waiting: 0, notSent: 0 })).toBe(
-      "12 sent, 2 written to files, 0 failing",
+      "12 sent, 2 held (channel not set up), 0 failing",
     );
     expect(format.outboxSummaryLine({ sent: 0, writtenToFile: 1, failing: 1, waiting: 3, notSent: 2 })).toBe(
-      "0 sent, 1 written to a file, 1 failing, 3 waiting, 2 not sent",
+      "0 sent, 1 held (channel not set up), 1 failing, 3 waiting, 2 not sent",
     );
   });
 

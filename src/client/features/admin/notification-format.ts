@@ -61,10 +61,10 @@ export function notificationRouteLabel(channel: string, recipient: string): stri
 }
 
 const statusLabels: Record<string, string> = {
-  pending: "Pending",
+  pending: "Waiting",
   processing: "Sending",
   sent: "Sent",
-  written_to_file: "Written to file",
+  written_to_file: "Held",
   failed: "Failed",
   skipped: "Skipped",
   cancelled: "Withdrawn",
@@ -116,11 +116,14 @@ function count(value: number, one: string, many: string): string {
   return `${value} ${value === 1 ? one : many}`;
 }
 
-/** "12 sent, 2 written to files, 0 failing", and what waits or was not sent when there is any. */
+/**
+ * "12 sent, 2 held (channel not set up), 0 failing", and what waits or was not sent when there is any. "Held": kept
+ * on the server, to be sent again once e-mail or WhatsApp is set up.
+ */
 export function outboxSummaryLine(summary: OutboxSummary): string {
   const parts = [
     `${summary.sent} sent`,
-    count(summary.writtenToFile, "written to a file", "written to files"),
+    `${summary.writtenToFile} held (channel not set up)`,
     `${summary.failing} failing`,
   ];
   if (summary.waiting > 0) parts.push(`${summary.waiting} waiting`);
@@ -134,7 +137,7 @@ export const OUTBOX_FILTER_LABELS: Record<OutboxFilter, string> = {
   failing: "Failing",
   waiting: "Waiting",
   sent: "Sent",
-  written_to_file: "Written to a file",
+  written_to_file: "Held (channel not set up)",
   not_sent: "Not sent",
 };
 
@@ -157,7 +160,7 @@ const FILTER_NOUNS: Record<OutboxFilter, [one: string, many: string]> = {
   failing: ["failing message", "failing messages"],
   waiting: ["message waiting", "messages waiting"],
   sent: ["sent message", "sent messages"],
-  written_to_file: ["message written to a file", "messages written to files"],
+  written_to_file: ["message held (channel not set up)", "messages held (channel not set up)"],
   not_sent: ["message not sent", "messages not sent"],
 };
 
@@ -190,7 +193,7 @@ export function notificationMoment(
   notification: Pick<AdminNotification, "status" | "attempts" | "dueAt" | "sentAt">,
 ): { label: string; at: string } {
   if (notification.sentAt) {
-    return { label: notification.status === "written_to_file" ? "Written" : "Sent", at: notification.sentAt };
+    return { label: notification.status === "written_to_file" ? "Held" : "Sent", at: notification.sentAt };
   }
   if (notification.status === "cancelled") return { label: "Was due", at: notification.dueAt };
   // A pending message that was already tried is waiting for its next attempt.

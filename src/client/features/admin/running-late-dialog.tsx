@@ -28,12 +28,13 @@ function parents(count: number): string {
   return `${count} parent${count === 1 ? "" : "s"}`;
 }
 
-/**
- * The consultations whose parents the server will tell, by the same rule, at the server's time now (the day's
- * answer carries the server's clock; it is moved on by the time since the answer arrived).
- */
-function stillToCome(day: AdminToday, receivedAt: number): TodayConsultation[] {
-  const now = new Date(Date.parse(day.now) + (Date.now() - receivedAt));
+/** The server's time now: the day's answer carries the server's clock, moved on by the time since it arrived. */
+function serverNow(day: AdminToday, receivedAt: number): Date {
+  return new Date(Date.parse(day.now) + (Date.now() - receivedAt));
+}
+
+/** The consultations whose parents the server will tell, by the same rule, at the server's time `now`. */
+function stillToCome(day: AdminToday, now: Date): TodayConsultation[] {
   return day.consultations.filter((consultation) =>
     hearsOfRunningLate(
       {
@@ -44,6 +45,18 @@ function stillToCome(day: AdminToday, receivedAt: number): TodayConsultation[] {
       now,
     ),
   );
+}
+
+/** Beyond this wait before the first of them starts, the parents would hear of a delay hours ahead: she confirms. */
+const FAR_AHEAD_MS = 2 * 60 * 60 * 1000;
+
+/** "in 16 hours", "in 2 hours 30 minutes": how far ahead a consultation is. */
+function inHoursAndMinutes(ms: number): string {
+  const total = Math.round(ms / 60_000);
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  const hourWords = `${hours} hour${hours === 1 ? "" : "s"}`;
+  return minutes === 0 ? `in ${hourWords}` : `in ${hourWords} ${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
 /**
@@ -105,8 +118,14 @@ function RunningLateDialog({
       onClose();
     },
   });
-  const upcoming = day.data ? stillToCome(day.data, day.dataUpdatedAt) : [];
+  const now = day.data ? serverNow(day.data, day.dataUpdatedAt) : new Date();
+  const upcoming = day.data ? stillToCome(day.data, now) : [];
   const zone = config?.timeZoneLabel ? ` ${config.timeZoneLabel}` : "";
+  // Pressed hours before the clinic (at 3 AM for a 7 PM clinic, say), it is more likely a slip than a delay.
+  const firstStartsIn = upcoming[0] ? Date.parse(upcoming[0].startsAt) - now.getTime() : 0;
+  const farAhead = firstStartsIn > FAR_AHEAD_MS;
+  const [sureFarAhead, setSureFarAhead] = useState(false);
+  const sureId = useId();
   return (
     <DialogShell
       onOpenChange={(next) => !next && !send.isPending && onClose()}
@@ -119,7 +138,7 @@ function RunningLateDialog({
           </Button>
           <Button
             onClick={() => send.mutate(minutes)}
-            disabled={send.isPending || !day.data || upcoming.length === 0}
+            disabled={send.isPending || !day.data || upcoming.length === 0 || (farAhead && !sureFarAhead)}
           >
             {send.isPending ? "Sending..." : `Tell ${parents(upcoming.length)}`}
           </Button>
@@ -177,6 +196,24 @@ function RunningLateDialog({
           </ul>
         )}
       </section>
+      {farAhead && upcoming[0] && (
+        <div className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p>
+            The first of these consultations is at {slotLabel(upcoming[0].appointment.appointmentTime)}
+            {zone}, {inHoursAndMinutes(firstStartsIn)}. The parents will read the message now.
+          </p>
+          <label htmlFor={sureId} className="flex items-center gap-2 font-medium">
+            <input
+              id={sureId}
+              type="checkbox"
+              checked={sureFarAhead}
+              onChange={(event) => setSureFarAhead(event.target.checked)}
+              className="size-4 accent-brand-700"
+            />
+            Tell them now all the same
+          </label>
+        </div>
+      )}
       <DialogError message={send.error ? send.error.message : null} />
     </DialogShell>
   );

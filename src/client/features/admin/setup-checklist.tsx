@@ -62,24 +62,24 @@ export function SetupChecklist({ place }: { place: "dashboard" | "settings" }) {
         {() => (
           <>
             <h3 id="setup-yours" className="px-5 pt-4 text-sm font-semibold text-slate-700 sm:px-6">
-              Your part, here in the dashboard
+              {place === "dashboard" ? "Your steps left" : "Your part, here in the dashboard"}
             </h3>
             <ol aria-labelledby="setup-yours" className="divide-y divide-slate-100">
-              {yours.map((item) => (
+              {/* The dashboard lists only what is left for her; Settings keeps the whole list. */}
+              {(place === "dashboard" ? yours.filter((item) => !item.done) : yours).map((item) => (
                 <ChecklistRow key={item.id} item={item} />
               ))}
             </ol>
-            <h3
-              id="setup-server"
-              className="border-t border-slate-100 px-5 pt-4 text-sm font-semibold text-slate-700 sm:px-6"
-            >
-              Set up by whoever runs the site (ask them, with these words)
-            </h3>
-            <ol aria-labelledby="setup-server" className="divide-y divide-slate-100">
-              {server.map((item) => (
-                <ChecklistRow key={item.id} item={item} />
-              ))}
-            </ol>
+            {place === "dashboard" ? (
+              <p className="border-t border-slate-100 px-5 py-4 text-sm text-slate-700 sm:px-6">
+                {serverLine(server)}{" "}
+                <Link href="/admin/settings" className={linkClass}>
+                  See them in Settings
+                </Link>
+              </p>
+            ) : (
+              <ServerPart items={server} />
+            )}
             {place === "dashboard" && (
               <div className="border-t border-slate-100 p-4 sm:px-6">
                 <Button
@@ -101,6 +101,32 @@ export function SetupChecklist({ place }: { place: "dashboard" | "settings" }) {
       </QueryState>
     </SectionCard>
   );
+}
+
+/** What the server needs, set up by whoever runs the site: in Settings, with the words to ask them. */
+function ServerPart({ items }: { items: SetupItem[] }) {
+  return (
+    <>
+      <h3
+        id="setup-server"
+        className="border-t border-slate-100 px-5 pt-4 text-sm font-semibold text-slate-700 sm:px-6"
+      >
+        Set up by whoever runs the site (ask them, with these words)
+      </h3>
+      <ol aria-labelledby="setup-server" className="divide-y divide-slate-100">
+        {items.map((item) => (
+          <ChecklistRow key={item.id} item={item} />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** The dashboard's one line on the server's part of the setup. */
+function serverLine(items: SetupItem[]): string {
+  const left = items.filter((item) => !item.done).length;
+  if (left === 0) return "Everything the server needs is set up.";
+  return `${left} of the ${items.length} things the server needs ${left === 1 ? "is" : "are"} for whoever runs the site to set up.`;
 }
 
 function ChecklistRow({ item }: { item: SetupItem }) {

@@ -1,10 +1,8 @@
-import type { AdminAppointment } from "@shared/admin";
 import { slotLabel } from "@shared/slots";
 import type { AdminToday, TodayClosure, TodayConsultation } from "@shared/console";
 import { useQuery } from "@tanstack/react-query";
 import { Ban, CalendarOff, FileText, FolderOpen, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { QueryState } from "@/components/ui/query-state";
@@ -13,8 +11,8 @@ import { publicConfigQuery } from "@/lib/public-config";
 import { cn } from "@/lib/utils";
 import { patientAge } from "./admin-format";
 import { todayQuery } from "./api";
-import { OpenedAppointmentDialog } from "./appointment-details-dialog";
 import { SectionTitle } from "./section-title";
+import { WorkspaceLink } from "./workspace-link";
 import { AppointmentStatusBadge, ParentAskedBadge, PaymentStatusBadge } from "./status-badges";
 import { countdownLabel, nextConsultation, reportsText } from "./today-format";
 import { ParentWaitingBadge } from "./parent-waiting-badge";
@@ -57,7 +55,6 @@ export function TodayPanel() {
   const query = useQuery(todayQuery());
   const { data: config } = useQuery(publicConfigQuery());
   const now = useServerNow(query.data?.now, query.dataUpdatedAt);
-  const [selected, setSelected] = useState<AdminAppointment | null>(null);
   const zone = config?.timeZoneLabel;
   return (
     <section aria-labelledby="today-title" className="flex flex-col gap-3">
@@ -66,24 +63,13 @@ export function TodayPanel() {
       </SectionTitle>
       <RunningLateButton />
       <QueryState query={query} what="today's consultations" isEmpty={() => false} empty={null}>
-        {(day) => <Day day={day} now={now} zone={zone} onOpen={setSelected} />}
+        {(day) => <Day day={day} now={now} zone={zone} />}
       </QueryState>
-      <OpenedAppointmentDialog appointment={selected} onClose={() => setSelected(null)} />
     </section>
   );
 }
 
-function Day({
-  day,
-  now,
-  zone,
-  onOpen,
-}: {
-  day: AdminToday;
-  now: Date;
-  zone: string | undefined;
-  onOpen: (appointment: AdminAppointment) => void;
-}) {
+function Day({ day, now, zone }: { day: AdminToday; now: Date; zone: string | undefined }) {
   const leave = day.closures.find((closure) => closure.kind === "leave");
   const next = nextConsultation(day.consultations, now);
   const entries = dayEntries(day);
@@ -115,7 +101,6 @@ function Day({
                 consultation={entry.consultation}
                 countdown={entry.consultation === next ? countdownLabel(entry.consultation, now) : undefined}
                 zone={zone}
-                onOpen={onOpen}
               />
             ),
           )}
@@ -139,13 +124,11 @@ function ConsultationEntry({
   consultation,
   countdown,
   zone,
-  onOpen,
 }: {
   consultation: TodayConsultation;
   /** Set on the next consultation only: it is highlighted with where it stands. */
   countdown: string | undefined;
   zone: string | undefined;
-  onOpen: (appointment: AdminAppointment) => void;
 }) {
   const { appointment, reportCount, parentWaitingSince } = consultation;
   const titleId = `today-${appointment.id}`;
@@ -191,21 +174,13 @@ function ConsultationEntry({
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
           <VideoActions appointment={appointment} />
           <Button asChild variant="outline" size="sm">
-            <Link
-              href={`/admin/appointments/${encodeURIComponent(appointment.id)}`}
+            <WorkspaceLink
+              appointmentId={appointment.id}
               aria-label={`Open ${appointment.patientName}'s consultation`}
             >
               <FolderOpen aria-hidden="true" />
               Open
-            </Link>
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Details of ${appointment.patientName}'s appointment`}
-            onClick={() => onOpen(appointment)}
-          >
-            Details
+            </WorkspaceLink>
           </Button>
         </div>
       </Card>

@@ -255,3 +255,19 @@ export async function receivedPaymentsPage(
     next: rows.length === limit && last ? { paidAt: last.paid_at_text, id: last.id } : undefined,
   };
 }
+
+/** How many payments were received in a range, and how much: what the receipts' file for it will hold. */
+export async function receivedPaymentsTotal(
+  db: Db,
+  range: { starts: Date; ends: Date },
+): Promise<{ payments: number; amount: number }> {
+  const result = await db.execute(sql`
+    select count(*) as payments, coalesce(sum(a.paid_amount), 0) as amount
+    from appointments a
+    where a.paid_amount > 0
+      and a.paid_at >= ${range.starts.toISOString()}::timestamptz
+      and a.paid_at < ${range.ends.toISOString()}::timestamptz
+  `);
+  const [row] = rowsOf<{ payments: Count; amount: Count }>(result);
+  return { payments: Number(row?.payments ?? 0), amount: Number(row?.amount ?? 0) };
+}

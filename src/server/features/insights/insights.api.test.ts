@@ -419,6 +419,35 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
     expect((await csvOf("2025-01-01", "2026-01-01")).statusCode).toBe(200);
   });
 
+  it("says how many payments a range's file will hold, and their amount, before it is downloaded", async () => {
+    await practice();
+    clock.set(NOVEMBER);
+    for (const [from, to] of [
+      ["2026-10-01", "2026-11-30"],
+      ["2026-11-01", "2026-11-30"],
+      ["2020-01-01", "2020-01-31"],
+    ] as const) {
+      const summary = await get(`/api/admin/receipts/summary?from=${from}&to=${to}`);
+      expect(summary.statusCode, summary.body).toBe(200);
+      const lines = linesOf((await csvOf(from, to)).body);
+      // Counted from the end: a name may hold a quoted comma.
+      const amountFromEnd = -5;
+      expect(summary.json()).toEqual({
+        from,
+        to,
+        payments: lines.length,
+        amount: lines.reduce((sum, line) => sum + Number(line.split(",").at(amountFromEnd)), 0),
+      });
+    }
+    expect((await get("/api/admin/receipts/summary?from=2020-01-01&to=2020-01-31")).json()).toMatchObject({
+      payments: 0,
+      amount: 0,
+    });
+    const wrong = await get("/api/admin/receipts/summary?from=2026-11-01&to=2026-10-01");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ message: string }>().message).toBe("The first date must not be after the last");
+  });
+
   it("writes each look and each download to the access log", async () => {
     await practice();
     clock.set(NOVEMBER);
@@ -446,7 +475,11 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
   });
 
   it("answers only the doctor", async () => {
-    for (const url of ["/api/admin/insights", "/api/admin/receipts.csv?from=2026-10-01&to=2026-10-31"]) {
+    for (const url of [
+      "/api/admin/insights",
+      "/api/admin/receipts.csv?from=2026-10-01&to=2026-10-31",
+      "/api/admin/receipts/summary?from=2026-10-01&to=2026-10-31",
+    ]) {
       const anonymous = await t.app.inject({ method: "GET", url });
       expect(anonymous.statusCode, url).toBe(401);
       expect(anonymous.json<{ message: string }>().message).toBeTruthy();

@@ -4,7 +4,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { attachmentDisposition } from "../../http/content-disposition";
 import { endWhenReaderStalls } from "../../http/stalled-reader";
-import { insightsOf, receiptsCsv } from "./service";
+import { insightsOf, receiptsCsv, receiptsSummary } from "./service";
 
 /** The console's Insights page and the accountant's receipts. The admin scope has already checked the session. */
 export const insightsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now: () => Date }> = async (
@@ -21,6 +21,11 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; now
     });
     return insights;
   });
+
+  // Counts and a sum, nobody's data: what the form says before the file is downloaded, so it is not logged.
+  app.get("/api/admin/receipts/summary", { schema: { querystring: receiptsQuerySchema } }, (request) =>
+    receiptsSummary(db, config, request.query),
+  );
 
   app.get(
     "/api/admin/receipts.csv",

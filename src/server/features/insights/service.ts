@@ -9,6 +9,7 @@ import {
   insightsRange,
   monthsFrom,
   type ReceiptsQuery,
+  type ReceiptsSummary,
 } from "@shared/insights";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -19,6 +20,7 @@ import {
   type PaymentCursor,
   type ReceivedPayment,
   receivedPaymentsPage,
+  receivedPaymentsTotal,
 } from "../../core/appointments/insights";
 import { REPLACED_HOLD_NOTE } from "../booking/service";
 
@@ -144,6 +146,20 @@ function paymentLine(payment: ReceivedPayment, timeZone: string): string {
   ]);
 }
 
+/** The clinic dates `from` to `to` (both included) as the instants they start and end at in the clinic's zone. */
+function datesRange({ from, to }: ReceiptsQuery, timeZone: string): { starts: Date; ends: Date } {
+  return {
+    starts: slotStart(from, "00:00", timeZone),
+    ends: slotStart(addDaysToDate(to, 1), "00:00", timeZone),
+  };
+}
+
+/** GET /api/admin/receipts/summary: how many payments the receipts' file of these dates holds, and their amount. */
+export async function receiptsSummary(db: Db, config: Config, query: ReceiptsQuery): Promise<ReceiptsSummary> {
+  const total = await receivedPaymentsTotal(db, datesRange(query, config.booking.timeZone));
+  return { from: query.from, to: query.to, ...total };
+}
+
 /**
  * GET /api/admin/receipts.csv: every payment received between two clinic dates (both included), one line each, in
  * the order received: its receipt number (empty for a payment sent back in full before any receipt was given, such
@@ -157,10 +173,7 @@ export function receiptsCsv(
   { from, to }: ReceiptsQuery,
 ): { fileName: string; stream: Readable } {
   const { timeZone } = config.booking;
-  const range = {
-    starts: slotStart(from, "00:00", timeZone),
-    ends: slotStart(addDaysToDate(to, 1), "00:00", timeZone),
-  };
+  const range = datesRange({ from, to }, timeZone);
   async function* lines(): AsyncGenerator<Buffer> {
     yield Buffer.from(`\uFEFF${csvLine(CSV_COLUMNS)}`);
     let cursor: PaymentCursor | undefined;
