@@ -77,13 +77,14 @@ test("the doctor reads the month's figures and the article a booking came from, 
     new RegExp(`/admin/insights\\?from=${thisMonth}&to=${addMonths(thisMonth, 1)}$`),
   );
 
+  // On the phone each month is a card, the newest first, every figure in view.
+  const cards = page.getByRole("list", { name: "Figures for each month" }).getByRole("listitem");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1).getByRole("heading")).toHaveText(/\(so far\)$/);
+  await expect(cards.nth(1)).toContainText("Received₹4,000");
+  await expect(cards.nth(1)).toContainText("Conversion100%");
   const table = page.getByRole("table", { name: /^Figures for each month/ });
-  await expect(table.getByRole("rowheader")).toHaveText([/\(so far\)$/, /\d{4}$/, "Total"]);
-  const totalRow = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Total" }) });
-  // Consultations, no-shows, received, refunds, refunded, holds, paid, conversion.
-  await expect(totalRow.getByRole("cell")).toHaveText(["2", "0", "₹4,000", "0", "₹0", "2", "2", "100%"]);
-  const current = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /so far/ }) });
-  await expect(current.getByRole("cell").nth(2)).toHaveText("₹4,000");
+  await expect(table).toBeHidden();
   const totals = page.getByRole("definition").filter({ hasText: "%" });
   await expect(totals.first()).toHaveText("100%");
   const articles = page.getByRole("table", { name: /^Bookings made from each article/ });
@@ -101,8 +102,25 @@ test("the doctor reads the month's figures and the article a booking came from, 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
-  await expect(totalRow.getByRole("cell").nth(2)).toHaveText("₹4,000");
+  // On a laptop, the months are a table.
+  await expect(table.getByRole("rowheader")).toHaveText([/\(so far\)$/, /\d{4}$/, "Total"]);
+  const totalRow = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Total" }) });
+  // Consultations, no-shows, received, refunds, refunded, holds, paid, conversion.
+  await expect(totalRow.getByRole("cell")).toHaveText(["2", "0", "₹4,000", "0", "₹0", "2", "2", "100%"]);
+  const current = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /so far/ }) });
+  await expect(current.getByRole("cell").nth(2)).toHaveText("₹4,000");
   const receipts = page.getByRole("form", { name: "Download receipts" });
+  // It says what the file will hold before it is downloaded.
+  await receipts.getByRole("button", { name: "This month so far" }).click();
+  await expect(receipts.getByLabel("To date")).toHaveValue(today);
+  await expect(receipts.getByTestId("receipts-count")).toHaveText(
+    "2 payments received between these dates, ₹4,000 in all.",
+  );
+  await receipts.getByLabel("From date").fill("2020-01-01");
+  await receipts.getByLabel("To date").fill("2020-01-31");
+  await expect(receipts.getByTestId("receipts-count")).toHaveText(
+    "No payment was received between these dates: the file would hold only its column headings.",
+  );
   await receipts.getByLabel("From date").fill(today);
   await receipts.getByLabel("To date").fill(addDaysToDate(today, -1));
   await receipts.getByRole("button", { name: "Download CSV" }).click();

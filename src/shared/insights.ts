@@ -152,8 +152,9 @@ export interface ArticleAttribution {
 export interface AdminInsights {
   from: string;
   to: string;
-  /** The clinic's month now. */
+  /** The clinic's month and date now. */
   currentMonth: string;
+  today: string;
   timeZone: string;
   months: InsightsMonth[];
   /** The months added up. */

@@ -1,4 +1,4 @@
-import type { AdminInsights } from "@shared/insights";
+import type { AdminInsights, ReceiptsQuery, ReceiptsSummary } from "@shared/insights";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
 
@@ -12,6 +12,8 @@ export interface MonthRange {
 const insightsKeys = {
   months: (range: MonthRange | null) =>
     ["admin", "insights", range?.from ?? null, range?.to ?? null] as const,
+  receipts: (dates: ReceiptsQuery | null) =>
+    ["admin", "insights", "receipts", dates?.from ?? null, dates?.to ?? null] as const,
 };
 
 export function insightsQuery(range: MonthRange | null) {
@@ -29,3 +31,16 @@ export function insightsQuery(range: MonthRange | null) {
  * attachment): the file is saved as it streams, never held in the page's memory.
  */
 export const RECEIPTS_CSV_PATH = "/api/admin/receipts.csv";
+
+/** How many payments the receipts' file of these dates holds (null: the dates are not right yet, nothing asked). */
+export function receiptsSummaryQuery(dates: ReceiptsQuery | null) {
+  return queryOptions({
+    queryKey: insightsKeys.receipts(dates),
+    queryFn: () =>
+      apiGet<ReceiptsSummary>(
+        `/api/admin/receipts/summary?${new URLSearchParams({ from: dates?.from ?? "", to: dates?.to ?? "" }).toString()}`,
+      ),
+    enabled: dates !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -21,7 +21,7 @@ import { InputField } from "@/components/ui/form-field";
 import { QueryState } from "@/components/ui/query-state";
 import { formatLongDate, formatShortDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { insightsQuery, type MonthRange, RECEIPTS_CSV_PATH } from "./insights-api";
+import { insightsQuery, type MonthRange, RECEIPTS_CSV_PATH, receiptsSummaryQuery } from "./insights-api";
 import { SectionCard } from "./section-title";
 
 const PAGE_PATH = "/admin/insights";
@@ -115,7 +115,11 @@ export function InsightsPanel() {
         </div>
       </SectionCard>
       <ArticlesSection query={query} />
-      <ReceiptsSection key={query.data?.currentMonth ?? "none"} currentMonth={query.data?.currentMonth} />
+      <ReceiptsSection
+        key={query.data?.currentMonth ?? "none"}
+        currentMonth={query.data?.currentMonth}
+        today={query.data?.today}
+      />
     </>
   );
 }
@@ -245,12 +249,14 @@ function MonthsView({ data, updating }: { data: AdminInsights; updating: boolean
           hint={`${count(totals.paidHolds)} of ${count(totals.holds)} holds paid`}
         />
       </dl>
-      {/* A region of its own, so the keyboard can scroll it on a phone and screen readers name it. */}
+      {/* On a phone each month is a card: nine columns would show two before a sideways scroll. */}
+      <MonthCards data={data} />
+      {/* A region of its own, so the keyboard can scroll it and screen readers name it. */}
       <div
         role="region"
         aria-labelledby={captionId}
         tabIndex={0}
-        className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="hidden overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600 sm:block"
       >
         <table className={cn("w-full border-collapse", updating && "opacity-60")}>
           <caption id={captionId} className="sr-only">
@@ -319,6 +325,35 @@ function MonthsView({ data, updating }: { data: AdminInsights; updating: boolean
         </Definition>
       </dl>
     </div>
+  );
+}
+
+/** The months as cards, each figure under its name, newest first: the phone's view of the table. */
+function MonthCards({ data }: { data: AdminInsights }) {
+  return (
+    <ol aria-label="Figures for each month" className="flex flex-col gap-3 sm:hidden">
+      {[...data.months].reverse().map((month) => {
+        const figures = figuresOf(month);
+        return (
+          <li key={month.month} className="rounded-lg border border-slate-200 p-3">
+            <h4 className="font-semibold text-slate-900">
+              {longMonth(month.month)}
+              {month.month === data.currentMonth && (
+                <span className="font-normal text-slate-600"> (so far)</span>
+              )}
+            </h4>
+            <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              {COLUMNS.map((label, index) => (
+                <div key={label} className="flex justify-between gap-2">
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className="font-medium text-slate-900 tabular-nums">{figures[index]}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 
@@ -403,11 +438,38 @@ function previousMonthDates(currentMonth: string | undefined): { from: string; t
   return { from: `${addMonths(currentMonth, -1)}-01`, to: addDaysToDate(`${currentMonth}-01`, -1) };
 }
 
+/** The clinic's month so far: its first day to today. */
+function thisMonthDates(currentMonth: string | undefined, today: string | undefined) {
+  if (!currentMonth || !today) return { from: "", to: "" };
+  return { from: `${currentMonth}-01`, to: today };
+}
+
+/** What the file of these dates will hold, said before it is downloaded (an empty file is no surprise). */
+function ReceiptsCount({ from, to }: { from: string; to: string }) {
+  const checked = receiptsQuerySchema.safeParse({ from, to });
+  const summary = useQuery(receiptsSummaryQuery(checked.success ? checked.data : null));
+  if (!checked.success || !summary.data) return null;
+  const { payments, amount } = summary.data;
+  return (
+    <p role="status" className="w-full text-sm text-slate-700" data-testid="receipts-count">
+      {payments === 0
+        ? "No payment was received between these dates: the file would hold only its column headings."
+        : `${count(payments)} ${payments === 1 ? "payment" : "payments"} received between these dates, ${rupees(amount)} in all.`}
+    </p>
+  );
+}
+
 /**
  * The receipts' CSV: an ordinary form that the browser sends itself once the dates are right, so the file downloads
  * as it streams, whatever its size.
  */
-function ReceiptsSection({ currentMonth }: { currentMonth: string | undefined }) {
+function ReceiptsSection({
+  currentMonth,
+  today,
+}: {
+  currentMonth: string | undefined;
+  today: string | undefined;
+}) {
   const initial = previousMonthDates(currentMonth);
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
@@ -463,6 +525,30 @@ function ReceiptsSection({ currentMonth }: { currentMonth: string | undefined })
             Download CSV
           </Button>
         </div>
+        <div className="flex w-full flex-wrap gap-2">
+          {(
+            [
+              ["Last month", previousMonthDates(currentMonth)],
+              ["This month so far", thisMonthDates(currentMonth, today)],
+            ] as const
+          ).map(([label, dates]) => (
+            <Button
+              key={label}
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={!dates.from}
+              onClick={() => {
+                setFrom(dates.from);
+                setTo(dates.to);
+                setErrors({});
+              }}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        <ReceiptsCount from={from} to={to} />
       </form>
     </SectionCard>
   );

@@ -24,11 +24,6 @@ import {
 } from "../../core/appointments/insights";
 import { REPLACED_HOLD_NOTE } from "../booking/service";
 
-/** The clinic's month (YYYY-MM) at `now`. */
-function clinicMonth(now: Date, timeZone: string): string {
-  return clinicDate(now, timeZone).slice(0, 7);
-}
-
 /** A month's first and next first dates, and the instants they start at in the clinic's zone. */
 function boundsOf(month: string, timeZone: string): MonthBounds {
   const firstDay = `${month}-01`;
@@ -54,7 +49,8 @@ export async function insightsOf(
   now: Date,
 ): Promise<AdminInsights> {
   const { timeZone } = config.booking;
-  const currentMonth = clinicMonth(now, timeZone);
+  const today = clinicDate(now, timeZone);
+  const currentMonth = today.slice(0, 7);
   const { from, to } = insightsRange(query, currentMonth);
   const bounds = monthsFrom(from, to).map((month) => boundsOf(month, timeZone));
   const first = bounds[0];
@@ -65,7 +61,7 @@ export async function insightsOf(
       ? articleFigures(db, { starts: first.starts, ends: last.ends }, REPLACED_HOLD_NOTE)
       : Promise.resolve([]),
   ]);
-  return { from, to, currentMonth, timeZone, months, totals: totalsOf(months), articles };
+  return { from, to, currentMonth, today, timeZone, months, totals: totalsOf(months), articles };
 }
 
 function totalsOf(months: readonly InsightsMonth[]): Omit<InsightsMonth, "month"> {
@@ -155,7 +151,11 @@ function datesRange({ from, to }: ReceiptsQuery, timeZone: string): { starts: Da
 }
 
 /** GET /api/admin/receipts/summary: how many payments the receipts' file of these dates holds, and their amount. */
-export async function receiptsSummary(db: Db, config: Config, query: ReceiptsQuery): Promise<ReceiptsSummary> {
+export async function receiptsSummary(
+  db: Db,
+  config: Config,
+  query: ReceiptsQuery,
+): Promise<ReceiptsSummary> {
   const total = await receivedPaymentsTotal(db, datesRange(query, config.booking.timeZone));
   return { from: query.from, to: query.to, ...total };
 }
