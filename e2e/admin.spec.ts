@@ -11,6 +11,24 @@ async function logIn(page: Page): Promise<void> {
   await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
 }
 
+test("on a slow line the console says it is opening until its script runs, then shows the page", async ({
+  page,
+}) => {
+  await logInAsAdmin(page);
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/admin/today", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("status").filter({ hasText: "Opening your console…" })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  await expect(page.getByText("Opening your console…")).toHaveCount(0);
+  await page.unrouteAll();
+});
+
 test("a wrong password says Login Failed; the right one opens the dashboard", async ({ page }) => {
   const dialog = await openAdminLoginDialog(page);
   await dialog.getByLabel("Password").fill("not the password");

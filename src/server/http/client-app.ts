@@ -27,6 +27,11 @@ export interface PageRequest {
   render: boolean;
   /** A page with one person's data (the manage page): never kept, and no browser or proxy may keep a copy. */
   personal?: boolean;
+  /**
+   * For a page rendered in the browser: fixed HTML shown until the app has loaded (on a slow phone, seconds), so the
+   * page is never blank. The app replaces it.
+   */
+  placeholder?: string;
   load(): Promise<LoadedPage>;
 }
 
@@ -124,7 +129,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     const { html: appHtml, data } = rendered;
     const pieces = assemblePage(await build.template(url), CSP_NONCE_PLACEHOLDER, {
       head: renderHead(fullHead),
-      appHtml,
+      appHtml: appHtml || (page.placeholder ?? ""),
       data,
       scripts: scripts ? renderScriptLoader(scripts, { afterPaint: appHtml !== "" }) : [],
     });

@@ -44,6 +44,12 @@ const tokenParams = z.object({ token: z.string().max(200) });
 const previewParams = z.object({ file: z.string().max(160) });
 /** An article's slug as the article form makes them: the only ones worth asking the database about. */
 const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** What a page rendered in the browser shows while its script loads: words, not a blank screen. */
+const loadingPlaceholder = (words: string) =>
+  `<main id="main" aria-busy="true" class="mx-auto flex max-w-xl flex-col gap-4 px-4 py-16"><p role="status" class="text-base text-slate-700">${words}</p></main>`;
+const CONSOLE_PLACEHOLDER = loadingPlaceholder("Opening your console…");
+const PAGE_PLACEHOLDER = loadingPlaceholder("Loading…");
 /** The slug the one article-not-found page is rendered for: no article can have it. */
 const NO_ARTICLE_SLUG = "-";
 
@@ -295,6 +301,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       reply.sendPage({
         cacheKey: path,
         render: false,
+        placeholder: path.startsWith("/admin") ? CONSOLE_PLACEHOLDER : PAGE_PLACEHOLDER,
         load: async () => ({ head: { noindex: true, url: undefined }, reads: await withConfig() }),
       }),
     );
