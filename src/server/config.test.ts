@@ -192,6 +192,7 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
       WHATSAPP_TEMPLATE_DOCTOR: "new_booking",
       WHATSAPP_TEMPLATE_REMINDER: "booking_reminder",
       WHATSAPP_TEMPLATE_REFUND: "payment_refunded",
+      WHATSAPP_TEMPLATE_RUNNING_LATE: "doctor_delayed",
       WHATSAPP_TEMPLATE_LANGUAGE: "en_US",
     });
     expect(messaging.email).toEqual({
@@ -213,6 +214,7 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
         change: { name: "appointment_change", language: "en_US" },
         doctorChange: { name: "doctor_appointment_change", language: "en_US" },
         prescription: { name: "consultation_prescription", language: "en_US" },
+        runningLate: { name: "doctor_delayed", language: "en_US" },
       },
     });
   });

@@ -185,6 +185,8 @@ const envSchema = z.object({
   WHATSAPP_TEMPLATE_DOCTOR_CHANGE: templateName("doctor_appointment_change"),
   /** A template with a DOCUMENT header: the prescription's PDF goes in it. */
   WHATSAPP_TEMPLATE_PRESCRIPTION: templateName("consultation_prescription"),
+  /** To the parents of the day's remaining consultations when the doctor presses Running late. */
+  WHATSAPP_TEMPLATE_RUNNING_LATE: templateName("appointment_running_late"),
   WHATSAPP_TEMPLATE_LANGUAGE: optionalText.pipe(
     z
       .string()
@@ -618,6 +620,7 @@ function messagingConfig(env: z.infer<typeof envSchema>) {
         change: { name: env.WHATSAPP_TEMPLATE_CHANGE, language },
         doctorChange: { name: env.WHATSAPP_TEMPLATE_DOCTOR_CHANGE, language },
         prescription: { name: env.WHATSAPP_TEMPLATE_PRESCRIPTION, language },
+        runningLate: { name: env.WHATSAPP_TEMPLATE_RUNNING_LATE, language },
       },
     },
   };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { containsBrokenText, containsNul } from "./text";
+import { containsBrokenText, containsNul, isPlainText } from "./text";
 
 describe("the input guard's checks of a request's text", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -16,5 +16,27 @@ describe("the input guard's checks of a request's text", () => {
     expect(containsNul(photo)).toBe(false);
     expect(containsBrokenText({ photo })).toBe(false);
     expect(entries.mock.calls.some(([value]) => value === photo)).toBe(false);
+  });
+});
+
+describe("plain text", () => {
+  it("refuses the invisible characters that hide or reorder a name, and keeps what Indian scripts need", () => {
+    for (const hidden of [
+      "\u2060",
+      "\u2062",
+      "\u00AD",
+      "\u034F",
+      "\u061C",
+      "\u180E",
+      "\u3164",
+      "\u206A",
+      "\uFFF9",
+    ])
+      expect(isPlainText(`Asha${hidden}Rao`), hidden.codePointAt(0)?.toString(16)).toBe(false);
+    expect(isPlainText("ಕನ್ನಡ ಹೆಸರು")).toBe(true);
+    expect(isPlainText("क्\u200Dष")).toBe(true);
+    expect(isPlainText("ಕ\u200Cನ")).toBe(true);
+    expect(isPlainText("line one\nline two", { multiline: true })).toBe(true);
+    expect(isPlainText("line one\nline two")).toBe(false);
   });
 });

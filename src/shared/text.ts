@@ -31,11 +31,21 @@ export function containsBrokenText(value: unknown): boolean {
 }
 
 /**
+ * The invisible characters no field takes: controls, line and paragraph separators, the marks that reorder text
+ * (bidirectional embeddings, overrides, isolates, the Arabic letter mark), and those that show nothing or a blank
+ * that is not a space (zero-width space, word joiner and the invisible operators, the deprecated format characters,
+ * soft hyphen, combining grapheme joiner, Hangul fillers, the Mongolian vowel separator, interlinear annotation
+ * marks, byte-order mark). The joiners Indian scripts need (U+200C, U+200D) are kept.
+ */
+const INVISIBLE =
+  /[\p{Cc}\u00AD\u034F\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]/u;
+
+/**
  * Text without control characters (they would reach e-mail headers, calendar invites and PDFs, where they show as
- * boxes) or the invisible marks that reorder or hide text (bidirectional overrides, zero-width space). Line breaks
- * and tabs are allowed in text of several lines. The joiners Indian scripts need (U+200C, U+200D) are kept.
+ * boxes) or invisible marks that reorder or hide text (see INVISIBLE). Line breaks and tabs are allowed in text of
+ * several lines.
  */
 export function isPlainText(value: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
   const checked = multiline ? value.replace(/[\n\r\t]/g, " ") : value;
-  return !/[\p{Cc}\u2028\u2029\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/u.test(checked);
+  return !INVISIBLE.test(checked);
 }

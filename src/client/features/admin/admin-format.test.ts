@@ -11,6 +11,7 @@ import {
   paymentStatusLabel,
   paymentStatusVariant,
   resolveAppointmentId,
+  sameChildDoubts,
 } from "./admin-format";
 
 describe("formatRevenueK", () => {
@@ -130,4 +131,42 @@ describe("credentialsMissing", () => {
       expect(credentialsMissing({ hasAppId, hasSecretKey })).toBe(missing);
     },
   );
+});
+
+describe("sameChildDoubts", () => {
+  const child = {
+    patientAge: 6,
+    patientAgeMonths: null,
+    appointmentDate: "2026-11-20",
+    guardian: { name: "Lakshmi Iyer", relationship: "Mother" },
+    patientEmail: "lakshmi@example.org",
+  };
+
+  it("has none for the same child a year and a half on, booked by the same parent", () => {
+    expect(sameChildDoubts(child, { ...child, patientAge: 5, appointmentDate: "2025-05-20" })).toEqual([]);
+    expect(sameChildDoubts(child, { ...child, patientEmail: " Lakshmi@Example.org" })).toEqual([]);
+    // A baby of 8 months then is a year old 7 months later.
+    expect(
+      sameChildDoubts(
+        { ...child, patientAge: 1, appointmentDate: "2026-11-20" },
+        { ...child, patientAge: 0, patientAgeMonths: 8, appointmentDate: "2026-04-20" },
+      ),
+    ).toEqual([]);
+  });
+
+  it("names every reason to check: the e-mail, the parent, an age that does not fit", () => {
+    expect(
+      sameChildDoubts(child, {
+        ...child,
+        patientAge: 9,
+        appointmentDate: "2025-11-20",
+        guardian: { name: "Ravi Iyer", relationship: "Father" },
+        patientEmail: "ravi@example.org",
+      }),
+    ).toEqual([
+      "booked with another e-mail address",
+      "booked by another parent or guardian (Ravi Iyer)",
+      "the age given then (9 years) does not fit the age now (6 years)",
+    ]);
+  });
 });

@@ -78,6 +78,45 @@ export function patientAge(appointment: Pick<AdminAppointment, "patientAge" | "p
   return `Age ${ageLabel(appointment.patientAge, appointment.patientAgeMonths)}`;
 }
 
+type ChildFacts = Pick<
+  AdminAppointment,
+  "patientAge" | "patientAgeMonths" | "appointmentDate" | "guardian" | "patientEmail"
+>;
+
+/** The age given at booking, in months (a whole number of years counts its start). */
+function ageInMonths({ patientAge, patientAgeMonths }: ChildFacts): number {
+  return patientAgeMonths ?? patientAge * 12;
+}
+
+/** Whole months from one date (YYYY-MM-DD) to a later one. */
+function monthsBetween(from: string, to: string): number {
+  const [fromYear = 0, fromMonth = 0] = from.split("-").map(Number);
+  const [toYear = 0, toMonth = 0] = to.split("-").map(Number);
+  return (toYear - fromYear) * 12 + (toMonth - fromMonth);
+}
+
+/**
+ * Why an earlier booking listed in a child's record might be another child's: the record joins bookings by the
+ * child's name and the phone, so a sibling or a namesake booked from the same phone lands in it. Each reason is a
+ * phrase: another e-mail address, another parent or guardian, or an age that does not fit the time between the two
+ * (an age in years is given rounded down, so more than 14 months' difference is needed).
+ */
+export function sameChildDoubts(current: ChildFacts, earlier: ChildFacts): string[] {
+  const doubts: string[] = [];
+  if (earlier.patientEmail.trim().toLowerCase() !== current.patientEmail.trim().toLowerCase())
+    doubts.push("booked with another e-mail address");
+  const guardianThen = earlier.guardian?.name.trim().toLowerCase();
+  const guardianNow = current.guardian?.name.trim().toLowerCase();
+  if (guardianThen && guardianNow && guardianThen !== guardianNow)
+    doubts.push(`booked by another parent or guardian (${earlier.guardian?.name ?? ""})`);
+  const expected = ageInMonths(earlier) + monthsBetween(earlier.appointmentDate, current.appointmentDate);
+  if (Math.abs(ageInMonths(current) - expected) > 14)
+    doubts.push(
+      `the age given then (${ageLabel(earlier.patientAge, earlier.patientAgeMonths)}) does not fit the age now (${ageLabel(current.patientAge, current.patientAgeMonths)})`,
+    );
+  return doubts;
+}
+
 /** The five results of a notification test, in the order the doctor reads them. */
 export const NOTIFICATION_CHANNELS = [
   { key: "videoRoom", label: "Video room" },

@@ -20,7 +20,7 @@ import { publicConfigQuery } from "@/lib/public-config";
 import { useRefetchAt } from "@/lib/use-refetch-at";
 import { toast } from "@/lib/use-toast";
 import { cn } from "@/lib/utils";
-import { appointmentDateTime, clockTime, patientAge } from "./admin-format";
+import { appointmentDateTime, clockTime, patientAge, sameChildDoubts } from "./admin-format";
 import { adminKeys, appointmentDetailsQuery } from "./api";
 import { AppointmentActions } from "./appointment-actions";
 import { MessagesSent } from "./appointment-details-dialog";
@@ -294,10 +294,8 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
                         Booked by {appointment.guardian?.name ?? appointment.patientName} ·{" "}
                         {appointment.patientEmail}
                       </p>
-                      {current && appointment.patientEmail !== current.appointment.patientEmail && (
-                        <p className="text-xs font-medium text-amber-800">
-                          Booked with another e-mail address: check that this is the same child.
-                        </p>
+                      {current && (
+                        <SameChildCheck doubts={sameChildDoubts(current.appointment, appointment)} />
                       )}
                       <p className="mt-1 whitespace-pre-wrap text-slate-800">
                         {notes ?? "No notes written."}
@@ -323,6 +321,13 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
       }}
     </QueryState>
   );
+}
+
+/** Why an earlier booking might be another child's (a sibling booked from the same phone), for her to check. */
+function SameChildCheck({ doubts }: { doubts: string[] }) {
+  if (doubts.length === 0) return null;
+  const reasons = doubts.join("; ");
+  return <p className="text-xs font-medium text-amber-800">Check that this is the same child: {reasons}.</p>;
 }
 
 /** The parent's reports, each viewable here: an image or a PDF in place, a HEIC photo (no browser shows it) to save. */

@@ -268,11 +268,7 @@ async function deliverRunningLate(
   const message =
     channel === "email"
       ? await composeRunningLateEmail(data, siteFacts(deps.config, deps.profile.current()), late.minutes)
-      : composeRunningLateWhatsApp(
-          data,
-          late.minutes,
-          deps.config.messaging.whatsapp.templates.reminder.language,
-        );
+      : composeRunningLateWhatsApp(data, late.minutes, deps.config.messaging.whatsapp.templates.runningLate);
   return sendOrKeep(deps, channel, message, meta);
 }
 

@@ -15,12 +15,11 @@ import type {
 } from "../../integrations/messaging/types";
 import { patientNumber, templateParameter } from "../../integrations/whatsapp/compose-whatsapp";
 
-/**
- * The approved WhatsApp template (category Utility) that tells a parent the doctor is running late: {{1}} patient
- * name, {{2}} minutes ("15"), {{3}} the booked time ("7:20 PM IST"), {{4}} the video link. A wording to submit to
- * Meta is in the README.
+/*
+ * The approved WhatsApp template (category Utility, `WHATSAPP_TEMPLATE_RUNNING_LATE`, by default
+ * `appointment_running_late`) that tells a parent the doctor is running late: {{1}} patient name, {{2}} minutes
+ * ("15"), {{3}} the booked time ("7:20 PM IST"), {{4}} the video link. A wording to submit to Meta is in the README.
  */
-export const RUNNING_LATE_TEMPLATE = "appointment_running_late";
 
 /**
  * The parent's e-mail: the doctor is running about `minutes` late; the booked time, and the video link, which stays
@@ -55,17 +54,17 @@ export async function composeRunningLateEmail(
   };
 }
 
-/** The parent's WhatsApp message, through the `appointment_running_late` template in the templates' language. */
+/** The parent's WhatsApp message, through the running-late template (`WHATSAPP_TEMPLATE_RUNNING_LATE`). */
 export function composeRunningLateWhatsApp(
   data: AppointmentMessageData,
   minutes: number,
-  language: string,
+  template: { name: string; language: string },
   defaultRegion: CountryCode = "IN",
 ): WhatsAppMessage {
   return {
     to: patientNumber(data.patientPhone, defaultRegion),
-    template: RUNNING_LATE_TEMPLATE,
-    language,
+    template: template.name,
+    language: template.language,
     bodyParameters: [
       data.patientName,
       String(minutes),
