@@ -38,7 +38,7 @@ export function containsBrokenText(value: unknown): boolean {
  * marks, byte-order mark). The joiners Indian scripts need (U+200C, U+200D) are kept.
  */
 const INVISIBLE =
-  /[\p{Cc}\u00AD\u034F\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]/u;
+  /[\p{Cc}\u00AD\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\u034F/u;
 
 /**
  * Text without control characters (they would reach e-mail headers, calendar invites and PDFs, where they show as
