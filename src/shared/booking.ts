@@ -15,9 +15,12 @@ import { ARTICLE_SLUG_MAX_LENGTH, ARTICLE_SLUG_PATTERN } from "./article-slug";
  * POST /api/appointments on the server, with the same messages.
  */
 
-/** A name on one line, without control characters or invisible marks (see isPlainText). */
+/**
+ * A name on one line, without control characters or invisible marks (see isPlainText). A name with no letter at all
+ * ("12345", accents alone) is left to the letters check, whose message says what is missing.
+ */
 function isPlainName(name: string): boolean {
-  return isPlainText(name);
+  return !hasLetter(name) || isPlainText(name);
 }
 
 /**
@@ -37,7 +40,7 @@ const NAME_WITHOUT_LETTERS = "Please enter a name with letters, not only numbers
 
 /** The letters check, said only when the name is otherwise fine: an empty or unplain name has its own message. */
 function lettersOrOtherProblem(name: string): boolean {
-  return name === "" || !isPlainName(name) || hasLetter(name);
+  return name === "" || hasLetter(name);
 }
 
 /** A baby under one year is booked in months: 0 years alone is not an age, and the form says where to go. */

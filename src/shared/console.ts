@@ -41,6 +41,8 @@ export interface AdminToday {
  * GET /api/admin/calendar?from=&days=: the dates shown, from `from` (a clinic date; by default the Monday of the
  * clinic's week), 1 to 14 of them.
  */
+const DAYS_MESSAGE = "Give the number of days once, in digits, from 1 to 14";
+
 export const calendarQuerySchema = z
   .object({
     from: z
@@ -48,7 +50,13 @@ export const calendarQuerySchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the first date as YYYY-MM-DD")
       .refine(isValidIsoDate, "Choose a date that exists")
       .optional(),
-    days: z.coerce.number().int().min(1, "Show at least one day").max(14, "Show at most 14 days").default(7),
+    // Digits only: a number written as "0x0e" or "1e1", or the parameter given twice, is refused, not guessed at.
+    days: z
+      .string({ error: DAYS_MESSAGE })
+      .regex(/^\d{1,3}$/, DAYS_MESSAGE)
+      .optional()
+      .transform((value) => (value === undefined ? 7 : Number(value)))
+      .pipe(z.number().min(1, "Show at least one day").max(14, "Show at most 14 days")),
   })
   // The last date shown must be a date too: 9999-12-31 has no next one.
   .refine(({ from, days }) => !from || from <= addDaysToDate(LAST_DATE, 1 - days), {

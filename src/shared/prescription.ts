@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidIsoDate } from "./clinic-time";
-import { isPlainText } from "./text";
+import { isPlainText, isVisibleName } from "./text";
 
 /**
  * The doctor's consultation notes and e-prescriptions. One schema checks the dashboard's form and the server's
@@ -259,12 +259,17 @@ export const TEMPLATE_EMPTY =
  */
 export const prescriptionTemplateSchema = z
   .object({
+    // In one Unicode form, so that a name typed two ways ("Café" with an accent or an accent mark) is one name.
     name: z
       .string({ error: "Name the template" })
       .trim()
       .min(1, "Name the template")
       .max(80, "The template's name must be at most 80 characters")
-      .refine((value) => isPlainText(value), `The template's name ${HIDDEN_CHARACTERS}`),
+      .transform((value) => value.normalize("NFC"))
+      .refine(
+        (value) => isVisibleName(value),
+        "Name the template with letters or digits, without invisible characters",
+      ),
     diagnosis: optionalText(PRESCRIPTION_LIMITS.diagnosis, "The diagnosis"),
     medicines: medicinesSchema,
     investigations: optionalText(PRESCRIPTION_LIMITS.investigations, "Investigations"),

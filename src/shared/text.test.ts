@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { containsBrokenText, containsNul, isPlainText } from "./text";
+import { containsBrokenText, containsNul, isPlainText, isVisibleName } from "./text";
 
 describe("the input guard's checks of a request's text", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -38,5 +38,32 @@ describe("plain text", () => {
     expect(isPlainText("ಕ\u200Cನ")).toBe(true);
     expect(isPlainText("line one\nline two", { multiline: true })).toBe(true);
     expect(isPlainText("line one\nline two")).toBe(false);
+  });
+});
+
+describe("visible names", () => {
+  it("refuse names that show nothing, or look like another name", () => {
+    for (const name of [
+      "\u200D",
+      "\u200C",
+      "\u2800",
+      "\u{E0020}",
+      "\uFE0F",
+      "\u0301",
+      "\u180B",
+      "\u{1D173}",
+      "\u17B4",
+      "Asthma\u200D",
+      "Asthma\u200C",
+      "Asthma\u2800",
+      "Asthma\uFE0F",
+      "Asthma\u{E0041}",
+      "Bad\uFFFD",
+      "   ",
+      "--",
+    ])
+      expect(isVisibleName(name), JSON.stringify(name)).toBe(false);
+    for (const name of ["Asthma", "Innocent murmur", "ಹೃದಯ ಶಬ್ದ", "क्\u200Dष", "Café", "VSD 2"])
+      expect(isVisibleName(name), name).toBe(true);
   });
 });

@@ -31,21 +31,38 @@ export function containsBrokenText(value: unknown): boolean {
 }
 
 /**
- * The invisible characters no field takes: controls, line and paragraph separators, the marks that reorder text
- * (bidirectional embeddings, overrides, isolates, the Arabic letter mark), and those that show nothing or a blank
- * that is not a space (zero-width space, word joiner and the invisible operators, the deprecated format characters,
- * soft hyphen, combining grapheme joiner, Hangul fillers, the Mongolian vowel separator, interlinear annotation
- * marks, byte-order mark). The joiners Indian scripts need (U+200C, U+200D) are kept.
+ * The characters no field takes: controls, line and paragraph separators, every format character (bidirectional
+ * marks, embeddings, overrides and isolates, zero-width space, word joiner and the invisible operators, soft hyphen,
+ * tag characters, byte-order mark) but the two joiners Indian scripts need, the characters that show nothing or a
+ * blank that is not a space (combining grapheme joiner, Hangul fillers, Mongolian variation selectors, Khmer
+ * inherent vowels, the blank Braille pattern), and the replacement character a broken byte sequence becomes.
  */
-const INVISIBLE =
-  /[\p{Cc}\u00AD\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\u034F/u;
+const HIDDEN =
+  /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u2800\u3164\uFFA0\uFFFD]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D/u;
+
+/** A joiner (U+200C, U+200D) belongs between two letters of a word, as in Kannada and Hindi; anywhere else it hides. */
+const STRAY_JOINER = /(?:^|[^\p{L}\p{M}])[\u200C\u200D]|[\u200C\u200D](?=$|[^\p{L}\p{M}])/u;
+
+/** A combining mark with no letter to sit on: it would draw on a blank, or on the quote before the field. */
+const LONE_MARK = /(?:^|\s)\p{M}/u;
 
 /**
  * Text without control characters (they would reach e-mail headers, calendar invites and PDFs, where they show as
- * boxes) or invisible marks that reorder or hide text (see INVISIBLE). Line breaks and tabs are allowed in text of
- * several lines.
+ * boxes) or invisible characters that reorder or hide text (see HIDDEN). Line breaks and tabs are allowed in text
+ * of several lines.
  */
 export function isPlainText(value: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
   const checked = multiline ? value.replace(/[\n\r\t]/g, " ") : value;
-  return !INVISIBLE.test(checked);
+  return !HIDDEN.test(checked) && !STRAY_JOINER.test(checked) && !LONE_MARK.test(checked);
+}
+
+/** Variation selectors: they change how the character before them is drawn, so two names could look alike. */
+const VARIATION_SELECTOR = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+
+/**
+ * A name that is told apart by how it reads (a template's): plain text with at least one letter or digit and no
+ * variation selectors. Compare such names after `.normalize("NFC")`, so "Café" typed two ways is one name.
+ */
+export function isVisibleName(value: string): boolean {
+  return isPlainText(value) && /[\p{L}\p{N}]/u.test(value) && !VARIATION_SELECTOR.test(value);
 }

@@ -103,7 +103,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isPageRequest(request) && (status === 400 || status === 404)) return reply.callNotFound();
     const issues = validationIssues(error);
     if (issues) {
-      const message = issues.map((issue) => issue.message).join(". ");
+      // Two fields wrong in the same way say it once.
+      const message = [...new Set(issues.map((issue) => issue.message))].join(". ");
       return reply.status(400).send(errorBody(request, 400, message, issues));
     }
     if (error instanceof HttpError) {

@@ -179,19 +179,30 @@ export async function enqueueRunningLateMessages(
   appointments: readonly AppointmentRow[],
   minutes: number,
   now: Date,
-): Promise<void> {
+): Promise<AppointmentRow[]> {
   const earlier = await kindsOfAppointments(
     db,
     appointments.map((appointment) => appointment.id),
     RUNNING_LATE_PREFIX,
   );
-  const last = new Map<string, number>();
-  for (const { appointmentId, kind } of earlier) {
-    const sequence = runningLateOfKind(kind)?.sequence ?? 0;
-    last.set(appointmentId, Math.max(last.get(appointmentId) ?? 0, sequence));
+  const last = new Map<string, { sequence: number; minutes: number; at: Date }>();
+  for (const { appointmentId, kind, createdAt } of earlier) {
+    const late = runningLateOfKind(kind);
+    if (late && late.sequence > (last.get(appointmentId)?.sequence ?? 0))
+      last.set(appointmentId, { sequence: late.sequence, minutes: late.minutes, at: createdAt });
   }
-  const rows: NewOutboxRow[] = appointments.flatMap((appointment) => {
-    const kind = runningLateKind((last.get(appointment.id) ?? 0) + 1, minutes);
+  // A second press of the same estimate moments after the first (a double tap, two devices) tells nobody again.
+  const toldJustNow = (id: string) => {
+    const previous = last.get(id);
+    return (
+      previous !== undefined &&
+      previous.minutes === minutes &&
+      now.getTime() - previous.at.getTime() < RUNNING_LATE_REPEAT_MS
+    );
+  };
+  const told = appointments.filter((appointment) => !toldJustNow(appointment.id));
+  const rows: NewOutboxRow[] = told.flatMap((appointment) => {
+    const kind = runningLateKind((last.get(appointment.id)?.sequence ?? 0) + 1, minutes);
     const base = {
       appointmentId: appointment.id,
       kind,
@@ -203,7 +214,11 @@ export async function enqueueRunningLateMessages(
     return runningLateChannels(appointment).map((channel) => ({ ...base, channel }));
   });
   await enqueue(db, rows);
+  return told;
 }
+
+/** How long a press of Running late with the same estimate counts as a repeat of the last one. */
+export const RUNNING_LATE_REPEAT_MS = 2 * 60 * 1000;
 
 /** The channels a booking can be told on: e-mail with an address, WhatsApp with a phone number (both, as booked). */
 export function runningLateChannels(appointment: AppointmentRow): ("email" | "whatsapp")[] {

@@ -242,10 +242,14 @@ export async function kindsOfAppointments(
   db: Db,
   appointmentIds: readonly string[],
   prefix: string,
-): Promise<{ appointmentId: string; kind: string }[]> {
+): Promise<{ appointmentId: string; kind: string; createdAt: Date }[]> {
   if (appointmentIds.length === 0) return [];
   const rows = await db
-    .selectDistinct({ appointmentId: outboxMessages.appointmentId, kind: outboxMessages.kind })
+    .selectDistinct({
+      appointmentId: outboxMessages.appointmentId,
+      kind: outboxMessages.kind,
+      createdAt: outboxMessages.createdAt,
+    })
     .from(outboxMessages)
     .where(
       and(
@@ -254,6 +258,6 @@ export async function kindsOfAppointments(
       ),
     );
   return rows.flatMap((row) =>
-    row.appointmentId ? [{ appointmentId: row.appointmentId, kind: row.kind }] : [],
+    row.appointmentId ? [{ appointmentId: row.appointmentId, kind: row.kind, createdAt: row.createdAt }] : [],
   );
 }

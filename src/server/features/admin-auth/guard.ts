@@ -62,6 +62,8 @@ function checkSameOriginJson(request: FastifyRequest, config: Config): void {
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Gives every request `adminSession()`, which reads the session cookie the first time it is called. */
 export function decorateAdminSession(
   app: FastifyInstance,
@@ -76,7 +78,10 @@ export function decorateAdminSession(
     return memo.adminSessionLookup;
   });
   app.decorateRequest("recordAccess", function (this: FastifyRequest, entry: AccessEntry) {
-    return logAccess(deps.db, adminSessionRef(this), entry, deps.now());
+    // An id as the address spelled it: the database reads a UUID in capitals too, so the log keeps the stored
+    // (lower-case) form, which names the patient on the Activity page.
+    const recordId = UUID_SHAPE.test(entry.recordId) ? entry.recordId.toLowerCase() : entry.recordId;
+    return logAccess(deps.db, adminSessionRef(this), { ...entry, recordId }, deps.now());
   });
 }
 
@@ -92,6 +97,15 @@ export const adminScope: FastifyPluginAsync<{
   scope.addHook("onRequest", async (request) => {
     if (!request.routeOptions.config.adminPublic) await requireAdmin(request);
     if (stateChanging.has(request.method)) checkSameOriginJson(request, config);
+    // A HEAD would read patient data, write a read nobody saw to the access log, and send nothing: GET only.
+    if (request.method === "HEAD")
+      throw new HttpError(405, "The console's addresses answer GET, not HEAD.", { allow: "GET" });
+  });
+  // Patient data never stays in a browser's or a proxy's cache (a shared clinic computer): every answer is
+  // no-store, unless the route chose its own.
+  scope.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    return payload;
   });
   await routes(scope);
 };

@@ -163,5 +163,13 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ message: string }>().message, query).toBeTruthy();
     }
+    // A count given twice, or not in digits, is refused in words, never "expected number, received NaN".
+    for (const query of ["days=14&days=1", "days=true", "days=0x0e", "days=1e1", "days=7.5"]) {
+      const response = await asDoctor("GET", `/api/admin/calendar?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ message: string }>().message, query).toBe(
+        "Give the number of days once, in digits, from 1 to 14",
+      );
+    }
   });
 });

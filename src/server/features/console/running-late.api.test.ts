@@ -228,6 +228,32 @@ describe.each(testEngines)("running late (%s)", (engine) => {
     );
   });
 
+  it("tells nobody twice when the same estimate is pressed again within two minutes, at once or one after the other", async () => {
+    await bookTheDay();
+    const [first, ...repeats] = await Promise.all([
+      pressRunningLate(20),
+      pressRunningLate(20),
+      pressRunningLate(20),
+    ]);
+    const answers = [first, ...repeats].map((response) => response.statusCode).sort();
+    expect(answers).toEqual([200, 409, 409]);
+    await drainOutboxOf(t, clock.now);
+    clock.advanceMinutes(1);
+    const again = await pressRunningLate(20);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(
+      "You told these parents less than two minutes ago that you are running about 20 minutes late: they are not told twice.",
+    );
+    await drainOutboxOf(t, clock.now);
+    const { mails, whatsapp } = received();
+    expect(mails).toHaveLength(2);
+    expect(whatsapp).toHaveLength(2);
+    // Two minutes on, the same estimate is news again (she is still that late); another estimate is at once.
+    expect((await pressRunningLate(30)).statusCode).toBe(200);
+    clock.advanceMinutes(2);
+    expect((await pressRunningLate(30)).statusCode).toBe(200);
+  });
+
   it("does not send an estimate whose consultation is over by the time the outbox gets to it", async () => {
     await bookTheDay();
     await pressRunningLate(5);

@@ -10,6 +10,7 @@ import {
   lockAppointment,
 } from "../../core/appointments/repository";
 import { enqueueRunningLateMessages, runningLateChannels } from "../../core/outbox/enqueue";
+import { HttpError } from "../../http/errors";
 
 /**
  * "Running late" on the console's Today page: one press tells the parents of the day's remaining consultations, by
@@ -53,8 +54,13 @@ export async function tellParentsRunningLate(
       if (row && row.appointmentDate === date && hearsNow(row, timeZone, now)) locked.push(row);
     }
     locked.sort((a, b) => a.appointmentTime.localeCompare(b.appointmentTime) || a.id.localeCompare(b.id));
-    await enqueueRunningLateMessages(tx, locked, minutes, now);
-    return locked;
+    const newlyTold = await enqueueRunningLateMessages(tx, locked, minutes, now);
+    if (locked.length > 0 && newlyTold.length === 0)
+      throw new HttpError(
+        409,
+        `You told these parents less than two minutes ago that you are running about ${minutes} minutes late: they are not told twice.`,
+      );
+    return newlyTold;
   });
   return {
     minutes,

@@ -197,6 +197,75 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     expect(logged.body).toContain("looked at the follow-up offer");
   });
 
+  it("keeps patient data out of caches, answers no HEAD, and logs an id in capitals as the patient's", async () => {
+    clock.set(BOOKED_AT);
+    const booked = await bookPaidAppointment(
+      t.app,
+      bookingFor("Ira Nair", { appointmentDate: "2026-11-25", appointmentTime: "19:40" }),
+      nextAddress(),
+    );
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    for (const url of [
+      `/api/admin/appointments/${booked.id}/patient-record`,
+      "/api/admin/today",
+      "/api/admin/calendar",
+      "/api/admin/insights",
+      "/api/admin/patients",
+    ]) {
+      const read = await t.app.inject({ method: "GET", url, headers: admin(cookie) });
+      expect(read.statusCode, url).toBe(200);
+      expect(read.headers["cache-control"], url).toBe("no-store");
+      // A HEAD would log a read that showed nothing: refused, and nothing written.
+      const logLength = async () =>
+        (await t.app.inject({ method: "GET", url: "/api/admin/access-log", headers: admin(cookie) })).json<{
+          entries: unknown[];
+        }>().entries.length;
+      const before = await logLength();
+      const head = await t.app.inject({ method: "HEAD", url, headers: admin(cookie) });
+      expect(head.statusCode, url).toBe(405);
+      expect(head.headers.allow).toBe("GET");
+      expect(await logLength(), url).toBe(before);
+    }
+    const shouted = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/appointments/${booked.id.toUpperCase()}/follow-up`,
+      headers: admin(cookie),
+    });
+    expect(shouted.statusCode).toBe(200);
+    const log = await t.app.inject({ method: "GET", url: "/api/admin/access-log", headers: admin(cookie) });
+    const [latest] = log.json<{ entries: { recordId: string; subject: { patientName: string } | null }[] }>()
+      .entries;
+    expect(latest).toMatchObject({ recordId: booked.id, subject: { patientName: "Ira Nair" } });
+  });
+
+  it("refuses a template name that shows nothing or looks like another, and keeps one name however it is typed", async () => {
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const save = (name: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/admin/prescription-templates",
+        headers: admin(cookie),
+        payload: { name, advice: "Review in six months." },
+      });
+    for (const name of ["\u200d", "\u2800", "Asthma\u200d", "Asthma\ufe0f", "Asthma\u{E0041}", "Bad\ufffd"]) {
+      const refused = await save(name);
+      expect(refused.statusCode, JSON.stringify(name)).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe(
+        "Name the template with letters or digits, without invisible characters",
+      );
+    }
+    expect((await save("Cafe\u0301 murmur")).statusCode).toBe(200);
+    expect((await save("Caf\u00e9 murmur")).statusCode).toBe(200);
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/prescription-templates",
+      headers: admin(cookie),
+    });
+    expect(list.json<PrescriptionTemplates>().templates.map((template) => template.name)).toEqual([
+      "Caf\u00e9 murmur",
+    ]);
+  });
+
   it("keeps to 100 templates when new ones are saved at the same moment", async () => {
     const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
     const put = (name: string) =>
