@@ -154,6 +154,10 @@ test("the doctor carries a consultation through in the workspace while the paren
   await expect(page).toHaveURL(new RegExp(`/admin/appointments/${arjun.id}$`));
   await page.getByRole("tab", { name: "Finish" }).click();
   await page.getByRole("button", { name: "Mark no-show" }).click();
+  // Asked first: the fee is kept and the parent's link stops working.
+  const noShow = page.getByRole("dialog", { name: "Mark Arjun Das as a no-show?" });
+  await noShow.getByRole("button", { name: "Mark no-show" }).click();
+  await expect(noShow).toBeHidden();
   await expect(page.getByRole("complementary").getByText("No-show").first()).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Today", exact: true }).click();
   await expect(arjunEntry).toContainText("No-show");
@@ -242,7 +246,7 @@ test("the doctor carries a consultation through in the workspace while the paren
   await page.setViewportSize({ width: 360, height: 800 });
   await page.reload();
   await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
-  const drawer = page.getByRole("dialog", { name: "Meera Rao" });
+  const drawer = page.getByRole("complementary", { name: "The child's record" });
   await expect(drawer.getByRole("tab", { name: "Record" })).toBeVisible();
   await screenshots(page, "workspace-phone");
   // Notes typed and the drawer closed at once, before the pause the save waits for: they are saved all the same.
@@ -259,6 +263,14 @@ test("the doctor carries a consultation through in the workspace while the paren
   await drawer.getByRole("tab", { name: "Notes" }).click();
   await expect(notes).toHaveValue("Review in three months.");
   await expect(drawer.getByRole("status").filter({ hasText: /^Saved \d/ })).toBeVisible();
+  // A prescription half written survives closing the drawer to look at the child.
+  await drawer.getByRole("tab", { name: "Prescription" }).click();
+  await drawer.getByRole("button", { name: "Issue correction" }).click();
+  await drawer.getByLabel("Advice (optional)").fill("Half written advice");
+  await drawer.getByRole("button", { name: "Close" }).click();
+  await expect(drawer).toBeHidden();
+  await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
+  await expect(drawer.getByLabel("Advice (optional)")).toHaveValue("Half written advice");
   await page.reload();
   await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
   await drawer.getByRole("tab", { name: "Notes" }).click();

@@ -1,5 +1,6 @@
 import type { AdminAppointmentDetails } from "@shared/admin";
 import { formatRupees } from "@shared/booking";
+import { slotStart } from "@shared/clinic-time";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { RescheduleDialog } from "@/components/appointments/reschedule-dialog";
@@ -40,7 +41,7 @@ export function AppointmentActions({
 }) {
   const queryClient = useQueryClient();
   const details = useQuery(appointmentDetailsQuery(appointmentId));
-  const [dialog, setDialog] = useState<"cancel" | "reschedule" | null>(null);
+  const [dialog, setDialog] = useState<"cancel" | "reschedule" | "no-show" | null>(null);
   const [reason, setReason] = useState("");
   const reasonId = useId();
   const applied = (next: AdminAppointmentDetails) => {
@@ -80,7 +81,16 @@ export function AppointmentActions({
       <h3 className="text-sm font-semibold text-slate-900">Actions</h3>
       <div className="flex flex-wrap gap-2">
         {actions.complete ? simpleAction("complete", "Mark completed") : null}
-        {actions.noShow ? simpleAction("no-show", "Mark no-show") : null}
+        {actions.noShow ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={simple.isPending}
+            onClick={() => setDialog("no-show")}
+          >
+            Mark no-show
+          </Button>
+        ) : null}
         {actions.reschedule ? (
           <Button size="sm" variant="outline" onClick={() => setDialog("reschedule")}>
             Reschedule
@@ -143,6 +153,19 @@ export function AppointmentActions({
         </div>
       ) : null}
       <ConfirmDialog
+        open={dialog === "no-show"}
+        onOpenChange={(open) => setDialog(open ? "no-show" : null)}
+        title={`Mark ${appointment.patientName} as a no-show?`}
+        description="Under the policy the fee is kept (no refund), and the parent's video link stops working. It cannot be undone here."
+        confirmLabel="Mark no-show"
+        cancelLabel="Not yet"
+        pending={simple.isPending}
+        error={simple.error ? messageOf(simple.error) : null}
+        onConfirm={() => simple.mutate("no-show")}
+      >
+        <NoShowTooSoon appointment={appointment} timeZone={timeZone} />
+      </ConfirmDialog>
+      <ConfirmDialog
         open={dialog === "cancel"}
         onOpenChange={(open) => setDialog(open ? "cancel" : null)}
         title="Cancel this appointment?"
@@ -172,5 +195,31 @@ export function AppointmentActions({
         onConfirm={(date, time) => move.mutate({ date, time })}
       />
     </div>
+  );
+}
+
+/** The policy's grace: a parent more than this many minutes late may be marked a no-show. */
+const NO_SHOW_AFTER_MINUTES = 15;
+
+/** Said in the no-show dialog when the parent is not yet 15 minutes late: the policy's rule, before she confirms. */
+function NoShowTooSoon({
+  appointment,
+  timeZone,
+}: {
+  appointment: AdminAppointmentDetails["appointment"];
+  timeZone: string | undefined;
+}) {
+  // The moment the dialog opened (it is drawn only while open): how late the parent is as she decides.
+  const [openedAt] = useState(() => Date.now());
+  if (!timeZone) return null;
+  const startsAt = slotStart(appointment.appointmentDate, appointment.appointmentTime, timeZone).getTime();
+  const minutes = Math.floor((openedAt - startsAt) / 60_000);
+  if (minutes >= NO_SHOW_AFTER_MINUTES) return null;
+  return (
+    <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      It is {Math.max(minutes, 0)} {minutes === 1 ? "minute" : "minutes"} past the start. The policy allows a
+      no-show once the parent is more than {NO_SHOW_AFTER_MINUTES} minutes late; if you told the parents you
+      are running late, give them that time too.
+    </p>
   );
 }

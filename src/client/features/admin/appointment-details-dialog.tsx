@@ -207,7 +207,7 @@ function MessageRow({ message, timeZone, zone }: { message: AdminNotification } 
         </span>
       </span>
       <Badge variant={notificationStatusVariant(message.status)}>
-        {notificationStatusLabel(message.status)}
+        {notificationStatusLabel(message.status, message.attempts)}
       </Badge>
     </li>
   );

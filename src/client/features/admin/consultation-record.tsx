@@ -739,9 +739,19 @@ function ConfirmIssue({
 }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The whole question with its buttons in view (it opens at the foot of a long form), then the focus on it.
+    group.current?.scrollIntoView({ block: "center" });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <div role="group" aria-labelledby={headingId} className="flex flex-col gap-2 rounded-md bg-brand-50 p-3">
+    <div
+      ref={group}
+      role="group"
+      aria-labelledby={headingId}
+      className="flex flex-col gap-2 rounded-md bg-brand-50 p-3"
+    >
       <h4 id={headingId} ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-900">
         Issue version {version} and send it to the parent?
       </h4>

@@ -7,11 +7,10 @@ import type { PatientRecord } from "@shared/patients";
 import type { ReportUpload } from "@shared/uploads";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Copy, FileText, PanelRightOpen, X } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { QueryState } from "@/components/ui/query-state";
 import { useTabs } from "@/components/ui/tabs";
 import { apiGet } from "@/lib/api";
@@ -99,38 +98,71 @@ function Workspace({ details, timeZone, zone }: { details: AdminAppointmentDetai
   const { appointment } = details;
   const wide = useWideScreen();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const panel = <WorkspacePanel appointment={appointment} timeZone={timeZone} zone={zone} />;
+  const sheet = useRef<HTMLElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const closeDrawer = () => {
+    // What she was typing is saved as the field loses focus; then the sheet hides, and focus goes back to its button.
+    if (sheet.current?.contains(document.activeElement) && document.activeElement instanceof HTMLElement)
+      document.activeElement.blur();
+    setDrawerOpen(false);
+    opener.current?.focus();
+  };
+  useEffect(() => {
+    if (drawerOpen && !wide) sheet.current?.focus();
+  }, [drawerOpen, wide]);
+  const drawer = !wide;
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_28rem]">
-      <div className="flex min-w-0 flex-col gap-3">
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start">
+      {/* On a laptop the call stays in view while the record beside it scrolls. */}
+      <div className="flex min-w-0 flex-col gap-3 lg:sticky lg:top-4">
         <PatientHeader appointment={appointment} zone={zone} />
         <WorkspaceVideo appointment={appointment} timeZone={timeZone} zone={zone} />
-        {!wide && (
+        {drawer && (
           <Button
+            ref={opener}
             size="lg"
             variant="outline"
             className="h-auto py-3 whitespace-normal"
+            aria-expanded={drawerOpen}
+            aria-controls="workspace-record"
             onClick={() => setDrawerOpen(true)}
           >
             <PanelRightOpen aria-hidden="true" /> Record, reports, notes and prescription
           </Button>
         )}
       </div>
-      {wide ? (
-        <aside aria-label="The child's record" className="min-w-0">
-          <Card className="p-4">{panel}</Card>
-        </aside>
-      ) : (
-        <Dialog open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <DialogContent className="top-auto bottom-0 max-h-[88dvh] translate-y-0 overflow-y-auto sm:max-w-2xl">
-            <DialogTitle>{appointment.patientName}</DialogTitle>
-            <DialogDescription className="sr-only">
-              The child&apos;s record, reports, notes and prescription.
-            </DialogDescription>
-            {panel}
-          </DialogContent>
-        </Dialog>
-      )}
+      {/*
+        One panel in one place whatever the width: beside the call on a wide screen, a sheet over the lower part of a
+        narrow one. It is hidden, never unmounted, so a prescription half written survives closing the sheet or
+        narrowing the window.
+      */}
+      <aside
+        ref={sheet}
+        id="workspace-record"
+        aria-label="The child's record"
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (drawer && event.key === "Escape") closeDrawer();
+        }}
+        className={cn(
+          "min-w-0 focus:outline-none",
+          drawer &&
+            "fixed inset-x-0 bottom-0 z-40 max-h-[70dvh] overflow-y-auto border-t border-slate-300 bg-white p-4 shadow-2xl",
+          drawer && !drawerOpen && "hidden",
+        )}
+      >
+        {drawer && (
+          <div className="mb-3 flex items-center justify-between gap-2">
+            <p className="font-semibold text-slate-900">{appointment.patientName}</p>
+            <Button size="sm" variant="outline" onClick={closeDrawer}>
+              <X aria-hidden="true" /> Close
+            </Button>
+          </div>
+        )}
+        <Card className={cn("p-4", drawer && "border-0 p-0 shadow-none")}>
+          <WorkspacePanel appointment={appointment} timeZone={timeZone} zone={zone} />
+        </Card>
+      </aside>
     </div>
   );
 }
@@ -274,7 +306,6 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
                 </dd>
               </dl>
             )}
-            <MessagesSent appointmentId={appointmentId} timeZone={timeZone} zone={zone} />
             <section aria-labelledby="earlier-title" className="flex flex-col gap-2">
               <h3 id="earlier-title" className="font-semibold text-slate-900">
                 Earlier consultations
@@ -316,6 +347,8 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
                 </ol>
               )}
             </section>
+            {/* What was sent about this booking, after the child's history she opens the tab for. */}
+            <MessagesSent appointmentId={appointmentId} timeZone={timeZone} zone={zone} />
           </div>
         );
       }}

@@ -328,11 +328,11 @@ function MonthsView({ data, updating }: { data: AdminInsights; updating: boolean
   );
 }
 
-/** The months as cards, each figure under its name, newest first: the phone's view of the table. */
+/** The months as cards, each figure under its name, in the table's order: the phone's view of it. */
 function MonthCards({ data }: { data: AdminInsights }) {
   return (
     <ol aria-label="Figures for each month" className="flex flex-col gap-3 sm:hidden">
-      {[...data.months].reverse().map((month) => {
+      {data.months.map((month) => {
         const figures = figuresOf(month);
         return (
           <li key={month.month} className="rounded-lg border border-slate-200 p-3">

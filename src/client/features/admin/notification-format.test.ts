@@ -42,6 +42,11 @@ describe("formatLeadTime", () => {
   });
 });
 
+it("calls a waiting message that failed before Retrying, as the Failing filter counts it", () => {
+  expect(format.notificationStatusLabel("pending", 2)).toBe("Retrying");
+  expect(format.notificationStatusLabel("pending", 0)).toBe("Waiting");
+});
+
 describe("notificationRouteLabel", () => {
   it.each([
     ["email", "patient", "E-mail to patient"],
@@ -58,8 +63,13 @@ describe("notification status", () => {
     ["sent", "success", "Sent", null],
     ["pending", "secondary", "Waiting", null],
     ["processing", "secondary", "Sending", null],
-    ["skipped", "outline", "Skipped", "Not sent: channel not set up"],
-    ["written_to_file", "outline", "Held", "Kept on the server: channel not set up"],
+    ["skipped", "outline", "Skipped", "Not sent: e-mail or WhatsApp was not set up for the site"],
+    [
+      "written_to_file",
+      "outline",
+      "Held",
+      "Not sent: e-mail or WhatsApp is not set up for the site yet. It is sent once it is.",
+    ],
     ["failed", "destructive", "Failed", null],
     ["cancelled", "outline", "Withdrawn", null],
     ["something_new", "destructive", "Something new", null],

@@ -70,7 +70,12 @@ const statusLabels: Record<string, string> = {
   cancelled: "Withdrawn",
 };
 
-export function notificationStatusLabel(status: string): string {
+/**
+ * The badge's word: "Sent", "Waiting", "Held"... A waiting message that was already tried and failed is "Retrying",
+ * as the Failing filter counts it.
+ */
+export function notificationStatusLabel(status: string, attempts = 0): string {
+  if (status === "pending" && attempts > 0) return "Retrying";
   return Object.hasOwn(statusLabels, status) ? (statusLabels[status] ?? status) : sentenceCase(status);
 }
 
@@ -88,8 +93,9 @@ export function notificationStatusVariant(status: string): BadgeVariant {
 
 /** A short explanation under the badge, where the status alone does not say enough. */
 export function notificationStatusHint(status: string): string | null {
-  if (status === "written_to_file") return "Kept on the server: channel not set up";
-  if (status === "skipped") return "Not sent: channel not set up";
+  if (status === "written_to_file")
+    return "Not sent: e-mail or WhatsApp is not set up for the site yet. It is sent once it is.";
+  if (status === "skipped") return "Not sent: e-mail or WhatsApp was not set up for the site";
   return null;
 }
 

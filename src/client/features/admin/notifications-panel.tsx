@@ -254,8 +254,10 @@ function messageName(notification: OutboxListEntry): string {
   return notification.bookingId ? `${what}, booking #${notification.bookingId}` : what;
 }
 
-function StatusBadge({ status }: { status: string }) {
-  return <Badge variant={notificationStatusVariant(status)}>{notificationStatusLabel(status)}</Badge>;
+function StatusBadge({ status, attempts }: { status: string; attempts: number }) {
+  return (
+    <Badge variant={notificationStatusVariant(status)}>{notificationStatusLabel(status, attempts)}</Badge>
+  );
 }
 
 function StatusHint({ status }: { status: string }) {
@@ -386,7 +388,7 @@ function NotificationsTable({ caption, notifications, timeZone, zoneLabel, ...re
           </td>
           <td className={`${cellClass} min-w-36`}>
             <div className="flex flex-col items-start gap-1">
-              <StatusBadge status={notification.status} />
+              <StatusBadge status={notification.status} attempts={notification.attempts} />
               <StatusHint status={notification.status} />
               <RetryButton notification={notification} className="pt-1" {...retry} />
             </div>
@@ -431,7 +433,7 @@ function NotificationCards({ notifications, timeZone, zoneLabel, ...retry }: Lis
           </div>
           <div className="flex flex-col items-start gap-1">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <StatusBadge status={notification.status} />
+              <StatusBadge status={notification.status} attempts={notification.attempts} />
               <span className="text-sm text-slate-700">
                 Attempts: <span className="tabular-nums">{notification.attempts}</span>
               </span>

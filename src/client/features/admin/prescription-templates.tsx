@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookmarkPlus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { serverMessage } from "@/lib/api";
@@ -84,11 +85,12 @@ export function TemplateBar({
     mutationFn: deletePrescriptionTemplate,
     onSuccess: async () => {
       setChosen("");
+      setDeleting(null);
       await refresh();
     },
   });
   const template = templates.find((entry) => entry.id === chosen);
-  const error = save.error ?? remove.error;
+  const [deleting, setDeleting] = useState<PrescriptionTemplate | null>(null);
 
   return (
     <div className="flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3">
@@ -122,7 +124,7 @@ export function TemplateBar({
               variant="ghost"
               disabled={!template || remove.isPending}
               aria-label={template ? `Delete the template ${template.name}` : "Delete the template"}
-              onClick={() => template && remove.mutate(template.id)}
+              onClick={() => template && setDeleting(template)}
             >
               <Trash2 aria-hidden="true" />
             </Button>
@@ -141,7 +143,7 @@ export function TemplateBar({
             save.mutate();
           }}
         >
-          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <div className="flex min-w-48 flex-1 flex-col gap-1.5">
             <Label htmlFor={`${id}-name`}>Template name</Label>
             <Input
               id={`${id}-name`}
@@ -165,9 +167,22 @@ export function TemplateBar({
           </Button>
         </div>
       )}
-      {error ? (
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete the template “${deleting?.name ?? ""}”?`}
+        description="Prescriptions already issued from it stay as they are."
+        confirmLabel="Delete template"
+        cancelLabel="Keep it"
+        pending={remove.isPending}
+        error={
+          remove.error ? (serverMessage(remove.error) ?? "Something went wrong. Please try again.") : null
+        }
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+      {save.error ? (
         <p role="alert" className="text-sm text-red-700">
-          {serverMessage(error) ?? "Something went wrong. Please try again."}
+          {serverMessage(save.error) ?? "Something went wrong. Please try again."}
         </p>
       ) : null}
     </div>

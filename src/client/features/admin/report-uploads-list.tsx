@@ -23,7 +23,11 @@ export function ReportUploadsList({
   timeZone: string | undefined;
   zone: string | undefined;
 }) {
-  const reports = useQuery(adminReportUploadsQuery(appointmentId));
+  // In the workspace a report the parent sends during the call appears by itself.
+  const reports = useQuery({
+    ...adminReportUploadsQuery(appointmentId),
+    refetchInterval: onView ? 30_000 : false,
+  });
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
       <h3 className="text-sm font-semibold text-slate-900">Reports from the parent</h3>

@@ -100,6 +100,7 @@ function Day({ day, now, zone }: { day: AdminToday; now: Date; zone: string | un
                 key={entry.consultation.appointment.id}
                 consultation={entry.consultation}
                 countdown={entry.consultation === next ? countdownLabel(entry.consultation, now) : undefined}
+                now={now}
                 zone={zone}
               />
             ),
@@ -123,14 +124,21 @@ function BlockedTime({ time, note }: { time: string; note: string }) {
 function ConsultationEntry({
   consultation,
   countdown,
+  now,
   zone,
 }: {
   consultation: TodayConsultation;
   /** Set on the next consultation only: it is highlighted with where it stands. */
   countdown: string | undefined;
+  now: Date;
   zone: string | undefined;
 }) {
-  const { appointment, reportCount, parentWaitingSince } = consultation;
+  const { appointment, reportCount } = consultation;
+  // Only a consultation still to be held has a call to join and a parent to wait for it.
+  const confirmed = appointment.status === "confirmed";
+  const over = new Date(consultation.endsAt).getTime() <= now.getTime();
+  const parentWaitingSince = confirmed ? consultation.parentWaitingSince : null;
+  const started = new Date(consultation.startsAt).getTime() <= now.getTime();
   const titleId = `today-${appointment.id}`;
   return (
     <li aria-labelledby={titleId}>
@@ -148,7 +156,11 @@ function ConsultationEntry({
               {slotLabel(appointment.appointmentTime)}
               {zone ? ` ${zone}` : ""}
             </span>
-            {countdown && <span className="font-semibold text-brand-800">Next · {countdown}</span>}
+            {countdown && (
+              <span className="font-semibold text-brand-800">
+                {started ? "Now" : "Next"} · {countdown}
+              </span>
+            )}
           </p>
           <h3 id={titleId} className="font-semibold text-slate-900">
             {appointment.patientName}
@@ -172,8 +184,11 @@ function ConsultationEntry({
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-          <VideoActions appointment={appointment} />
-          <Button asChild variant="outline" size="sm">
+          {confirmed && !over && <VideoActions appointment={appointment} />}
+          {confirmed && over && (
+            <p className="text-sm text-slate-700">Its time is over: open it to mark completed or no-show.</p>
+          )}
+          <Button asChild size="sm">
             <WorkspaceLink
               appointmentId={appointment.id}
               aria-label={`Open ${appointment.patientName}'s consultation`}

@@ -1,7 +1,7 @@
 import type { AccessLogEntry } from "@shared/patients";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
-import { accessLogRows, insertAccessLog } from "./repository";
+import { accessLogRows, insertAccessLog, lastRowWasSame } from "./repository";
 
 export type AccessAction = "view" | "change" | "download" | "export" | "erase";
 export type AccessRecordType =
@@ -36,15 +36,28 @@ export const PARENT_LINK = "parent link";
  * data, after the read or change succeeded, and by the parent's link for downloads, exports and erasure requests.
  */
 export async function logAccess(db: Db, session: string, entry: AccessEntry, now: Date): Promise<void> {
-  await insertAccessLog(db, {
+  const row = {
     at: now,
     action: entry.action,
     recordType: entry.recordType,
     recordId: entry.recordId,
     detail: entry.detail ?? "",
     session,
-  });
+  };
+  // A page left open reads again every 20 or 30 seconds (Today, the calendar, the workspace's reports): the same
+  // look, in the same words, by the same sign-in, with nothing about the record in between, is written once in ten
+  // minutes, so the log shows what she did, not how long a tab stayed open. Anything new to her (another record,
+  // another count, a read after a change) is a row of its own, and so is every search, whose words are not kept.
+  if (
+    entry.action === "view" &&
+    !row.detail.startsWith("searched") &&
+    (await lastRowWasSame(db, row, new Date(now.getTime() - REPEATED_VIEW_MS)))
+  )
+    return;
+  await insertAccessLog(db, row);
 }
+
+const REPEATED_VIEW_MS = 10 * 60 * 1000;
 
 const ACCESS_LOG_PAGE_SIZE = 100;
 

@@ -452,7 +452,8 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
     await practice();
     clock.set(NOVEMBER);
     const headers = await asDoctor();
-    await t.app.inject({ method: "GET", url: "/api/admin/insights?from=2026-10&to=2026-11", headers });
+    // A range no other test here looked at: the same look within ten minutes is written once.
+    await t.app.inject({ method: "GET", url: "/api/admin/insights?from=2026-07&to=2026-11", headers });
     await t.app.inject({
       method: "GET",
       url: "/api/admin/receipts.csv?from=2026-10-01&to=2026-10-31",
@@ -469,7 +470,7 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
       expect.objectContaining({
         action: "view",
         recordId: "insights",
-        detail: "viewed the insights from 2026-10 to 2026-11",
+        detail: "viewed the insights from 2026-07 to 2026-11",
       }),
     ]);
   });
