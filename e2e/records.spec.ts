@@ -115,9 +115,10 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   // A week before the consultation: no prescription yet, and the dashboard says from when.
   const prescriptionArea = details.getByRole("region", { name: "Prescription" });
   await expect(prescriptionArea.getByTestId("prescription-not-issuable")).toHaveText(
-    /^A prescription can be issued once the consultation has started, from \w+day, \d{1,2} \w+ \d{4}, 8:40 PM IST\.$/,
+    /^A prescription can be issued once the consultation has started, from \w+day, \d{1,2} \w+ \d{4}, 8:40 PM IST\. You can prepare it now, and save it or a part of it as a template\.$/,
   );
   await expect(prescriptionArea.getByRole("button", { name: "Write prescription" })).toHaveCount(0);
+  await expect(prescriptionArea.getByRole("button", { name: "Prepare the prescription" })).toBeVisible();
   await screenshots(doctor, "records-prescription-before-start", prescriptionArea);
 
   // The site again, its clock ten minutes into the consultation; the doctor signs in afresh.
@@ -169,7 +170,7 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   const recordView = log.getByRole("row").filter({ hasText: "Viewed patient record" }).first();
   await expect(recordView).toContainText(patient);
   await expect(recordView).toContainText(/Booking #[0-9a-f]{8}/);
-  await expect(recordView).toContainText(/You \(sign-in [0-9a-f]+\)/);
+  await expect(recordView).toContainText(/You \(sign-in [0-9a-f]{8}\)/);
   await expect(log).not.toContainText("no longer held");
   // On a phone the same rows are cards: nothing runs off the screen.
   await doctor.setViewportSize({ width: 360, height: 780 });

@@ -144,7 +144,7 @@ function SessionName({ session }: { session: string }) {
         className="text-xs text-slate-600"
         title="Each time you sign in on a device it gets its own code: rows with another code were done from another sign-in."
       >
-        (sign-in <span className="font-mono">{session}</span>)
+        (sign-in <span className="font-mono">{session.replace(/^admin /, "").slice(0, 8)}</span>)
       </span>
     </>
   );

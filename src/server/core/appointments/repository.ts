@@ -211,16 +211,16 @@ function viewCondition(view: AppointmentView, today: string, now: Date) {
         gte(appointments.appointmentDate, today),
       );
     case "past":
-      return and(
-        inArray(appointments.status, ["confirmed", "completed", "no_show"]),
-        lt(appointments.appointmentDate, today),
-      );
-    case "cancelled":
+      // A no-show is a consultation that was held for the parent (and paid): past from the moment it is marked.
       return or(
-        inArray(appointments.status, ["cancelled", "expired"]),
-        lapsedHold,
+        and(
+          inArray(appointments.status, ["confirmed", "completed", "no_show"]),
+          lt(appointments.appointmentDate, today),
+        ),
         and(eq(appointments.status, "no_show"), gte(appointments.appointmentDate, today)),
       );
+    case "cancelled":
+      return or(inArray(appointments.status, ["cancelled", "expired"]), lapsedHold);
   }
 }
 
