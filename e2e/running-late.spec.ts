@@ -69,6 +69,12 @@ test("the doctor taps Running late, picks 15 minutes, the next parents are told 
   await page.getByRole("button", { name: "Running late" }).click();
   await expect(dialog.getByRole("radio", { name: "15 min" })).toBeChecked();
   await page.keyboard.press("Escape");
+  // No channel is set up here: once the outbox has run, Today says the messages did not go out (Today asks again
+  // every 20 seconds).
+  await expect(page.getByTestId("running-late-not-sent")).toHaveText(
+    "4 of its messages have not gone out. See Messages",
+    { timeout: 45_000 },
+  );
 
   // Each parent's e-mail and WhatsApp message, on the Messages page (kept as files here: no channel is set up).
   await openConsolePage(page, "Messages");

@@ -33,8 +33,11 @@ export interface AdminToday {
   closures: TodayClosure[];
   /** The date has hours of its own (an override) instead of the weekday's, with its note. */
   ownHours: { note: string } | null;
-  /** The day's latest press of Running late: the minutes, when (ISO), and how many parents it told; null if none. */
-  runningLate: { minutes: number; at: string; parents: number } | null;
+  /**
+   * The day's latest press of Running late: the minutes, when (ISO), how many parents it told, and how many of its
+   * messages did not go out (failed, retrying, or held because the channel is not set up); null if none.
+   */
+  runningLate: { minutes: number; at: string; parents: number; notSent: number } | null;
 }
 
 /**

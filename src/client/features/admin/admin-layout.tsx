@@ -131,27 +131,36 @@ export function AdminLayout({ title, description, current, children }: AdminLayo
             <LogoutButton />
           </div>
         </div>
-        {/* One row on every screen: on a phone it scrolls sideways rather than taking the screen's top third. */}
-        <nav ref={nav} aria-label="Admin" className="mx-auto max-w-6xl overflow-x-auto px-2 py-2 sm:px-4">
-          <ul className="flex w-max items-center gap-1">
-            {adminPages.map(({ page, href, label, icon: Icon }) => (
-              <li key={page}>
-                <Link
-                  href={href}
-                  aria-current={current === page ? "page" : undefined}
-                  className={cn(
-                    navLinkClass,
-                    "whitespace-nowrap",
-                    current === page && "bg-brand-50 text-brand-800",
-                  )}
-                >
-                  <Icon className="size-4" aria-hidden="true" />
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/*
+          One row on every screen: on a phone it scrolls sideways rather than taking the screen's top third. A fade at
+          its right edge says there is more (the laptop shows every page).
+        */}
+        <div className="relative">
+          <nav ref={nav} aria-label="Admin" className="mx-auto max-w-6xl overflow-x-auto px-2 py-2 sm:px-4">
+            <ul className="flex w-max items-center gap-1">
+              {adminPages.map(({ page, href, label, icon: Icon }) => (
+                <li key={page}>
+                  <Link
+                    href={href}
+                    aria-current={current === page ? "page" : undefined}
+                    className={cn(
+                      navLinkClass,
+                      "whitespace-nowrap",
+                      current === page && "bg-brand-50 text-brand-800",
+                    )}
+                  >
+                    <Icon className="size-4" aria-hidden="true" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-gradient-to-l from-white to-transparent xl:hidden"
+          />
+        </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6">

@@ -141,7 +141,11 @@ export function AppointmentDetailsDialog({
               <p className="text-sm text-slate-600">
                 {appointment.parentAskedAt
                   ? "No video room: you are not available at this time, and the parent is choosing another time or a refund."
-                  : "No video room: the appointment is not confirmed."}
+                  : appointment.status === "no_show"
+                    ? "No video room: the consultation was marked a no-show."
+                    : appointment.status === "cancelled"
+                      ? "No video room: the appointment was cancelled."
+                      : "No video room: the appointment is not confirmed."}
               </p>
             )}
           </div>

@@ -48,6 +48,8 @@ function followUpQuery(id: string, status: string) {
   return queryOptions({
     queryKey: [...adminKeys.appointmentDetails(id), "follow-up", status] as const,
     queryFn: () => apiGet<FollowUpAnswer>(`${base(id)}/follow-up`),
+    // Asked again each time the Finish tab opens: the follow-up fee may have just been set in Settings.
+    staleTime: 0,
   });
 }
 

@@ -9,6 +9,7 @@ import { slotLabel } from "@shared/slots";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Clock } from "lucide-react";
 import { useId, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { DialogError, DialogShell } from "@/components/ui/dialog-shell";
 import { apiJson } from "@/lib/api";
@@ -79,6 +80,14 @@ export function RunningLateButton() {
         <p className="text-sm text-slate-700">
           Told {parents(last.parents)} at {clockTime(last.at, config?.clinicTimeZone)}: about {last.minutes}{" "}
           minutes late.
+        </p>
+      )}
+      {last && last.notSent > 0 && (
+        <p className="text-sm font-medium text-amber-800" data-testid="running-late-not-sent">
+          {last.notSent} of its messages {last.notSent === 1 ? "has" : "have"} not gone out.{" "}
+          <Link href="/admin/messages" className="underline underline-offset-4">
+            See Messages
+          </Link>
         </p>
       )}
       {open && <RunningLateDialog lastMinutes={last?.minutes} onClose={() => setOpen(false)} />}

@@ -235,13 +235,15 @@ export function runningLateChannels(appointment: AppointmentRow): ("email" | "wh
 export async function latestRunningLate(
   db: Db,
   appointmentIds: readonly string[],
-): Promise<{ minutes: number; at: Date; parents: number } | null> {
+): Promise<{ minutes: number; at: Date; parents: number; notSent: number } | null> {
   if (appointmentIds.length === 0) return null;
   const rows = await db
     .select({
       appointmentId: outboxMessages.appointmentId,
       kind: outboxMessages.kind,
       createdAt: outboxMessages.createdAt,
+      status: outboxMessages.status,
+      attempts: outboxMessages.attempts,
     })
     .from(outboxMessages)
     .where(
@@ -254,10 +256,13 @@ export async function latestRunningLate(
   const latest = rows[0];
   const minutes = latest ? runningLateOfKind(latest.kind)?.minutes : undefined;
   if (!latest || minutes === undefined) return null;
-  const told = new Set(
-    rows
-      .filter((row) => row.createdAt.getTime() === latest.createdAt.getTime())
-      .map((row) => row.appointmentId),
-  );
-  return { minutes, at: latest.createdAt, parents: told.size };
+  const press = rows.filter((row) => row.createdAt.getTime() === latest.createdAt.getTime());
+  const told = new Set(press.map((row) => row.appointmentId));
+  // Messages of the press that did not go out: failed, retrying after a failure, or held for want of a channel.
+  const notSent = press.filter(
+    (row) =>
+      ["failed", "written_to_file", "skipped"].includes(row.status) ||
+      (row.status === "pending" && row.attempts > 0),
+  ).length;
+  return { minutes, at: latest.createdAt, parents: told.size, notSent };
 }

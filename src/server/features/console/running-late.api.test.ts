@@ -191,7 +191,7 @@ describe.each(testEngines)("running late (%s)", (engine) => {
     expect(again.json<RunningLateResult>()).toMatchObject({ minutes: 30, notified: 2 });
     // Today shows the latest press, so the doctor presses again knowing what she said.
     const day = (await admin("GET", "/api/admin/today")).json<AdminToday>();
-    expect(day.runningLate).toEqual({ minutes: 30, at: clock.now().toISOString(), parents: 2 });
+    expect(day.runningLate).toEqual({ minutes: 30, at: clock.now().toISOString(), parents: 2, notSent: 0 });
     await drainOutboxOf(t, clock.now);
     const { mails, whatsapp } = received();
     expect(mails).toHaveLength(4);
