@@ -242,9 +242,16 @@ test("the doctor carries a consultation through in the workspace while the paren
   await expect(page.getByText("Completed").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Book a follow-up" })).toBeVisible();
 
-  // On a phone the record is in a drawer.
+  // On a phone the record is in a drawer. The call is on: the browser asks before the reload drops it.
   await page.setViewportSize({ width: 360, height: 800 });
+  const asked = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }),
+  );
   await page.reload();
+  expect(await asked).toBe("beforeunload");
   await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
   const drawer = page.getByRole("complementary", { name: "The child's record" });
   await expect(drawer.getByRole("tab", { name: "Record" })).toBeVisible();

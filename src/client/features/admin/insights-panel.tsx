@@ -85,6 +85,13 @@ export function InsightsPanel() {
   const shown = range ?? (query.data ? { from: query.data.from, to: query.data.to } : null);
   return (
     <>
+      {/* The receipts are what she comes for at the month's start; on a phone they are far down the page. */}
+      <a
+        href="#insights-receipts-title"
+        className="self-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        Receipts for your accountant ↓
+      </a>
       <SectionCard
         id="insights-months-title"
         icon={ChartNoAxesColumn}

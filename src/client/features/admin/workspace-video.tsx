@@ -2,7 +2,7 @@ import type { AdminAppointment } from "@shared/admin";
 import type { OpenVideoRoom, PresenceAnswer, VideoRoomLookup } from "@shared/video";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { LoaderCircle, PhoneOff, Video } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useJitsiMeeting } from "@/components/video/use-jitsi-meeting";
 import { usePresence } from "@/components/video/use-presence";
@@ -79,6 +79,13 @@ function HostRoom({
   const open = lookup.data?.state === "open";
   const presence = usePresence(roomId, hostKey, open);
   const [inCall, setInCall] = useState(false);
+  // A reload or a closed tab would drop the parent from the call: the browser asks first.
+  useEffect(() => {
+    if (!inCall) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [inCall]);
 
   let body;
   if (lookup.isPending)
