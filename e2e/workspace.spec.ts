@@ -235,6 +235,17 @@ test("the doctor carries a consultation through in the workspace while the paren
   await page.getByRole("button", { name: "Start the video call" }).click();
   await expect(page.getByTestId("stand-in-meeting")).toContainText("as Dr.");
   await expect(parent.getByTestId("stand-in-meeting")).toContainText("as Meera Rao", { timeout: 30_000 });
+  // The console's own links ask before leaving the call; she stays.
+  const leaving = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    }),
+  );
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Messages" }).click();
+  expect(await leaving).toBe("Leave the consultation? Your video call ends.");
+  await expect(page.getByTestId("stand-in-meeting")).toContainText("as Dr.");
+  await expect(page).toHaveURL(new RegExp(`/admin/appointments/${booked.id}$`));
 
   // At the end: completed.
   await page.getByRole("tab", { name: "Finish" }).click();

@@ -51,6 +51,16 @@ export function FavouriteMedicineList({ id }: { id: string }) {
   );
 }
 
+/** Whether the form holds nothing a template would overwrite. */
+function isBlank(content: PrescriptionTemplateContent): boolean {
+  return (
+    content.diagnosis === "" &&
+    content.medicines.length === 0 &&
+    content.investigations === "" &&
+    content.advice === ""
+  );
+}
+
 /**
  * Above the prescription form: fill it from one of her templates, save what it holds as a template, or delete one.
  * Applying fills the diagnosis, medicines, investigations and advice; the sex, weight and follow-up stay the
@@ -102,7 +112,12 @@ export function TemplateBar({
               id={`${id}-template`}
               className={selectClass}
               value={chosen}
-              onChange={(event) => setChosen(event.target.value)}
+              onChange={(event) => {
+                setChosen(event.target.value);
+                // Into an empty form a template goes at once; over her own writing only with Apply.
+                const picked = templates.find((entry) => entry.id === event.target.value);
+                if (picked && isBlank(current())) onApply(picked);
+              }}
             >
               <option value="">Choose a template…</option>
               {templates.map((entry) => (

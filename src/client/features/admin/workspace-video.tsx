@@ -3,6 +3,7 @@ import type { OpenVideoRoom, PresenceAnswer, VideoRoomLookup } from "@shared/vid
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { LoaderCircle, PhoneOff, Video } from "lucide-react";
 import { useEffect, useState } from "react";
+import { guardLeaving } from "@/lib/leave-guard";
 import { Button } from "@/components/ui/button";
 import { useJitsiMeeting } from "@/components/video/use-jitsi-meeting";
 import { usePresence } from "@/components/video/use-presence";
@@ -84,7 +85,12 @@ function HostRoom({
     if (!inCall) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
+    // The console's own links ask too: leaving the page ends the call.
+    guardLeaving("Leave the consultation? Your video call ends.");
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+      guardLeaving(null);
+    };
   }, [inCall]);
 
   let body;
