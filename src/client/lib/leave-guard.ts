@@ -9,6 +9,11 @@ export function guardLeaving(ask: string | null): void {
 }
 
 /** Whether to go on: yes when nothing is guarded, else her answer to the question. */
-export function mayLeave(): boolean {
+function mayLeave(): boolean {
   return question === null || window.confirm(question);
+}
+
+/** A console link's click handler: the link is followed only if she agrees to leave (or nothing is guarded). */
+export function stayUnlessLeaving(event: { preventDefault(): void }): void {
+  if (!mayLeave()) event.preventDefault();
 }

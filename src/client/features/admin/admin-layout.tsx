@@ -21,7 +21,7 @@ import { Link, useLocation } from "wouter";
 import { SkipLink } from "@/components/layout/skip-link";
 import { Button } from "@/components/ui/button";
 import { errorStatus } from "@/lib/api";
-import { mayLeave } from "@/lib/leave-guard";
+import { stayUnlessLeaving } from "@/lib/leave-guard";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
 import { siteProfile } from "@/lib/site-profile";
@@ -125,13 +125,7 @@ export function AdminLayout({ title, description, current, children }: AdminLayo
             <span className="hidden font-medium text-slate-600 sm:inline">· Admin</span>
           </p>
           <div className="flex shrink-0 items-center gap-1">
-            <Link
-              href="/"
-              className={navLinkClass}
-              onClick={(event) => {
-                if (!mayLeave()) event.preventDefault();
-              }}
-            >
+            <Link href="/" className={navLinkClass} onClick={stayUnlessLeaving}>
               <ExternalLink className="size-4" aria-hidden="true" />
               View site
             </Link>
@@ -149,9 +143,7 @@ export function AdminLayout({ title, description, current, children }: AdminLayo
                 <li key={page}>
                   <Link
                     href={href}
-                    onClick={(event) => {
-                      if (!mayLeave()) event.preventDefault();
-                    }}
+                    onClick={stayUnlessLeaving}
                     aria-current={current === page ? "page" : undefined}
                     className={cn(
                       navLinkClass,

@@ -242,7 +242,7 @@ export function PrescriptionSection({
   const { prescriptions, issuable } = list.data;
   const latest = prescriptions[0];
   // Before the consultation starts she may prepare the prescription (and her templates); issuing waits for the start.
-  const preparable = !issuable.allowed && issuable.from !== undefined;
+  const preparable = issuableFrom !== undefined;
   return (
     <section aria-labelledby={`prescription-${appointmentId}`} className="flex flex-col gap-3">
       {heading}

@@ -15,7 +15,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { useTabs } from "@/components/ui/tabs";
 import { apiGet } from "@/lib/api";
 import { formatShortDate } from "@/lib/format";
-import { mayLeave } from "@/lib/leave-guard";
+import { stayUnlessLeaving } from "@/lib/leave-guard";
 import { publicConfigQuery } from "@/lib/public-config";
 import { useRefetchAt } from "@/lib/use-refetch-at";
 import { toast } from "@/lib/use-toast";
@@ -86,12 +86,7 @@ export function ConsultationWorkspace({ appointmentId }: { appointmentId: string
   return (
     <div className="flex flex-col gap-4">
       <Button asChild variant="ghost" className="self-start">
-        <Link
-          href={back.href}
-          onClick={(event) => {
-            if (!mayLeave()) event.preventDefault();
-          }}
-        >
+        <Link href={back.href} onClick={stayUnlessLeaving}>
           <ArrowLeft aria-hidden="true" /> {back.label}
         </Link>
       </Button>
