@@ -82,7 +82,7 @@ test("the doctor reads the month's figures and the article a booking came from, 
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(0).getByRole("heading")).toHaveText(/\(so far\)$/);
   await expect(cards.nth(0)).toContainText("Received₹4,000");
-  await expect(cards.nth(0)).toContainText("Conversion100%");
+  await expect(cards.nth(0)).toContainText("Share paid100%");
   const table = page.getByRole("table", { name: /^Figures for each month/ });
   await expect(table).toBeHidden();
   const totals = page.getByRole("definition").filter({ hasText: "%" });
@@ -105,7 +105,7 @@ test("the doctor reads the month's figures and the article a booking came from, 
   // On a laptop, the months are a table.
   await expect(table.getByRole("rowheader")).toHaveText([/\(so far\)$/, /\d{4}$/, "Total"]);
   const totalRow = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Total" }) });
-  // Consultations, no-shows, received, refunds, refunded, holds, paid, conversion.
+  // Consultations, no-shows, received, refunds, refunded, started, paid, share paid.
   await expect(totalRow.getByRole("cell")).toHaveText(["2", "0", "₹4,000", "0", "₹0", "2", "2", "100%"]);
   const current = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /so far/ }) });
   await expect(current.getByRole("cell").nth(2)).toHaveText("₹4,000");

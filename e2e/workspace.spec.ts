@@ -230,9 +230,12 @@ test("the doctor carries a consultation through in the workspace while the paren
   await expectNoSevereViolations(page, "main");
   await screenshots(page, "workspace");
 
-  // She starts the call: the parent's waiting room joins by itself at its next beat.
+  // She joins from Today: the workspace opens with the call started, and the parent's waiting room joins by itself
+  // at its next beat.
   await serveStandIn(page);
-  await page.getByRole("button", { name: "Start the video call" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Today", exact: true }).click();
+  await entry.getByRole("link", { name: "Join Meera Rao's consultation as host" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/appointments/${booked.id}$`));
   await expect(page.getByTestId("stand-in-meeting")).toContainText("as Dr.");
   await expect(parent.getByTestId("stand-in-meeting")).toContainText("as Meera Rao", { timeout: 30_000 });
   // The console's own links ask before leaving the call; she stays.
@@ -263,6 +266,8 @@ test("the doctor carries a consultation through in the workspace while the paren
   );
   await page.reload();
   expect(await asked).toBe("beforeunload");
+  // The reload does not start the call again by itself.
+  await expect(page.getByRole("button", { name: "Start the video call" })).toBeVisible();
   await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
   const drawer = page.getByRole("complementary", { name: "The child's record" });
   await expect(drawer.getByRole("tab", { name: "Record" })).toBeVisible();
@@ -293,6 +298,16 @@ test("the doctor carries a consultation through in the workspace while the paren
   await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
   await drawer.getByRole("tab", { name: "Notes" }).click();
   await expect(notes).toHaveValue("Review in three months.");
+  // The half-written correction outlives the reload too, until she cancels it.
+  await drawer.getByRole("tab", { name: "Prescription" }).click();
+  await expect(drawer.getByTestId("prescription-restored")).toBeVisible();
+  await expect(drawer.getByLabel("Advice (optional)")).toHaveValue("Half written advice");
+  await drawer.getByRole("button", { name: "Cancel" }).click();
+  await page.reload();
+  await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
+  await drawer.getByRole("tab", { name: "Prescription" }).click();
+  await expect(drawer.getByRole("button", { name: "Issue correction" })).toBeVisible();
+  await expect(drawer.getByLabel("Advice (optional)")).toHaveCount(0);
   await parentContext.close();
 });
 

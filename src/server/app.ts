@@ -37,6 +37,7 @@ import { registerClientApp } from "./http/client-app";
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from "./http/errors";
 import { limitConnectionsPerAddress, timeoutCheckInterval } from "./http/connection-limit";
 import { registerInputGuard } from "./http/input-guard";
+import { registerJsonParser } from "./http/json-body";
 import { loggerOptions, RouteWords } from "./http/logging";
 import { OneLinePerRequest, prettyDestination, resolveLogFormat } from "./http/pretty-log";
 import { newRequestId } from "./http/request-id";
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (config.metricsToken) registerMetrics(app, { metrics, token: config.metricsToken });
   // The API speaks JSON; a text/plain body would reach the schemas as a string and fail with a confusing message.
   app.removeContentTypeParser("text/plain");
+  registerJsonParser(app);
 
   const security = securityHeaders(config);
   registerSecurityHeaders(app, security);

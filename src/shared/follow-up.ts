@@ -36,6 +36,14 @@ export interface FollowUpLink {
   url: string;
 }
 
+/**
+ * GET /api/admin/appointments/{id}/follow-up: the consultation's follow-up link, or why there is none in the doctor's
+ * words; `inSettings` when setting the follow-up fee in Settings would give one.
+ */
+export type DoctorsFollowUp =
+  | { available: true; link: FollowUpLink }
+  | { available: false; reason: string; inSettings?: true };
+
 export function followUpPriceLabel(fee: number): string {
   return fee === 0 ? "free" : `₹${fee.toLocaleString("en-IN")}`;
 }

@@ -1,5 +1,6 @@
 import type { AdminAppointment } from "./admin";
 import type { RefundView } from "./manage";
+import type { PatientSex } from "./prescription";
 
 /**
  * The doctor's patient records and the parent's data rights. A patient is a child (or adult patient) with the phone
@@ -38,7 +39,15 @@ export interface ConsultationRecordView {
   consents: ConsentView[];
   refunds: RefundView[];
   notes: string | null;
-  prescriptions: { id: string; version: number; issuedAt: string; replacesVersion: number | null }[];
+  prescriptions: {
+    id: string;
+    version: number;
+    issuedAt: string;
+    replacesVersion: number | null;
+    /** As written on it: the next prescription for the child starts from the sex, and shows the weight as a hint. */
+    patientSex: PatientSex;
+    weightKg: number | null;
+  }[];
   uploads: { id: string; fileName: string; contentType: string; sizeBytes: number; uploadedAt: string }[];
 }
 
@@ -51,6 +60,13 @@ export interface PatientRecord {
   email: string;
   consultations: ConsultationRecordView[];
 }
+
+/**
+ * What the access log shows (`?show=`): every row; only changes, downloads, exports and erasures (no mere views);
+ * or only what was done through a parent's link.
+ */
+export const ACCESS_LOG_VIEWS = ["all", "changes", "parent"] as const;
+export type AccessLogView = (typeof ACCESS_LOG_VIEWS)[number];
 
 /** GET /api/admin/access-log */
 export interface AccessLogEntry {

@@ -31,7 +31,7 @@ export const PRESCRIPTION_LIMITS = {
  * prescription form (after seeing the child), and each version keeps it.
  */
 export const PATIENT_SEXES = ["female", "male", "other"] as const;
-type PatientSex = (typeof PATIENT_SEXES)[number];
+export type PatientSex = (typeof PATIENT_SEXES)[number];
 export const PATIENT_SEX_LABELS: Record<PatientSex, string> = {
   female: "Female",
   male: "Male",

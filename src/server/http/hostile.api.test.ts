@@ -182,6 +182,29 @@ describe.each(testEngines)("hostile requests on %s", (engine) => {
     expect(sent).toBeGreaterThanOrEqual(500);
   });
 
+  it("says a __proto__ or constructor key is refused, not that the JSON is broken, and pollutes nothing", async () => {
+    const send = (payload: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        headers: { origin, "content-type": "application/json" },
+        payload,
+      });
+    for (const payload of ['{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}']) {
+      const response = await send(payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json<ApiErrorBody>().message, payload).toBe(
+        "The request body has a key named __proto__ or constructor, which this site does not accept.",
+      );
+    }
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    for (const payload of ["{bad", ""]) {
+      const response = await send(payload);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json<ApiErrorBody>().message, payload).toBe("The request body is not valid JSON.");
+    }
+  });
+
   it("leaves no manage token, order id, room id or host key in the log, whatever is sent to their addresses", async () => {
     const secrets = await paidBooking("2026-11-27");
     const logsBefore = t.logs.length;

@@ -1,8 +1,10 @@
-import type { AccessLogEntry } from "@shared/patients";
+import { ACCESS_LOG_VIEWS, type AccessLogEntry, type AccessLogView } from "@shared/patients";
 import { useQuery } from "@tanstack/react-query";
 import { ScrollText } from "lucide-react";
 import { useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
 import { useClinicInstant } from "./use-clinic-instant";
 import { accessLogQuery } from "./patients-api";
 import { ListSection } from "./section-title";
@@ -15,6 +17,29 @@ const ACTION_WORDS: Record<string, string> = {
   export: "Exported",
   erase: "Erased",
 };
+
+const SHOW_LABELS: Record<AccessLogView, string> = {
+  all: "Everything",
+  changes: "Changes, downloads and erasures",
+  parent: "What parents did through their links",
+};
+
+const EMPTY_WORDS: Record<AccessLogView, string> = {
+  all: "Nobody has opened patient data yet.",
+  changes: "Nothing has been changed, downloaded or erased yet.",
+  parent: "No parent has used their link yet.",
+};
+
+const SHOW_PARAM = "show";
+
+/** The view in the address (`?show=changes`), so back and reload keep it. */
+function useShowInAddress(): [AccessLogView, (show: AccessLogView) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const value = new URLSearchParams(search).get(SHOW_PARAM);
+  const show = ACCESS_LOG_VIEWS.find((view) => view === value) ?? "all";
+  return [show, (next) => navigate(next === "all" ? "/admin/activity" : `/admin/activity?${SHOW_PARAM}=${next}`)];
+}
 
 const LOG_COLUMNS: readonly Column[] = [
   { label: "When" },
@@ -43,9 +68,13 @@ const RECORD_WORDS: Record<string, string> = {
  * cleared, here or in the database.
  */
 export function AccessLogPanel() {
-  const [cursors, setCursors] = useState<string[]>([]);
+  const [show, setShow] = useShowInAddress();
+  // The pages turned belong to one view: another view (chosen here, or by going back) starts at its newest rows.
+  const [paging, setPaging] = useState<{ show: AccessLogView; cursors: string[] }>({ show, cursors: [] });
+  const cursors = paging.show === show ? paging.cursors : [];
+  const setCursors = (next: string[]) => setPaging({ show, cursors: next });
   const before = cursors.at(-1) ?? null;
-  const log = useQuery(accessLogQuery(before));
+  const log = useQuery(accessLogQuery(before, show));
   const { at } = useClinicInstant();
 
   return (
@@ -56,7 +85,24 @@ export function AccessLogPanel() {
       query={log}
       what="the access log"
       isEmpty={(data) => data.entries.length === 0}
-      empty="Nobody has opened patient data yet."
+      empty={EMPTY_WORDS[show]}
+      before={
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="access-log-show">Show</Label>
+          <select
+            id="access-log-show"
+            value={show}
+            onChange={(event) => setShow(event.target.value as AccessLogView)}
+            className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 sm:w-auto sm:text-sm"
+          >
+            {ACCESS_LOG_VIEWS.map((value) => (
+              <option key={value} value={value}>
+                {SHOW_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      }
       after={
         <nav aria-label="Access log pages" className="flex justify-between gap-3">
           <Button

@@ -1,4 +1,5 @@
 import type { AdminAppointment, NotificationTestResult } from "@shared/admin";
+import type { PatientRecord } from "@shared/patients";
 import { describe, expect, it } from "vitest";
 import {
   appointmentStatusLabel,
@@ -12,6 +13,7 @@ import {
   paymentStatusVariant,
   resolveAppointmentId,
   sameChildDoubts,
+  childsLastPrescription,
 } from "./admin-format";
 
 describe("formatRevenueK", () => {
@@ -168,5 +170,62 @@ describe("sameChildDoubts", () => {
       "booked by another parent or guardian (Ravi Iyer)",
       "the age given then (9 years) does not fit the age now (6 years)",
     ]);
+  });
+});
+
+describe("childsLastPrescription", () => {
+  const child = {
+    patientAge: 6,
+    patientAgeMonths: null,
+    appointmentDate: "2026-11-20",
+    guardian: { name: "Lakshmi Iyer", relationship: "Mother" },
+    patientEmail: "lakshmi@example.org",
+  };
+  const prescription = (issuedAt: string, patientSex: "female" | "male", weightKg: number | null) => ({
+    id: issuedAt,
+    version: 1,
+    issuedAt,
+    replacesVersion: null,
+    patientSex,
+    weightKg,
+  });
+  const consultation = (
+    id: string,
+    facts: Partial<typeof child>,
+    prescriptions: ReturnType<typeof prescription>[],
+  ) =>
+    ({
+      appointment: { ...child, ...facts, id },
+      consents: [],
+      refunds: [],
+      notes: null,
+      prescriptions,
+      uploads: [],
+    }) as unknown as PatientRecord["consultations"][number];
+  const record = (consultations: PatientRecord["consultations"]) =>
+    ({ key: "k", patientName: "Asha", guardianName: null, phone: "", email: "", consultations }) as PatientRecord;
+
+  it("takes the latest prescription of the child's other consultations", () => {
+    const found = childsLastPrescription(
+      record([
+        consultation("now", {}, []),
+        consultation("may", { appointmentDate: "2026-05-02" }, [prescription("2026-05-02T14:00:00Z", "female", 19)]),
+        consultation("aug", { appointmentDate: "2026-08-10" }, [
+          prescription("2026-08-10T14:00:00Z", "female", 20.5),
+          prescription("2026-08-11T09:00:00Z", "female", 21),
+        ]),
+      ]),
+      "now",
+    );
+    expect(found).toEqual({ patientSex: "female", weightKg: 21, issuedAt: "2026-08-11T09:00:00Z" });
+  });
+
+  it("leaves out a booking that may be another child's, and this consultation's own", () => {
+    const sibling = consultation("sib", { appointmentDate: "2026-09-01", patientAge: 2, patientEmail: "x@example.org" }, [
+      prescription("2026-09-01T10:00:00Z", "male", 12),
+    ]);
+    const own = consultation("now", {}, [prescription("2026-11-20T10:00:00Z", "male", 20)]);
+    expect(childsLastPrescription(record([own, sibling]), "now")).toBeNull();
+    expect(childsLastPrescription(record([own]), "elsewhere")).toBeNull();
   });
 });

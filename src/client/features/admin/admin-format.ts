@@ -6,6 +6,8 @@ import type {
 } from "@shared/admin";
 import { ageLabel } from "@shared/age";
 import { type AppointmentStatus, bookingIdOf, type PaymentStatus } from "@shared/booking";
+import type { PatientRecord } from "@shared/patients";
+import type { PatientSex } from "@shared/prescription";
 import { slotLabel } from "@shared/slots";
 import { formatShortDate } from "@/lib/format";
 
@@ -115,6 +117,33 @@ export function sameChildDoubts(current: ChildFacts, earlier: ChildFacts): strin
       `the age given then (${ageLabel(earlier.patientAge, earlier.patientAgeMonths)}) does not fit the age now (${ageLabel(current.patientAge, current.patientAgeMonths)})`,
     );
   return doubts;
+}
+
+/** What the child's latest earlier prescription said of the child: a new prescription starts from it. */
+export interface ChildsLastPrescription {
+  patientSex: PatientSex;
+  weightKg: number | null;
+  /** The date it was issued (ISO instant). */
+  issuedAt: string;
+}
+
+/**
+ * The latest prescription issued for the child in another consultation of the record, leaving out any booking that
+ * may be another child's (a sibling booked from the same phone): its sex must not be carried over by mistake.
+ */
+export function childsLastPrescription(
+  record: PatientRecord,
+  appointmentId: string,
+): ChildsLastPrescription | null {
+  const current = record.consultations.find((entry) => entry.appointment.id === appointmentId);
+  if (!current) return null;
+  let last: ChildsLastPrescription | null = null;
+  for (const { appointment, prescriptions } of record.consultations) {
+    if (appointment.id === appointmentId || sameChildDoubts(current.appointment, appointment).length > 0) continue;
+    for (const { patientSex, weightKg, issuedAt } of prescriptions)
+      if (!last || issuedAt > last.issuedAt) last = { patientSex, weightKg, issuedAt };
+  }
+  return last;
 }
 
 /** The five results of a notification test, in the order the doctor reads them. */

@@ -24,6 +24,7 @@ import { errorStatus } from "@/lib/api";
 import { stayUnlessLeaving } from "@/lib/leave-guard";
 import { showErrorToast } from "@/lib/error-toast";
 import { queryClient } from "@/lib/query-client";
+import { clearDrafts } from "@/lib/session-drafts";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
@@ -180,8 +181,9 @@ export function AdminLayout({ title, description, current, children }: AdminLayo
 function LogoutButton() {
   const [, navigate] = useLocation();
   const leave = () => {
-    // Nothing of the admin's data stays in memory once signed out.
+    // Nothing of the admin's data stays in memory once signed out, nor in this tab's drafts.
     queryClient.clear();
+    clearDrafts();
     navigate("/");
   };
   const logout = useMutation({

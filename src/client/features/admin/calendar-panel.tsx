@@ -4,7 +4,7 @@ import type { AdminCalendar, CalendarDay, CalendarSlot } from "@shared/console";
 import { slotLabel } from "@shared/slots";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -45,10 +45,18 @@ function dayHeading(date: string): string {
   return `${weekday.slice(0, 3)} ${formatShortDate(date).replace(/ \d{4}$/, "")}`;
 }
 
+/** How a booked consultation ended, once she has said so. */
+const OUTCOME_WORDS: Partial<Record<AdminAppointment["status"], string>> = {
+  completed: "Completed",
+  no_show: "No-show",
+};
+
 function slotText(slot: CalendarSlot): string {
   switch (slot.state) {
-    case "booked":
-      return slot.appointment.patientName;
+    case "booked": {
+      const outcome = OUTCOME_WORDS[slot.appointment.status];
+      return outcome ? `${slot.appointment.patientName} · ${outcome}` : slot.appointment.patientName;
+    }
     case "held":
       return `Held: ${slot.appointment.patientName}`;
     case "blocked":
@@ -65,19 +73,49 @@ const slotStyle: Record<CalendarSlot["state"], string> = {
   free: "border-slate-200 bg-white text-slate-700",
 };
 
-/** What a tap on a slot opens: a booking's details, blocking a free time, or freeing a blocked one. */
+/** A free time she may block, and when it ends. */
+interface FreeTime {
+  time: string;
+  endsAt: string;
+}
+
+/**
+ * What a tap on a slot opens: a booking's details, blocking a free time (and, if she likes, the free times that
+ * follow it without a break: `run`), or freeing a blocked one.
+ */
 type Chosen =
   | { kind: "appointment"; appointment: AdminAppointment }
-  | { kind: "block"; date: string; time: string }
+  | { kind: "block"; date: string; time: string; run: FreeTime[] }
   | { kind: "free"; date: string; time: string; exceptionId: string };
 
-function choiceOf(date: string, slot: CalendarSlot): Chosen | null {
+/** "19:40" plus 20 minutes: "20:00". */
+function timeAfter(time: string, minutes: number): string {
+  const [hours = 0, mins = 0] = time.split(":").map(Number);
+  const total = hours * 60 + mins + minutes;
+  return `${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** The free times from the `index`th slot on, as long as each starts where the one before it ends. */
+function freeRunFrom(slots: readonly CalendarSlot[], index: number): FreeTime[] {
+  const run: FreeTime[] = [];
+  for (const slot of slots.slice(index)) {
+    const previous = run.at(-1);
+    if (slot.state !== "free" || slot.past || (previous && previous.endsAt !== slot.time)) break;
+    run.push({ time: slot.time, endsAt: timeAfter(slot.time, slot.durationMinutes) });
+  }
+  return run;
+}
+
+function choiceOf(day: CalendarDay, index: number): Chosen | null {
+  const date = day.date;
+  const slot = day.slots[index];
+  if (!slot) return null;
   switch (slot.state) {
     case "booked":
     case "held":
       return { kind: "appointment", appointment: slot.appointment };
     case "free":
-      return slot.past ? null : { kind: "block", date, time: slot.time };
+      return slot.past ? null : { kind: "block", date, time: slot.time, run: freeRunFrom(day.slots, index) };
     case "blocked":
       return slot.past || !slot.exceptionId
         ? null
@@ -211,8 +249,8 @@ function DayColumn({
       )}
       {!day.leave && day.slots.length === 0 && <p className="px-1 text-sm text-slate-700">No hours</p>}
       <ul className="flex flex-col gap-1">
-        {day.slots.map((slot) => {
-          const choice = choiceOf(day.date, slot);
+        {day.slots.map((slot, index) => {
+          const choice = choiceOf(day, index);
           const label = `${slotLabel(slot.time)}, ${slotText(slot)}`;
           const body = (
             <>
@@ -223,6 +261,7 @@ function DayColumn({
           const style = cn(
             "flex w-full flex-col items-start rounded-md border px-2 py-1.5 text-left text-sm",
             slotStyle[slot.state],
+            slot.state === "booked" && slot.appointment.status === "no_show" && "border-red-600 bg-red-50 text-red-900",
             slot.past && "opacity-70",
           );
           return (
@@ -250,7 +289,11 @@ function DayColumn({
   );
 }
 
-/** Blocking a free time (with a note only the doctor sees), or freeing a blocked one. */
+/**
+ * Blocking a free time, or it and the free times right after it ("until 8:00 PM"), with a note only the doctor
+ * sees; or freeing a blocked one. A run is blocked a time at a time, in order: should one fail (booked meanwhile),
+ * those before it stay blocked and she is told which.
+ */
 function SlotDialog({
   chosen,
   onClose,
@@ -259,31 +302,50 @@ function SlotDialog({
   onClose: () => void;
 }) {
   const [note, setNote] = useState("");
+  const [until, setUntil] = useState<string | null>(null);
+  const blockedSoFar = useRef<string[]>([]);
   const change = useMutation({
-    mutationFn: async (what: Exclude<Chosen, { kind: "appointment" }>) =>
-      what.kind === "block"
-        ? addScheduleException({ kind: "block", date: what.date, time: what.time, note })
-        : removeScheduleException(what.exceptionId, []),
+    mutationFn: async (what: Exclude<Chosen, { kind: "appointment" }>) => {
+      if (what.kind === "free") return removeScheduleException(what.exceptionId, []);
+      blockedSoFar.current = [];
+      for (const { time } of timesToBlock(what, until)) {
+        await addScheduleException({ kind: "block", date: what.date, time, note });
+        blockedSoFar.current.push(time);
+      }
+    },
     onSuccess: (_answer, what) => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.appointmentViews });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.schedule });
+      refreshCalendar();
       toast({
         title: what.kind === "block" ? "Time Blocked" : "Time Freed",
-        description: `${slotLabel(what.time)} on ${formatLongDateWithWeekday(what.date)} ${
+        description: `${blockedWhen(what, until)} ${
           what.kind === "block" ? "can no longer be booked." : "can be booked again."
         }`,
       });
       setNote("");
+      setUntil(null);
       onClose();
     },
-    onError: (error) => showErrorToast(error),
+    onError: (error) => {
+      refreshCalendar();
+      showErrorToast(error);
+      const done = blockedSoFar.current;
+      if (done.length > 0)
+        toast({
+          title: "Some Times Blocked",
+          description: `${done.map(slotLabel).join(", ")} ${done.length === 1 ? "is" : "are"} blocked; the time after could not be.`,
+        });
+    },
   });
   const when = chosen ? `${slotLabel(chosen.time)} on ${formatLongDateWithWeekday(chosen.date)}` : "";
+  const run = chosen?.kind === "block" ? chosen.run : [];
   return (
     <Dialog
       open={chosen !== null}
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) {
+          setUntil(null);
+          onClose();
+        }
       }}
     >
       {chosen && (
@@ -292,10 +354,27 @@ function SlotDialog({
             <DialogTitle>{chosen.kind === "block" ? "Block This Time" : "Free This Time"}</DialogTitle>
             <DialogDescription>
               {chosen.kind === "block"
-                ? `Parents will not be able to book ${when}.`
+                ? `Parents will not be able to book ${blockedWhen(chosen, until)}.`
                 : `Parents will be able to book ${when} again.`}
             </DialogDescription>
           </DialogHeader>
+          {chosen.kind === "block" && run.length > 1 && (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="block-until">Block until</Label>
+              <select
+                id="block-until"
+                value={until ?? run[0]?.endsAt}
+                onChange={(event) => setUntil(event.target.value)}
+                className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 sm:text-sm"
+              >
+                {run.map(({ endsAt }, index) => (
+                  <option key={endsAt} value={endsAt}>
+                    {slotLabel(endsAt)} ({index === 0 ? "this time only" : `${index + 1} times`})
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {chosen.kind === "block" && (
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="block-note">Note (only you see it)</Label>
@@ -308,7 +387,13 @@ function SlotDialog({
             </div>
           )}
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setUntil(null);
+                onClose();
+              }}
+            >
               Cancel
             </Button>
             <Button disabled={change.isPending} onClick={() => change.mutate(chosen)}>
@@ -319,4 +404,26 @@ function SlotDialog({
       )}
     </Dialog>
   );
+}
+
+function refreshCalendar(): void {
+  void queryClient.invalidateQueries({ queryKey: adminKeys.appointmentViews });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.schedule });
+}
+
+/** The free times a block covers: from the one tapped up to the end she chose (that one alone by default). */
+function timesToBlock(what: Extract<Chosen, { kind: "block" }>, until: string | null): FreeTime[] {
+  const end = what.run.findIndex((free) => free.endsAt === until);
+  return what.run.slice(0, end < 0 ? 1 : end + 1);
+}
+
+/** "7:20 PM on Friday, 27 November 2026", or "7:20 PM to 8:00 PM on ..." for several times. */
+function blockedWhen(what: Exclude<Chosen, { kind: "appointment" }>, until: string | null): string {
+  const day = formatLongDateWithWeekday(what.date);
+  if (what.kind === "free") return `${slotLabel(what.time)} on ${day}`;
+  const times = timesToBlock(what, until);
+  const last = times.at(-1);
+  return times.length > 1 && last
+    ? `${slotLabel(what.time)} to ${slotLabel(last.endsAt)} on ${day}`
+    : `${slotLabel(what.time)} on ${day}`;
 }

@@ -29,8 +29,10 @@ import { Button } from "@/components/ui/button";
 import { FieldError, InputField, TextareaField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, serverMessage } from "@/lib/api";
+import { formatShortDate } from "@/lib/format";
 import { useRefetchAt } from "@/lib/use-refetch-at";
 import { toast } from "@/lib/use-toast";
+import type { ChildsLastPrescription } from "./admin-format";
 import { adminKeys } from "./api";
 import {
   consultationRecordKeys,
@@ -47,6 +49,7 @@ import {
   TemplateBar,
   useFavouriteMedicines,
 } from "./prescription-templates";
+import { readPrescriptionDraft, removePrescriptionDraft, writePrescriptionDraft } from "./prescription-draft";
 
 interface ZoneProps {
   /** The clinic's zone and its short name, once the configuration is loaded. */
@@ -213,9 +216,17 @@ export function PrescriptionSection({
   appointmentId,
   timeZone,
   zone,
-}: { appointmentId: string } & ZoneProps) {
+  childsLast,
+}: {
+  appointmentId: string;
+  /** The child's latest earlier prescription, where the record is at hand (the workspace). */
+  childsLast?: ChildsLastPrescription | null;
+} & ZoneProps) {
   const list = useQuery(prescriptionsQuery(appointmentId));
-  const [writing, setWriting] = useState(false);
+  // Until she opens or closes the form, it is open where a draft of hers waits in this tab (after a reload).
+  const [chosen, setWriting] = useState<boolean | null>(null);
+  const writing =
+    chosen ?? (list.data ? readPrescriptionDraft(appointmentId, list.data.prescriptions[0]?.id) !== null : false);
   const issuableFrom = list.data?.issuable.allowed === false ? list.data.issuable.from : undefined;
   useRefetchAt(issuableFrom, list.refetch);
   const heading = (
@@ -255,6 +266,7 @@ export function PrescriptionSection({
         <PrescriptionForm
           appointmentId={appointmentId}
           latest={latest}
+          childsLast={childsLast ?? null}
           timeZone={timeZone}
           notYet={issuable.allowed ? undefined : issuable.message}
           onDone={() => setWriting(false)}
@@ -334,6 +346,11 @@ function medicinesSummary({ content }: PrescriptionView): string {
   return `no medicines${gives.length > 0 ? ` (${gives.join(" and ")} only)` : ""}`;
 }
 
+/** "3 Oct 2026": the clinic's date of an instant. */
+function issuedOn(iso: string, timeZone: string | undefined): string {
+  return formatShortDate(clinicDate(new Date(iso), timeZone ?? "Asia/Kolkata"));
+}
+
 type FormInput = z.input<ReturnType<typeof issuePrescriptionSchemaFor>>;
 type FormOutput = z.output<ReturnType<typeof issuePrescriptionSchemaFor>>;
 type MedicineInput = NonNullable<FormInput["medicines"]>[number];
@@ -347,12 +364,19 @@ const emptyMedicine = (): MedicineInput => ({
   instructions: "",
 });
 
-/** A new prescription starts empty; a correction starts from the latest version, which it will replace. */
-function defaultsFrom(latest: PrescriptionView | undefined): DefaultValues<FormInput> {
+/**
+ * A new prescription starts empty but for the sex the child's earlier prescription gave; a correction starts from the
+ * latest version, which it will replace. The weight is never carried over: a child's dose follows today's weight.
+ */
+function defaultsFrom(
+  latest: PrescriptionView | undefined,
+  childsLast: ChildsLastPrescription | null,
+): DefaultValues<FormInput> {
   const content = latest?.content;
+  const patientSex = content?.patientSex ?? childsLast?.patientSex;
   return {
-    // The sex is chosen, never guessed: no default for a first prescription.
-    ...(content ? { patientSex: content.patientSex } : {}),
+    // Otherwise the sex is chosen, never guessed: no default for a child's first prescription.
+    ...(patientSex ? { patientSex } : {}),
     weightKg: content?.weightKg ?? null,
     diagnosis: content?.diagnosis ?? "",
     medicines: content ? content.medicines.map((medicine) => ({ ...medicine })) : [emptyMedicine()],
@@ -371,12 +395,14 @@ function serverIssues(error: unknown): { path: string; message: string }[] {
 function PrescriptionForm({
   appointmentId,
   latest,
+  childsLast,
   timeZone,
   notYet,
   onDone,
 }: {
   appointmentId: string;
   latest: PrescriptionView | undefined;
+  childsLast: ChildsLastPrescription | null;
   timeZone: string | undefined;
   /** Why it cannot be issued yet (the consultation has not started): it is being prepared. */
   notYet: string | undefined;
@@ -387,6 +413,8 @@ function PrescriptionForm({
   // The follow-up date is checked against today in the clinic's zone, as the server does.
   const today = clinicDate(new Date(), timeZone ?? "Asia/Kolkata");
   const schema = useMemo(() => issuePrescriptionSchemaFor(today), [today]);
+  // What she was writing before a reload comes back (the tab keeps it until issued, cancelled or signed out).
+  const [restored] = useState(() => readPrescriptionDraft(appointmentId, latest?.id));
   const {
     register,
     handleSubmit,
@@ -394,11 +422,25 @@ function PrescriptionForm({
     setError,
     getValues,
     setValue,
+    subscribe,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: defaultsFrom(latest),
+    defaultValues: { ...defaultsFrom(latest, childsLast), ...restored },
   });
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => writePrescriptionDraft(appointmentId, latest?.id, values),
+      }),
+    [subscribe, appointmentId, latest?.id],
+  );
+  // The record may arrive after the form opened: its sex fills the choice while none is made.
+  useEffect(() => {
+    if (childsLast && !getValues("patientSex")) setValue("patientSex", childsLast.patientSex);
+  }, [childsLast, getValues, setValue]);
+  const sexFromEarlier = !latest && childsLast !== null;
   const medicines = useFieldArray({ control, name: "medicines" });
   const favourites = useFavouriteMedicines();
   /** A generic name she has prescribed before fills the rest of its row as she wrote it last, where still empty. */
@@ -437,6 +479,7 @@ function PrescriptionForm({
   const issue = useMutation({
     mutationFn: (values: FormOutput) => issuePrescription(appointmentId, values),
     onSuccess: async (issued) => {
+      removePrescriptionDraft(appointmentId, latest?.id);
       toast({
         title: "Prescription issued",
         description: `Version ${issued.version} is on its way to the parent by e-mail and WhatsApp.`,
@@ -470,11 +513,27 @@ function PrescriptionForm({
             ? `Version ${nextVersion} will replace version ${latest.version}. The parent receives it with the earlier one marked as replaced.`
             : "The parent receives the prescription as a PDF by e-mail and WhatsApp. Once issued it cannot be edited; a mistake is put right with a correction."}
         </p>
-        <SexField id={id} register={register} errors={errors} />
+        {restored && (
+          <p className="text-sm text-slate-700" data-testid="prescription-restored">
+            What you were writing here earlier is back. Cancel clears it.
+          </p>
+        )}
+        <SexField
+          id={id}
+          register={register}
+          errors={errors}
+          earlier={sexFromEarlier && childsLast ? childsLast.issuedAt : null}
+          timeZone={timeZone}
+        />
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
           <InputField
             id={`${id}-weight`}
             label="Weight in kg (optional)"
+            hint={
+              !latest && childsLast?.weightKg
+                ? `${childsLast.weightKg} kg on ${issuedOn(childsLast.issuedAt, timeZone)}: weigh again for today's dose.`
+                : undefined
+            }
             error={errors.weightKg?.message}
             type="number"
             inputMode="decimal"
@@ -571,7 +630,14 @@ function PrescriptionForm({
             >
               {latest ? `Issue correction (version ${nextVersion})` : "Issue prescription"}
             </Button>
-            <Button size="sm" variant="ghost" onClick={onDone}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                removePrescriptionDraft(appointmentId, latest?.id);
+                onDone();
+              }}
+            >
               Cancel
             </Button>
           </div>
@@ -590,10 +656,15 @@ function SexField({
   id,
   register,
   errors,
+  earlier,
+  timeZone,
 }: {
   id: string;
   register: UseFormRegister<FormInput>;
   errors: FieldErrors<FormInput>;
+  /** When the child's earlier prescription that gave the sex chosen here was issued. */
+  earlier: string | null;
+  timeZone: string | undefined;
 }) {
   const errorId = `${id}-sex-error`;
   return (
@@ -605,7 +676,9 @@ function SexField({
         </span>
       </legend>
       <p className="text-xs text-slate-600">
-        The booking form does not ask for it; the prescription shows it.
+        {earlier
+          ? `As on the child's prescription of ${issuedOn(earlier, timeZone)}; change it if that is wrong.`
+          : "The booking form does not ask for it; the prescription shows it."}
       </p>
       <div className="flex flex-wrap gap-4">
         {PATIENT_SEXES.map((sex) => (

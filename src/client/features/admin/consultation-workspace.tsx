@@ -1,7 +1,7 @@
 import type { AdminAppointment, AdminAppointmentDetails } from "@shared/admin";
 import { formatRupees } from "@shared/booking";
 import { slotStart } from "@shared/clinic-time";
-import { followUpPriceLabel, type FollowUpLink } from "@shared/follow-up";
+import { type DoctorsFollowUp, followUpPriceLabel } from "@shared/follow-up";
 import { phoneForDisplay, phoneHref } from "@shared/phone";
 import type { PatientRecord } from "@shared/patients";
 import type { ReportUpload } from "@shared/uploads";
@@ -20,7 +20,13 @@ import { publicConfigQuery } from "@/lib/public-config";
 import { useRefetchAt } from "@/lib/use-refetch-at";
 import { toast } from "@/lib/use-toast";
 import { cn } from "@/lib/utils";
-import { appointmentDateTime, clockTime, patientAge, sameChildDoubts } from "./admin-format";
+import {
+  appointmentDateTime,
+  childsLastPrescription,
+  clockTime,
+  patientAge,
+  sameChildDoubts,
+} from "./admin-format";
 import { adminKeys, appointmentDetailsQuery } from "./api";
 import { AppointmentActions } from "./appointment-actions";
 import { MessagesSent } from "./appointment-details-dialog";
@@ -42,15 +48,16 @@ function patientRecordOfAppointmentQuery(id: string) {
   });
 }
 
-type FollowUpAnswer = { available: true; link: FollowUpLink } | { available: false; reason: string };
 
 /** Keyed by the appointment's status too: marking the consultation completed may open the follow-up. */
 function followUpQuery(id: string, status: string) {
   return queryOptions({
     queryKey: [...adminKeys.appointmentDetails(id), "follow-up", status] as const,
-    queryFn: () => apiGet<FollowUpAnswer>(`${base(id)}/follow-up`),
-    // Asked again each time the Finish tab opens: the follow-up fee may have just been set in Settings.
+    queryFn: () => apiGet<DoctorsFollowUp>(`${base(id)}/follow-up`),
+    // Asked again each time the Finish tab opens, and on coming back to this tab: the follow-up fee may have just
+    // been set in Settings (in another tab).
     staleTime: 0,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -263,13 +270,20 @@ function WorkspacePanel({ appointment, timeZone, zone }: { appointment: AdminApp
           {name === "record" && <RecordTab appointmentId={id} timeZone={timeZone} zone={zone} />}
           {name === "reports" && <ReportsTab appointmentId={id} timeZone={timeZone} zone={zone} />}
           {name === "notes" && <NotesEditor appointmentId={id} timeZone={timeZone} zone={zone} />}
-          {name === "prescription" && (
-            <PrescriptionSection appointmentId={id} timeZone={timeZone} zone={zone} />
-          )}
+          {name === "prescription" && <PrescriptionTab appointmentId={id} timeZone={timeZone} zone={zone} />}
           {name === "finish" && <FinishTab appointmentId={id} timeZone={timeZone} zone={zone} />}
         </div>
       ))}
     </div>
+  );
+}
+
+/** The prescription, starting from what the child's earlier one said of the child. */
+function PrescriptionTab({ appointmentId, timeZone, zone }: { appointmentId: string } & ZoneProps) {
+  const record = useQuery(patientRecordOfAppointmentQuery(appointmentId));
+  const childsLast = record.data ? childsLastPrescription(record.data, appointmentId) : null;
+  return (
+    <PrescriptionSection appointmentId={appointmentId} timeZone={timeZone} zone={zone} childsLast={childsLast} />
   );
 }
 
@@ -457,12 +471,14 @@ function FollowUp({ appointmentId }: { appointmentId: string }) {
         <>
           <p className="text-sm text-slate-700">
             A follow-up for this child, {followUpPriceLabel(offer.fee)}, up to{" "}
-            {formatShortDate(offer.lastDate)}. The parent has the same link on the booking&apos;s page.
+            {formatShortDate(offer.lastDate)}. The parent has the same link on the booking&apos;s page and on
+            the prescription. To choose a time with them now, book it here: the booking opens in a new tab, so
+            the call goes on.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm">
               <a href={offer.url} target="_blank" rel="noreferrer">
-                Book a follow-up
+                Book a follow-up (new tab)
               </a>
             </Button>
             <Button size="sm" variant="outline" onClick={() => void copy(offer.url)}>
@@ -471,7 +487,22 @@ function FollowUp({ appointmentId }: { appointmentId: string }) {
           </div>
         </>
       ) : followUp.data && !followUp.data.available ? (
-        <p className="text-sm text-slate-600">{followUp.data.reason}</p>
+        <>
+          <p className="text-sm text-slate-600">{followUp.data.reason}</p>
+          {followUp.data.inSettings && (
+            // A new tab, so a call in progress goes on; this tab asks again when Finish is opened.
+            <p className="text-sm">
+              <a
+                href="/admin/settings#fee-settings-title"
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-brand-700 underline"
+              >
+                Set the follow-up fee in Settings (new tab)
+              </a>
+            </p>
+          )}
+        </>
       ) : null}
     </section>
   );

@@ -76,8 +76,8 @@ function fieldErrors(
 }
 
 /**
- * /admin/insights: the practice month by month (consultations, money received and refunded, no-shows, holds that
- * became paid bookings), the articles bookings were made from, and the receipts for the accountant as a CSV.
+ * /admin/insights: the practice month by month (consultations, money received and refunded, no-shows, bookings
+ * started and paid), the articles bookings were made from, and the receipts for the accountant as a CSV.
  */
 export function InsightsPanel() {
   const [range, setRange] = useRangeInAddress();
@@ -99,7 +99,7 @@ export function InsightsPanel() {
         description={
           <>
             Consultations and no-shows are counted by the consultation&apos;s date; money by the day it was
-            received or refunded; holds (a time kept for a payment) by the day the booking was started. Months
+            received or refunded; bookings started (a time chosen and kept while the parent pays) by the day they were started. Months
             are the clinic&apos;s ({query.data?.timeZone ?? "its time zone"}).
           </>
         }
@@ -212,9 +212,9 @@ const COLUMNS = [
   "Received",
   "Refunds",
   "Refunded",
-  "Holds",
+  "Started",
   "Paid",
-  "Conversion",
+  "Share paid",
 ] as const;
 
 function figuresOf(figures: Omit<InsightsMonth, "month">): string[] {
@@ -251,9 +251,9 @@ function MonthsView({ data, updating }: { data: AdminInsights; updating: boolean
           hint={`${count(totals.refunds)} ${totals.refunds === 1 ? "refund" : "refunds"}`}
         />
         <Total
-          label="Payment conversion"
+          label="Bookings paid for"
           value={conversion(totals.holds, totals.paidHolds)}
-          hint={`${count(totals.paidHolds)} of ${count(totals.holds)} holds paid`}
+          hint={`${count(totals.paidHolds)} of ${count(totals.holds)} bookings started`}
         />
       </dl>
       {/* On a phone each month is a card: nine columns would show two before a sideways scroll. */}
@@ -324,11 +324,11 @@ function MonthsView({ data, updating }: { data: AdminInsights; updating: boolean
         <Definition term="Refunds, Refunded">
           refunds that reached the parent in the month, and their amount
         </Definition>
-        <Definition term="Holds">
-          bookings started that kept a time for a payment (free follow-ups left out)
+        <Definition term="Started">
+          bookings where a parent chose a time and went on to pay (free follow-ups left out)
         </Definition>
-        <Definition term="Paid, Conversion">
-          holds that became paid bookings, and their share of the holds
+        <Definition term="Paid, Share paid">
+          of the bookings started, those that were paid, and their share
         </Definition>
       </dl>
     </div>
@@ -404,7 +404,7 @@ function ArticlesTable({ articles }: { articles: readonly ArticleAttribution[] }
               Article
             </th>
             <th scope="col" className={headClass}>
-              Holds
+              Started
             </th>
             <th scope="col" className={cn(headClass, "pr-4 sm:pr-6")}>
               Paid

@@ -193,3 +193,58 @@ describe("outbox list", () => {
     expect(line(0, 0, "all", "#ab12")).toBe("No messages for “#ab12”.");
   });
 });
+
+describe("deliveryProblemInWords", () => {
+  it.each([
+    [
+      "email",
+      "E-mail could not be sent: connect ECONNREFUSED 127.0.0.1:2525 (ESOCKET)",
+      "pending",
+      /^The e-mail server could not be reached\. It is tried again by itself\./,
+    ],
+    [
+      "email",
+      "E-mail could not be sent: Invalid login: 535 5.7.8 Authentication failed (EAUTH)",
+      "failed",
+      /refused the site's sign-in/,
+    ],
+    [
+      "email",
+      "E-mail could not be sent: Can't send mail - all recipients were rejected: 550 5.1.1 User unknown",
+      "failed",
+      /e-mail address was refused/,
+    ],
+    ["email", "E-mail is not configured: SMTP_URL is not set", "failed", /not set up on the server/],
+    [
+      "whatsapp",
+      "WhatsApp could not be reached: fetch failed: connect ECONNREFUSED 127.0.0.1:9",
+      "failed",
+      /^WhatsApp could not be reached\. It will not be tried again by itself\./,
+    ],
+    ["whatsapp", "WhatsApp error 190: Error validating access token", "failed", /access token/],
+    ["whatsapp", "WhatsApp error 131026: Message undeliverable", "failed", /may not be on WhatsApp/],
+    [
+      "whatsapp",
+      "WhatsApp error 132001: Template name does not exist in the translation",
+      "failed",
+      /template/,
+    ],
+    [
+      "whatsapp",
+      "WhatsApp error 130429: (#130429) Rate limit hit",
+      "pending",
+      /slow down\. It is tried again by itself\./,
+    ],
+    ["whatsapp", "The phone number 12 is not a valid number", "failed", /not a valid number/],
+  ])("words %s's %j", (channel, error, status, expected) => {
+    expect(format.deliveryProblemInWords(channel, error, status)).toMatch(expected);
+  });
+
+  it("leaves a text it does not know as it is", () => {
+    expect(format.deliveryProblemInWords("email", "Something new went wrong", "failed")).toBeNull();
+    // Meta's "does not exist" is about a template, not the parent's mailbox.
+    expect(
+      format.deliveryProblemInWords("whatsapp", "WhatsApp error 100: Param does not exist", "failed"),
+    ).toBeNull();
+  });
+});

@@ -17,6 +17,7 @@ import {
   canRetryNotification,
   formatInstant,
   hasMessagesInFlight,
+  deliveryProblemInWords,
   isNoteAProblem,
   notificationKindLabel,
   notificationMoment,
@@ -297,7 +298,8 @@ function NoValue() {
 
 /**
  * The message's note, clamped to three lines (the whole text is in the title, and read out in full): red when it is
- * an error, grey when it only says what happened (written to a file, cancelled).
+ * an error, grey when it only says what happened (written to a file, cancelled). A delivery error the site knows is
+ * said in plain words, with the service's own words under "Technical details" for whoever runs the site.
  */
 function Note({ notification }: { notification: OutboxListEntry }) {
   const text = notification.lastError;
@@ -305,6 +307,17 @@ function Note({ notification }: { notification: OutboxListEntry }) {
     return <NoValue />;
   }
   const problem = isNoteAProblem(notification);
+  const words = problem ? deliveryProblemInWords(notification.channel, text, notification.status) : null;
+  if (words)
+    return (
+      <div className="flex flex-col gap-1 text-xs" data-testid="notification-error">
+        <p className="break-words text-red-800">{words}</p>
+        <details className="text-slate-600">
+          <summary className="cursor-pointer">Technical details</summary>
+          <p className="break-words">{text}</p>
+        </details>
+      </div>
+    );
   return (
     <p
       className={cn("line-clamp-3 text-xs break-words", problem ? "text-red-800" : "text-slate-600")}

@@ -1,4 +1,10 @@
-import type { AccessLogPage, ErasureRequestView, PatientList, PatientRecord } from "@shared/patients";
+import type {
+  AccessLogPage,
+  AccessLogView,
+  ErasureRequestView,
+  PatientList,
+  PatientRecord,
+} from "@shared/patients";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson } from "@/lib/api";
 
@@ -6,7 +12,7 @@ import { apiGet, apiJson } from "@/lib/api";
 const patientKeys = {
   list: (q: string, page: number) => ["admin", "patients", q, page] as const,
   record: (key: string) => ["admin", "patient", key] as const,
-  accessLog: (before: string | null) => ["admin", "access-log", before] as const,
+  accessLog: (before: string | null, show: AccessLogView) => ["admin", "access-log", show, before] as const,
   erasureRequests: ["admin", "erasure-requests"] as const,
 };
 
@@ -28,11 +34,14 @@ export function patientRecordQuery(key: string) {
   });
 }
 
-export function accessLogQuery(before: string | null) {
+export function accessLogQuery(before: string | null, show: AccessLogView) {
+  const params = new URLSearchParams();
+  if (show !== "all") params.set("show", show);
+  if (before) params.set("before", before);
+  const search = params.toString();
   return queryOptions({
-    queryKey: patientKeys.accessLog(before),
-    queryFn: () =>
-      apiGet<AccessLogPage>(`/api/admin/access-log${before ? `?before=${encodeURIComponent(before)}` : ""}`),
+    queryKey: patientKeys.accessLog(before, show),
+    queryFn: () => apiGet<AccessLogPage>(`/api/admin/access-log${search ? `?${search}` : ""}`),
   });
 }
 

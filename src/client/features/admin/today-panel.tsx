@@ -1,7 +1,7 @@
 import { slotLabel } from "@shared/slots";
 import type { AdminToday, TodayClosure, TodayConsultation } from "@shared/console";
 import { useQuery } from "@tanstack/react-query";
-import { Ban, CalendarOff, FileText, FolderOpen, Sun } from "lucide-react";
+import { Ban, CalendarOff, FileText, FolderOpen, Sun, Video } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,7 +17,7 @@ import { AppointmentStatusBadge, ParentAskedBadge, PaymentStatusBadge } from "./
 import { countdownLabel, nextConsultation, reportsText } from "./today-format";
 import { ParentWaitingBadge } from "./parent-waiting-badge";
 import { RunningLateButton } from "./running-late-dialog";
-import { VideoActions } from "./video-actions";
+import { CopyPatientLinkButton } from "./video-actions";
 
 /**
  * The server's clock, moved on with this browser's: the countdown is to the server's times, whatever this device's
@@ -184,11 +184,26 @@ function ConsultationEntry({
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-          {confirmed && !over && <VideoActions appointment={appointment} />}
+          {confirmed && !over && (
+            <>
+              {/* Into the workspace, where the call starts beside the child's record. */}
+              <Button asChild size="sm">
+                <WorkspaceLink
+                  appointmentId={appointment.id}
+                  join
+                  aria-label={`Join ${appointment.patientName}'s consultation as host`}
+                >
+                  <Video aria-hidden="true" />
+                  Join as host
+                </WorkspaceLink>
+              </Button>
+              <CopyPatientLinkButton appointment={appointment} />
+            </>
+          )}
           {confirmed && over && (
             <p className="text-sm text-slate-700">Its time is over: open it to mark completed or no-show.</p>
           )}
-          <Button asChild size="sm">
+          <Button asChild size="sm" variant={confirmed && !over ? "outline" : "default"}>
             <WorkspaceLink
               appointmentId={appointment.id}
               aria-label={`Open ${appointment.patientName}'s consultation`}

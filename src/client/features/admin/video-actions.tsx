@@ -77,17 +77,24 @@ export function VideoActions({
           Copy host link
         </Button>
       )}
-      {patient && (
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Copy patient link for ${appointment.patientName}`}
-          onClick={() => void copyLink(patient, "The patient's")}
-        >
-          <Copy aria-hidden="true" />
-          Copy patient link
-        </Button>
-      )}
+      {patient && <CopyPatientLinkButton appointment={appointment} />}
     </div>
+  );
+}
+
+/** "Copy patient link", for a confirmed or completed appointment; nothing otherwise. */
+export function CopyPatientLinkButton({ appointment }: { appointment: AdminAppointment }) {
+  const { patient } = videoLinks(appointment);
+  if (!patient) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`Copy patient link for ${appointment.patientName}`}
+      onClick={() => void copyLink(patient, "The patient's")}
+    >
+      <Copy aria-hidden="true" />
+      Copy patient link
+    </Button>
   );
 }

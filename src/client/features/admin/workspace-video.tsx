@@ -11,6 +11,7 @@ import { apiGet } from "@/lib/api";
 import { siteProfile } from "@/lib/site-profile";
 import { formatInstant } from "./notification-format";
 import { clockTime } from "./admin-format";
+import { useJoinOnArrival } from "./workspace-link";
 
 /** The room and the host key from the doctor's link ("…/video-consultation/{room}?key={hostKey}"). */
 export function hostRoomOf(hostUrl: string): { roomId: string; hostKey: string } | null {
@@ -80,6 +81,13 @@ function HostRoom({
   const open = lookup.data?.state === "open";
   const presence = usePresence(roomId, hostKey, open);
   const [inCall, setInCall] = useState(false);
+  // "Join as host" on Today opens the workspace with the call started, where the room is open by then: a room that
+  // opens later waits for her tap, as the camera is not switched on unasked.
+  const [joinPending, setJoinPending] = useState(useJoinOnArrival());
+  if (joinPending && lookup.data) {
+    setJoinPending(false);
+    if (lookup.data.state === "open") setInCall(true);
+  }
   // A reload or a closed tab would drop the parent from the call: the browser asks first.
   useEffect(() => {
     if (!inCall) return;

@@ -1,7 +1,7 @@
-import type { AccessLogEntry } from "@shared/patients";
+import type { AccessLogEntry, AccessLogView } from "@shared/patients";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
-import { accessLogRows, insertAccessLog, lastRowWasSame } from "./repository";
+import { accessLogRows, insertAccessLog, lastRowWasSame, PARENT_SESSION } from "./repository";
 
 export type AccessAction = "view" | "change" | "download" | "export" | "erase";
 export type AccessRecordType =
@@ -29,7 +29,7 @@ export function countOf(count: number, noun: string): string {
 }
 
 /** The parent's manage link, for a read or change made through it. */
-export const PARENT_LINK = "parent link";
+export const PARENT_LINK = PARENT_SESSION;
 
 /**
  * Writes one row of the append-only access log. Called by every dashboard route that reads or changes a patient's
@@ -65,6 +65,7 @@ const ACCESS_LOG_PAGE_SIZE = 100;
 export async function accessLogPage(
   db: Db,
   before: string | undefined,
+  show: AccessLogView = "all",
 ): Promise<{ entries: Omit<AccessLogEntry, "subject">[]; next: string | null }> {
   if (before !== undefined && !/^[1-9]\d{0,15}$/.test(before))
     throw new HttpError(400, "The cursor is not one this list gave out");
@@ -72,6 +73,7 @@ export async function accessLogPage(
     db,
     before === undefined ? undefined : Number(before),
     ACCESS_LOG_PAGE_SIZE + 1,
+    show,
   );
   const page = rows.slice(0, ACCESS_LOG_PAGE_SIZE);
   const last = page.at(-1);

@@ -1,6 +1,10 @@
-import { and, desc, eq, gt, lt } from "drizzle-orm";
+import type { AccessLogView } from "@shared/patients";
+import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accessLog } from "../../db/schema";
+
+/** The session a parent's link writes (PARENT_LINK of the access log). */
+export const PARENT_SESSION = "parent link";
 
 type NewAccessLogRow = typeof accessLog.$inferInsert;
 
@@ -29,12 +33,18 @@ export async function lastRowWasSame(db: Db, row: NewAccessLogRow, since: Date):
   return latest !== undefined && latest.action === row.action && latest.detail === (row.detail ?? "");
 }
 
-/** Rows written before the one with id `before`, newest first. */
-export async function accessLogRows(db: Db, before: number | undefined, limit: number) {
+/** Rows written before the one with id `before`, newest first, of one view of the log. */
+export async function accessLogRows(db: Db, before: number | undefined, limit: number, show: AccessLogView) {
   return db
     .select()
     .from(accessLog)
-    .where(before === undefined ? undefined : lt(accessLog.id, before))
+    .where(
+      and(
+        before === undefined ? undefined : lt(accessLog.id, before),
+        show === "changes" ? ne(accessLog.action, "view") : undefined,
+        show === "parent" ? eq(accessLog.session, PARENT_SESSION) : undefined,
+      ),
+    )
     .orderBy(desc(accessLog.id))
     .limit(limit);
 }

@@ -182,7 +182,11 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
       headers: admin(cookie),
     });
     expect(followUp.statusCode).toBe(200);
-    expect(followUp.json<{ available: boolean; reason: string }>()).toMatchObject({ available: false });
+    // No follow-up fee set: she is told where to set it.
+    expect(followUp.json<{ available: boolean; reason: string }>()).toMatchObject({
+      available: false,
+      inSettings: true,
+    });
     const unknown = await t.app.inject({
       method: "GET",
       url: "/api/admin/appointments/00000000-0000-4000-8000-000000000000/follow-up",
@@ -195,6 +199,98 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
       headers: admin(cookie),
     });
     expect(logged.body).toContain("looked at the follow-up offer");
+  });
+
+  it("gives the sex and weight of the child's earlier prescriptions in the record", async () => {
+    clock.set(BOOKED_AT);
+    const earlier = await bookPaidAppointment(
+      t.app,
+      bookingFor("Anika Das", { appointmentDate: "2026-11-23", appointmentTime: "20:20" }),
+      nextAddress(),
+    );
+    const later = await bookPaidAppointment(
+      t.app,
+      bookingFor("Anika Das", { appointmentDate: "2026-11-26", appointmentTime: "20:20" }),
+      nextAddress(),
+    );
+    // 8:25 PM IST on the 23rd: the earlier consultation has started.
+    clock.set("2026-11-23T14:55:00Z");
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const issued = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/appointments/${earlier.id}/prescriptions`,
+      headers: admin(cookie),
+      payload: {
+        patientSex: "female",
+        weightKg: 18.5,
+        diagnosis: "Innocent murmur",
+        medicines: [],
+        investigations: "",
+        advice: "Review in a year.",
+        followUpDate: null,
+      },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const record = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/admin/appointments/${later.id}/patient-record`,
+        headers: admin(cookie),
+      })
+    ).json<PatientRecord>();
+    const before = record.consultations.find((entry) => entry.appointment.id === earlier.id);
+    expect(before?.prescriptions).toEqual([
+      expect.objectContaining({ version: 1, patientSex: "female", weightKg: 18.5 }),
+    ]);
+  });
+
+  it("shows the activity as a whole, only its changes, or only what parents did", async () => {
+    clock.set(BOOKED_AT);
+    const booked = await bookPaidAppointment(
+      t.app,
+      bookingFor("Rohan Iyer", { appointmentDate: "2026-11-27", appointmentTime: "19:00" }),
+      nextAddress(),
+    );
+    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    // The parent downloads the manage page's export; the doctor looks at the booking and writes notes.
+    const exported = await t.app.inject({ method: "GET", url: `/api/manage/${booked.token}/export` });
+    expect(exported.statusCode, exported.body.slice(0, 200)).toBe(200);
+    await t.app.inject({ method: "GET", url: `/api/admin/appointments/${booked.id}`, headers: admin(cookie) });
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/appointments/${booked.id}/notes`,
+      headers: admin(cookie),
+      payload: { notes: "Seen." },
+    });
+    const view = async (show: string) => {
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/api/admin/access-log${show}`,
+        headers: admin(cookie),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ entries: { action: string; session: string; recordId: string }[] }>().entries;
+    };
+    const everything = await view("");
+    expect(everything.some((row) => row.action === "view")).toBe(true);
+    expect(everything.some((row) => row.session === "parent link")).toBe(true);
+    const changes = await view("?show=changes");
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.every((row) => row.action !== "view")).toBe(true);
+    expect(changes.some((row) => row.action === "change" && row.recordId === booked.id)).toBe(true);
+    const parents = await view("?show=parent");
+    expect(parents.length).toBeGreaterThan(0);
+    expect(parents.every((row) => row.session === "parent link")).toBe(true);
+    expect(await view("?show=all")).toEqual(everything);
+    for (const bad of ["?show=admin", "?show=", "?show=Changes"]) {
+      const refused = await t.app.inject({
+        method: "GET",
+        url: `/api/admin/access-log${bad}`,
+        headers: admin(cookie),
+      });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe("Choose what to show: all, changes or parent");
+    }
   });
 
   it("keeps patient data out of caches, answers no HEAD, and logs an id in capitals as the patient's", async () => {

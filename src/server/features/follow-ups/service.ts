@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { followUpKeySchema } from "@shared/booking";
 import { addDaysToDate, clinicDate } from "@shared/clinic-time";
-import { FOLLOW_UP_PARAM, type FollowUpLink, type FollowUpOffer, sameName } from "@shared/follow-up";
+import {
+  type DoctorsFollowUp,
+  FOLLOW_UP_PARAM,
+  type FollowUpLink,
+  type FollowUpOffer,
+  sameName,
+} from "@shared/follow-up";
 import type { FollowUpRule } from "@shared/practice-settings";
 import { longDate } from "@shared/schedule";
 import type { Config } from "../../config";
@@ -172,13 +178,14 @@ export async function followUpForDoctor(
   siteUrl: string,
   row: AppointmentRow,
   now: Date,
-): Promise<{ available: true; link: FollowUpLink } | { available: false; reason: string }> {
+): Promise<DoctorsFollowUp> {
   const { followUp } = await settings.currentFees(db, config);
   if (!followUp)
     return {
       available: false,
       reason:
         "You do not offer follow-ups at a separate fee: set the follow-up fee and period in Settings, under Fees.",
+      inSettings: true,
     };
   if (row.status === "confirmed")
     return { available: false, reason: "Mark the consultation completed to offer its follow-up." };

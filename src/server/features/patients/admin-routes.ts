@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ACCESS_LOG_VIEWS } from "@shared/patients";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { RecordStore } from "../../integrations/record-store/record-store";
@@ -22,7 +23,10 @@ const listQuery = z.object({
 // Any text up to 100 characters: one that is no patient's or request's is a 404 from the service.
 const keyParams = z.object({ key: z.string().max(100) });
 const idParams = z.object({ id: z.string().max(100) });
-const logQuery = z.object({ before: z.string().max(100).optional() });
+const logQuery = z.object({
+  before: z.string().max(100).optional(),
+  show: z.enum(ACCESS_LOG_VIEWS, { error: "Choose what to show: all, changes or parent" }).optional(),
+});
 
 /**
  * The doctor's patient records, the access log and erasure requests. Registered in the admin scope; every read or
@@ -73,7 +77,7 @@ export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions>
 
   app.get("/api/admin/access-log", { schema: { querystring: logQuery } }, async (request, reply) => {
     void reply.header("cache-control", "no-store");
-    return patients.accessLogWithSubjects(context(request), request.query.before);
+    return patients.accessLogWithSubjects(context(request), request.query.before, request.query.show);
   });
 
   app.get("/api/admin/erasure-requests", async (request) => {

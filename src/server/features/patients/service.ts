@@ -7,6 +7,7 @@ import { bookingIdOf } from "@shared/booking";
 import { clinicDate } from "@shared/clinic-time";
 import {
   type AccessLogPage,
+  type AccessLogView,
   type DataRightsView,
   ERASURE_DONE,
   type ErasureRequestView,
@@ -106,11 +107,13 @@ async function recordParts(ctx: PatientsContext, appointmentId: string) {
   ]);
   return {
     notes: notes.notes || null,
-    prescriptions: issued.map(({ id, version, issuedAt, replacesVersion }) => ({
+    prescriptions: issued.map(({ id, version, issuedAt, replacesVersion, content }) => ({
       id,
       version,
       issuedAt,
       replacesVersion,
+      patientSex: content.patientSex,
+      weightKg: content.weightKg,
     })),
     uploads: uploads.map(({ id, fileName, contentType, sizeBytes, uploadedAt }) => ({
       id,
@@ -305,8 +308,9 @@ export async function applyRetention(ctx: PatientsContext): Promise<number> {
 export async function accessLogWithSubjects(
   ctx: PatientsContext,
   before: string | undefined,
+  show: AccessLogView | undefined,
 ): Promise<AccessLogPage> {
-  const page = await accessLogPage(ctx.db, before);
+  const page = await accessLogPage(ctx.db, before, show);
   const subjects = await patients.loggedRecordSubjects(ctx.db, page.entries);
   return {
     ...page,
