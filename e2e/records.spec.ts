@@ -172,6 +172,18 @@ test("a parent uploads a report, the doctor reads it and prescribes, the parent 
   await expect(recordView).toContainText(/Booking #[0-9a-f]{8}/);
   await expect(recordView).toContainText(/You \(sign-in [0-9a-f]{8}\)/);
   await expect(log).not.toContainText("no longer held");
+  // What parents did through their links, on its own, kept in the address over a reload.
+  await doctor.getByLabel("Show").selectOption({ label: "What parents did through their links" });
+  await expect(doctor).toHaveURL(/\/admin\/activity\?show=parent$/);
+  await doctor.reload();
+  await expect(log).toContainText("uploaded through the parent's link");
+  await expect(log).not.toContainText("Viewed patient record");
+  await expect(log.getByRole("row").filter({ hasText: /You \(sign-in/ })).toHaveCount(0);
+  await doctor.getByLabel("Show").selectOption({ label: "Changes, downloads and erasures" });
+  await expect(log).toContainText("Downloaded uploaded report");
+  await expect(log).not.toContainText("Viewed patient record");
+  await doctor.getByLabel("Show").selectOption({ label: "Everything" });
+  await expect(doctor).toHaveURL(/\/admin\/activity$/);
   // On a phone the same rows are cards: nothing runs off the screen.
   await doctor.setViewportSize({ width: 360, height: 780 });
   const cards = doctor.getByRole("list", { name: "Reads and changes of patient data" });

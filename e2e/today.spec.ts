@@ -108,18 +108,29 @@ test("the doctor opens Today and sees the day in order, the next consultation co
     .click();
   await page.getByRole("main").getByRole("link", { name: "Calendar", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
-  // A free time is blocked from it, and freed again.
-  await today.getByRole("button", { name: "8:40 PM, Free" }).click();
+  // Free times are blocked from it, the tapped one and the one after it at once, and freed again.
+  await today.getByRole("button", { name: "8:20 PM, Free" }).click();
   const block = page.getByRole("dialog", { name: "Block This Time" });
+  await expect(block.getByLabel("Block until").getByRole("option")).toHaveText([
+    "8:40 PM (this time only)",
+    "9:00 PM (2 times)",
+  ]);
+  await block.getByLabel("Block until").selectOption({ label: "9:00 PM (2 times)" });
+  await expect(block).toContainText("Parents will not be able to book 8:20 PM to 9:00 PM on");
   await block.getByLabel("Note (only you see it)").fill("School meeting");
+  await screenshots(page, "calendar-block-run");
+  await page.setViewportSize({ width: 360, height: 800 });
   await block.getByRole("button", { name: "Block time" }).click();
+  await expect(today.getByRole("button", { name: "8:20 PM, Blocked: School meeting" })).toBeVisible();
   await expect(today.getByRole("button", { name: "8:40 PM, Blocked: School meeting" })).toBeVisible();
-  await today.getByRole("button", { name: "8:40 PM, Blocked: School meeting" }).click();
-  await page
-    .getByRole("dialog", { name: "Free This Time" })
-    .getByRole("button", { name: "Free time" })
-    .click();
-  await expect(today.getByRole("button", { name: "8:40 PM, Free" })).toBeVisible();
+  for (const time of ["8:20 PM", "8:40 PM"]) {
+    await today.getByRole("button", { name: `${time}, Blocked: School meeting` }).click();
+    await page
+      .getByRole("dialog", { name: "Free This Time" })
+      .getByRole("button", { name: "Free time" })
+      .click();
+    await expect(today.getByRole("button", { name: `${time}, Free` })).toBeVisible();
+  }
   // The next week is an address of its own, kept on a reload.
   await page.getByRole("button", { name: "Next week" }).click();
   await expect(page).toHaveURL(/\/admin\/calendar\?week=\d{4}-\d{2}-\d{2}$/);

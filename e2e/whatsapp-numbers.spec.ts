@@ -124,7 +124,13 @@ test("the doctor finds the WhatsApp message that failed among later ones, by its
   await expect(failed).toHaveAttribute("data-status", "failed");
   await expect(failed).toContainText("Tanvi Failing");
   await expect(failed).toContainText(`#${failingId.slice(0, 8)}`);
-  await expect(failed).toContainText("WhatsApp error 131026");
+  // In plain words, with Meta's own under "Technical details" for whoever runs the site.
+  await expect(failed.getByTestId("notification-error").locator("p").first()).toHaveText(
+    "WhatsApp could not deliver it to the parent's number: the number may not be on WhatsApp. The e-mail still goes.",
+  );
+  await expect(failed.getByText(/^WhatsApp error 131026/)).toBeHidden();
+  await failed.getByText("Technical details").click();
+  await expect(failed.getByText(/^WhatsApp error 131026/)).toBeVisible();
   await expect(failed.getByRole("button", { name: /^Retry Confirmation, WhatsApp to / })).toBeVisible();
 
   // Found by the patient's name, in any case, and by the booking id.

@@ -87,6 +87,12 @@ test("the doctor carries a consultation through in the workspace while the paren
   const arjun = await bookAndPayThroughApi(request, { patientName: "Arjun Das", date: day, time: "19:00" });
   const booked = await bookAndPayThroughApi(request, { patientName: "Meera Rao", date: day, time: "19:20" });
   const kabir = await bookAndPayThroughApi(request, { patientName: "Kabir Shah", date: day, time: "19:40" });
+  // Meera's review, booked for the next day.
+  const review = await bookAndPayThroughApi(request, {
+    patientName: "Meera Rao",
+    date: inDays(3),
+    time: "19:00",
+  });
   await uploadReport(request, booked.manageUrl, "echo.pdf");
   await uploadReport(request, kabir.manageUrl, "ecg.pdf");
   await logInThroughApi(request, base);
@@ -191,8 +197,12 @@ test("the doctor carries a consultation through in the workspace while the paren
   await entry.getByRole("link", { name: "Open Meera Rao's consultation" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/appointments/${booked.id}$`));
   const record = page.getByRole("complementary", { name: "The child's record" });
-  await expect(record.getByText("Earlier consultations")).toBeVisible();
-  await expect(record).toContainText("This is the first consultation of Meera Rao.");
+  // Her review, already booked, is in the record; nothing else.
+  await expect(record.getByRole("heading", { name: "Other consultations" })).toBeVisible();
+  await expect(record.getByRole("region", { name: "Other consultations" }).getByRole("listitem")).toHaveCount(
+    1,
+  );
+  await expect(record).not.toContainText("Check that this is the same child");
   await expect(record).toContainText(/Version .+, given by/);
   await expect(page.getByText("The parent is waiting")).toBeVisible();
 
@@ -224,6 +234,7 @@ test("the doctor carries a consultation through in the workspace while the paren
     "No treatment needed. Normal activity and play.",
   );
   await page.getByRole("radio", { name: "Female" }).check();
+  await page.getByLabel("Weight in kg (optional)").fill("21.5");
   await page.getByRole("button", { name: "Issue prescription" }).click();
   await page.getByRole("button", { name: "Issue and send" }).click();
   await expect(page.getByRole("list", { name: "Prescription versions" })).toContainText("Version 1");
@@ -308,6 +319,23 @@ test("the doctor carries a consultation through in the workspace while the paren
   await drawer.getByRole("tab", { name: "Prescription" }).click();
   await expect(drawer.getByRole("button", { name: "Issue correction" })).toBeVisible();
   await expect(drawer.getByLabel("Advice (optional)")).toHaveCount(0);
+  // The calendar marks how each consultation ended.
+  await page.goto("/admin/calendar");
+  const calendarToday = page.getByRole("region", { name: /· Today$/ });
+  await expect(calendarToday.getByRole("button", { name: "7:00 PM, Arjun Das · No-show" })).toBeVisible();
+  await expect(calendarToday.getByRole("button", { name: "7:20 PM, Meera Rao · Completed" })).toBeVisible();
+  // Meera's review: its prescription starts from the sex of today's, and shows today's weight as a hint only.
+  await page.goto(`/admin/appointments/${review.id}`);
+  await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
+  await drawer.getByRole("tab", { name: "Prescription" }).click();
+  await drawer.getByRole("button", { name: "Prepare the prescription" }).click();
+  await expect(drawer.getByRole("radio", { name: "Female" })).toBeChecked();
+  await expect(drawer).toContainText(
+    /As on the child's prescription of \d{1,2} \w{3} \d{4}; change it if that is wrong\./,
+  );
+  await expect(drawer.getByLabel("Weight in kg (optional)")).toHaveValue("");
+  await expect(drawer).toContainText(/21\.5 kg on \d{1,2} \w{3} \d{4}: weigh again for today's dose\./);
+  await screenshots(page, "workspace-review-prescription");
   await parentContext.close();
 });
 

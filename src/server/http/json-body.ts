@@ -23,7 +23,7 @@ export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
-    strict(request, text, (error, value) => {
+    void strict(request, text, (error, value) => {
       if (error && text.length > 0 && isJson(text))
         done(new HttpError(400, FORBIDDEN_KEY_MESSAGE), undefined);
       else done(error, value);

@@ -48,7 +48,6 @@ function patientRecordOfAppointmentQuery(id: string) {
   });
 }
 
-
 /** Keyed by the appointment's status too: marking the consultation completed may open the follow-up. */
 function followUpQuery(id: string, status: string) {
   return queryOptions({
@@ -283,7 +282,12 @@ function PrescriptionTab({ appointmentId, timeZone, zone }: { appointmentId: str
   const record = useQuery(patientRecordOfAppointmentQuery(appointmentId));
   const childsLast = record.data ? childsLastPrescription(record.data, appointmentId) : null;
   return (
-    <PrescriptionSection appointmentId={appointmentId} timeZone={timeZone} zone={zone} childsLast={childsLast} />
+    <PrescriptionSection
+      appointmentId={appointmentId}
+      timeZone={timeZone}
+      zone={zone}
+      childsLast={childsLast}
+    />
   );
 }
 
@@ -325,7 +329,9 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
             )}
             <section aria-labelledby="earlier-title" className="flex flex-col gap-2">
               <h3 id="earlier-title" className="font-semibold text-slate-900">
-                Earlier consultations
+                {earlier.some((entry) => current && isAfter(entry.appointment, current.appointment))
+                  ? "Other consultations"
+                  : "Earlier consultations"}
               </h3>
               {earlier.length === 0 ? (
                 <p className="text-slate-600">This is the first consultation of {data.patientName}.</p>
@@ -371,6 +377,14 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
       }}
     </QueryState>
   );
+}
+
+/** Whether a booking's consultation comes after another's (a review already booked). */
+function isAfter(
+  a: { appointmentDate: string; appointmentTime: string },
+  b: { appointmentDate: string; appointmentTime: string },
+): boolean {
+  return `${a.appointmentDate} ${a.appointmentTime}` > `${b.appointmentDate} ${b.appointmentTime}`;
 }
 
 /** Why an earlier booking might be another child's (a sibling booked from the same phone), for her to check. */
