@@ -41,8 +41,7 @@ export interface FollowUpLink {
  * words; `inSettings` when setting the follow-up fee in Settings would give one.
  */
 export type DoctorsFollowUp =
-  | { available: true; link: FollowUpLink }
-  | { available: false; reason: string; inSettings?: true };
+  { available: true; link: FollowUpLink } | { available: false; reason: string; inSettings?: true };
 
 export function followUpPriceLabel(fee: number): string {
   return fee === 0 ? "free" : `₹${fee.toLocaleString("en-IN")}`;

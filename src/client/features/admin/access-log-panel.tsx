@@ -38,7 +38,10 @@ function useShowInAddress(): [AccessLogView, (show: AccessLogView) => void] {
   const [, navigate] = useLocation();
   const value = new URLSearchParams(search).get(SHOW_PARAM);
   const show = ACCESS_LOG_VIEWS.find((view) => view === value) ?? "all";
-  return [show, (next) => navigate(next === "all" ? "/admin/activity" : `/admin/activity?${SHOW_PARAM}=${next}`)];
+  return [
+    show,
+    (next) => navigate(next === "all" ? "/admin/activity" : `/admin/activity?${SHOW_PARAM}=${next}`),
+  ];
 }
 
 const LOG_COLUMNS: readonly Column[] = [

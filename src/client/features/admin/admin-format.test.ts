@@ -203,13 +203,22 @@ describe("childsLastPrescription", () => {
       uploads: [],
     }) as unknown as PatientRecord["consultations"][number];
   const record = (consultations: PatientRecord["consultations"]) =>
-    ({ key: "k", patientName: "Asha", guardianName: null, phone: "", email: "", consultations }) as PatientRecord;
+    ({
+      key: "k",
+      patientName: "Asha",
+      guardianName: null,
+      phone: "",
+      email: "",
+      consultations,
+    }) as PatientRecord;
 
   it("takes the latest prescription of the child's other consultations", () => {
     const found = childsLastPrescription(
       record([
         consultation("now", {}, []),
-        consultation("may", { appointmentDate: "2026-05-02" }, [prescription("2026-05-02T14:00:00Z", "female", 19)]),
+        consultation("may", { appointmentDate: "2026-05-02" }, [
+          prescription("2026-05-02T14:00:00Z", "female", 19),
+        ]),
         consultation("aug", { appointmentDate: "2026-08-10" }, [
           prescription("2026-08-10T14:00:00Z", "female", 20.5),
           prescription("2026-08-11T09:00:00Z", "female", 21),
@@ -221,9 +230,11 @@ describe("childsLastPrescription", () => {
   });
 
   it("leaves out a booking that may be another child's, and this consultation's own", () => {
-    const sibling = consultation("sib", { appointmentDate: "2026-09-01", patientAge: 2, patientEmail: "x@example.org" }, [
-      prescription("2026-09-01T10:00:00Z", "male", 12),
-    ]);
+    const sibling = consultation(
+      "sib",
+      { appointmentDate: "2026-09-01", patientAge: 2, patientEmail: "x@example.org" },
+      [prescription("2026-09-01T10:00:00Z", "male", 12)],
+    );
     const own = consultation("now", {}, [prescription("2026-11-20T10:00:00Z", "male", 20)]);
     expect(childsLastPrescription(record([own, sibling]), "now")).toBeNull();
     expect(childsLastPrescription(record([own]), "elsewhere")).toBeNull();

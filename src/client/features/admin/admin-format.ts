@@ -139,7 +139,8 @@ export function childsLastPrescription(
   if (!current) return null;
   let last: ChildsLastPrescription | null = null;
   for (const { appointment, prescriptions } of record.consultations) {
-    if (appointment.id === appointmentId || sameChildDoubts(current.appointment, appointment).length > 0) continue;
+    if (appointment.id === appointmentId || sameChildDoubts(current.appointment, appointment).length > 0)
+      continue;
     for (const { patientSex, weightKg, issuedAt } of prescriptions)
       if (!last || issuedAt > last.issuedAt) last = { patientSex, weightKg, issuedAt };
   }

@@ -261,7 +261,9 @@ function DayColumn({
           const style = cn(
             "flex w-full flex-col items-start rounded-md border px-2 py-1.5 text-left text-sm",
             slotStyle[slot.state],
-            slot.state === "booked" && slot.appointment.status === "no_show" && "border-red-600 bg-red-50 text-red-900",
+            slot.state === "booked" &&
+              slot.appointment.status === "no_show" &&
+              "border-red-600 bg-red-50 text-red-900",
             slot.past && "opacity-70",
           );
           return (

@@ -226,7 +226,8 @@ export function PrescriptionSection({
   // Until she opens or closes the form, it is open where a draft of hers waits in this tab (after a reload).
   const [chosen, setWriting] = useState<boolean | null>(null);
   const writing =
-    chosen ?? (list.data ? readPrescriptionDraft(appointmentId, list.data.prescriptions[0]?.id) !== null : false);
+    chosen ??
+    (list.data ? readPrescriptionDraft(appointmentId, list.data.prescriptions[0]?.id) !== null : false);
   const issuableFrom = list.data?.issuable.allowed === false ? list.data.issuable.from : undefined;
   useRefetchAt(issuableFrom, list.refetch);
   const heading = (

@@ -99,8 +99,8 @@ export function InsightsPanel() {
         description={
           <>
             Consultations and no-shows are counted by the consultation&apos;s date; money by the day it was
-            received or refunded; bookings started (a time chosen and kept while the parent pays) by the day they were started. Months
-            are the clinic&apos;s ({query.data?.timeZone ?? "its time zone"}).
+            received or refunded; bookings started (a time chosen and kept while the parent pays) by the day
+            they were started. Months are the clinic&apos;s ({query.data?.timeZone ?? "its time zone"}).
           </>
         }
       >

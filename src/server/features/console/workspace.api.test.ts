@@ -255,7 +255,11 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     // The parent downloads the manage page's export; the doctor looks at the booking and writes notes.
     const exported = await t.app.inject({ method: "GET", url: `/api/manage/${booked.token}/export` });
     expect(exported.statusCode, exported.body.slice(0, 200)).toBe(200);
-    await t.app.inject({ method: "GET", url: `/api/admin/appointments/${booked.id}`, headers: admin(cookie) });
+    await t.app.inject({
+      method: "GET",
+      url: `/api/admin/appointments/${booked.id}`,
+      headers: admin(cookie),
+    });
     await t.app.inject({
       method: "PUT",
       url: `/api/admin/appointments/${booked.id}/notes`,
