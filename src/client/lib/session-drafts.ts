@@ -6,7 +6,8 @@
 
 const PREFIX = "draft:";
 
-function storage(): Storage | null {
+/** This tab's session storage, or null where there is none or the browser refuses it. */
+export function tabStorage(): Storage | null {
   try {
     return typeof window === "undefined" ? null : window.sessionStorage;
   } catch {
@@ -16,7 +17,7 @@ function storage(): Storage | null {
 
 /** The draft kept under `key`, or null when there is none or it cannot be read back. */
 export function readDraft(key: string): unknown {
-  const text = storage()?.getItem(PREFIX + key);
+  const text = tabStorage()?.getItem(PREFIX + key);
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -27,19 +28,19 @@ export function readDraft(key: string): unknown {
 
 export function writeDraft(key: string, value: unknown): void {
   try {
-    storage()?.setItem(PREFIX + key, JSON.stringify(value));
+    tabStorage()?.setItem(PREFIX + key, JSON.stringify(value));
   } catch {
     // Full or refused: the form still works, the draft just does not outlive the page.
   }
 }
 
 export function removeDraft(key: string): void {
-  storage()?.removeItem(PREFIX + key);
+  tabStorage()?.removeItem(PREFIX + key);
 }
 
 /** Every draft of this tab, at sign-out: what the doctor was writing stays on no shared computer. */
 export function clearDrafts(): void {
-  const store = storage();
+  const store = tabStorage();
   if (!store) return;
   for (const key of Object.keys(store)) if (key.startsWith(PREFIX)) store.removeItem(key);
 }

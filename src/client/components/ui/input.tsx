@@ -11,3 +11,8 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(fieldClasses, "min-h-20", className)} {...props} />;
 }
+
+/** The browser's own drop-down, styled as the other fields (on a phone it opens the system's picker). */
+export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
+  return <select className={cn(fieldClasses, "h-10 py-0", className)} {...props} />;
+}

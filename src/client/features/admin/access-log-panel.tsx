@@ -4,6 +4,7 @@ import { ScrollText } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useClinicInstant } from "./use-clinic-instant";
 import { accessLogQuery } from "./patients-api";
@@ -92,18 +93,18 @@ export function AccessLogPanel() {
       before={
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="access-log-show">Show</Label>
-          <select
+          <NativeSelect
             id="access-log-show"
             value={show}
             onChange={(event) => setShow(event.target.value as AccessLogView)}
-            className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 sm:w-auto sm:text-sm"
+            className="sm:w-auto"
           >
             {ACCESS_LOG_VIEWS.map((value) => (
               <option key={value} value={value}>
                 {SHOW_LABELS[value]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       }
       after={

@@ -16,7 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { Input, NativeSelect } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
 import { showErrorToast } from "@/lib/error-toast";
@@ -363,18 +363,17 @@ function SlotDialog({
           {chosen.kind === "block" && run.length > 1 && (
             <div className="flex flex-col gap-1.5">
               <Label htmlFor="block-until">Block until</Label>
-              <select
+              <NativeSelect
                 id="block-until"
                 value={until ?? run[0]?.endsAt}
                 onChange={(event) => setUntil(event.target.value)}
-                className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 sm:text-sm"
               >
                 {run.map(({ endsAt }, index) => (
                   <option key={endsAt} value={endsAt}>
                     {slotLabel(endsAt)} ({index === 0 ? "this time only" : `${index + 1} times`})
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
           )}
           {chosen.kind === "block" && (

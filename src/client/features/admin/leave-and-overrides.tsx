@@ -12,6 +12,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { describedBy, FormField, InputField } from "@/components/ui/form-field";
+import { NativeSelect } from "@/components/ui/input";
 import { QueryState } from "@/components/ui/query-state";
 import { ApiError, serverMessage } from "@/lib/api";
 import { dayAvailabilityQuery } from "@/lib/availability";
@@ -273,11 +274,11 @@ function BlockTimeField({
         : undefined;
   return (
     <FormField id="block-time" label="Time" hint={hint} error={error}>
-      <select
+      <NativeSelect
         value={value}
         disabled={slots.length === 0}
         onChange={(event) => onChange(event.target.value)}
-        className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 aria-invalid:border-red-600 sm:text-sm"
+
         {...describedBy("block-time", { hint: Boolean(hint), error: Boolean(error) })}
       >
         <option value="">Choose a time</option>
@@ -287,7 +288,7 @@ function BlockTimeField({
             {slot.status === "booked" ? " (booked)" : ""}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </FormField>
   );
 }

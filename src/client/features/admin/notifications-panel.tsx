@@ -4,6 +4,7 @@ import { ChevronRight, Mail, RefreshCw, RotateCcw } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/input";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
@@ -159,11 +160,11 @@ export function NotificationsPanel() {
                 >
                   <div className="flex flex-col gap-1.5">
                     <Label htmlFor="outbox-filter">Show</Label>
-                    <select
+                    <NativeSelect
                       id="outbox-filter"
                       value={filter}
                       onChange={(event) => setFilter(event.target.value as OutboxFilter)}
-                      className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 sm:w-auto sm:text-sm"
+                      className="sm:w-auto"
                     >
                       {OUTBOX_FILTERS.map((value) => (
                         <option key={value} value={value}>
@@ -171,7 +172,7 @@ export function NotificationsPanel() {
                           {summary ? ` (${outboxFilterCount(value, summary)})` : ""}
                         </option>
                       ))}
-                    </select>
+                    </NativeSelect>
                   </div>
                   <SearchBox
                     id="outbox-search"

@@ -1,5 +1,6 @@
 import type { CreatedAppointment, CreatedOrder } from "@shared/booking";
 import type { BookingData, WizardStep } from "./booking-logic";
+import { tabStorage } from "@/lib/session-drafts";
 
 /**
  * The booking in progress, kept in this tab's sessionStorage, so that a reload, Back from the checkout page or
@@ -30,14 +31,8 @@ export function stepFromName(name: string | null): WizardStep | undefined {
   return found ? (Number(found[0]) as WizardStep) : undefined;
 }
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === "undefined" ? undefined : window.sessionStorage;
-  } catch {
-    // Storage refused (private modes, blocked cookies): the booking simply is not kept.
-    return undefined;
-  }
-}
+// Storage refused (private modes, blocked cookies): the booking simply is not kept.
+const storage = tabStorage;
 
 export function saveBooking(booking: SavedBooking): void {
   try {
