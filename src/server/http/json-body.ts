@@ -2,11 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { HttpError } from "./errors";
 
 export const FORBIDDEN_KEY_MESSAGE =
-  "The request body has a key named __proto__ or constructor, which this site does not accept.";
+  "The request body has a __proto__ key, or a constructor key holding prototype, which this site does not accept.";
 
 function isJson(text: string): boolean {
   try {
-    JSON.parse(text);
+    // Fastify's parser reads past a byte-order mark; JSON.parse does not.
+    JSON.parse(text.replace(/^\uFEFF/, ""));
     return true;
   } catch {
     return false;

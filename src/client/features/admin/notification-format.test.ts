@@ -240,6 +240,28 @@ describe("deliveryProblemInWords", () => {
     expect(format.deliveryProblemInWords(channel, error, status)).toMatch(expected);
   });
 
+  it("reads no cause into an address the parent typed", () => {
+    const refused = (address: string) =>
+      `E-mail could not be sent: Can't send mail - all recipients were rejected: 550 5.1.1 <${address}>: Recipient address rejected: User unknown (EENVELOPE)`;
+    for (const address of [
+      "econnrefused@example.org",
+      "x.535@example.org",
+      "eauth@example.org",
+      "enotfound@x.org",
+    ])
+      expect(format.deliveryProblemInWords("email", refused(address), "failed"), address).toMatch(
+        /^The parent's e-mail address was refused/,
+      );
+    // Meta's text after the site's own words may quote what was sent: only the start is read.
+    expect(
+      format.deliveryProblemInWords(
+        "whatsapp",
+        "WhatsApp error 100: Invalid parameter (WhatsApp error 190: x)",
+        "failed",
+      ),
+    ).toBeNull();
+  });
+
   it("leaves a text it does not know as it is", () => {
     expect(format.deliveryProblemInWords("email", "Something new went wrong", "failed")).toBeNull();
     // Meta's "does not exist" is about a template, not the parent's mailbox.

@@ -131,58 +131,64 @@ function retryWords(permanent: boolean): string {
 export function deliveryProblemInWords(channel: string, error: string, status: string): string | null {
   const service = channel === "whatsapp" ? "WhatsApp" : "The e-mail server";
   const permanent = status === "failed";
-  const reached: [RegExp, string] = [
-    /could not be reached|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|ECONNRESET|ESOCKET|fetch failed|no answer within/i,
-    `${service} could not be reached. ${retryWords(permanent)} If this goes on, whoever runs the site must check the connection and the settings.`,
-  ];
   const email: [RegExp, string][] = [
     [
-      /SMTP_URL is not set/,
+      /^E-mail is not configured: SMTP_URL is not set/,
       "E-mail is not set up on the server (SMTP_URL): whoever runs the site must set it.",
     ],
-    reached,
     [
-      /\b535\b|EAUTH|authentication (failed|unsuccessful)|Invalid login/i,
+      /\b535\b|\(EAUTH\)|Invalid login/,
       "The e-mail server refused the site's sign-in: whoever runs the site must check the user and password in SMTP_URL.",
     ],
     [
-      /\b55[0-3]\b|EENVELOPE|mailbox (unavailable|not found)|user unknown|no such user|does not exist/i,
+      /\b55[0-3][ -]|\(EENVELOPE\)|recipients were rejected/,
       "The parent's e-mail address was refused: check it with them, and send the message again once it is put right.",
     ],
+    [
+      /\((ECONNECTION|ETIMEDOUT|ESOCKET|EDNS)\)|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET/,
+      `The e-mail server could not be reached. ${retryWords(permanent)} If this goes on, whoever runs the site must check the connection and the settings.`,
+    ],
   ];
+  // Each WhatsApp error is worded by the site from its start ("WhatsApp error 131026: ..."); Meta's own text after
+  // that may quote what was sent, so only the start is read.
   const whatsapp: [RegExp, string][] = [
     [
-      /no WhatsApp template for/i,
+      /^There is no WhatsApp template for/,
       "No WhatsApp template is set for this message: whoever runs the site must set one.",
     ],
     [
-      /not a valid number/i,
+      /^The phone number [+\d\s()-]* is not a valid number/,
       "The phone number the parent gave is not a valid number: ask them for it and send the message again.",
     ],
-    reached,
     [
-      /WhatsApp error (190|0):/,
+      /^WhatsApp could not be reached/,
+      `WhatsApp could not be reached. ${retryWords(permanent)} If this goes on, whoever runs the site must check the connection and the settings.`,
+    ],
+    [
+      /^WhatsApp error (190|0):/,
       "WhatsApp refused the site's access token (expired or wrong): whoever runs the site must renew it.",
     ],
     [
-      /WhatsApp error 131026:/,
+      /^WhatsApp error 131026:/,
       "WhatsApp could not deliver it to the parent's number: the number may not be on WhatsApp. The e-mail still goes.",
     ],
     [
-      /WhatsApp error 13200\d:/,
+      /^WhatsApp error 13200\d:/,
       "WhatsApp does not have this message's template as the site sends it (not approved, or its wording changed): whoever runs the site must check the template in Meta's WhatsApp Manager.",
     ],
     [
-      /WhatsApp error 131047:/,
+      /^WhatsApp error 131047:/,
       "WhatsApp allows only approved templates to a parent who has not written in the last 24 hours.",
     ],
     [
-      /WhatsApp error (130429|131056|4|80007):/,
+      /^WhatsApp error (130429|131056|4|80007):/,
       `WhatsApp asked the site to slow down. ${retryWords(permanent)}`,
     ],
   ];
   const rules = channel === "whatsapp" ? whatsapp : email;
-  return rules.find(([pattern]) => pattern.test(error))?.[1] ?? null;
+  // An address the mail server quotes back is the parent's typing ("econnrefused@example.org"), never a cause.
+  const text = error.replace(/<[^>]*>/g, "<>").replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "");
+  return rules.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 }
 
 function count(value: number, one: string, many: string): string {

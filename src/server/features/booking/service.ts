@@ -18,7 +18,16 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
-import { bookableSlot, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from "../schedule/service";
+import {
+  bookableSlot,
+  bookingWindow,
+  isSlotStillOffered,
+  readSchedule,
+  SLOT_TAKEN_MESSAGE,
+} from "../schedule/service";
+
+const NO_LONGER_OFFERED_MESSAGE =
+  "The doctor has just changed her hours and this time is no longer offered. Please choose another time.";
 import * as settings from "../settings/service";
 import { FOLLOW_UP_TAKEN_MESSAGE, lockFollowUpConsultation, priceFollowUp } from "../follow-ups/service";
 import { confirmWithoutPayment } from "../payments/service";
@@ -167,6 +176,10 @@ export async function createAppointment(
           now,
         );
       const slot = checked ?? (await offered(tx));
+      // Under the schedule's shared lock: a block or leave being saved at this moment either waits for this hold
+      // (and then finds it in the way) or is seen here, so a time is never both blocked and held.
+      if (!(await isSlotStillOffered(tx, config, input, now)))
+        throw new HttpError(409, NO_LONGER_OFFERED_MESSAGE);
       // A follow-up's price is the follow-up rule's, and takes no coupon.
       const price = input.followUpKey
         ? await priceFollowUp(tx, config, input.followUpKey, input, now)

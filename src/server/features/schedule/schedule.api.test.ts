@@ -432,6 +432,36 @@ describe.each(testEngines)("the doctor's schedule on %s", (engine) => {
     expect(data.endsAt.getTime() - data.startsAt.getTime()).toBe(30 * 60_000);
   });
 
+  it("says a time blocked twice is already blocked", async () => {
+    await addException({ kind: "block", date: "2026-12-07", time: "19:00", note: "" });
+    const again = await postException({ kind: "block", date: "2026-12-07", time: "19:00", note: "" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe("That slot is already blocked.");
+  });
+
+  it("never lets a block and a booking of the same time both succeed when they arrive together", async () => {
+    const times = ["19:00", "19:20", "19:40", "20:00", "20:20", "20:40"];
+    for (const [index, time] of times.entries()) {
+      const date = index < 3 ? "2026-12-03" : "2026-12-04";
+      const [blocked, booked] = await Promise.all([
+        postException({ kind: "block", date, time, note: "" }),
+        book(date, time, `Race Child ${index}`),
+      ]);
+      const outcome = `${time}: block ${blocked.statusCode} ${blocked.body.slice(0, 120)}; booking ${booked.statusCode} ${booked.body.slice(0, 120)}`;
+      // One wins: the block (the booking is refused), or the booking (the block waits for the doctor's say).
+      expect(
+        [blocked.statusCode, booked.statusCode].filter((status) => status === 201),
+        outcome,
+      ).toHaveLength(1);
+      if (booked.statusCode !== 201) {
+        expect(booked.statusCode, outcome).toBe(409);
+        expect(booked.json<{ message: string }>().message, outcome).toMatch(
+          /no longer offered|is not a consultation time/,
+        );
+      } else expect(blocked.statusCode, outcome).toBe(409);
+    }
+  });
+
   it("keeps the schedule editor behind the admin session and the same-origin check", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/admin/schedule" })).statusCode).toBe(401);
     const foreign = await t.app.inject({

@@ -455,6 +455,8 @@ export async function addException(
   if (exception.kind === "block") {
     const { facts } = await readSchedule(db, config, exception.startsOn, exception.startsOn, now);
     const plan = dayPlan(exception.startsOn, facts, config.booking.timeZone);
+    if (plan.blocked.some((slot) => slot.time === exception.time))
+      throw new HttpError(409, "That slot is already blocked.");
     if (!plan.slots.some((slot) => slot.time === exception.time)) {
       throw new HttpError(
         400,

@@ -322,6 +322,16 @@ describe("e-mail over SMTP", () => {
     expect(error.message).not.toContain("s3cret-Pa55");
   });
 
+  it("keeps a refused address permanent whatever the address says", () => {
+    const refused = Object.assign(
+      new Error(
+        "Can't send mail - all recipients were rejected: 550 5.1.1 <temporary.x@example.org>: Recipient address rejected: User unknown",
+      ),
+      { code: "EENVELOPE", responseCode: 550, response: "550 5.1.1 <temporary.x@example.org>: User unknown" },
+    );
+    expect(toTransportError(refused).permanent).toBe(true);
+  });
+
   it("removes the SMTP password from any error text a server sends back", () => {
     const smtpError = Object.assign(new Error("Invalid login: 535 5.7.8 bad credentials for s3cret%2FPa55"), {
       code: "EAUTH",

@@ -105,6 +105,12 @@ function isPermanent(error: NodemailerError): boolean {
   return permanent && !looksTemporary(error.response ?? error.message);
 }
 
+/** The reply's own words: an address it quotes is the parent's typing ("temporary.x@example.org"), not the server's. */
 function looksTemporary(response: string): boolean {
-  return /^\d{3}[ -]4\.\d{1,3}\.\d{1,3}\b/.test(response) || /try again later|temporar/i.test(response);
+  const words = withoutAddresses(response);
+  return /^\d{3}[ -]4\.\d{1,3}\.\d{1,3}\b/.test(words) || /try again later|temporar/i.test(words);
+}
+
+function withoutAddresses(text: string): string {
+  return text.replace(/<[^>]*>/g, "<>").replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "");
 }
