@@ -129,7 +129,6 @@ function retryWords(permanent: boolean): string {
  * then shown as it is.
  */
 export function deliveryProblemInWords(channel: string, error: string, status: string): string | null {
-  const service = channel === "whatsapp" ? "WhatsApp" : "The e-mail server";
   const permanent = status === "failed";
   const email: [RegExp, string][] = [
     [
