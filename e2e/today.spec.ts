@@ -123,14 +123,14 @@ test("the doctor opens Today and sees the day in order, the next consultation co
   await block.getByRole("button", { name: "Block time" }).click();
   await expect(today.getByRole("button", { name: "8:20 PM, Blocked: School meeting" })).toBeVisible();
   await expect(today.getByRole("button", { name: "8:40 PM, Blocked: School meeting" })).toBeVisible();
-  for (const time of ["8:20 PM", "8:40 PM"]) {
-    await today.getByRole("button", { name: `${time}, Blocked: School meeting` }).click();
-    await page
-      .getByRole("dialog", { name: "Free This Time" })
-      .getByRole("button", { name: "Free time" })
-      .click();
-    await expect(today.getByRole("button", { name: `${time}, Free` })).toBeVisible();
-  }
+  // Freed together the same way.
+  await today.getByRole("button", { name: "8:20 PM, Blocked: School meeting" }).click();
+  const free = page.getByRole("dialog", { name: "Free This Time" });
+  await free.getByLabel("Free until").selectOption({ label: "9:00 PM (2 times)" });
+  await expect(free).toContainText("Parents will be able to book 8:20 PM to 9:00 PM on");
+  await free.getByRole("button", { name: "Free time" }).click();
+  await expect(today.getByRole("button", { name: "8:20 PM, Free" })).toBeVisible();
+  await expect(today.getByRole("button", { name: "8:40 PM, Free" })).toBeVisible();
   // The next week is an address of its own, kept on a reload.
   await page.getByRole("button", { name: "Next week" }).click();
   await expect(page).toHaveURL(/\/admin\/calendar\?week=\d{4}-\d{2}-\d{2}$/);

@@ -307,13 +307,20 @@ test("the doctor carries a consultation through in the workspace while the paren
   await expect(drawer.getByLabel("Advice (optional)")).toHaveValue("Half written advice");
   await page.reload();
   await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
+  // The half-written correction outlives the reload too, until she cancels it: the record opens on it.
+  await expect(drawer.getByRole("tab", { name: "Prescription" })).toHaveAttribute("aria-selected", "true");
   await drawer.getByRole("tab", { name: "Notes" }).click();
   await expect(notes).toHaveValue("Review in three months.");
-  // The half-written correction outlives the reload too, until she cancels it.
   await drawer.getByRole("tab", { name: "Prescription" }).click();
   await expect(drawer.getByTestId("prescription-restored")).toBeVisible();
   await expect(drawer.getByLabel("Advice (optional)")).toHaveValue("Half written advice");
+  // Cancel asks before it throws her writing away.
   await drawer.getByRole("button", { name: "Cancel" }).click();
+  const discard = page.getByRole("dialog", { name: "Discard this correction?" });
+  await discard.getByRole("button", { name: "Keep writing" }).click();
+  await expect(drawer.getByLabel("Advice (optional)")).toHaveValue("Half written advice");
+  await drawer.getByRole("button", { name: "Cancel" }).click();
+  await discard.getByRole("button", { name: "Discard" }).click();
   await page.reload();
   await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
   await drawer.getByRole("tab", { name: "Prescription" }).click();
@@ -336,6 +343,10 @@ test("the doctor carries a consultation through in the workspace while the paren
   await expect(drawer.getByLabel("Weight in kg (optional)")).toHaveValue("");
   await expect(drawer).toContainText(/21\.5 kg on \d{1,2} \w{3} \d{4}: weigh again for today's dose\./);
   await screenshots(page, "workspace-review-prescription");
+  // And the record beside it says what today's prescription gave, without opening its PDF.
+  await drawer.getByRole("tab", { name: "Record" }).click();
+  await expect(drawer).toContainText("DiagnosisInnocent (functional) heart murmur");
+  await expect(drawer).toContainText("Weight21.5 kg");
   await parentContext.close();
 });
 

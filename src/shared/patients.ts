@@ -1,6 +1,6 @@
 import type { AdminAppointment } from "./admin";
 import type { RefundView } from "./manage";
-import type { PatientSex } from "./prescription";
+import type { PrescriptionContent } from "./prescription";
 
 /**
  * The doctor's patient records and the parent's data rights. A patient is a child (or adult patient) with the phone
@@ -44,9 +44,11 @@ export interface ConsultationRecordView {
     version: number;
     issuedAt: string;
     replacesVersion: number | null;
-    /** As written on it: the next prescription for the child starts from the sex, and shows the weight as a hint. */
-    patientSex: PatientSex;
-    weightKg: number | null;
+    /**
+     * What it says, for the doctor to read beside the call without opening the PDF; the child's next prescription
+     * starts from its sex, and shows its weight as a hint.
+     */
+    content: PrescriptionContent;
   }[];
   uploads: { id: string; fileName: string; contentType: string; sizeBytes: number; uploadedAt: string }[];
 }

@@ -38,6 +38,12 @@ export function removeDraft(key: string): void {
   tabStorage()?.removeItem(PREFIX + key);
 }
 
+/** Whether a draft is kept under a key starting with `prefix`. */
+export function hasDraftUnder(prefix: string): boolean {
+  const store = tabStorage();
+  return store !== null && Object.keys(store).some((key) => key.startsWith(PREFIX + prefix));
+}
+
 /** Every draft of this tab, at sign-out: what the doctor was writing stays on no shared computer. */
 export function clearDrafts(): void {
   const store = tabStorage();

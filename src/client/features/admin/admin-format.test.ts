@@ -186,8 +186,15 @@ describe("childsLastPrescription", () => {
     version: 1,
     issuedAt,
     replacesVersion: null,
-    patientSex,
-    weightKg,
+    content: {
+      patientSex,
+      weightKg,
+      diagnosis: "Innocent murmur",
+      medicines: [],
+      investigations: "",
+      advice: "Review in a year.",
+      followUpDate: null,
+    },
   });
   const consultation = (
     id: string,

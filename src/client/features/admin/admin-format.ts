@@ -141,8 +141,9 @@ export function childsLastPrescription(
   for (const { appointment, prescriptions } of record.consultations) {
     if (appointment.id === appointmentId || sameChildDoubts(current.appointment, appointment).length > 0)
       continue;
-    for (const { patientSex, weightKg, issuedAt } of prescriptions)
-      if (!last || issuedAt > last.issuedAt) last = { patientSex, weightKg, issuedAt };
+    for (const { content, issuedAt } of prescriptions)
+      if (!last || issuedAt > last.issuedAt)
+        last = { patientSex: content.patientSex, weightKg: content.weightKg, issuedAt };
   }
   return last;
 }

@@ -79,26 +79,44 @@ interface AdminLayoutProps {
 
 /** The frame of the admin pages: its own header (not the public one), the page heading, the content. */
 /**
- * Opened at a section's address (`/admin/settings#fee-settings-title`, from the setup checklist): the section is drawn
- * once its data has loaded, so it is looked for a few times before the page gives up.
+ * Opened at a section's address (`/admin/settings#fee-settings-title`, from the setup checklist or the workspace):
+ * the section is drawn once its data has loaded, and the sections above it load too and push it down, so it is looked
+ * for a few times and brought back into view while the page settles, until she scrolls, taps or types herself.
  */
 function useScrollToSection(): void {
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (!id) return;
     let tries = 0;
+    let foundAt: number | null = null;
+    const stop = () => {
+      window.clearInterval(timer);
+      for (const event of USER_MOVES) window.removeEventListener(event, stop);
+    };
     const timer = window.setInterval(() => {
+      tries += 1;
       const section = document.getElementById(id);
-      if (section || ++tries > 30) window.clearInterval(timer);
-      if (!section) return;
-      // Keyboard and screen-reader users land there too, not at the top of the page.
-      if (!section.hasAttribute("tabindex")) section.setAttribute("tabindex", "-1");
-      section.focus({ preventScroll: true });
-      section.scrollIntoView({ block: "start" });
+      if (!section) {
+        if (tries > 80) stop();
+        return;
+      }
+      if (foundAt === null) {
+        foundAt = tries;
+        // Keyboard and screen-reader users land there too, not at the top of the page.
+        if (!section.hasAttribute("tabindex")) section.setAttribute("tabindex", "-1");
+        section.focus({ preventScroll: true });
+        section.scrollIntoView({ block: "start" });
+      } else if (Math.abs(section.getBoundingClientRect().top) > 8)
+        section.scrollIntoView({ block: "start" });
+      if (tries - foundAt > 30) stop();
     }, 100);
-    return () => window.clearInterval(timer);
+    for (const event of USER_MOVES) window.addEventListener(event, stop, { passive: true });
+    return stop;
   }, []);
 }
+
+/** What the visitor does that means she is moving about the page herself. */
+const USER_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 /** On a phone the navigation scrolls sideways: the current page's link is brought into its view. */
 function useCurrentLinkInView(): RefObject<HTMLElement | null> {

@@ -73,20 +73,21 @@ const slotStyle: Record<CalendarSlot["state"], string> = {
   free: "border-slate-200 bg-white text-slate-700",
 };
 
-/** A free time she may block, and when it ends. */
-interface FreeTime {
+/** A time she may block or free, when it ends, and (a blocked one) its block's entry. */
+interface RunTime {
   time: string;
   endsAt: string;
+  exceptionId: string | null;
 }
 
 /**
- * What a tap on a slot opens: a booking's details, blocking a free time (and, if she likes, the free times that
- * follow it without a break: `run`), or freeing a blocked one.
+ * What a tap on a slot opens: a booking's details, or blocking a free time or freeing a blocked one, and if she likes
+ * the times of the same kind that follow it without a break (`run`, the tapped one first).
  */
 type Chosen =
   | { kind: "appointment"; appointment: AdminAppointment }
-  | { kind: "block"; date: string; time: string; run: FreeTime[] }
-  | { kind: "free"; date: string; time: string; exceptionId: string };
+  | { kind: "block" | "free"; date: string; time: string; run: RunTime[] };
+type SlotChange = Exclude<Chosen, { kind: "appointment" }>;
 
 /** "19:40" plus 20 minutes: "20:00". */
 function timeAfter(time: string, minutes: number): string {
@@ -95,13 +96,20 @@ function timeAfter(time: string, minutes: number): string {
   return `${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 }
 
-/** The free times from the `index`th slot on, as long as each starts where the one before it ends. */
-function freeRunFrom(slots: readonly CalendarSlot[], index: number): FreeTime[] {
-  const run: FreeTime[] = [];
+/**
+ * The times from the `index`th slot on that can be changed the same way (free ones to block, blocked ones with an
+ * entry of their own to free), as long as each starts where the one before it ends.
+ */
+function runFrom(slots: readonly CalendarSlot[], index: number, kind: "block" | "free"): RunTime[] {
+  const run: RunTime[] = [];
   for (const slot of slots.slice(index)) {
     const previous = run.at(-1);
-    if (slot.state !== "free" || slot.past || (previous && previous.endsAt !== slot.time)) break;
-    run.push({ time: slot.time, endsAt: timeAfter(slot.time, slot.durationMinutes) });
+    if (slot.past || (previous && previous.endsAt !== slot.time)) break;
+    const endsAt = timeAfter(slot.time, slot.durationMinutes);
+    if (kind === "block" && slot.state === "free") run.push({ time: slot.time, endsAt, exceptionId: null });
+    else if (kind === "free" && slot.state === "blocked" && slot.exceptionId)
+      run.push({ time: slot.time, endsAt, exceptionId: slot.exceptionId });
+    else break;
   }
   return run;
 }
@@ -115,11 +123,13 @@ function choiceOf(day: CalendarDay, index: number): Chosen | null {
     case "held":
       return { kind: "appointment", appointment: slot.appointment };
     case "free":
-      return slot.past ? null : { kind: "block", date, time: slot.time, run: freeRunFrom(day.slots, index) };
+      return slot.past
+        ? null
+        : { kind: "block", date, time: slot.time, run: runFrom(day.slots, index, "block") };
     case "blocked":
       return slot.past || !slot.exceptionId
         ? null
-        : { kind: "free", date, time: slot.time, exceptionId: slot.exceptionId };
+        : { kind: "free", date, time: slot.time, run: runFrom(day.slots, index, "free") };
   }
 }
 
@@ -293,61 +303,56 @@ function DayColumn({
 
 /**
  * Blocking a free time, or it and the free times right after it ("until 8:00 PM"), with a note only the doctor
- * sees; or freeing a blocked one. A run is blocked a time at a time, in order: should one fail (booked meanwhile),
- * those before it stay blocked and she is told which.
+ * sees; or freeing a blocked time, or it and the blocked times right after it. A run is changed a time at a time, in
+ * order: should one fail (booked meanwhile), those before it stay changed and she is told which.
  */
-function SlotDialog({
-  chosen,
-  onClose,
-}: {
-  chosen: Exclude<Chosen, { kind: "appointment" }> | null;
-  onClose: () => void;
-}) {
+function SlotDialog({ chosen, onClose }: { chosen: SlotChange | null; onClose: () => void }) {
   const [note, setNote] = useState("");
   const [until, setUntil] = useState<string | null>(null);
-  const blockedSoFar = useRef<string[]>([]);
+  const doneSoFar = useRef<string[]>([]);
   const change = useMutation({
-    mutationFn: async (what: Exclude<Chosen, { kind: "appointment" }>) => {
-      if (what.kind === "free") return removeScheduleException(what.exceptionId, []);
-      blockedSoFar.current = [];
-      for (const { time } of timesToBlock(what, until)) {
-        await addScheduleException({ kind: "block", date: what.date, time, note });
-        blockedSoFar.current.push(time);
+    mutationFn: async (what: SlotChange) => {
+      doneSoFar.current = [];
+      for (const { time, exceptionId } of timesChosen(what, until)) {
+        if (what.kind === "block") await addScheduleException({ kind: "block", date: what.date, time, note });
+        else if (exceptionId) await removeScheduleException(exceptionId, []);
+        doneSoFar.current.push(time);
       }
     },
     onSuccess: (_answer, what) => {
       refreshCalendar();
       toast({
         title: what.kind === "block" ? "Time Blocked" : "Time Freed",
-        description: `${blockedWhen(what, until)} ${
+        description: `${changedWhen(what, until)} ${
           what.kind === "block" ? "can no longer be booked." : "can be booked again."
         }`,
       });
-      setNote("");
-      setUntil(null);
-      onClose();
+      close();
     },
-    onError: (error) => {
+    onError: (error, what) => {
       refreshCalendar();
       showErrorToast(error);
-      const done = blockedSoFar.current;
+      const done = doneSoFar.current;
+      const verb = what.kind === "block" ? "blocked" : "freed";
       if (done.length > 0)
         toast({
-          title: "Some Times Blocked",
-          description: `${done.map(slotLabel).join(", ")} ${done.length === 1 ? "is" : "are"} blocked; the time after could not be.`,
+          title: what.kind === "block" ? "Some Times Blocked" : "Some Times Freed",
+          description: `${done.map(slotLabel).join(", ")} ${done.length === 1 ? "is" : "are"} ${verb}; the time after could not be.`,
         });
     },
   });
-  const when = chosen ? `${slotLabel(chosen.time)} on ${formatLongDateWithWeekday(chosen.date)}` : "";
-  const run = chosen?.kind === "block" ? chosen.run : [];
+  const close = () => {
+    setNote("");
+    setUntil(null);
+    onClose();
+  };
+  const run = chosen?.run ?? [];
+  const verb = chosen?.kind === "block" ? "Block" : "Free";
   return (
     <Dialog
       open={chosen !== null}
       onOpenChange={(open) => {
-        if (!open) {
-          setUntil(null);
-          onClose();
-        }
+        if (!open) close();
       }}
     >
       {chosen && (
@@ -356,15 +361,15 @@ function SlotDialog({
             <DialogTitle>{chosen.kind === "block" ? "Block This Time" : "Free This Time"}</DialogTitle>
             <DialogDescription>
               {chosen.kind === "block"
-                ? `Parents will not be able to book ${blockedWhen(chosen, until)}.`
-                : `Parents will be able to book ${when} again.`}
+                ? `Parents will not be able to book ${changedWhen(chosen, until)}.`
+                : `Parents will be able to book ${changedWhen(chosen, until)} again.`}
             </DialogDescription>
           </DialogHeader>
-          {chosen.kind === "block" && run.length > 1 && (
+          {run.length > 1 && (
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor="block-until">Block until</Label>
+              <Label htmlFor="slot-until">{verb} until</Label>
               <NativeSelect
-                id="block-until"
+                id="slot-until"
                 value={until ?? run[0]?.endsAt}
                 onChange={(event) => setUntil(event.target.value)}
               >
@@ -388,13 +393,7 @@ function SlotDialog({
             </div>
           )}
           <DialogFooter>
-            <Button
-              variant="outline"
-              onClick={() => {
-                setUntil(null);
-                onClose();
-              }}
-            >
+            <Button variant="outline" onClick={close}>
               Cancel
             </Button>
             <Button disabled={change.isPending} onClick={() => change.mutate(chosen)}>
@@ -412,17 +411,16 @@ function refreshCalendar(): void {
   void queryClient.invalidateQueries({ queryKey: adminKeys.schedule });
 }
 
-/** The free times a block covers: from the one tapped up to the end she chose (that one alone by default). */
-function timesToBlock(what: Extract<Chosen, { kind: "block" }>, until: string | null): FreeTime[] {
-  const end = what.run.findIndex((free) => free.endsAt === until);
+/** The times a change covers: from the one tapped up to the end she chose (that one alone by default). */
+function timesChosen(what: SlotChange, until: string | null): RunTime[] {
+  const end = what.run.findIndex((time) => time.endsAt === until);
   return what.run.slice(0, end < 0 ? 1 : end + 1);
 }
 
 /** "7:20 PM on Friday, 27 November 2026", or "7:20 PM to 8:00 PM on ..." for several times. */
-function blockedWhen(what: Exclude<Chosen, { kind: "appointment" }>, until: string | null): string {
+function changedWhen(what: SlotChange, until: string | null): string {
   const day = formatLongDateWithWeekday(what.date);
-  if (what.kind === "free") return `${slotLabel(what.time)} on ${day}`;
-  const times = timesToBlock(what, until);
+  const times = timesChosen(what, until);
   const last = times.at(-1);
   return times.length > 1 && last
     ? `${slotLabel(what.time)} to ${slotLabel(last.endsAt)} on ${day}`

@@ -26,6 +26,7 @@ import {
 import type { z } from "zod";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FieldError, InputField, TextareaField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, serverMessage } from "@/lib/api";
@@ -475,6 +476,18 @@ function PrescriptionForm({
     setValue("advice", content.advice);
   };
   const [confirming, setConfirming] = useState<FormOutput | null>(null);
+  // Cancel next to Issue: what she wrote is not thrown away on one tap.
+  const [discarding, setDiscarding] = useState(false);
+  const hasWriting = () => {
+    const written = templateContent();
+    return Boolean(
+      written.diagnosis || written.medicines.length > 0 || written.investigations || written.advice,
+    );
+  };
+  const discard = () => {
+    removePrescriptionDraft(appointmentId, latest?.id);
+    onDone();
+  };
   const nextVersion = (latest?.version ?? 0) + 1;
 
   const issue = useMutation({
@@ -634,10 +647,7 @@ function PrescriptionForm({
             <Button
               size="sm"
               variant="ghost"
-              onClick={() => {
-                removePrescriptionDraft(appointmentId, latest?.id);
-                onDone();
-              }}
+              onClick={() => (hasWriting() ? setDiscarding(true) : discard())}
             >
               Cancel
             </Button>
@@ -649,6 +659,20 @@ function PrescriptionForm({
           </p>
         ) : null}
       </form>
+      <ConfirmDialog
+        open={discarding}
+        onOpenChange={setDiscarding}
+        title={latest ? "Discard this correction?" : "Discard this prescription?"}
+        description="What you wrote here is lost. Nothing has been sent to the parent."
+        confirmLabel="Discard"
+        cancelLabel="Keep writing"
+        pending={false}
+        error={null}
+        onConfirm={() => {
+          setDiscarding(false);
+          discard();
+        }}
+      />
     </div>
   );
 }
@@ -707,29 +731,29 @@ const MEDICINE_INPUTS = [
     label: "Strength",
     required: true,
     max: PRESCRIPTION_LIMITS.strength,
-    placeholder: "10 mg/ml",
+    placeholder: "e.g. 10 mg/ml",
   },
-  { name: "dose", label: "Dose", required: true, max: PRESCRIPTION_LIMITS.dose, placeholder: "1 ml" },
+  { name: "dose", label: "Dose", required: true, max: PRESCRIPTION_LIMITS.dose, placeholder: "e.g. 1 ml" },
   {
     name: "frequency",
     label: "Frequency",
     required: true,
     max: PRESCRIPTION_LIMITS.frequency,
-    placeholder: "twice a day",
+    placeholder: "e.g. twice a day",
   },
   {
     name: "duration",
     label: "Duration",
     required: true,
     max: PRESCRIPTION_LIMITS.duration,
-    placeholder: "5 days",
+    placeholder: "e.g. 5 days",
   },
   {
     name: "instructions",
     label: "Instructions (optional)",
     required: false,
     max: PRESCRIPTION_LIMITS.instructions,
-    placeholder: "after food",
+    placeholder: "e.g. after food",
   },
 ] as const;
 

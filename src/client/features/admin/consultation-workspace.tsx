@@ -31,6 +31,7 @@ import { adminKeys, appointmentDetailsQuery } from "./api";
 import { AppointmentActions } from "./appointment-actions";
 import { MessagesSent } from "./appointment-details-dialog";
 import { NotesEditor, PrescriptionSection } from "./consultation-record";
+import { hasPrescriptionDraft } from "./prescription-draft";
 import { prescriptionPdfUrl, reportViewUrl } from "./consultation-record-api";
 import { formatInstant } from "./notification-format";
 import { ReportUploadsList } from "./report-uploads-list";
@@ -224,10 +225,12 @@ const TAB_LABELS: Record<Tab, string> = {
 };
 
 function WorkspacePanel({ appointment, timeZone, zone }: { appointment: AdminAppointment } & ZoneProps) {
-  const [tab, setTab] = useState<Tab>("record");
+  // A prescription she was writing before a reload is where she comes back to.
+  const [first] = useState<Tab>(() => (hasPrescriptionDraft(appointment.id) ? "prescription" : "record"));
+  const [tab, setTab] = useState<Tab>(first);
   // A tab is loaded when first opened, and kept after: notes half typed or a prescription half written survive a
   // look at the reports.
-  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set(["record"]));
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([first]));
   const select = (next: Tab) => {
     setTab(next);
     setOpened((before) => (before.has(next) ? before : new Set([...before, next])));
@@ -354,6 +357,7 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
                       <p className="mt-1 whitespace-pre-wrap text-slate-800">
                         {notes ?? "No notes written."}
                       </p>
+                      <PrescriptionInForce prescriptions={prescriptions} />
                       {prescriptions.map((prescription) => (
                         <a
                           key={prescription.id}
@@ -376,6 +380,59 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
         );
       }}
     </QueryState>
+  );
+}
+
+/**
+ * What the consultation's prescription in force (its latest version) gave, to read beside the call without opening
+ * the PDF: the diagnosis, each medicine with its dose, the advice and the weight.
+ */
+function PrescriptionInForce({
+  prescriptions,
+}: {
+  prescriptions: PatientRecord["consultations"][number]["prescriptions"];
+}) {
+  const latest = prescriptions.reduce<(typeof prescriptions)[number] | undefined>(
+    (found, candidate) => (!found || candidate.version > found.version ? candidate : found),
+    undefined,
+  );
+  if (!latest) return null;
+  const { diagnosis, medicines, investigations, advice, weightKg } = latest.content;
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 rounded-md bg-slate-50 p-2 text-slate-800">
+      <dt className="font-medium text-slate-600">Diagnosis</dt>
+      <dd className="wrap-anywhere">{diagnosis}</dd>
+      <dt className="font-medium text-slate-600">Medicines</dt>
+      <dd className="wrap-anywhere">
+        {medicines.length === 0
+          ? "None"
+          : medicines.map((medicine, index) => (
+              <span key={index} className="block">
+                {medicine.genericName} {medicine.strength}: {medicine.dose}, {medicine.frequency},{" "}
+                {medicine.duration}
+                {medicine.instructions ? ` (${medicine.instructions})` : ""}
+              </span>
+            ))}
+      </dd>
+      {investigations && (
+        <>
+          <dt className="font-medium text-slate-600">Investigations</dt>
+          <dd className="wrap-anywhere whitespace-pre-wrap">{investigations}</dd>
+        </>
+      )}
+      {advice && (
+        <>
+          <dt className="font-medium text-slate-600">Advice</dt>
+          <dd className="wrap-anywhere whitespace-pre-wrap">{advice}</dd>
+        </>
+      )}
+      {weightKg !== null && (
+        <>
+          <dt className="font-medium text-slate-600">Weight</dt>
+          <dd>{weightKg} kg</dd>
+        </>
+      )}
+    </dl>
   );
 }
 

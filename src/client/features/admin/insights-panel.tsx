@@ -325,7 +325,7 @@ function MonthsView({ data, updating }: { data: AdminInsights; updating: boolean
           refunds that reached the parent in the month, and their amount
         </Definition>
         <Definition term="Started">
-          bookings where a parent chose a time and went on to pay (free follow-ups left out)
+          bookings where a parent chose a time and was sent on to pay, paid or not (free follow-ups left out)
         </Definition>
         <Definition term="Paid, Share paid">
           of the bookings started, those that were paid, and their share

@@ -77,7 +77,8 @@ export function NotificationsPanel() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.notifications }),
   });
 
-  const [open, setOpen] = useState(false);
+  // The page is for the messages: they show at once, and the summary line folds them away.
+  const [open, setOpen] = useState(true);
   const pages = messages.data?.pages ?? [];
   const notifications = uniqueById(pages.flatMap((page) => page.notifications));
   const first = pages[0];

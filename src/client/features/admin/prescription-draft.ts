@@ -1,5 +1,5 @@
 import { PATIENT_SEXES, type PatientSex } from "@shared/prescription";
-import { readDraft, removeDraft, writeDraft } from "@/lib/session-drafts";
+import { hasDraftUnder, readDraft, removeDraft, writeDraft } from "@/lib/session-drafts";
 
 /**
  * A prescription being written or prepared, kept in the tab over a reload. Only the form's own fields are read back,
@@ -52,6 +52,11 @@ export function draftFromStorage(raw: unknown): PrescriptionDraft | null {
   if (Array.isArray(raw.medicines))
     draft.medicines = raw.medicines.map(medicineOf).filter((medicine) => medicine !== null);
   return Object.keys(draft).length > 0 ? draft : null;
+}
+
+/** Whether a prescription of this appointment (a first one or a correction) is being written in this tab. */
+export function hasPrescriptionDraft(appointmentId: string): boolean {
+  return hasDraftUnder(`prescription:${appointmentId}:`);
 }
 
 export function readPrescriptionDraft(appointmentId: string, replaces: string | undefined) {

@@ -240,7 +240,14 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     ).json<PatientRecord>();
     const before = record.consultations.find((entry) => entry.appointment.id === earlier.id);
     expect(before?.prescriptions).toEqual([
-      expect.objectContaining({ version: 1, patientSex: "female", weightKg: 18.5 }),
+      expect.objectContaining({
+        version: 1,
+        content: expect.objectContaining({
+          patientSex: "female",
+          weightKg: 18.5,
+          diagnosis: "Innocent murmur",
+        }),
+      }),
     ]);
   });
 

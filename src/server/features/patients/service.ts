@@ -112,8 +112,7 @@ async function recordParts(ctx: PatientsContext, appointmentId: string) {
       version,
       issuedAt,
       replacesVersion,
-      patientSex: content.patientSex,
-      weightKg: content.weightKg,
+      content,
     })),
     uploads: uploads.map(({ id, fileName, contentType, sizeBytes, uploadedAt }) => ({
       id,
