@@ -238,6 +238,15 @@ test("the doctor carries a consultation through in the workspace while the paren
   await page.getByRole("button", { name: "Issue prescription" }).click();
   await page.getByRole("button", { name: "Issue and send" }).click();
   await expect(page.getByRole("list", { name: "Prescription versions" })).toContainText("Version 1");
+  // How it went to the parent, where she issued it (no channel is set up on this site: held on the server).
+  const delivery = page.getByTestId("prescription-delivery");
+  await expect(delivery.getByText(/^To the parent:/)).toHaveText(
+    "To the parent: E-mail held · WhatsApp held",
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(delivery).toContainText("Not sent: e-mail or WhatsApp is not set up for the site yet.");
   await expectNoSevereViolations(page, "main");
   await screenshots(page, "workspace");
 

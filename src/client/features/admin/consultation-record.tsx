@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { AdminAppointmentDetails } from "@shared/admin";
 import { clinicDate } from "@shared/clinic-time";
 import {
   type ConsultationNotesInput,
@@ -34,7 +35,7 @@ import { formatShortDate } from "@/lib/format";
 import { useRefetchAt } from "@/lib/use-refetch-at";
 import { toast } from "@/lib/use-toast";
 import type { ChildsLastPrescription } from "./admin-format";
-import { adminKeys } from "./api";
+import { adminKeys, appointmentDetailsQuery } from "./api";
 import {
   consultationRecordKeys,
   issuePrescription,
@@ -43,7 +44,13 @@ import {
   prescriptionsQuery,
   saveNotes,
 } from "./consultation-record-api";
-import { formatInstant } from "./notification-format";
+import {
+  deliveryProblemInWords,
+  formatInstant,
+  isNoteAProblem,
+  notificationStatusHint,
+  notificationStatusLabel,
+} from "./notification-format";
 import {
   FavouriteMedicineList,
   favouriteNamed,
@@ -324,6 +331,7 @@ function VersionList({
             <p className="wrap-anywhere text-slate-800">
               {version.content.diagnosis} · {medicinesSummary(version)}
             </p>
+            <PrescriptionDelivery appointmentId={appointmentId} version={version.version} />
           </div>
           <Button asChild size="sm" variant="outline" className="shrink-0">
             <a
@@ -337,6 +345,59 @@ function VersionList({
         </li>
       ))}
     </ul>
+  );
+}
+
+const CHANNEL_NAMES = { email: "E-mail", whatsapp: "WhatsApp" } as const;
+
+/**
+ * How a version went to the parent, by e-mail and WhatsApp, where she issued it: "E-mail: Sent · WhatsApp: Retrying",
+ * and in plain words what went wrong. Asked again every 10 seconds while a message is still on its way.
+ */
+function PrescriptionDelivery({ appointmentId, version }: { appointmentId: string; version: number }) {
+  const kind = `prescription_v${version}`;
+  const ofVersion = (details: AdminAppointmentDetails | undefined) =>
+    details?.messages.filter((message) => message.kind === kind && message.recipient === "patient") ?? [];
+  const details = useQuery({
+    ...appointmentDetailsQuery(appointmentId),
+    refetchInterval: (query) =>
+      ofVersion(query.state.data).some(
+        (message) => message.status === "pending" || message.status === "processing",
+      )
+        ? 10_000
+        : false,
+  });
+  const messages = ofVersion(details.data);
+  if (messages.length === 0) return null;
+  const problems = messages
+    .filter((message) => isNoteAProblem(message) && message.lastError)
+    .map((message) => deliveryProblemInWords(message.channel, message.lastError ?? "", message.status))
+    .filter((words) => words !== null);
+  return (
+    <div className="text-slate-700" data-testid="prescription-delivery">
+      <p>
+        To the parent:{" "}
+        {messages
+          .map(
+            (message) =>
+              `${CHANNEL_NAMES[message.channel]} ${notificationStatusLabel(message.status, message.attempts).toLowerCase()}`,
+          )
+          .join(" · ")}
+      </p>
+      {[...new Set(messages.map((message) => notificationStatusHint(message.status)))].map(
+        (hint) =>
+          hint && (
+            <p key={hint} className="text-xs text-slate-600">
+              {hint}
+            </p>
+          ),
+      )}
+      {problems.map((words) => (
+        <p key={words} className="text-red-800">
+          {words}
+        </p>
+      ))}
+    </div>
   );
 }
 
