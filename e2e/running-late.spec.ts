@@ -69,6 +69,18 @@ test("the doctor taps Running late, picks 15 minutes, the next parents are told 
   await page.getByRole("button", { name: "Running late" }).click();
   await expect(dialog.getByRole("radio", { name: "15 min" })).toBeChecked();
   await page.keyboard.press("Escape");
+  // Kabir's parent is 5 minutes past the start: marking a no-show now, she is told the 15 minutes of the policy
+  // count from the time she gave the parents.
+  await page.getByRole("link", { name: "Open Kabir Shah's consultation" }).click();
+  await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
+  await page.getByRole("tab", { name: "Finish" }).click();
+  await page.getByRole("button", { name: "Mark no-show" }).click();
+  const noShow = page.getByRole("dialog", { name: "Mark Kabir Shah as a no-show?" });
+  await expect(noShow).toContainText(
+    "you told the parents you are running about 15 minutes late, so count from 7:35 PM: after 7:50 PM.",
+  );
+  await noShow.getByRole("button", { name: "Not yet" }).click();
+  await page.goto("/admin/today");
   // No channel is set up here: once the outbox has run, Today says the messages did not go out (Today asks again
   // every 20 seconds).
   await expect(page.getByTestId("running-late-not-sent")).toHaveText(

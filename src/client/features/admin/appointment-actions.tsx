@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/input";
+import { clockTime } from "./admin-format";
 import { formatInstant } from "./notification-format";
 import {
   adminKeys,
@@ -18,6 +19,7 @@ import {
   cancelAppointmentAsDoctor,
   rescheduleAppointmentAsDoctor,
   retryRefund,
+  todayQuery,
 } from "./api";
 
 const REFUND_STATE_WORDS = { pending: "in progress", succeeded: "refunded", failed: "failed" } as const;
@@ -201,7 +203,11 @@ export function AppointmentActions({
 /** The policy's grace: a parent more than this many minutes late may be marked a no-show. */
 const NO_SHOW_AFTER_MINUTES = 15;
 
-/** Said in the no-show dialog when the parent is not yet 15 minutes late: the policy's rule, before she confirms. */
+/**
+ * Said in the no-show dialog when the parent is not yet 15 minutes late: the policy's rule, before she confirms. When
+ * she told today's parents she was running late (before this parent was past the 15 minutes), they count from the
+ * time she gave them.
+ */
 function NoShowTooSoon({
   appointment,
   timeZone,
@@ -211,15 +217,24 @@ function NoShowTooSoon({
 }) {
   // The moment the dialog opened (it is drawn only while open): how late the parent is as she decides.
   const [openedAt] = useState(() => Date.now());
+  const today = useQuery(todayQuery());
   if (!timeZone) return null;
   const startsAt = slotStart(appointment.appointmentDate, appointment.appointmentTime, timeZone).getTime();
+  // A press counts for this parent when it came before they were already past the grace.
+  const graceEnds = startsAt + NO_SHOW_AFTER_MINUTES * 60_000;
+  const told = today.data?.date === appointment.appointmentDate ? today.data.runningLate : null;
+  const late = told && new Date(told.at).getTime() < graceEnds ? told.minutes : 0;
   const minutes = Math.floor((openedAt - startsAt) / 60_000);
-  if (minutes >= NO_SHOW_AFTER_MINUTES) return null;
+  if (minutes >= NO_SHOW_AFTER_MINUTES + late) return null;
+  const from = new Date(startsAt + late * 60_000).toISOString();
+  const until = new Date(startsAt + (late + NO_SHOW_AFTER_MINUTES) * 60_000).toISOString();
   return (
     <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       It is {Math.max(minutes, 0)} {minutes === 1 ? "minute" : "minutes"} past the start. The policy allows a
-      no-show once the parent is more than {NO_SHOW_AFTER_MINUTES} minutes late; if you told the parents you
-      are running late, give them that time too.
+      no-show once the parent is more than {NO_SHOW_AFTER_MINUTES} minutes late
+      {told && late > 0
+        ? `; you told the parents you are running about ${late} minutes late, so count from ${clockTime(from, timeZone)}: after ${clockTime(until, timeZone)}.`
+        : "."}
     </p>
   );
 }

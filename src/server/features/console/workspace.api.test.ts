@@ -173,7 +173,10 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     });
     expect(odd.statusCode).toBe(400);
     const log = await t.app.inject({ method: "GET", url: "/api/admin/access-log", headers: admin(cookie) });
-    expect(log.body).toContain("viewed in place");
+    // A look in place is a view; a download stays a download.
+    const rows = log.json<{ entries: { action: string; detail: string }[] }>().entries;
+    expect(rows.filter((row) => row.detail === "viewed in place").map((row) => row.action)).toEqual(["view"]);
+    expect(rows.filter((row) => row.detail === "downloaded").map((row) => row.action)).toEqual(["download"]);
     expect(log.body).toContain("opened the record beside the consultation (2 consultations)");
 
     const followUp = await t.app.inject({

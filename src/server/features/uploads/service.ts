@@ -238,7 +238,10 @@ export async function downloadForParent(
   const row = await uploadOf(ctx.db, appointment.id, uploadId);
   const release = inFlight.start(appointment.id);
   try {
-    const file = await openAndLog(ctx, row, PARENT_LINK, "downloaded through the parent's link");
+    const file = await openAndLog(ctx, row, PARENT_LINK, {
+      action: "download",
+      detail: "downloaded through the parent's link",
+    });
     return { ...file, release };
   } catch (error) {
     release();
@@ -318,7 +321,15 @@ export async function downloadForDoctor(
 ): Promise<DownloadFile> {
   const appointment = await knownAppointment(ctx, appointmentId);
   const row = await uploadOf(ctx.db, appointment.id, uploadId);
-  return openAndLog(ctx, row, session, view === "inline" ? "viewed in place" : "downloaded");
+  // Viewed in the workspace is a look at the report, not a copy of it taken away: a "view" row.
+  return openAndLog(
+    ctx,
+    row,
+    session,
+    view === "inline"
+      ? { action: "view", detail: "viewed in place" }
+      : { action: "download", detail: "downloaded" },
+  );
 }
 
 /** Opens the stored file, then logs the read; a file missing from the store is a 404 and a warning. */
@@ -326,7 +337,7 @@ async function openAndLog(
   ctx: UploadsContext,
   row: ReportUploadRow,
   session: string,
-  detail: string,
+  { action, detail }: { action: "view" | "download"; detail: string },
 ): Promise<DownloadFile> {
   let stream: Readable;
   try {
@@ -337,12 +348,7 @@ async function openAndLog(
     throw new HttpError(404, UPLOAD_MESSAGES.notFound);
   }
   try {
-    await logAccess(
-      ctx.db,
-      session,
-      { action: "download", recordType: "upload", recordId: row.id, detail },
-      ctx.now,
-    );
+    await logAccess(ctx.db, session, { action, recordType: "upload", recordId: row.id, detail }, ctx.now);
   } catch (error) {
     stream.destroy();
     throw error;
