@@ -66,6 +66,10 @@ test("the doctor taps Running late, picks 15 minutes, the next parents are told 
   await expect(
     page.getByText(/^Told 2 parents at \d{1,2}:\d{2} [AP]M: about 15 minutes late\.$/),
   ).toBeVisible();
+  // The countdown to the consultation under way says the parents were told a later time.
+  await expect(
+    page.getByText(/^Now · Started \d+ min ago \(you told the parents about 15 min late\)$/),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Running late" }).click();
   await expect(dialog.getByRole("radio", { name: "15 min" })).toBeChecked();
   await page.keyboard.press("Escape");

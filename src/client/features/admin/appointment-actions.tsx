@@ -106,12 +106,15 @@ export function AppointmentActions({
             </a>
           </Button>
         ) : null}
-        {actions.cancel ? (
+      </div>
+      {/* Apart from the day's routine actions, so a tap meant for one of them does not land on it (it asks first). */}
+      {actions.cancel ? (
+        <div className="border-t border-slate-100 pt-3">
           <Button size="sm" variant="destructive" onClick={() => setDialog("cancel")}>
             Cancel appointment
           </Button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       {simple.error || retry.error ? (
         <p role="alert" className="text-sm text-red-700">
           {messageOf(simple.error ?? retry.error)}

@@ -25,6 +25,18 @@ describe("the day's countdown", () => {
     expect(countdownLabel(next, at("2026-11-23T13:34:00Z"))).toBe("Started 4 min ago");
   });
 
+  it("says the parents were told a later time when she pressed Running late before this one's grace ran out", () => {
+    const next = consultation("2026-11-23T13:30:00Z", "2026-11-23T13:50:00Z");
+    const late = { minutes: 10, at: "2026-11-23T13:22:00Z" };
+    expect(countdownLabel(next, at("2026-11-23T13:22:00Z"), late)).toBe(
+      "Starts in 8 min (you told the parents about 10 min late)",
+    );
+    // A press after this parent was already 15 minutes past the start was about the ones after.
+    expect(
+      countdownLabel(next, at("2026-11-23T13:50:00Z"), { minutes: 10, at: "2026-11-23T13:46:00Z" }),
+    ).toBe("Started 20 min ago");
+  });
+
   it("highlights the first confirmed consultation that is not over", () => {
     const done = consultation("2026-11-23T13:30:00Z", "2026-11-23T13:50:00Z", "completed");
     const running = consultation("2026-11-23T13:50:00Z", "2026-11-23T14:10:00Z");

@@ -9,11 +9,23 @@ function minutesText(minutes: number): string {
 }
 
 /** Where the next consultation stands at `now`: "Starts in 12 min", "Started 3 min ago". */
-export function countdownLabel(consultation: Pick<TodayConsultation, "startsAt">, now: Date): string {
-  const diff = new Date(consultation.startsAt).getTime() - now.getTime();
-  if (diff > 0) return `Starts in ${minutesText(Math.ceil(diff / 60_000))}`;
-  const since = Math.floor(-diff / 60_000);
-  return since === 0 ? "Starting now" : `Started ${minutesText(since)} ago`;
+export function countdownLabel(
+  consultation: Pick<TodayConsultation, "startsAt">,
+  now: Date,
+  runningLate: { minutes: number; at: string } | null = null,
+): string {
+  const startsAt = new Date(consultation.startsAt).getTime();
+  const diff = startsAt - now.getTime();
+  const label =
+    diff > 0
+      ? `Starts in ${minutesText(Math.ceil(diff / 60_000))}`
+      : Math.floor(-diff / 60_000) === 0
+        ? "Starting now"
+        : `Started ${minutesText(Math.floor(-diff / 60_000))} ago`;
+  // The parents were told a later time: the countdown is to the booked one, and says so.
+  const told =
+    runningLate && new Date(runningLate.at).getTime() < startsAt + 15 * 60_000 ? runningLate.minutes : 0;
+  return told > 0 ? `${label} (you told the parents about ${minutesText(told)} late)` : label;
 }
 
 /**

@@ -99,7 +99,11 @@ function Day({ day, now, zone }: { day: AdminToday; now: Date; zone: string | un
               <ConsultationEntry
                 key={entry.consultation.appointment.id}
                 consultation={entry.consultation}
-                countdown={entry.consultation === next ? countdownLabel(entry.consultation, now) : undefined}
+                countdown={
+                  entry.consultation === next
+                    ? countdownLabel(entry.consultation, now, day.runningLate)
+                    : undefined
+                }
                 now={now}
                 zone={zone}
               />
