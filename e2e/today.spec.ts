@@ -110,7 +110,7 @@ test("the doctor opens Today and sees the day in order, the next consultation co
   await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
   // Free times are blocked from it, the tapped one and the one after it at once, and freed again.
   await today.getByRole("button", { name: "8:20 PM, Free" }).click();
-  const block = page.getByRole("dialog", { name: "Block This Time" });
+  const block = page.getByRole("dialog", { name: /^Block (This Time|These Times)$/ });
   await expect(block.getByLabel("Block until").getByRole("option")).toHaveText([
     "8:40 PM (this time only)",
     "9:00 PM (2 times)",
@@ -120,15 +120,16 @@ test("the doctor opens Today and sees the day in order, the next consultation co
   await block.getByLabel("Note (only you see it)").fill("School meeting");
   await screenshots(page, "calendar-block-run");
   await page.setViewportSize({ width: 360, height: 800 });
-  await block.getByRole("button", { name: "Block time" }).click();
+  await expect(block.getByRole("heading", { name: "Block These Times" })).toBeVisible();
+  await block.getByRole("button", { name: "Block times" }).click();
   await expect(today.getByRole("button", { name: "8:20 PM, Blocked: School meeting" })).toBeVisible();
   await expect(today.getByRole("button", { name: "8:40 PM, Blocked: School meeting" })).toBeVisible();
   // Freed together the same way.
   await today.getByRole("button", { name: "8:20 PM, Blocked: School meeting" }).click();
-  const free = page.getByRole("dialog", { name: "Free This Time" });
+  const free = page.getByRole("dialog", { name: /^Free (This Time|These Times)$/ });
   await free.getByLabel("Free until").selectOption({ label: "9:00 PM (2 times)" });
   await expect(free).toContainText("Parents will be able to book 8:20 PM to 9:00 PM on");
-  await free.getByRole("button", { name: "Free time" }).click();
+  await free.getByRole("button", { name: "Free times" }).click();
   await expect(today.getByRole("button", { name: "8:20 PM, Free" })).toBeVisible();
   await expect(today.getByRole("button", { name: "8:40 PM, Free" })).toBeVisible();
   // The next week is an address of its own, kept on a reload.

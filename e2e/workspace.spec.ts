@@ -315,8 +315,8 @@ test("the doctor carries a consultation through in the workspace while the paren
   await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
   await expect(drawer.getByLabel("Advice (optional)")).toHaveValue("Half written advice");
   await page.reload();
-  await page.getByRole("button", { name: "Record, reports, notes and prescription" }).click();
   // The half-written correction outlives the reload too, until she cancels it: the record opens on it.
+  await expect(drawer).toBeVisible();
   await expect(drawer.getByRole("tab", { name: "Prescription" })).toHaveAttribute("aria-selected", "true");
   await drawer.getByRole("tab", { name: "Notes" }).click();
   await expect(notes).toHaveValue("Review in three months.");

@@ -227,7 +227,9 @@ function NoShowTooSoon({
   const graceEnds = startsAt + NO_SHOW_AFTER_MINUTES * 60_000;
   const told = today.data?.date === appointment.appointmentDate ? today.data.runningLate : null;
   const late = told && new Date(told.at).getTime() < graceEnds ? told.minutes : 0;
-  const minutes = Math.floor((openedAt - startsAt) / 60_000);
+  // Counted on the server's clock, as Today counts (a phone's own clock may be minutes off).
+  const serverAhead = today.data ? new Date(today.data.now).getTime() - today.dataUpdatedAt : 0;
+  const minutes = Math.floor((openedAt + serverAhead - startsAt) / 60_000);
   if (minutes >= NO_SHOW_AFTER_MINUTES + late) return null;
   const from = new Date(startsAt + late * 60_000).toISOString();
   const until = new Date(startsAt + (late + NO_SHOW_AFTER_MINUTES) * 60_000).toISOString();

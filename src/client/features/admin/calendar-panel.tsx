@@ -347,6 +347,7 @@ function SlotDialog({ chosen, onClose }: { chosen: SlotChange | null; onClose: (
     onClose();
   };
   const run = chosen?.run ?? [];
+  const several = chosen ? timesChosen(chosen, until).length > 1 : false;
   const verb = chosen?.kind === "block" ? "Block" : "Free";
   return (
     <Dialog
@@ -358,7 +359,9 @@ function SlotDialog({ chosen, onClose }: { chosen: SlotChange | null; onClose: (
       {chosen && (
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{chosen.kind === "block" ? "Block This Time" : "Free This Time"}</DialogTitle>
+            <DialogTitle>
+              {chosen.kind === "block" ? "Block" : "Free"} {several ? "These Times" : "This Time"}
+            </DialogTitle>
             <DialogDescription>
               {chosen.kind === "block"
                 ? `Parents will not be able to book ${changedWhen(chosen, until)}.`
@@ -397,7 +400,7 @@ function SlotDialog({ chosen, onClose }: { chosen: SlotChange | null; onClose: (
               Cancel
             </Button>
             <Button disabled={change.isPending} onClick={() => change.mutate(chosen)}>
-              {chosen.kind === "block" ? "Block time" : "Free time"}
+              {chosen.kind === "block" ? "Block" : "Free"} {several ? "times" : "time"}
             </Button>
           </DialogFooter>
         </DialogContent>

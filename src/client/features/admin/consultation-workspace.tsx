@@ -107,7 +107,8 @@ export function ConsultationWorkspace({ appointmentId }: { appointmentId: string
 function Workspace({ details, timeZone, zone }: { details: AdminAppointmentDetails } & ZoneProps) {
   const { appointment } = details;
   const wide = useWideScreen();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // On a phone, a prescription she was writing before a reload opens the sheet on it.
+  const [drawerOpen, setDrawerOpen] = useState(() => hasPrescriptionDraft(appointment.id));
   const sheet = useRef<HTMLElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const closeDrawer = () => {
@@ -401,18 +402,22 @@ function PrescriptionInForce({
   return (
     <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 rounded-md bg-slate-50 p-2 text-slate-800">
       <dt className="font-medium text-slate-600">Diagnosis</dt>
-      <dd className="wrap-anywhere">{diagnosis}</dd>
+      <dd className="wrap-anywhere whitespace-pre-wrap">{diagnosis}</dd>
       <dt className="font-medium text-slate-600">Medicines</dt>
       <dd className="wrap-anywhere">
-        {medicines.length === 0
-          ? "None"
-          : medicines.map((medicine, index) => (
-              <span key={index} className="block">
+        {medicines.length === 0 ? (
+          "None"
+        ) : (
+          <ol className="list-decimal divide-y divide-slate-200 pl-5">
+            {medicines.map((medicine, index) => (
+              <li key={index} className="py-0.5">
                 {medicine.genericName} {medicine.strength}: {medicine.dose}, {medicine.frequency},{" "}
                 {medicine.duration}
                 {medicine.instructions ? ` (${medicine.instructions})` : ""}
-              </span>
+              </li>
             ))}
+          </ol>
+        )}
       </dd>
       {investigations && (
         <>
