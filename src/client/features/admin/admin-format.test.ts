@@ -135,15 +135,16 @@ describe("credentialsMissing", () => {
   );
 });
 
-describe("sameChildDoubts", () => {
-  const child = {
-    patientAge: 6,
-    patientAgeMonths: null,
-    appointmentDate: "2026-11-20",
-    guardian: { name: "Lakshmi Iyer", relationship: "Mother" },
-    patientEmail: "lakshmi@example.org",
-  };
+/** A six-year-old booked by her mother: the facts the same-child checks compare. */
+const child = {
+  patientAge: 6,
+  patientAgeMonths: null,
+  appointmentDate: "2026-11-20",
+  guardian: { name: "Lakshmi Iyer", relationship: "Mother" },
+  patientEmail: "lakshmi@example.org",
+};
 
+describe("sameChildDoubts", () => {
   it("has none for the same child a year and a half on, booked by the same parent", () => {
     expect(sameChildDoubts(child, { ...child, patientAge: 5, appointmentDate: "2025-05-20" })).toEqual([]);
     expect(sameChildDoubts(child, { ...child, patientEmail: " Lakshmi@Example.org" })).toEqual([]);
@@ -174,13 +175,6 @@ describe("sameChildDoubts", () => {
 });
 
 describe("childsLastPrescription", () => {
-  const child = {
-    patientAge: 6,
-    patientAgeMonths: null,
-    appointmentDate: "2026-11-20",
-    guardian: { name: "Lakshmi Iyer", relationship: "Mother" },
-    patientEmail: "lakshmi@example.org",
-  };
   const prescription = (issuedAt: string, patientSex: "female" | "male", weightKg: number | null) => ({
     id: issuedAt,
     version: 1,
