@@ -4,3 +4,11 @@
  */
 export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/**
+ * A mail server's words without the addresses they quote (`<x@example.org>`, or bare): what the parent typed as an
+ * address ("temporary.x@…", "econnrefused@…") must not be read as the cause of a failure.
+ */
+export function withoutEmailAddresses(text: string): string {
+  return text.replace(/<[^>]*>/g, "<>").replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "");
+}

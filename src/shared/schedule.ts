@@ -38,6 +38,11 @@ function clockTime(minutes: number): string {
   return `${String(hours).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
+/** "19:40" and 20 minutes -> "20:00": when a slot of that length ends. */
+export function clockTimeAfter(time: string, minutes: number): string {
+  return clockTime(minutesOfDay(time) + minutes);
+}
+
 const SLOT_MINUTES_MIN = 5;
 const SLOT_MINUTES_MAX = 240;
 export const SESSIONS_PER_DAY_MAX = 6;

@@ -1,6 +1,7 @@
 import type { AdminAppointment } from "@shared/admin";
 import { addDaysToDate } from "@shared/clinic-time";
 import type { AdminCalendar, CalendarDay, CalendarSlot } from "@shared/console";
+import { clockTimeAfter } from "@shared/schedule";
 import { slotLabel } from "@shared/slots";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
@@ -89,13 +90,6 @@ type Chosen =
   | { kind: "block" | "free"; date: string; time: string; run: RunTime[] };
 type SlotChange = Exclude<Chosen, { kind: "appointment" }>;
 
-/** "19:40" plus 20 minutes: "20:00". */
-function timeAfter(time: string, minutes: number): string {
-  const [hours = 0, mins = 0] = time.split(":").map(Number);
-  const total = hours * 60 + mins + minutes;
-  return `${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
-
 /**
  * The times from the `index`th slot on that can be changed the same way (free ones to block, blocked ones with an
  * entry of their own to free), as long as each starts where the one before it ends.
@@ -105,7 +99,7 @@ function runFrom(slots: readonly CalendarSlot[], index: number, kind: "block" | 
   for (const slot of slots.slice(index)) {
     const previous = run.at(-1);
     if (slot.past || (previous && previous.endsAt !== slot.time)) break;
-    const endsAt = timeAfter(slot.time, slot.durationMinutes);
+    const endsAt = clockTimeAfter(slot.time, slot.durationMinutes);
     if (kind === "block" && slot.state === "free") run.push({ time: slot.time, endsAt, exceptionId: null });
     else if (kind === "free" && slot.state === "blocked" && slot.exceptionId)
       run.push({ time: slot.time, endsAt, exceptionId: slot.exceptionId });

@@ -1,4 +1,5 @@
 import type { AdminNotification, OutboxFilter, OutboxSummary } from "@shared/admin";
+import { withoutEmailAddresses } from "@shared/email";
 import type { BadgeVariant } from "./admin-format";
 
 /**
@@ -186,7 +187,7 @@ export function deliveryProblemInWords(channel: string, error: string, status: s
   ];
   const rules = channel === "whatsapp" ? whatsapp : email;
   // An address the mail server quotes back is the parent's typing ("econnrefused@example.org"), never a cause.
-  const text = error.replace(/<[^>]*>/g, "<>").replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "");
+  const text = withoutEmailAddresses(error);
   return rules.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 }
 

@@ -1,62 +1,58 @@
-import { PATIENT_SEXES, type PatientSex } from "@shared/prescription";
+import { PATIENT_SEXES } from "@shared/prescription";
+import { z } from "zod";
 import { hasDraftUnder, readDraft, removeDraft, writeDraft } from "@/lib/session-drafts";
 
 /**
  * A prescription being written or prepared, kept in the tab over a reload. Only the form's own fields are read back,
- * each of its own type: a draft from an older page, or one edited by hand, cannot put anything else into the form
- * (and the form's schema checks it all again before it is issued).
+ * each of its own type (a field of another type is left out): a draft from an older page, or one edited by hand,
+ * cannot put anything else into the form, and the form's schema checks it all again before it is issued.
  */
-export interface PrescriptionDraft {
-  patientSex?: PatientSex;
-  weightKg?: number | null;
-  diagnosis?: string;
-  medicines?: Record<MedicineField, string>[];
-  investigations?: string;
-  advice?: string;
-  followUpDate?: string;
-}
+const text = z.string().optional().catch(undefined);
+const medicineText = z.string().catch("");
+const draftSchema = z
+  .object({
+    patientSex: z.enum(PATIENT_SEXES).optional().catch(undefined),
+    weightKg: z.number().nullable().optional().catch(undefined),
+    diagnosis: text,
+    medicines: z
+      .array(
+        z.object({
+          genericName: medicineText,
+          strength: medicineText,
+          dose: medicineText,
+          frequency: medicineText,
+          duration: medicineText,
+          instructions: medicineText,
+        }),
+      )
+      .optional()
+      .catch(undefined),
+    investigations: text,
+    advice: text,
+    followUpDate: text,
+  })
+  // Strict fields, not strict keys: anything else in the draft is dropped.
+  .strip();
+export type PrescriptionDraft = z.output<typeof draftSchema>;
 
-const MEDICINE_FIELDS = ["genericName", "strength", "dose", "frequency", "duration", "instructions"] as const;
-type MedicineField = (typeof MEDICINE_FIELDS)[number];
-const TEXT_FIELDS = ["diagnosis", "investigations", "advice", "followUpDate"] as const;
+const PREFIX = "prescription:";
 
 /** A draft belongs to one appointment and to what it corrects ("new" for the first version). */
 function keyOf(appointmentId: string, replaces: string | undefined): string {
-  return `prescription:${appointmentId}:${replaces ?? "new"}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function medicineOf(value: unknown): Record<MedicineField, string> | null {
-  if (!isRecord(value)) return null;
-  const medicine = {} as Record<MedicineField, string>;
-  for (const field of MEDICINE_FIELDS) medicine[field] = typeof value[field] === "string" ? value[field] : "";
-  return medicine;
+  return `${PREFIX}${appointmentId}:${replaces ?? "new"}`;
 }
 
 /** The form's fields of a stored draft, or null when there is none (or nothing of it is usable). */
 export function draftFromStorage(raw: unknown): PrescriptionDraft | null {
-  if (!isRecord(raw)) return null;
-  const draft: PrescriptionDraft = {};
-  const sex = raw.patientSex;
-  if (typeof sex === "string" && (PATIENT_SEXES as readonly string[]).includes(sex))
-    draft.patientSex = sex as PatientSex;
-  if (raw.weightKg === null || (typeof raw.weightKg === "number" && Number.isFinite(raw.weightKg)))
-    draft.weightKg = raw.weightKg;
-  for (const field of TEXT_FIELDS) {
-    const value = raw[field];
-    if (typeof value === "string") draft[field] = value;
-  }
-  if (Array.isArray(raw.medicines))
-    draft.medicines = raw.medicines.map(medicineOf).filter((medicine) => medicine !== null);
+  const parsed = draftSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const draft = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
   return Object.keys(draft).length > 0 ? draft : null;
 }
 
 /** Whether a prescription of this appointment (a first one or a correction) is being written in this tab. */
 export function hasPrescriptionDraft(appointmentId: string): boolean {
-  return hasDraftUnder(`prescription:${appointmentId}:`);
+  return hasDraftUnder(`${PREFIX}${appointmentId}:`);
 }
 
 export function readPrescriptionDraft(appointmentId: string, replaces: string | undefined) {

@@ -1,5 +1,6 @@
 import { createTransport } from "nodemailer";
 import type { NodemailerError } from "nodemailer/lib/errors";
+import { withoutEmailAddresses } from "@shared/email";
 import type { EmailMessage, EmailTransport, SendResult } from "../messaging/types";
 import { TransportError } from "../messaging/types";
 
@@ -107,10 +108,6 @@ function isPermanent(error: NodemailerError): boolean {
 
 /** The reply's own words: an address it quotes is the parent's typing ("temporary.x@example.org"), not the server's. */
 function looksTemporary(response: string): boolean {
-  const words = withoutAddresses(response);
+  const words = withoutEmailAddresses(response);
   return /^\d{3}[ -]4\.\d{1,3}\.\d{1,3}\b/.test(words) || /try again later|temporar/i.test(words);
-}
-
-function withoutAddresses(text: string): string {
-  return text.replace(/<[^>]*>/g, "<>").replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "");
 }
