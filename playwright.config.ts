@@ -2,11 +2,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs } from "./scripts/chromium.mjs";
+import { seedDataDir } from "./scripts/e2e-seed.mjs";
 import { E2E_ADMIN_PASSWORD } from "./e2e/support/admin";
 
 /** The site under test: the production build started with `npm start`, on its own empty embedded database. */
 const port = Number(process.env.E2E_PORT ?? 5180);
 const dataDir = (process.env.E2E_DATA_DIR ??= join(tmpdir(), `clinic-e2e-${Date.now()}`));
+seedDataDir(dataDir);
 export const baseURL = `http://127.0.0.1:${port}`;
 /**
  * Where the site loads the Jitsi IFrame API from in the browser tests. Nothing listens there: e2e/video.spec.ts
@@ -17,7 +19,7 @@ export const jitsiStandInScriptUrl = "http://127.0.0.1:5199/external_api.js";
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
@@ -30,7 +32,11 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       // A camera and a microphone made up by the browser, for the video page's device check; a page uses them only
       // where its test grants the permission.
-      args: [...chromiumArgs, "--use-fake-device-for-media-stream"],
+      args: [
+        ...chromiumArgs,
+        "--use-fake-device-for-media-stream",
+        ...(process.env.E2E_EXTRA_ARGS ? process.env.E2E_EXTRA_ARGS.split(" ") : []),
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

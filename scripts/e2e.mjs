@@ -1,9 +1,11 @@
 // `npm run test:e2e`: builds the production site when needed, then runs the Playwright specs in Chromium against it.
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { findChromium } from "./chromium.mjs";
 import { root } from "./build-state.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
+import { makeMigratedSeed } from "./e2e-seed.mjs";
 
 const chromium = await findChromium({ headlessShell: true });
 if (!chromium) {
@@ -22,9 +24,12 @@ const run = (args) =>
   });
 
 ensureBuild();
+const seed = await makeMigratedSeed();
+process.env.E2E_SEED_DIR = seed;
 const playwright = run([
   join(root, "node_modules/@playwright/test/cli.js"),
   "test",
   ...process.argv.slice(2),
 ]);
+rmSync(dirname(seed), { recursive: true, force: true });
 process.exit(playwright.status ?? 1);

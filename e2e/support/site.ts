@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "@playwright/test";
+import { seedDataDir } from "../../scripts/e2e-seed.mjs";
 import { E2E_ADMIN_PASSWORD } from "./admin";
 
 /** A second copy of the production build, on its own embedded database, for tests that change what every parent sees. */
@@ -62,6 +63,7 @@ export async function startOwnSite(
   }: { port?: number; env?: Record<string, string>; dataDir?: string; clockAt?: Date } = {},
 ): Promise<OwnSite> {
   port ||= await freePort();
+  seedDataDir(dataDir);
   const base = `http://127.0.0.1:${port}`;
   const clock = clockAt
     ? {

@@ -62,8 +62,10 @@ export function Toaster() {
         // the toasts (and their action buttons) must stay reachable over the booking dialog. "off": Radix announces
         // each toast itself, so the list must not be read a second time.
         aria-live="off"
-        // At the top on every screen: a dialog's primary button sits at its foot, and a toast must never cover it.
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]"
+        // A dialog's primary button sits at the right of its foot and its close button at its top right, and the
+        // header's Logout at the page's top right: a toast covers none of them. On a phone it is at the top, where
+        // a swipe puts it away; on a wider screen at the bottom left, beside a dialog's foot rather than over it.
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:right-auto sm:bottom-0 sm:left-0 sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

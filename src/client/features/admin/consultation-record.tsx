@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { deliveryRefreshMs } from "./delivery-refresh";
 import type { AdminAppointmentDetails } from "@shared/admin";
 import { clinicDate } from "@shared/clinic-time";
 import {
@@ -352,7 +353,7 @@ const CHANNEL_NAMES = { email: "E-mail", whatsapp: "WhatsApp" } as const;
 
 /**
  * How a version went to the parent, by e-mail and WhatsApp, where she issued it: "E-mail: Sent · WhatsApp: Retrying",
- * and in plain words what went wrong. Asked again every 10 seconds while a message is still on its way.
+ * and in plain words what went wrong. Asked again while a message is still on its way (see deliveryRefreshMs).
  */
 function PrescriptionDelivery({ appointmentId, version }: { appointmentId: string; version: number }) {
   const kind = `prescription_v${version}`;
@@ -360,12 +361,7 @@ function PrescriptionDelivery({ appointmentId, version }: { appointmentId: strin
     details?.messages.filter((message) => message.kind === kind && message.recipient === "patient") ?? [];
   const details = useQuery({
     ...appointmentDetailsQuery(appointmentId),
-    refetchInterval: (query) =>
-      ofVersion(query.state.data).some(
-        (message) => message.status === "pending" || message.status === "processing",
-      )
-        ? 10_000
-        : false,
+    refetchInterval: (query) => deliveryRefreshMs(ofVersion(query.state.data), Date.now()),
   });
   const messages = ofVersion(details.data);
   if (messages.length === 0) return null;
