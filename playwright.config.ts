@@ -32,11 +32,7 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       // A camera and a microphone made up by the browser, for the video page's device check; a page uses them only
       // where its test grants the permission.
-      args: [
-        ...chromiumArgs,
-        "--use-fake-device-for-media-stream",
-        ...(process.env.E2E_EXTRA_ARGS ? process.env.E2E_EXTRA_ARGS.split(" ") : []),
-      ],
+      args: [...chromiumArgs, "--use-fake-device-for-media-stream"],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

@@ -70,7 +70,12 @@ export interface TimeChangingVideoRoom extends VideoRoomWindow {
 export type VideoRoomLookup =
   OpenVideoRoom | NotOpenVideoRoom | EndedVideoRoom | CancelledVideoRoom | TimeChangingVideoRoom;
 
-/** How often an open video page tells the server it is still there, and when a silent one counts as gone. */
+/**
+ * How often an open video page tells the server it is still there: every 5 seconds while the other side has not
+ * come (the beat's answer is how a waiting parent learns the doctor has started, and joins), every 20 once both are
+ * there; and when a silent page counts as gone.
+ */
+export const PRESENCE_WAITING_BEAT_MS = 5_000;
 export const PRESENCE_BEAT_MS = 20_000;
 export const PRESENCE_GONE_MS = 60_000;
 

@@ -64,12 +64,13 @@ export const videoRoutes: FastifyPluginAsyncZod<VideoRouteOptions> = async (
     },
   );
 
-  // An open page beats three times a minute; the limit leaves room for reloads and a second tab, and no more.
+  // An open page beats at most twelve times a minute (while it waits for the other side); the limit leaves room for
+  // the other side's page on the same network, reloads and a second tab, and no more.
   app.post(
     "/api/video-room/:roomId/presence",
     {
       schema: { params, body: presenceBody },
-      config: rateLimited(30, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`),
+      config: rateLimited(60, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`),
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
