@@ -77,6 +77,12 @@ export type VideoRoomLookup =
  */
 export const PRESENCE_WAITING_BEAT_MS = 5_000;
 export const PRESENCE_BEAT_MS = 20_000;
+
+/** How long a page waits before its next beat, from the last answer (undefined when the beat was missed). */
+export function nextBeatMs(answer: PresenceAnswer | undefined, asDoctor: boolean): number {
+  const otherThere = asDoctor ? answer?.parentPresent : answer?.doctorPresent;
+  return otherThere ? PRESENCE_BEAT_MS : PRESENCE_WAITING_BEAT_MS;
+}
 export const PRESENCE_GONE_MS = 60_000;
 
 /** What a beat answers: whether the other side is there now; for the doctor, since when the parent has waited. */

@@ -62,10 +62,10 @@ export function Toaster() {
         // the toasts (and their action buttons) must stay reachable over the booking dialog. "off": Radix announces
         // each toast itself, so the list must not be read a second time.
         aria-live="off"
-        // A dialog's primary button sits at the right of its foot and its close button at its top right, and the
-        // header's Logout at the page's top right: a toast covers none of them. On a phone it is at the top, where
-        // a swipe puts it away; on a wider screen at the bottom left, beside a dialog's foot rather than over it.
-        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:right-auto sm:bottom-0 sm:left-0 sm:max-w-[420px]"
+        // At the top, where a dialog has its heading and steps and never a field or button to act on (a toast about
+        // a field must not cover the field, nor one about a step the buttons at the dialog's foot). On a wider
+        // screen in the middle, clear of a dialog's close button and of the header's Logout at the top right.
+        className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:right-auto sm:left-1/2 sm:max-w-[400px] sm:-translate-x-1/2"
       />
     </ToastPrimitive.Provider>
   );

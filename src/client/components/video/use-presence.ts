@@ -1,4 +1,4 @@
-import { PRESENCE_BEAT_MS, PRESENCE_WAITING_BEAT_MS, type PresenceAnswer } from "@shared/video";
+import { nextBeatMs, type PresenceAnswer } from "@shared/video";
 import { useEffect, useState } from "react";
 import { apiJson } from "@/lib/api";
 
@@ -39,8 +39,7 @@ export function usePresence(
     const beat = async () => {
       const next = await send();
       if (stopped) return;
-      const otherThere = next && (hostKey ? next.parentPresent : next.doctorPresent);
-      timer = window.setTimeout(() => void beat(), otherThere ? PRESENCE_BEAT_MS : PRESENCE_WAITING_BEAT_MS);
+      timer = window.setTimeout(() => void beat(), nextBeatMs(next, Boolean(hostKey)));
     };
     void beat();
     window.addEventListener("pagehide", leave);
