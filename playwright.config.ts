@@ -24,6 +24,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   timeout: 30_000,
+  // On a slow day this 2-core machine, running two browsers and up to three sites at once, took more than
+  // Playwright's default 5 s to hydrate the home page; a wait that passes returns as soon as it can.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: "off",

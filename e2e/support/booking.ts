@@ -139,16 +139,23 @@ export async function bookAndPay(
  */
 export async function bookAndPayThroughApi(
   request: APIRequestContext,
-  { patientName, date, time }: { patientName: string; date: string; time: string },
+  {
+    patientName,
+    date,
+    time,
+    patientEmail = `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
+    guardianName = apiBookingConsent.guardianName,
+  }: { patientName: string; date: string; time: string; patientEmail?: string; guardianName?: string },
 ): Promise<{ id: string; manageUrl: string }> {
   const created = await request.post("/api/appointments", {
     data: {
       patientName,
-      patientEmail: `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
+      patientEmail,
       patientPhone: "+91 98450 12345",
       patientAge: 6,
       reasonForConsultation: "Murmur heard at school",
       ...apiBookingConsent,
+      guardianName,
       appointmentDate: date,
       appointmentTime: time,
     },

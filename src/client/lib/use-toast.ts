@@ -64,11 +64,12 @@ function subscribe(listener: () => void): () => void {
 
 const noToasts: ToastData[] = [];
 
+/** The toasts as they are now: what `useToasts` gives the Toaster on its next render. */
+export function currentToasts(): ToastData[] {
+  return toasts;
+}
+
 /** The toasts to show; none while the server renders a page. */
 export function useToasts(): ToastData[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => noToasts,
-  );
+  return useSyncExternalStore(subscribe, currentToasts, () => noToasts);
 }
