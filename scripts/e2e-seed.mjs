@@ -7,26 +7,19 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { root } from "./build-state.mjs";
+import { migratedPgliteDump } from "./pglite-seed.mjs";
 
 /** Creates the migrated folder and answers its path. */
 export async function makeMigratedSeed() {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
   const folder = mkdtempSync(join(tmpdir(), "clinic-e2e-seed-"));
-  const client = new PGlite();
-  try {
-    await migrate(drizzle(client), { migrationsFolder: join(root, "drizzle") });
-    const tarFile = join(folder, "seed.tar");
-    writeFileSync(tarFile, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
-    const dataDir = join(folder, "data");
-    mkdirSync(dataDir);
-    const unpacked = spawnSync("tar", ["-xf", tarFile, "-C", dataDir], { encoding: "utf8" });
-    if (unpacked.status !== 0) throw new Error(`Could not unpack the seed: ${unpacked.stderr}`);
-    return dataDir;
-  } finally {
-    await client.close();
-  }
+  const tarFile = join(folder, "seed.tar");
+  const dump = await migratedPgliteDump(join(root, "drizzle"));
+  writeFileSync(tarFile, Buffer.from(await dump.arrayBuffer()));
+  const dataDir = join(folder, "data");
+  mkdirSync(dataDir);
+  const unpacked = spawnSync("tar", ["-xf", tarFile, "-C", dataDir], { encoding: "utf8" });
+  if (unpacked.status !== 0) throw new Error(`Could not unpack the seed: ${unpacked.stderr}`);
+  return dataDir;
 }
 
 /**

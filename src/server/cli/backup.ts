@@ -1,9 +1,8 @@
 import { createWriteStream } from "node:fs";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { type FileHandle, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { loadConfig, type Config } from "../config";
 import { exitWith } from "./exit-with";
 import { type Database, DataDirInUseError, openDatabase } from "../db/client";
@@ -166,6 +165,38 @@ function askServer(access: CommandAccess, path: string, body: unknown): Promise<
 }
 
 /**
+ * Asks the server for the backup with node:http rather than fetch: fetch's body, read as a stream, joined the
+ * chunks it held on every read, and a 200 MB backup took minutes of this command's CPU and came at a few hundred
+ * kilobytes a second. A response piped to the file takes each chunk as it comes.
+ */
+function askServerForStream(access: CommandAccess, path: string, body: unknown): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const asked = httpRequest(
+      `${access.url}${path}`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${access.token}`, "content-type": "application/json" },
+      },
+      resolve,
+    );
+    asked.once("error", (error) =>
+      reject(new Error(`The running server did not answer at ${access.url}: ${error.message}`)),
+    );
+    asked.end(JSON.stringify(body));
+  });
+}
+
+async function refusalOf(response: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  try {
+    return (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { message?: string }).message ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/**
  * Asks the server for the backup and writes it into `output`: answers the key the verdict must name, and the
  * writing, which settles once the whole answer is in the file.
  */
@@ -174,16 +205,15 @@ async function fetchFromServer(
   access: CommandAccess,
   output: FileHandle,
 ): Promise<{ key: string; received: Promise<void> }> {
-  const response = await askServer(access, "/api/internal/backup", {
+  const response = await askServerForStream(access, "/api/internal/backup", {
     passphrase: config.backup.passphrase ?? null,
   });
-  const key = response.headers.get(CHECK_KEY_HEADER);
-  if (!response.ok || !response.body || !key) {
-    const reason = ((await response.json().catch(() => ({}))) as { message?: string }).message;
-    throw new Error(`The running server refused the backup: ${reason ?? response.statusText}`);
+  const key = response.headers[CHECK_KEY_HEADER];
+  if (response.statusCode !== 200 || typeof key !== "string" || !key) {
+    const reason = await refusalOf(response);
+    throw new Error(`The running server refused the backup: ${reason || response.statusMessage}`);
   }
-  // The DOM and Node typings of a web stream differ; at run time fetch answers the Node one.
-  const received = pipeline(Readable.fromWeb(response.body as WebReadableStream), output.createWriteStream());
+  const received = pipeline(response, output.createWriteStream());
   return { key, received };
 }
 

@@ -2,14 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
 import { PGLITE_SETTINGS } from "../db/pglite-settings";
 import { migrationsDir } from "../paths";
+import { migratedPgliteDump } from "../../../scripts/pglite-seed.mjs";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -54,7 +52,8 @@ const shared = globalThis as { clinicTestSeeds?: { seeds: Promise<Seeds>; users:
 async function makeSeeds(): Promise<Seeds> {
   const folder = await mkdtemp(join(tmpdir(), "clinic-test-seed-"));
   const pgliteFile = join(folder, "migrated.tar");
-  await writeFile(pgliteFile, Buffer.from(await (await migratedPgliteFiles()).arrayBuffer()));
+  const dump = await migratedPgliteDump(migrationsDir, PGLITE_SETTINGS);
+  await writeFile(pgliteFile, Buffer.from(await dump.arrayBuffer()));
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = serverUrl ? await makePostgresTemplate(serverUrl) : "";
   return { folder, pgliteFile, template };
@@ -64,16 +63,6 @@ async function removeSeeds({ folder, template }: Seeds): Promise<void> {
   await rm(folder, { recursive: true, force: true });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (template && serverUrl) await onServer(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-}
-
-async function migratedPgliteFiles(): Promise<Blob> {
-  const client = new PGlite({ postgresqlconf: PGLITE_SETTINGS });
-  try {
-    await migrate(drizzle(client), { migrationsFolder: migrationsDir });
-    return await client.dumpDataDir("none");
-  } finally {
-    await client.close();
-  }
 }
 
 async function onServer(serverUrl: string, statement: string): Promise<void> {
