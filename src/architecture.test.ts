@@ -138,3 +138,23 @@ describe("the server's feature graph", () => {
     ]);
   });
 });
+
+function testFilesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return testFilesUnder(path);
+    return /\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe("test files", () => {
+  it("replace no module: a Vitest worker keeps its modules from one file to the next", () => {
+    const srcRoot = new URL(".", import.meta.url).pathname;
+    const testFiles = testFilesUnder(srcRoot);
+    expect(testFiles.length).toBeGreaterThan(50);
+    // Written in two pieces, so this file does not name itself.
+    const replacing = new RegExp(String.raw`\bvi\.(?:` + "mock|doMock" + String.raw`)\s*\(`);
+    const offenders = testFiles.filter((file) => replacing.test(readFileSync(file, "utf8")));
+    expect(offenders.map((file) => relative(srcRoot, file))).toEqual([]);
+  });
+});
