@@ -18,6 +18,8 @@ function* files(path) {
   }
   for (const entry of readdirSync(path).sort()) {
     if (entry === "node_modules" || entry.endsWith(".test.ts") || entry.endsWith(".test.tsx")) continue;
+    // The compiled catalogues are written by every build; their source, the JSON beside them, is what counts.
+    if (entry.endsWith(".ts") && existsSync(join(path, entry.replace(/\.ts$/, ".json")))) continue;
     yield* files(join(path, entry));
   }
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { build as esbuild } from "esbuild";
 import { build as viteBuild } from "vite";
 import { buildInfoPath, root, sourceFingerprint } from "./build-state.mjs";
+import { compileCatalogues } from "./catalogues.mjs";
 
 // The build is the production site whoever starts it: started by the tests (NODE_ENV=test) Vite would compile JSX
 // for React's development runtime, which the production server's React does not have, and every page would fall
@@ -14,6 +15,8 @@ process.env.NODE_ENV = "production";
 
 const fingerprint = sourceFingerprint();
 const started = Date.now();
+
+compileCatalogues();
 
 await viteBuild({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
 await viteBuild({

@@ -2,6 +2,9 @@
 // the server mounts on the same port (see src/server/http/html-template.ts).
 import { spawn } from "node:child_process";
 import { root } from "./build-state.mjs";
+import { compileCatalogues } from "./catalogues.mjs";
+
+compileCatalogues();
 
 const child = spawn(
   process.execPath,

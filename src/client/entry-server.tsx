@@ -4,6 +4,9 @@ import { type ReactNode, StrictMode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { Writable } from "node:stream";
 import { Router } from "wouter";
+import { I18nProvider } from "@lingui/react";
+import { languagePrefix } from "@shared/i18n/languages";
+import { SITE_MESSAGES, siteTranslator } from "@shared/i18n/site-messages";
 import { App } from "./app";
 import { publishedArticlesQuery, articleQuery } from "./features/articles/api";
 import { dataRightsQuery, manageQuery } from "./features/manage/api";
@@ -60,6 +63,8 @@ export async function render(input: PageRenderInput): Promise<RenderedApp> {
   }
   const queries = withStableStamps(dehydrate(queryClient));
   const data = {
+    language: input.language,
+    messages: SITE_MESSAGES[input.language],
     profile: input.profile,
     ...(input.sampleProfile ? { sampleProfile: true as const } : {}),
     clinicTimeZone: input.clinicTimeZone,
@@ -69,11 +74,14 @@ export async function render(input: PageRenderInput): Promise<RenderedApp> {
   if (!input.html) return { html: "", data: { ...data, rendered: false } };
 
   const [path = "/", search = ""] = input.url.split("?");
+  // Each render has its own translator in context: pages of the three languages may render at the same time.
   const page = (
     <StrictMode>
-      <Router ssrPath={path} ssrSearch={search}>
-        <App queryClient={queryClient} queries={queries} />
-      </Router>
+      <I18nProvider i18n={siteTranslator(input.language)}>
+        <Router ssrPath={path} ssrSearch={search} base={languagePrefix(input.language)}>
+          <App queryClient={queryClient} queries={queries} />
+        </Router>
+      </I18nProvider>
     </StrictMode>
   );
   const html = await renderToHtml(page);

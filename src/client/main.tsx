@@ -3,6 +3,11 @@ import type { DehydratedState } from "@tanstack/react-query";
 import { setNonce } from "get-nonce";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import type { Messages } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { Router } from "wouter";
+import { languagePrefix } from "@shared/i18n/languages";
+import { translatorFor } from "@shared/i18n/messages";
 import { App } from "./app";
 import { noteArticleNotFoundAt } from "./features/articles/api";
 import { keepEarlyTap } from "./lib/early-tap";
@@ -32,9 +37,15 @@ if (!root) throw new Error("The page has no #root element");
 // A tap made before the app ran is replayed by the page's shell once it has hydrated (lib/early-tap.ts).
 keepEarlyTap();
 
+// The page's language is its address's, for as long as the page is open: another language is another page.
+const translator = translatorFor(data.language, data.messages as Messages);
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} queries={data.queries as DehydratedState} />
+    <I18nProvider i18n={translator}>
+      <Router base={languagePrefix(data.language)}>
+        <App queryClient={queryClient} queries={data.queries as DehydratedState} />
+      </Router>
+    </I18nProvider>
   </StrictMode>
 );
 // Hydration starts at once, so a click that comes before it finishes is replayed, not lost. As a transition it is

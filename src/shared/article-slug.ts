@@ -12,11 +12,11 @@ export const ARTICLE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const ARTICLE_SLUG_MAX_LENGTH = 120;
 
 /**
- * The article whose page an address is (`/articles/heart-murmurs` -> "heart-murmurs"), or undefined for any other
- * page. The booking dialog sends it with the booking: nothing is stored in the browser, and nothing about the reader.
+ * The article whose page an address is (`/articles/heart-murmurs`, `/kn/articles/heart-murmurs` -> "heart-murmurs"),
+ * or undefined for any other page. The booking dialog sends it with the booking: nothing is stored in the browser, and nothing about the reader.
  */
 export function articleSlugOfPath(pathname: string): string | undefined {
-  const match = /^\/articles\/([^/]+)\/?$/.exec(pathname);
+  const match = /^(?:\/(?:hi|kn))?\/articles\/([^/]+)\/?$/.exec(pathname);
   const slug = match?.[1];
   return slug && slug.length <= ARTICLE_SLUG_MAX_LENGTH && ARTICLE_SLUG_PATTERN.test(slug) ? slug : undefined;
 }

@@ -1,4 +1,5 @@
 import type { Article } from "./articles";
+import type { Language } from "./i18n/languages";
 import type { PublicConfig } from "./booking";
 import type { ManageView } from "./manage";
 import type { DataRightsView } from "./patients";
@@ -34,6 +35,8 @@ export interface PageReads {
 export interface PageRenderInput {
   /** The path and query the page is rendered for. */
   url: string;
+  /** The page's language (its address's prefix). */
+  language: Language;
   profile: SiteProfile;
   /** True while the site shows the built-in sample doctor (no profile file, none saved in Settings). */
   sampleProfile: boolean;
@@ -45,6 +48,9 @@ export interface PageRenderInput {
 
 /** The JSON the page carries in `<script id="page-data" type="application/json">`. */
 export interface PageData {
+  /** The page's language, and its compiled site catalogue (Lingui's): the browser app speaks it from the start. */
+  language: Language;
+  messages: Record<string, unknown>;
   profile: SiteProfile;
   /** Present (true) while the site shows the built-in sample doctor: the footer says so. */
   sampleProfile?: true;

@@ -29,15 +29,26 @@ interface DateParts {
   weekday: string;
 }
 
-/** The parts of a calendar date, or undefined for anything that is not one (shown then as it is). */
-function dateParts(date: string): DateParts | undefined {
+/** A calendar date's numbers: month 1-12, weekday 0 (Sunday) to 6; undefined for anything that is not a date. */
+export function calendarParts(
+  date: string,
+): { day: number; month: number; year: string; weekday: number } | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return undefined;
   const [, year = "", month = "", day = ""] = match;
-  const monthName = monthNames[Number(month) - 1];
-  const weekday = weekdayNames[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()];
-  if (!monthName || !weekday || Number(day) < 1 || Number(day) > 31) return undefined;
-  return { day: Number(day), month: monthName, year, weekday };
+  const monthNumber = Number(month);
+  if (monthNumber < 1 || monthNumber > 12 || Number(day) < 1 || Number(day) > 31) return undefined;
+  const weekday = new Date(Date.UTC(Number(year), monthNumber - 1, Number(day))).getUTCDay();
+  return { day: Number(day), month: monthNumber, year, weekday };
+}
+
+/** The parts of a calendar date in English, or undefined for anything that is not one (shown then as it is). */
+function dateParts(date: string): DateParts | undefined {
+  const parts = calendarParts(date);
+  const monthName = parts && monthNames[parts.month - 1];
+  const weekday = parts && weekdayNames[parts.weekday];
+  if (!parts || !monthName || !weekday) return undefined;
+  return { day: parts.day, month: monthName, year: parts.year, weekday };
 }
 
 /** "2026-11-22" -> "Sunday, 22 November 2026": an appointment's date where the parent reads it. */

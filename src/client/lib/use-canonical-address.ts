@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "wouter";
+import { useLocation, useRouter } from "wouter";
 
 /**
  * After a move inside the app, the page's canonical address (and og:url) name the page now shown. The server wrote
@@ -8,7 +8,9 @@ import { useLocation } from "wouter";
  * without PUBLIC_BASE_URL has no canonical address, and nothing is written.
  */
 export function useCanonicalFollowsAddress(): void {
-  const [path] = useLocation();
+  const [location] = useLocation();
+  // The location is the app's, inside the page's language (its base, "/kn"); the address is the whole path.
+  const path = `${useRouter().base}${location}`;
   const first = useRef(path);
   useEffect(() => {
     if (path === first.current) return;

@@ -2,6 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSP_NONCE_PLACEHOLDER, type PageReads, type RenderedApp } from "@shared/page-data";
 import { servedProfile } from "@shared/sample-profile";
+import { languageOfPath } from "@shared/i18n/languages";
 import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../config";
 import { clientDistDir } from "../paths";
@@ -10,8 +11,6 @@ import { assemblePage, type PageHead, renderHead, renderScriptLoader } from "./p
 import { type PublicCache, sendPrepared } from "./public-cache";
 import { prepareResponse, type PreparedResponse } from "./prepared-response";
 import type { SecurityHeaders } from "./security";
-
-export const notFoundTitle = "404 Page Not Found";
 
 /** What a page route answers; `load` runs only when the page is not in memory already. */
 export interface PageRequest {
@@ -109,6 +108,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     const scripts = build.scripts(page.render ? loaded.pageModule : undefined);
     const input = {
       url,
+      language: languageOfPath(url),
       profile: servedProfile(profile.current(), config.isProduction),
       // Until a profile file or the doctor's own is shown, the footer says the doctor is a sample.
       sampleProfile: !profile.savedInDashboard() && !config.siteProfileFile,

@@ -8,6 +8,8 @@ const text = (pieces: ReturnType<typeof renderHead>) =>
   pieces.map((piece) => (piece === NONCE ? "{nonce}" : piece)).join("");
 
 const data: PageData = {
+  language: "en",
+  messages: {},
   profile: sampleProfile,
   clinicTimeZone: "Asia/Kolkata",
   queries: {},

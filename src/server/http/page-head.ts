@@ -18,6 +18,11 @@ export interface PageHead {
   noindex?: boolean;
   /** schema.org JSON-LD describing the page. */
   structuredData?: object | undefined;
+  /**
+   * The page's address in every language it exists in (absolute, from PUBLIC_BASE_URL), written as hreflang
+   * alternates with English as the x-default; none for a page in one language only.
+   */
+  alternates?: { hreflang: string; url: string }[] | undefined;
 }
 
 /** The app's entry script and the chunks to fetch beside it (its imports and the page's lazily loaded module). */
@@ -54,6 +59,10 @@ export function renderHead(head: PageHead): BodyPiece[] {
     tags.push(
       meta("property", "og:url", head.url),
       `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    );
+  for (const alternate of head.alternates ?? [])
+    tags.push(
+      `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.url)}" />`,
     );
   if (head.image) {
     tags.push(meta("property", "og:image", head.image), meta("name", "twitter:image", head.image));
@@ -150,6 +159,8 @@ export function assemblePage(
   noncePlaceholder: string,
   fill: { head: BodyPiece[]; appHtml: string; data: PageData; scripts?: BodyPiece[] },
 ): BodyPiece[] {
+  // The template says lang="en"; the page's language is its data's.
+  template = template.replace('<html lang="en">', `<html lang="${fill.data.language}">`);
   const pieces: BodyPiece[] = [];
   const insertions: Record<string, BodyPiece[]> = {
     "<!--app-head-->": fill.head,

@@ -8,6 +8,7 @@ import { openDatabase } from "../db/client";
 import { PGLITE_SETTINGS } from "../db/pglite-settings";
 import { migrationsDir } from "../paths";
 import { migratedPgliteDump } from "../../../scripts/pglite-seed.mjs";
+import { compileCatalogues } from "../../../scripts/catalogues.mjs";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -24,6 +25,8 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Vitest calls this once for each project of the configuration; they share one seed, removed by the last teardown.
+  // The tests import the compiled catalogues: made from the JSON as it is now, as the build does.
+  if (!shared.clinicTestSeeds) compileCatalogues();
   const share = (shared.clinicTestSeeds ??= { seeds: makeSeeds(), users: 0 });
   share.users += 1;
   const { pgliteFile, template } = await share.seeds;

@@ -1,11 +1,13 @@
+import type { SiteMessageId } from "@shared/i18n/messages";
+
 /** The home page's sections, in page order; the header, the mobile menu and the footer all list them. */
 export const sectionLinks = [
-  { id: "about", label: "About" },
-  { id: "services", label: "Services" },
-  { id: "publications", label: "Publications" },
-  { id: "articles", label: "Articles" },
-  { id: "contact", label: "Contact" },
-] as const;
+  { id: "about", label: "nav.about" },
+  { id: "services", label: "nav.services" },
+  { id: "publications", label: "nav.publications" },
+  { id: "articles", label: "nav.articles" },
+  { id: "contact", label: "nav.contact" },
+] as const satisfies readonly { id: string; label: SiteMessageId }[];
 
 /**
  * On the home page a plain "#about" lets the browser scroll smoothly without a navigation; elsewhere the link

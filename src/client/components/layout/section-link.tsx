@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { useT } from "@/lib/i18n";
 import { sectionHref, sectionLinks } from "./nav-links";
 
 interface SectionLinkProps {
@@ -43,12 +44,13 @@ export function SectionLinkList({
   /** Called when a link is followed (the mobile menu closes). */
   onNavigate?: () => void;
 }) {
+  const t = useT();
   return (
     <ul className={className}>
       {sectionLinks.map((link) => (
         <li key={link.id}>
           <SectionLink id={link.id} onHome={onHome} onClick={onNavigate} className={linkClassName}>
-            {link.label}
+            {t(link.label)}
           </SectionLink>
         </li>
       ))}

@@ -2,15 +2,16 @@ import { HeartPulse } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { openAdminLogin } from "@/lib/dialogs";
+import { type Translate, useEnglishContentLang, useT } from "@/lib/i18n";
 import { showsSampleProfile, siteProfile } from "@/lib/site-profile";
 import { SectionLinkList } from "./section-link";
 import { SocialIcon, socialNetworkNames } from "./social-icon";
 
 const legalLinks = [
-  { href: "/terms-conditions", label: "Terms & Conditions" },
-  { href: "/privacy", label: "Privacy Notice" },
-  { href: "/refunds-cancellations", label: "Refunds & Cancellations" },
-  { href: "/contact-us", label: "Contact Us" },
+  { href: "/terms-conditions", label: "footer.terms" },
+  { href: "/privacy", label: "footer.privacy" },
+  { href: "/refunds-cancellations", label: "footer.refunds" },
+  { href: "/contact-us", label: "footer.contactUs" },
 ] as const;
 
 // At least 24 px tall, so a finger on a phone hits the link it means (WCAG 2.2 target size).
@@ -22,6 +23,8 @@ export function SiteFooter() {
   const [location] = useLocation();
   const onHome = location === "/";
   const { doctor, services } = siteProfile;
+  const t = useT();
+  const contentLang = useEnglishContentLang();
 
   return (
     <footer className="bg-brand-900 text-slate-200">
@@ -31,25 +34,24 @@ export function SiteFooter() {
             <HeartPulse className="size-6 shrink-0 text-white" aria-hidden="true" />
             {doctor.shortName}
           </p>
-          <p className="text-sm leading-relaxed">
+          <p className="text-sm leading-relaxed" lang={contentLang}>
             {doctor.specialty}. {doctor.qualifications.join(", ")}.
           </p>
           {/* In production the sample's number is never served: the server sends none until the doctor's own. */}
           {doctor.registration.number && (
             <p className="text-sm">
-              Reg. No. {doctor.registration.number}, {doctor.registration.council}
+              {t("footer.registration", {
+                number: doctor.registration.number,
+                council: doctor.registration.council,
+              })}
             </p>
           )}
-          {showsSampleProfile && (
-            <p className="text-sm text-slate-200">
-              Sample profile: this site shows an example doctor until the doctor enters her own in Settings.
-            </p>
-          )}
-          <SocialLinks />
+          {showsSampleProfile && <p className="text-sm text-slate-200">{t("footer.sampleProfile")}</p>}
+          <SocialLinks t={t} />
         </div>
 
-        <nav aria-label="Quick links">
-          <h2 className={columnHeadingClass}>Quick Links</h2>
+        <nav aria-label={t("footer.quickLinks")}>
+          <h2 className={columnHeadingClass}>{t("footer.quickLinks")}</h2>
           <SectionLinkList
             onHome={onHome}
             className="mt-4 flex flex-col gap-2 text-sm"
@@ -58,21 +60,21 @@ export function SiteFooter() {
         </nav>
 
         <div>
-          <h2 className={columnHeadingClass}>Services</h2>
-          <ul className="mt-4 flex flex-col gap-2 text-sm">
+          <h2 className={columnHeadingClass}>{t("footer.services")}</h2>
+          <ul className="mt-4 flex flex-col gap-2 text-sm" lang={contentLang}>
             {services.map((service) => (
               <li key={service.title}>{service.title}</li>
             ))}
           </ul>
         </div>
 
-        <nav aria-label="Legal">
-          <h2 className={columnHeadingClass}>Information</h2>
+        <nav aria-label={t("footer.legal")}>
+          <h2 className={columnHeadingClass}>{t("footer.information")}</h2>
           <ul className="mt-4 flex flex-col gap-2 text-sm">
             {legalLinks.map((link) => (
               <li key={link.href}>
                 <Link href={link.href} className={footerLinkClass}>
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -84,7 +86,7 @@ export function SiteFooter() {
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-5 text-sm sm:flex-row sm:px-6">
           {/* A page rendered on 31 December may be read on 1 January; the year is not worth a warning. */}
           <p suppressHydrationWarning>
-            © {new Date().getFullYear()} {doctor.name}. All rights reserved.
+            {t("footer.rights", { year: new Date().getFullYear(), name: doctor.name })}
           </p>
           <Button
             variant="ghost"
@@ -92,7 +94,7 @@ export function SiteFooter() {
             onClick={openAdminLogin}
             className="text-slate-200 hover:bg-white/10 hover:text-white focus-visible:outline-white"
           >
-            Admin Login
+            {t("footer.adminLogin")}
           </Button>
         </div>
       </div>
@@ -101,11 +103,11 @@ export function SiteFooter() {
 }
 
 /** Only the networks the profile gives an address for; a placeholder ("#" or nothing) would be a dead end. */
-function SocialLinks() {
+function SocialLinks({ t }: { t: Translate }) {
   const links = siteProfile.social.filter(({ url }) => /^https?:\/\//i.test(url));
   if (links.length === 0) return null;
   return (
-    <ul className="mt-1 flex gap-2" aria-label="Social media">
+    <ul className="mt-1 flex gap-2" aria-label={t("footer.socialMedia")}>
       {links.map(({ network, url }) => (
         <li key={network}>
           <a

@@ -2,7 +2,7 @@ import type { Article } from "@shared/articles";
 import { Calendar, FileText } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { formatShortDate } from "@/lib/format";
+import { useDates, useEnglishContentLang, useT } from "@/lib/i18n";
 import { ArticleImage } from "./article-image";
 
 /** Keeps cards without a picture (or whose picture failed) as tall as their neighbours; purely decorative. */
@@ -26,6 +26,9 @@ export function ArticleCard({
   onReadMore: (article: Article) => void;
 }) {
   const titleId = `article-${article.id}-title`;
+  const t = useT();
+  const dates = useDates();
+  const contentLang = useEnglishContentLang();
   return (
     <article
       aria-labelledby={titleId}
@@ -39,9 +42,13 @@ export function ArticleCard({
       <div className="flex flex-1 flex-col p-6">
         <p className="flex items-center gap-1.5 text-sm text-slate-600">
           <Calendar className="size-4" aria-hidden="true" />
-          <time dateTime={article.createdAt}>{formatShortDate(article.createdOn)}</time>
+          <time dateTime={article.createdAt}>{dates.short(article.createdOn)}</time>
         </p>
-        <h3 id={titleId} className="mt-2 text-lg leading-snug font-semibold text-slate-900">
+        <h3
+          id={titleId}
+          className="mt-2 text-lg leading-snug font-semibold text-slate-900"
+          lang={contentLang}
+        >
           {/* The article's own page: what a reader without script, and a search engine, follows. */}
           <Link
             href={`/articles/${article.slug}`}
@@ -50,14 +57,16 @@ export function ArticleCard({
             {article.title}
           </Link>
         </h3>
-        <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-700">{article.excerpt}</p>
+        <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-700" lang={contentLang}>
+          {article.excerpt}
+        </p>
         <Button
           variant="outline"
           className="mt-5 self-start"
           onClick={() => onReadMore(article)}
           aria-describedby={titleId}
         >
-          Read More
+          {t("articles.readMore")}
         </Button>
       </div>
     </article>

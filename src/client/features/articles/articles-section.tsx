@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { SectionHeading } from "@/components/layout/section-heading";
 import { Skeleton, SkeletonStatus } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
 import { publishedArticlesQuery } from "./api";
 import { ArticleCard } from "./article-card";
 
@@ -11,11 +12,12 @@ const ArticleDialog = lazy(() => import("./article-dialog"));
 /** The published articles, newest first, as cards; Read More opens the whole article in a dialog. */
 export function ArticlesSection() {
   const [openArticle, setOpenArticle] = useState<Article | null>(null);
+  const t = useT();
   return (
     <section id="articles" aria-labelledby="articles-title" className="bg-slate-50 py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="articles-title" eyebrow="Articles" title="Health Articles">
-          Plain-language guides for patients and families.
+        <SectionHeading id="articles-title" eyebrow={t("articles.eyebrow")} title={t("articles.title")}>
+          {t("articles.intro")}
         </SectionHeading>
         <ArticlesGrid onReadMore={setOpenArticle} />
       </div>
@@ -30,19 +32,20 @@ export function ArticlesSection() {
 
 function ArticlesGrid({ onReadMore }: { onReadMore: (article: Article) => void }) {
   const { data, isPending, isError } = useQuery(publishedArticlesQuery());
+  const t = useT();
 
   if (isPending) return <ArticleSkeletons />;
   if (isError) {
     return (
       <p role="status" className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-700">
-        Articles could not be loaded just now. Please refresh the page or try again later.
+        {t("articles.loadFailed")}
       </p>
     );
   }
   if (data.articles.length === 0) {
     return (
       <p role="status" className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-700">
-        No articles published yet. Check back soon!
+        {t("articles.none")}
       </p>
     );
   }
@@ -58,8 +61,9 @@ function ArticlesGrid({ onReadMore }: { onReadMore: (article: Article) => void }
 }
 
 function ArticleSkeletons() {
+  const t = useT();
   return (
-    <SkeletonStatus label="Loading articles..." shapesClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <SkeletonStatus label={t("articles.loading")} shapesClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {[0, 1, 2].map((key) => (
         <div key={key} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
           <Skeleton className="aspect-video w-full rounded-none" />

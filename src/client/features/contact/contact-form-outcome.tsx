@@ -1,5 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useSearch } from "wouter";
+import type { SiteMessageId } from "@shared/i18n/messages";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 /**
@@ -8,19 +10,10 @@ import { cn } from "@/lib/utils";
  * script see instead.
  */
 const outcomes = {
-  sent: {
-    title: "Message Sent",
-    text: "Thank you for your message. We will get back to you soon.",
-  },
-  failed: {
-    title: "Message Not Sent",
-    text: "Your message could not be sent. Please try again or contact us directly via email.",
-  },
-  limited: {
-    title: "Message Not Sent",
-    text: "You have sent several messages in a short time. Please try again later, or write to us by e-mail.",
-  },
-} as const;
+  sent: { title: "contactForm.sentTitle", text: "contactForm.sentText" },
+  failed: { title: "contactForm.notSentTitle", text: "contactForm.failedText" },
+  limited: { title: "contactForm.notSentTitle", text: "contactForm.limitedText" },
+} as const satisfies Record<string, { title: SiteMessageId; text: SiteMessageId }>;
 
 function contactOutcome(search: string): keyof typeof outcomes | undefined {
   const value = new URLSearchParams(search).get("contact");
@@ -29,6 +22,7 @@ function contactOutcome(search: string): keyof typeof outcomes | undefined {
 
 export function ContactFormOutcome() {
   const outcome = contactOutcome(useSearch());
+  const t = useT();
   if (!outcome) return null;
   const { title, text } = outcomes[outcome];
   const Icon = outcome === "sent" ? CircleCheck : CircleAlert;
@@ -44,8 +38,8 @@ export function ContactFormOutcome() {
     >
       <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div>
-        <p className="font-semibold">{title}</p>
-        <p className="mt-1">{text}</p>
+        <p className="font-semibold">{t(title)}</p>
+        <p className="mt-1">{t(text)}</p>
       </div>
     </div>
   );

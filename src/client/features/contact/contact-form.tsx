@@ -10,6 +10,8 @@ import { describedBy, FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
+import { useLanguage, useT } from "@/lib/i18n";
+import type { SiteMessageId } from "@shared/i18n/messages";
 import { sendContactMessage } from "./api";
 import { ContactFormOutcome } from "./contact-form-outcome";
 
@@ -27,9 +29,9 @@ const resolver: Resolver<ContactFormInput, unknown, ContactFormOutput> = async (
 };
 
 /** The two forms differ only in wording and in the Subject field. */
-const labels: Record<ContactSource, { name: string; email: string; phone: string }> = {
-  home: { name: "Full Name", email: "Email Address", phone: "Phone Number" },
-  "contact-page": { name: "Full Name", email: "Email", phone: "Phone" },
+const labels: Record<ContactSource, { name: SiteMessageId; email: SiteMessageId; phone: SiteMessageId }> = {
+  home: { name: "contactForm.fullName", email: "contactForm.emailAddress", phone: "contactForm.phoneNumber" },
+  "contact-page": { name: "contactForm.fullName", email: "contactForm.email", phone: "contactForm.phone" },
 };
 
 /** The message form of the home page's Contact section (source "home") and of the Contact Us page (with Subject). */
@@ -44,6 +46,8 @@ export interface ContactFormProps {
  */
 export function ContactForm({ source }: ContactFormProps) {
   const withSubject = source === "contact-page";
+  const t = useT();
+  const language = useLanguage();
   const text = labels[source];
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -62,10 +66,7 @@ export function ContactForm({ source }: ContactFormProps) {
   const send = useMutation({
     mutationFn: sendContactMessage,
     onSuccess: () => {
-      toast({
-        title: "Message Sent",
-        description: "Thank you for your message. We will get back to you soon.",
-      });
+      toast({ title: t("contactForm.sentTitle"), description: t("contactForm.sentText") });
       reset();
     },
     onError: (error, message) => showErrorToast(error, "contact", { retry: () => send.mutate(message) }),
@@ -76,15 +77,15 @@ export function ContactForm({ source }: ContactFormProps) {
       ref={formRef}
       id="contact-form"
       method="post"
-      action={`/contact?source=${source}`}
-      aria-label={withSubject ? "Send a message" : "Contact form"}
+      action={`/contact?source=${source}${language === "en" ? "" : `&lang=${language}`}`}
+      aria-label={withSubject ? t("contactForm.pageFormLabel") : t("contactForm.formLabel")}
       onSubmit={handleSubmit((data) => send.mutate(data))}
       className="flex scroll-mt-20 flex-col gap-5"
     >
       <ContactFormOutcome />
       <input type="hidden" name="source" value={source} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="contact-name" label={text.name} required error={errors.name?.message}>
+        <FormField id="contact-name" label={t(text.name)} required error={errors.name?.message}>
           <Input
             required
             autoComplete="name"
@@ -92,7 +93,7 @@ export function ContactForm({ source }: ContactFormProps) {
             {...register("name")}
           />
         </FormField>
-        <FormField id="contact-email" label={text.email} required error={errors.email?.message}>
+        <FormField id="contact-email" label={t(text.email)} required error={errors.email?.message}>
           <Input
             required
             type="email"
@@ -103,7 +104,7 @@ export function ContactForm({ source }: ContactFormProps) {
           />
         </FormField>
       </div>
-      <FormField id="contact-phone" label={text.phone} error={errors.phone?.message}>
+      <FormField id="contact-phone" label={t(text.phone)} error={errors.phone?.message}>
         <Input
           type="tel"
           autoComplete="tel"
@@ -112,7 +113,12 @@ export function ContactForm({ source }: ContactFormProps) {
         />
       </FormField>
       {withSubject && (
-        <FormField id="contact-subject" label="Subject" required error={errors.subject?.message}>
+        <FormField
+          id="contact-subject"
+          label={t("contactForm.subject")}
+          required
+          error={errors.subject?.message}
+        >
           <Input
             required
             {...describedBy("contact-subject", { error: Boolean(errors.subject), required: true })}
@@ -120,7 +126,12 @@ export function ContactForm({ source }: ContactFormProps) {
           />
         </FormField>
       )}
-      <FormField id="contact-message" label="Message" required error={errors.message?.message}>
+      <FormField
+        id="contact-message"
+        label={t("contactForm.message")}
+        required
+        error={errors.message?.message}
+      >
         <Textarea
           required
           rows={6}
@@ -131,7 +142,7 @@ export function ContactForm({ source }: ContactFormProps) {
       <Honeypot register={register("website")} />
       <Button type="submit" size="lg" disabled={send.isPending} className="self-start">
         <Send aria-hidden="true" />
-        {send.isPending ? "Sending..." : "Send Message"}
+        {send.isPending ? t("contactForm.sending") : t("contactForm.send")}
       </Button>
     </form>
   );

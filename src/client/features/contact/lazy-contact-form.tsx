@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, use } from "react";
 import { Skeleton, SkeletonStatus } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
 import type { ContactFormProps } from "./contact-form";
 
 /**
@@ -52,6 +53,7 @@ export function LazyContactForm(props: ContactFormProps) {
 
 /** Holds the form's place while its code loads, so nothing below it jumps. */
 function ContactFormPlaceholder({ withSubject }: { withSubject: boolean }) {
+  const t = useT();
   const field = (
     <div className="flex flex-col gap-1.5">
       <Skeleton className="h-5 w-28" />
@@ -60,7 +62,7 @@ function ContactFormPlaceholder({ withSubject }: { withSubject: boolean }) {
   );
   return (
     <SkeletonStatus
-      label="Loading the contact form..."
+      label={t("contactForm.loading")}
       className="flex flex-col gap-5"
       shapesClassName="flex flex-col gap-5"
     >

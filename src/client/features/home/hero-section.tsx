@@ -9,35 +9,42 @@ import { publicConfigQuery } from "@/lib/public-config";
 import type { SiteProfile } from "@shared/site-profile";
 import { siteProfile } from "@/lib/site-profile";
 import { DoctorPhoto } from "./doctor-photo";
-import { followUpOfferText } from "@shared/follow-up";
+import { Message, useEnglishContentLang, useRupees, useT } from "@/lib/i18n";
+import { useFollowUpOffer } from "@/lib/follow-up-offer";
 
 /** First screen: who the doctor is, why to trust them, and the two things a visitor came to do. */
 /** `profile`: the one to show instead of the site's (the Settings page's preview of an unsaved profile). */
 export function HeroSection({ profile = siteProfile }: { profile?: SiteProfile } = {}) {
   const { doctor } = profile;
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[1.4fr_1fr]">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{doctor.specialty}</p>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase" lang={contentLang}>
+            {doctor.specialty}
+          </p>
           <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
             {doctor.name}
           </h1>
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label="Qualifications">
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("hero.qualifications")}>
             {doctor.qualifications.map((qualification) => (
               <li key={qualification}>
                 <Badge className="px-3 py-1 text-sm">{qualification}</Badge>
               </li>
             ))}
           </ul>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-700">{doctor.tagline}</p>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-700" lang={contentLang}>
+            {doctor.tagline}
+          </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button variant="heart" size="lg" onClick={openBooking}>
               <Video aria-hidden="true" />
-              Book Video Consultation
+              {t("hero.bookVideo")}
             </Button>
             <Button variant="outline" size="lg" asChild>
-              <a href="#contact">Contact</a>
+              <a href="#contact">{t("hero.contact")}</a>
             </Button>
           </div>
           <FeeLine />
@@ -52,9 +59,11 @@ export function HeroSection({ profile = siteProfile }: { profile?: SiteProfile }
 function HeroFacts({ profile }: { profile: SiteProfile }) {
   const { doctor, contact } = profile;
   const [hours] = useHoursEntries(contact.hours);
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   const figures = [
-    { Icon: Award, label: "Experience", value: doctor.experience },
-    { Icon: Users, label: "Patients", value: doctor.patientsTreated },
+    { Icon: Award, label: t("hero.experience"), value: doctor.experience },
+    { Icon: Users, label: t("hero.patients"), value: doctor.patientsTreated },
   ];
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
@@ -70,13 +79,17 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
               <Icon className="size-4 text-brand-700" aria-hidden="true" />
               {label}
             </dt>
-            <dd className="mt-1 text-2xl font-bold text-brand-800">{value}</dd>
+            <dd className="mt-1 text-2xl font-bold text-brand-800" lang={contentLang}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
       <ul className="mt-6 flex flex-col gap-4 text-sm">
-        <IconListItem icon={Languages} title="Languages">
-          <p className="text-slate-700">{doctor.languages.join(", ")}</p>
+        <IconListItem icon={Languages} title={t("hero.languages")}>
+          <p className="text-slate-700" lang={contentLang}>
+            {doctor.languages.join(", ")}
+          </p>
         </IconListItem>
         {hours && (
           <IconListItem icon={Clock} title={hours.days}>
@@ -95,12 +108,18 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
 /** The price before the first tap: what a consultation costs and how it can be paid (the server's fee). */
 function FeeLine() {
   const config = useQuery(publicConfigQuery()).data;
+  const t = useT();
+  const rupees = useRupees();
+  const followUpOffer = useFollowUpOffer();
   if (config === undefined) return null;
   return (
     <p className="mt-4 text-sm text-slate-700">
-      <span className="font-semibold text-slate-900">₹{config.consultationFee.toLocaleString("en-IN")}</span>{" "}
-      per video consultation{config.followUp ? ` · ${followUpOfferText(config.followUp)}` : ""} · pay by card,
-      UPI or netbanking
+      <Message
+        id="hero.fee"
+        values={{ fee: rupees(config.consultationFee) }}
+        components={{ 0: <span className="font-semibold text-slate-900" /> }}
+      />
+      {config.followUp ? ` · ${followUpOffer(config.followUp)}` : ""} · {t("hero.payBy")}
     </p>
   );
 }

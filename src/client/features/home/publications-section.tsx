@@ -1,18 +1,25 @@
 import { Award, BookOpen } from "lucide-react";
 import { SectionHeading } from "@/components/layout/section-heading";
 import { IconListItem } from "@/components/ui/icon-list-item";
+import { useEnglishContentLang, useT } from "@/lib/i18n";
 import { siteProfile } from "@/lib/site-profile";
 
 export function PublicationsSection() {
   const { publications, memberships } = siteProfile;
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   return (
     <section id="publications" aria-labelledby="publications-title" className="py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="publications-title" eyebrow="Research" title="Publications" />
+        <SectionHeading
+          id="publications-title"
+          eyebrow={t("publications.eyebrow")}
+          title={t("publications.title")}
+        />
         <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr]">
           <div>
-            <h3 className="text-lg font-semibold text-slate-900">Selected Papers</h3>
-            <ul className="mt-4 flex flex-col gap-4">
+            <h3 className="text-lg font-semibold text-slate-900">{t("publications.papers")}</h3>
+            <ul className="mt-4 flex flex-col gap-4" lang={contentLang}>
               {publications.map((publication) => (
                 <li
                   key={publication.title}
@@ -31,8 +38,11 @@ export function PublicationsSection() {
             </ul>
           </div>
           <div>
-            <h3 className="text-lg font-semibold text-slate-900">Memberships</h3>
-            <ul className="mt-4 flex flex-col gap-4 rounded-xl border border-slate-200 bg-brand-50 p-5">
+            <h3 className="text-lg font-semibold text-slate-900">{t("publications.memberships")}</h3>
+            <ul
+              className="mt-4 flex flex-col gap-4 rounded-xl border border-slate-200 bg-brand-50 p-5"
+              lang={contentLang}
+            >
               {memberships.map((membership) => (
                 <IconListItem key={membership.title} icon={Award} title={membership.title}>
                   <p className="text-sm text-slate-700">{membership.description}</p>

@@ -3,16 +3,19 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { openBooking } from "@/lib/dialogs";
 import type { SiteProfile } from "@shared/site-profile";
+import { useEnglishContentLang, useT } from "@/lib/i18n";
 import { siteProfile } from "@/lib/site-profile";
 import { cn } from "@/lib/utils";
 import { serviceIcon } from "./service-icon";
 
 export function ServicesSection({ profile = siteProfile }: { profile?: SiteProfile } = {}) {
+  const t = useT();
+  const contentLang = useEnglishContentLang();
   return (
     <section id="services" aria-labelledby="services-title" className="bg-slate-50 py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="services-title" eyebrow="What we offer" title="Services">
-          Assessment, treatment and follow-up, in clinic and by secure video consultation.
+        <SectionHeading id="services-title" eyebrow={t("services.eyebrow")} title={t("services.title")}>
+          {t("services.intro")}
         </SectionHeading>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {profile.services.map((service) => {
@@ -29,13 +32,17 @@ export function ServicesSection({ profile = siteProfile }: { profile?: SiteProfi
                   <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                     <Icon className="size-6" aria-hidden="true" />
                   </span>
-                  {service.bookable && <Badge variant="secondary">Available online</Badge>}
+                  {service.bookable && <Badge variant="secondary">{t("services.online")}</Badge>}
                 </div>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
-                <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-700">{service.description}</p>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900" lang={contentLang}>
+                  {service.title}
+                </h3>
+                <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-700" lang={contentLang}>
+                  {service.description}
+                </p>
                 {service.bookable && (
                   <Button className="mt-5 self-start" onClick={openBooking}>
-                    Book Now
+                    {t("services.bookNow")}
                   </Button>
                 )}
               </li>

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { contactMessageSchema } from "@shared/contact";
+import { isLanguage, languagePrefix } from "@shared/i18n/languages";
 import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
 import { receiveContactMessage } from "./service";
@@ -18,10 +19,12 @@ type FormOutcome = "sent" | "failed" | "limited";
  * The form names its page in its action's query as well as in the body, because a refusal by the rate limit comes
  * before the body is read.
  */
-function outcomeAddress(source: unknown, outcome: FormOutcome): string {
-  return source === "contact-page"
-    ? `/contact-us?contact=${outcome}#contact-form`
-    : `/?contact=${outcome}#contact`;
+function outcomeAddress(request: { body?: unknown; query?: unknown }, outcome: FormOutcome): string {
+  const language = (request.query as { lang?: unknown } | undefined)?.lang;
+  const prefix = isLanguage(language) ? languagePrefix(language) : "";
+  return formSource(request) === "contact-page"
+    ? `${prefix}/contact-us?contact=${outcome}#contact-form`
+    : `${prefix}/?contact=${outcome}#contact`;
 }
 
 function formSource(request: { body?: unknown; query?: unknown }): unknown {
@@ -62,15 +65,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> =
           const status = (error as { statusCode?: number }).statusCode ?? 500;
           if (status >= 500) request.log.error({ err: error }, "contact form posted without script failed");
           else request.log.info({ statusCode: status }, "contact form posted without script was refused");
-          void reply.redirect(
-            outcomeAddress(formSource(request), status === 429 ? "limited" : "failed"),
-            303,
-          );
+          void reply.redirect(outcomeAddress(request, status === 429 ? "limited" : "failed"), 303);
         },
       },
       async (request, reply) => {
         await receiveContactMessage(db, request.body, now());
-        return reply.redirect(outcomeAddress(request.body.source, "sent"), 303);
+        return reply.redirect(outcomeAddress(request, "sent"), 303);
       },
     );
   });

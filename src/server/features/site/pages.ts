@@ -8,9 +8,19 @@ import type { ManageView } from "@shared/manage";
 import type { DataRightsView } from "@shared/patients";
 import type { ParentPrescriptions } from "@shared/prescription";
 import type { ProfileSource } from "@shared/site-profile";
+import {
+  type Language,
+  LANGUAGE_LOCALES,
+  LANGUAGES,
+  languageOfPath,
+  languagePrefix,
+  pathInLanguage,
+} from "@shared/i18n/languages";
+import { type SiteMessageId, translate } from "@shared/i18n/messages";
+import { siteTranslator } from "@shared/i18n/site-messages";
 import type { ParentReportUploads } from "@shared/uploads";
 import type { Config } from "../../config";
-import { type LoadedPage, notFoundTitle, type PageRequest, publicUrl } from "../../http/client-app";
+import { type LoadedPage, type PageRequest, publicUrl } from "../../http/client-app";
 import { HttpError, sendApiNotFound } from "../../http/errors";
 import type { PublicCache } from "../../http/public-cache";
 import { PREVIEW_FILE_PATTERN, previewCards } from "./preview-cards";
@@ -53,10 +63,14 @@ const PAGE_PLACEHOLDER = loadingPlaceholder("Loading…");
 /** The slug the one article-not-found page is rendered for: no article can have it. */
 const NO_ARTICLE_SLUG = "-";
 
-/** The key of the one article-not-found page in memory. */
-const ARTICLE_NOT_FOUND_KEY = "article-404";
+/** The key of the one article-not-found page of a language in memory. */
+const articleNotFoundKey = (language: Language) => `${languagePrefix(language)}/article-404`;
 /** An article address as Fastify routes it to the article page: a slug of at most 100 characters (its limit). */
-const PLAIN_ARTICLE_ADDRESS = /^\/articles\/([a-z0-9-]{1,100})$/;
+const PLAIN_ARTICLE_ADDRESS = /^(?:\/(?:hi|kn))?\/articles\/([a-z0-9-]{1,100})$/;
+
+/** A message of the site's catalogue in a language. */
+const say = (language: Language, id: SiteMessageId, values?: Record<string, string>) =>
+  translate(siteTranslator(language), id, values);
 
 /**
  * The slugs of the published articles, read from the published list (itself answered from memory) and kept until
@@ -125,150 +139,176 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   };
   const publishedArticles = async () =>
     (await read<{ articles: Article[] }>("/api/articles"))?.articles ?? [];
-  const facts = async (): Promise<SiteFacts> => ({
+  const facts = async (language: Language): Promise<SiteFacts> => ({
     profile: profiles.current(),
     config: await publicConfig(),
     baseUrl: config.publicBaseUrl,
+    language,
   });
   const withConfig = async (reads: PageReads = {}): Promise<PageReads> => ({
     ...reads,
     config: await publicConfig(),
   });
   const titled = (title: string) => `${title} | ${profiles.current().doctor.name}`;
-  const notFoundHead = {
-    title: notFoundTitle,
-    description: "The page you are looking for does not exist.",
+  const notFoundHead = (language: Language) => ({
+    title: say(language, "notFound.title"),
+    description: say(language, "notFound.description"),
     noindex: true,
     url: undefined,
+  });
+  /**
+   * The page's address in each language, for its hreflang alternates (English is also the x-default). Only with
+   * PUBLIC_BASE_URL: search engines take only absolute addresses there.
+   */
+  const alternatesOf = (path: string) => {
+    if (!config.publicBaseUrl) return undefined;
+    const inEach = LANGUAGES.map((language) => ({
+      hreflang: LANGUAGE_LOCALES[language].split("-")[0] ?? language,
+      url: absolute(pathInLanguage(path, language)),
+    }));
+    return [...inEach, { hreflang: "x-default", url: absolute(pathInLanguage(path, "en")) }];
   };
-
-  app.get("/", async (request, reply) =>
-    reply.sendPage(
-      pageWithContactForm("/", request.query, async () => ({
-        head: {
-          structuredData: homePageData(await facts()),
-          ...cards.imageFor("home", profiles.current().seo.title, absolute),
-        },
-        reads: await withConfig({ articles: await publishedArticles() }),
-      })),
-    ),
-  );
 
   const published = publishedSlugs(
     async () => (await publishedArticles()).map((article) => article.slug),
     cache,
   );
-  // A plain article address no published article has is answered with the kept not-found page before Fastify
-  // routes it, like any page in memory; other spellings (encoded, with a query) go through the route below.
+  // A plain article address no published article has is answered with the kept not-found page (of its language)
+  // before Fastify routes it, like any page in memory; other spellings (encoded, with a query) go through the route.
   cache.shareEntries((url) => {
     const slug = PLAIN_ARTICLE_ADDRESS.exec(url)?.[1];
     const known = published.known();
     if (!slug || !known || !ARTICLE_SLUG.test(slug) || known.has(slug)) return undefined;
-    return ARTICLE_NOT_FOUND_KEY;
-  });
-  /**
-   * The one page for every article address no published article has, kept once in memory whatever the address:
-   * rendered for a slug no article can have, it names none, and the browser takes it as the answer for its own.
-   */
-  const articleNotFound = async (): Promise<LoadedPage> => ({
-    status: 404,
-    head: notFoundHead,
-    reads: await withConfig({ article: { slug: NO_ARTICLE_SLUG, article: null } }),
-    pageModule: "pages/article.tsx",
-  });
-  const articleNotFoundPage: PageRequest = {
-    cacheKey: ARTICLE_NOT_FOUND_KEY,
-    url: `/articles/${NO_ARTICLE_SLUG}`,
-    render: true,
-    load: articleNotFound,
-  };
-
-  app.get("/articles/:slug", { schema: { params: slugParams } }, async (request, reply) => {
-    const { slug } = request.params;
-    if (!ARTICLE_SLUG.test(slug) || !(await published.has(slug))) return reply.sendPage(articleNotFoundPage);
-    return reply.sendPage({
-      cacheKey: `/articles/${slug}`,
-      url: `/articles/${slug}`,
-      render: true,
-      load: async (): Promise<LoadedPage> => {
-        const found = await read<{ article: Article }>(`/api/articles/${encodeURIComponent(slug)}`);
-        const article = found?.article ?? null;
-        // Unpublished since the check: kept at most until the change that unpublished it empties the cache.
-        if (!article) return articleNotFound();
-        const reads = await withConfig({ article: { slug, article } });
-        return {
-          head: {
-            title: article.title,
-            description: article.excerpt,
-            type: "article",
-            ...cards.imageFor(`article-${slug}`, article.title, absolute),
-            structuredData: articlePageData(await facts(), article),
-          },
-          reads,
-          pageModule: "pages/article.tsx",
-        };
-      },
-    });
+    return articleNotFoundKey(languageOfPath(url));
   });
 
   const infoPages = [
     {
       path: "/contact-us",
-      title: "Contact Us",
+      title: "page.contactUs.title",
+      description: "page.contactUs.description",
       type: "ContactPage",
       pageModule: "pages/contact-us.tsx",
-      describe: (doctor: string) =>
-        `E-mail, consultation hours and location of ${doctor}, and a form to send a message.`,
     },
     {
       path: "/terms-conditions",
-      title: "Terms & Conditions",
+      title: "page.terms.title",
+      description: "page.terms.description",
       type: "WebPage",
       pageModule: "pages/terms.tsx",
-      describe: (doctor: string) =>
-        `The terms of online video consultations with ${doctor}: payment, appointments, privacy and liability.`,
     },
     {
       path: "/privacy",
-      title: "Privacy Notice",
+      title: "page.privacy.title",
+      description: "page.privacy.description",
       type: "WebPage",
       pageModule: "pages/privacy.tsx",
-      describe: (doctor: string) =>
-        `What ${doctor} holds about patients and parents, why, who receives it, how long it is kept, and your rights.`,
     },
     {
       path: "/refunds-cancellations",
-      title: "Refunds & Cancellations",
+      title: "page.refunds.title",
+      description: "page.refunds.description",
       type: "WebPage",
       pageModule: "pages/refunds.tsx",
-      describe: (doctor: string) =>
-        `How to cancel or reschedule a video consultation with ${doctor}, and when a refund is given.`,
     },
   ] as const;
-  for (const page of infoPages) {
-    app.get(page.path, async (request, reply) =>
+
+  // Every public page in each language: English at its own address, Hindi and Kannada under /hi/ and /kn/.
+  for (const language of LANGUAGES) {
+    const prefix = languagePrefix(language);
+    const home = `${prefix}/`;
+
+    app.get(home, async (request, reply) =>
       reply.sendPage(
-        // Worded when the page is made: the doctor's name is the profile's now, not at start.
-        pageWithContactForm(page.path, request.query, async () => {
-          const description = page.describe(profiles.current().doctor.name);
-          return {
-            head: {
-              title: titled(page.title),
-              description,
-              structuredData: infoPageData(await facts(), {
-                type: page.type,
-                name: page.title,
-                path: page.path,
-                description,
-              }),
-              ...cards.imageFor(page.path.slice(1), page.title, absolute),
-            },
-            reads: await withConfig(),
-            pageModule: page.pageModule,
-          };
-        }),
+        pageWithContactForm(home, request.query, async () => ({
+          head: {
+            structuredData: homePageData(await facts(language)),
+            alternates: alternatesOf("/"),
+            ...cards.imageFor("home", profiles.current().seo.title, absolute),
+          },
+          reads: await withConfig({ articles: await publishedArticles() }),
+        })),
       ),
     );
+    // "/hi" is the Hindi home page's address without its slash: one address per page.
+    if (prefix) app.get(prefix, async (_request, reply) => reply.redirect(home, 301));
+
+    /**
+     * The one page for every article address no published article has, kept once in memory whatever the address:
+     * rendered for a slug no article can have, it names none, and the browser takes it as the answer for its own.
+     */
+    const articleNotFound = async (): Promise<LoadedPage> => ({
+      status: 404,
+      head: notFoundHead(language),
+      reads: await withConfig({ article: { slug: NO_ARTICLE_SLUG, article: null } }),
+      pageModule: "pages/article.tsx",
+    });
+    const articleNotFoundPage: PageRequest = {
+      cacheKey: articleNotFoundKey(language),
+      url: `${prefix}/articles/${NO_ARTICLE_SLUG}`,
+      render: true,
+      load: articleNotFound,
+    };
+
+    app.get(`${prefix}/articles/:slug`, { schema: { params: slugParams } }, async (request, reply) => {
+      const { slug } = request.params;
+      if (!ARTICLE_SLUG.test(slug) || !(await published.has(slug)))
+        return reply.sendPage(articleNotFoundPage);
+      const path = `${prefix}/articles/${slug}`;
+      return reply.sendPage({
+        cacheKey: path,
+        url: path,
+        render: true,
+        load: async (): Promise<LoadedPage> => {
+          const found = await read<{ article: Article }>(`/api/articles/${encodeURIComponent(slug)}`);
+          const article = found?.article ?? null;
+          // Unpublished since the check: kept at most until the change that unpublished it empties the cache.
+          if (!article) return articleNotFound();
+          const reads = await withConfig({ article: { slug, article } });
+          return {
+            head: {
+              title: article.title,
+              description: article.excerpt,
+              type: "article",
+              ...cards.imageFor(`article-${slug}`, article.title, absolute),
+              structuredData: articlePageData(await facts(language), article),
+              alternates: alternatesOf(`/articles/${slug}`),
+            },
+            reads,
+            pageModule: "pages/article.tsx",
+          };
+        },
+      });
+    });
+
+    for (const page of infoPages) {
+      const path = `${prefix}${page.path}`;
+      app.get(path, async (request, reply) =>
+        reply.sendPage(
+          // Worded when the page is made: the doctor's name is the profile's now, not at start.
+          pageWithContactForm(path, request.query, async () => {
+            const title = say(language, page.title);
+            const description = say(language, page.description, { doctor: profiles.current().doctor.name });
+            return {
+              head: {
+                title: titled(title),
+                description,
+                structuredData: infoPageData(await facts(language), {
+                  type: page.type,
+                  name: title,
+                  path: page.path,
+                  description,
+                }),
+                alternates: alternatesOf(page.path),
+                ...cards.imageFor(page.path.slice(1), say("en", page.title), absolute),
+              },
+              reads: await withConfig(),
+              pageModule: page.pageModule,
+            };
+          }),
+        ),
+      );
+    }
   }
 
   /** The link-preview card of a page; its address carries the card's version, so it may be kept for good. */
@@ -288,7 +328,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   async function previewTitle(name: string): Promise<string | null> {
     if (name === "home") return profiles.current().seo.title;
     const info = infoPages.find((page) => page.path.slice(1) === name);
-    if (info) return info.title;
+    if (info) return say("en", info.title);
     const slug = name.startsWith("article-") ? name.slice("article-".length) : "";
     if (!ARTICLE_SLUG.test(slug)) return null;
     const found = await read<{ article: Article }>(`/api/articles/${encodeURIComponent(slug)}`);
@@ -351,18 +391,21 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     });
   });
 
-  // One 404 page for every unknown address: rendered for a path no route has, so it is the same page for all.
+  // One 404 page for every unknown address of a language ("/kn/..." is Kannada's): rendered for a path no route
+  // has, so it is the same page for all.
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       (request.method === "GET" || request.method === "HEAD") &&
       !request.url.startsWith("/api/") &&
       request.url !== "/api";
     if (!wantsPage) return sendApiNotFound(request, reply);
+    const language = languageOfPath(request.url);
+    const prefix = languagePrefix(language);
     return reply.sendPage({
-      cacheKey: "404",
-      url: "/404",
+      cacheKey: `${prefix}/404`,
+      url: `${prefix}/404`,
       render: true,
-      load: async () => ({ status: 404, head: notFoundHead, reads: await withConfig() }),
+      load: async () => ({ status: 404, head: notFoundHead(language), reads: await withConfig() }),
     });
   });
 
@@ -374,14 +417,25 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       (latest, article) => (!latest || article.updatedAt > latest ? article.updatedAt : latest),
       undefined,
     );
-    const entry = (path: string, lastmod?: string) =>
-      `  <url><loc>${escapeXml(publicUrl(config, path) ?? path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+    // Each page in each language, listing its addresses in the others (Google's hreflang in sitemaps).
+    const entries = (path: string, lastmod?: string) => {
+      const links = (alternatesOf(path) ?? [])
+        .map(
+          (alternate) =>
+            `<xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeXml(alternate.url)}"/>`,
+        )
+        .join("");
+      return LANGUAGES.map((language) => {
+        const loc = escapeXml(absolute(pathInLanguage(path, language)));
+        return `  <url><loc>${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${links}</url>`;
+      });
+    };
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      entry("/", lastArticle),
-      ...infoPages.map((page) => entry(page.path)),
-      ...published.map((article) => entry(`/articles/${article.slug}`, article.updatedAt)),
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ...entries("/", lastArticle),
+      ...infoPages.flatMap((page) => entries(page.path)),
+      ...published.flatMap((article) => entries(`/articles/${article.slug}`, article.updatedAt)),
       "</urlset>",
       "",
     ].join("\n");

@@ -1,5 +1,8 @@
 import type { Article } from "@shared/articles";
 import type { PublicConfig } from "@shared/booking";
+import { type Language, LANGUAGE_LOCALES, LANGUAGES, languagePrefix } from "@shared/i18n/languages";
+import { translate } from "@shared/i18n/messages";
+import { siteTranslator } from "@shared/i18n/site-messages";
 import type { SiteProfile } from "@shared/site-profile";
 
 /**
@@ -14,7 +17,14 @@ export interface SiteFacts {
   config: PublicConfig;
   /** PUBLIC_BASE_URL without a trailing slash, or undefined. */
   baseUrl: string | undefined;
+  /** The language of the page the data describes. */
+  language: Language;
 }
+
+/** The page's language as schema.org's inLanguage names it ("kn-IN"). */
+const pageLanguage = (facts: SiteFacts) => LANGUAGE_LOCALES[facts.language];
+/** A path of this site in the page's language: "/contact-us" -> "/kn/contact-us". */
+const inPageLanguage = (facts: SiteFacts, path: string) => `${languagePrefix(facts.language)}${path}`;
 
 /** A path on this site as an absolute address (an address already absolute stays as it is). */
 function absolute(facts: Pick<SiteFacts, "baseUrl">, path: string): string {
@@ -70,6 +80,13 @@ function physician(facts: SiteFacts): Json {
       recognizedBy: { "@type": "Organization", name: qualification.institution },
     })),
     knowsLanguage: doctor.languages,
+    // The languages a parent can book and be answered in: the doctor's, as her profile names them.
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "appointments",
+      availableLanguage: doctor.languages,
+      ...(contact.email ? { email: contact.email } : {}),
+    },
     knowsAbout: [...about.expertise, ...services.map((service) => service.title)],
     memberOf: memberships.map((membership) => ({ "@type": "Organization", name: membership.title })),
     address: postalAddress(contact.location),
@@ -108,7 +125,7 @@ function website(facts: SiteFacts): Json {
     "@id": websiteId(facts),
     url: absolute(facts, "/"),
     name: facts.profile.seo.title,
-    inLanguage: "en-IN",
+    inLanguage: LANGUAGES.map((language) => LANGUAGE_LOCALES[language]),
     publisher: { "@id": physicianId(facts) },
   };
 }
@@ -125,7 +142,11 @@ function breadcrumbs(facts: SiteFacts, trail: { name: string; path: string }[]):
   };
 }
 
-const home = { name: "Home", path: "/" };
+/** The first crumb: the home page in the page's language. */
+const home = (facts: SiteFacts) => ({
+  name: translate(siteTranslator(facts.language), "breadcrumb.home"),
+  path: inPageLanguage(facts, "/"),
+});
 
 /** The home page: the site, the doctor, and the page itself. */
 export function homePageData(facts: SiteFacts): Json {
@@ -136,13 +157,13 @@ export function homePageData(facts: SiteFacts): Json {
       physician(facts),
       {
         "@type": "MedicalWebPage",
-        "@id": absolute(facts, "/#webpage"),
-        url: absolute(facts, "/"),
+        "@id": absolute(facts, `${inPageLanguage(facts, "/")}#webpage`),
+        url: absolute(facts, inPageLanguage(facts, "/")),
         name: facts.profile.seo.title,
         description: facts.profile.seo.description,
         isPartOf: { "@id": websiteId(facts) },
         about: { "@id": physicianId(facts) },
-        inLanguage: "en-IN",
+        inLanguage: pageLanguage(facts),
       },
     ],
   };
@@ -150,7 +171,7 @@ export function homePageData(facts: SiteFacts): Json {
 
 /** An article's page: the article (author, dates, image), the medical web page it is, and its breadcrumbs. */
 export function articlePageData(facts: SiteFacts, article: Article): Json {
-  const path = `/articles/${article.slug}`;
+  const path = inPageLanguage(facts, `/articles/${article.slug}`);
   const url = absolute(facts, path);
   const image = article.imageUrl ?? facts.profile.doctor.photoUrl;
   const articleNode: Json = {
@@ -164,6 +185,7 @@ export function articlePageData(facts: SiteFacts, article: Article): Json {
     author: author(facts),
     publisher: { "@id": physicianId(facts) },
     mainEntityOfPage: url,
+    // The doctor writes her articles in English; the page around one may be in another language.
     inLanguage: "en-IN",
   };
   return {
@@ -182,9 +204,16 @@ export function articlePageData(facts: SiteFacts, article: Article): Json {
         reviewedBy: { "@id": absolute(facts, "/#doctor") },
         mainEntity: { "@id": `${url}#article` },
         isPartOf: { "@id": websiteId(facts) },
-        inLanguage: "en-IN",
+        inLanguage: pageLanguage(facts),
       },
-      breadcrumbs(facts, [home, { name: "Articles", path: "/#articles" }, { name: article.title, path }]),
+      breadcrumbs(facts, [
+        home(facts),
+        {
+          name: translate(siteTranslator(facts.language), "nav.articles"),
+          path: inPageLanguage(facts, "/#articles"),
+        },
+        { name: article.title, path },
+      ]),
       physician(facts),
     ],
   };
@@ -195,7 +224,8 @@ export function infoPageData(
   facts: SiteFacts,
   page: { type: "ContactPage" | "WebPage"; name: string; path: string; description: string },
 ): Json {
-  const url = absolute(facts, page.path);
+  const path = inPageLanguage(facts, page.path);
+  const url = absolute(facts, path);
   return {
     "@context": "https://schema.org",
     "@graph": [
@@ -207,9 +237,9 @@ export function infoPageData(
         description: page.description,
         isPartOf: { "@id": websiteId(facts) },
         about: { "@id": physicianId(facts) },
-        inLanguage: "en-IN",
+        inLanguage: pageLanguage(facts),
       },
-      breadcrumbs(facts, [home, { name: page.name, path: page.path }]),
+      breadcrumbs(facts, [home(facts), { name: page.name, path }]),
       physician(facts),
     ],
   };

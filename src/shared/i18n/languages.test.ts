@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { languageOfPath, pathInLanguage, pathWithoutLanguage } from "./languages";
+
+describe("language of an address", () => {
+  it("reads the prefix, and only a whole path segment", () => {
+    expect(languageOfPath("/")).toBe("en");
+    expect(languageOfPath("/hi/")).toBe("hi");
+    expect(languageOfPath("/hi")).toBe("hi");
+    expect(languageOfPath("/kn/articles/heart")).toBe("kn");
+    expect(languageOfPath("/kn?contact=sent")).toBe("kn");
+    expect(languageOfPath("/hindi-articles")).toBe("en");
+    expect(languageOfPath("/knee")).toBe("en");
+    expect(languageOfPath("/articles/hi")).toBe("en");
+  });
+
+  it("moves a page from one language to another, keeping the rest of the address", () => {
+    expect(pathInLanguage("/", "hi")).toBe("/hi/");
+    expect(pathInLanguage("/hi/", "en")).toBe("/");
+    expect(pathInLanguage("/hi", "kn")).toBe("/kn/");
+    expect(pathInLanguage("/kn/contact-us", "hi")).toBe("/hi/contact-us");
+    expect(pathInLanguage("/articles/heart", "kn")).toBe("/kn/articles/heart");
+    expect(pathWithoutLanguage("/kn?contact=sent")).toBe("/?contact=sent");
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The site's languages. English is at the site's own addresses ("/contact-us"); Hindi and Kannada under their
+ * prefix ("/hi/contact-us", "/kn/"). The address decides a page's language, nothing else.
+ */
+export const LANGUAGES = ["en", "hi", "kn"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** Each language named in itself, as the language switcher shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "हिन्दी", kn: "ಕನ್ನಡ" };
+
+/** The locale dates, times, numbers and rupees are formatted in. */
+export const LANGUAGE_LOCALES: Record<Language, string> = { en: "en-IN", hi: "hi-IN", kn: "kn-IN" };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The prefix of a language's addresses: "" for English, "/hi" for Hindi. */
+export function languagePrefix(language: Language): string {
+  return language === DEFAULT_LANGUAGE ? "" : `/${language}`;
+}
+
+const PREFIXED = /^\/(hi|kn)(?=\/|$|\?)/;
+
+/** The language an address is in: "/kn/articles/x" is Kannada, "/articles/x" English. */
+export function languageOfPath(path: string): Language {
+  const prefix = PREFIXED.exec(path)?.[1];
+  return isLanguage(prefix) ? prefix : DEFAULT_LANGUAGE;
+}
+
+/** An address without its language prefix: "/kn/articles/x" -> "/articles/x", "/hi" -> "/". */
+export function pathWithoutLanguage(path: string): string {
+  const rest = path.replace(PREFIXED, "");
+  return rest === "" || rest.startsWith("?") ? `/${rest}` : rest;
+}
+
+/** The same page in another language: ("/contact-us", "hi") -> "/hi/contact-us"; ("/", "kn") -> "/kn/". */
+export function pathInLanguage(path: string, language: Language): string {
+  const plain = pathWithoutLanguage(path);
+  return `${languagePrefix(language)}${plain}`;
+}

@@ -1,0 +1,22 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import type english from "./catalogues/en/site.json";
+import { type Language, LANGUAGE_LOCALES } from "./languages";
+
+/** The id of a message of the site's catalogue (src/shared/i18n/catalogues/en/site.json has every one). */
+export type SiteMessageId = keyof typeof english;
+/** The values of a message's placeholders ("{name}"). */
+export type MessageValues = Record<string, string | number>;
+
+/** Lingui's translator for one language, holding that language's compiled messages. */
+export function translatorFor(language: Language, messages: Messages): I18n {
+  return setupI18n({
+    locale: language,
+    locales: [LANGUAGE_LOCALES[language]],
+    messages: { [language]: messages },
+  });
+}
+
+/** A message in the translator's language, with its placeholders filled. */
+export function translate(i18n: I18n, id: SiteMessageId, values?: MessageValues): string {
+  return i18n._(id, values);
+}
