@@ -11,6 +11,10 @@ const pages = [
   "/privacy",
   "/articles/heart-murmurs-in-children",
   "/nope",
+  "/hi/",
+  "/kn/",
+  "/kn/contact-us",
+  "/kn/articles/heart-murmurs-in-children",
 ];
 
 for (const path of pages) {

@@ -100,4 +100,16 @@ describe("the client's layers", () => {
     });
     expect(shown(across)).toEqual([]);
   });
+
+  it("lets only the server's entry import every language's catalogue", () => {
+    // The browser takes its page's catalogue from the page; importing them all would send three languages to it.
+    const everyLanguage = sourceFiles(clientRoot)
+      .filter((file) => !/\.test\.tsx?$/.test(file) && !file.endsWith("entry-server.tsx"))
+      .flatMap((file) =>
+        importsOf(readFileSync(file, "utf8"))
+          .filter((specifier) => /i18n\/(site-messages|catalogues\/)/.test(specifier))
+          .map((specifier) => `${relative(clientRoot, file)} -> ${specifier}`),
+      );
+    expect(everyLanguage).toEqual([]);
+  });
 });

@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "./languages";
+import { SITE_MESSAGES } from "./site-messages";
+
+/**
+ * Every message exists in every language, with the same placeholders ("{name}", a plural's argument, the markup
+ * tags "<0>...</0>") as the English one: a translation that drops "{fee}" would show a price-less sentence, and one
+ * that misses a key would show English in the middle of a Kannada page.
+ */
+/** A compiled message: text, or a list of text and arguments (["name"], ["days", "plural", {one, other}]). */
+type Compiled = string | Part[];
+type Part = string | [string, string?, Record<string, Compiled>?];
+
+/** The argument names and markup tags a compiled message uses, sorted. */
+function placeholdersOf(message: Compiled): string[] {
+  const found = new Set<string>();
+  const text = (value: string) => {
+    for (const tag of value.matchAll(/<\/?(\d+)\/?>/g)) found.add(`<${tag[1]}>`);
+  };
+  const walk = (value: Compiled) => {
+    if (typeof value === "string") return text(value);
+    for (const part of value) {
+      if (typeof part === "string") text(part);
+      else {
+        const [name, , forms] = part;
+        found.add(`{${name}}`);
+        for (const form of Object.values(forms ?? {})) walk(form);
+      }
+    }
+  };
+  walk(message);
+  return [...found].sort();
+}
+
+const source = (language: string) =>
+  JSON.parse(readFileSync(new URL(`./catalogues/${language}/site.json`, import.meta.url), "utf8")) as Record<
+    string,
+    string
+  >;
+
+describe("the site's message catalogues", () => {
+  const english = source("en");
+  const ids = Object.keys(english);
+
+  it.each(LANGUAGES.filter((language) => language !== "en"))(
+    "%s has every message of English and no other, none empty",
+    (language) => {
+      const translated = source(language);
+      expect(Object.keys(translated).filter((id) => !(id in english))).toEqual([]);
+      expect(ids.filter((id) => !(id in translated))).toEqual([]);
+      expect(ids.filter((id) => !translated[id]?.trim())).toEqual([]);
+    },
+  );
+
+  it.each(LANGUAGES.filter((language) => language !== "en"))(
+    "%s uses the same placeholders and tags as English in every message",
+    (language) => {
+      const differing = ids.filter(
+        (id) =>
+          JSON.stringify(placeholdersOf(SITE_MESSAGES[language][id] as Compiled)) !==
+          JSON.stringify(placeholdersOf(SITE_MESSAGES.en[id] as Compiled)),
+      );
+      expect(differing).toEqual([]);
+    },
+  );
+
+  it("reads placeholders, plurals and tags out of compiled messages", () => {
+    expect(placeholdersOf(SITE_MESSAGES.en["hero.fee"] as Compiled)).toEqual(["<0>", "{fee}"]);
+    expect(placeholdersOf(SITE_MESSAGES.kn["followUp.offerPaid"] as Compiled)).toEqual(["{days}", "{fee}"]);
+    expect(placeholdersOf(SITE_MESSAGES.hi["footer.registration"] as Compiled)).toEqual([
+      "{council}",
+      "{number}",
+    ]);
+    expect(placeholdersOf(["Book ", ["name"], " now"])).toEqual(["{name}"]);
+    expect(placeholdersOf(["a ", ["n", "plural", { one: ["#", " <0>x</0>"], other: [["m"]] }]])).toEqual([
+      "<0>",
+      "{m}",
+      "{n}",
+    ]);
+    expect(placeholdersOf("plain")).toEqual([]);
+  });
+
+  it("are compiled from the JSON as it is now", () => {
+    // The compiled module is what the site serves: a catalogue edited without compiling would not be.
+    for (const language of LANGUAGES)
+      expect(Object.keys(SITE_MESSAGES[language]).sort()).toEqual(Object.keys(source(language)).sort());
+  });
+});
