@@ -106,9 +106,10 @@ test("sitemap.xml lists every published article with its last change, and robots
   expect(xml).toContain(`<loc>${baseURL}/</loc>`);
   expect(xml).toContain(`<loc>${baseURL}/contact-us</loc>`);
   for (const article of articles.articles)
-    expect(xml).toContain(
-      `<url><loc>${baseURL}/articles/${article.slug}</loc><lastmod>${article.updatedAt}</lastmod></url>`,
-    );
+    for (const prefix of ["", "/hi", "/kn"])
+      expect(xml).toContain(
+        `<url><loc>${baseURL}${prefix}/articles/${article.slug}</loc><lastmod>${article.updatedAt}</lastmod>`,
+      );
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(robots).toContain("Disallow: /admin");

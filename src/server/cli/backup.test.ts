@@ -21,11 +21,21 @@ function runBackup(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
+  return runCommand("backup.ts", dataDir, args, env);
+}
+
+/** A command of src/server/cli from the sources, in its own process, with DATA_DIR and `env` only. */
+function runCommand(
+  script: string,
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     let output = "";
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", join(projectRoot, "src/server/cli/backup.ts"), ...args],
+      ["--import", "tsx", join(projectRoot, "src/server/cli", script), ...args],
       { cwd: projectRoot, env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, ...env } },
     );
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -104,5 +114,44 @@ describe("npm run backup beside the running server on the embedded database", ()
     expect(short.output).toContain("BACKUP_PASSPHRASE: must be at least 12 characters");
     expect(readdirSync(out)).toHaveLength(1);
     expect((await backupStatusOf(t.app)).last?.startedAt).toBe(before);
+  });
+});
+
+describe("npm run backup with a DATA_DIR that holds no database", () => {
+  it("refuses it and creates nothing there, neither a database nor a backup folder", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "clinic-backup-nodata-"));
+    try {
+      for (const dataDir of [join(parent, "mistyped"), parent]) {
+        const run = await runBackup(dataDir, []);
+        expect(run.code).toBe(1);
+        expect(run.output).toContain("holds no clinic database: set DATA_DIR to the server's data folder");
+        expect(run.output).toContain("Nothing was written.");
+        expect(run.output).not.toContain("Failed query");
+      }
+      expect(readdirSync(parent)).toEqual([]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("npm run restore with a path that names no backup file", () => {
+  it("says there is no such file, or that it is a folder, and writes nothing", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "clinic-restore-nofile-"));
+    const dataDir = join(parent, "data");
+    try {
+      const missing = await runCommand("restore.ts", dataDir, [join(parent, "nope.tar.gz")]);
+      expect(missing.code).toBe(1);
+      expect(missing.output).toContain(
+        `There is no file ${join(parent, "nope.tar.gz")}. Nothing was written.`,
+      );
+      expect(missing.output).not.toContain("damaged");
+      const folder = await runCommand("restore.ts", dataDir, [parent]);
+      expect(folder.code).toBe(1);
+      expect(folder.output).toContain("is not a file but a folder");
+      expect(readdirSync(parent)).toEqual([]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
   });
 });

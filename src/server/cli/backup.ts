@@ -19,6 +19,7 @@ import { selectRecordStore } from "../integrations/record-store/select-store";
  */
 async function main(args: string[]): Promise<void> {
   const config = loadConfig();
+  await refuseEmptyDataDir(config);
   const target = await outputPath(
     config,
     args.find((arg) => !arg.startsWith("--")),
@@ -37,6 +38,19 @@ async function main(args: string[]): Promise<void> {
     await rm(partial, { force: true });
     throw error;
   }
+}
+
+/**
+ * Without DATABASE_URL the command backs up the embedded database in DATA_DIR: a folder that holds none is a
+ * mistyped or missing DATA_DIR, and opening it would create a new, empty database there to back up.
+ */
+async function refuseEmptyDataDir(config: Config): Promise<void> {
+  if (config.databaseUrl) return;
+  const dataDir = resolve(config.dataDir);
+  if (await pathExists(join(dataDir, "PG_VERSION"))) return;
+  throw new Error(
+    `${dataDir} holds no clinic database: set DATA_DIR to the server's data folder (or DATABASE_URL to its PostgreSQL). Nothing was written.`,
+  );
 }
 
 /**

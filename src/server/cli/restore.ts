@@ -1,3 +1,4 @@
+import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { loadConfig } from "../config";
 import { exitWith } from "./exit-with";
@@ -18,6 +19,7 @@ async function main(args: string[]): Promise<void> {
   if (unknown.length > 0)
     throw new Error(`Unknown option ${unknown.join(" ")}; the only option is --replace.`);
   const config = loadConfig();
+  await refuseMissingFile(resolve(file));
   // Checked before a database is opened: opening the embedded one creates its folder.
   const checked = await checkBackup(resolve(file), config.backup.passphrase);
   let database: Database;
@@ -49,6 +51,14 @@ async function main(args: string[]): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/** A path that names no file is a typing mistake, not a damaged backup. */
+async function refuseMissingFile(file: string): Promise<void> {
+  const found = await stat(file).catch(() => undefined);
+  if (!found) throw new Error(`There is no file ${file}. Nothing was written.`);
+  if (!found.isFile())
+    throw new Error(`${file} is not a file but a folder: name the backup file in it. Nothing was written.`);
 }
 
 main(process.argv.slice(2)).catch(exitWith("npm run restore"));

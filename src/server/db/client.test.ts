@@ -61,6 +61,15 @@ describe("a wrong DATABASE_URL", () => {
     );
   });
 
+  it("refuses a password with an @ that is not percent-encoded, printing none of it", async () => {
+    const error = await openFailure("postgres://clinic:p@ss/w:rd%1@127.0.0.1:5432/clinic");
+    expect(error.message).toBe(
+      "DATABASE_URL has more than one @ before its host: percent-encode the user name and password " +
+        "(@ as %40, / as %2F, : as %3A, % as %25, # as %23).",
+    );
+    expect(error.message).not.toMatch(/p@ss|w:rd%1/);
+  });
+
   it("names a host name that does not resolve", async () => {
     const error = await openFailure(`postgres://clinic:${PASSWORD}@no-such-host.invalid:5432/clinic`);
     expect(error.message).toBe(

@@ -153,6 +153,7 @@ async function openPglite(dataDir: string | undefined, initialData?: Blob): Prom
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  refuseUnencodedAddress(url);
   await checkPostgresConnection(url);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
@@ -311,6 +312,22 @@ function describeConnectionFailure(
   }
   const text = `Cannot connect to PostgreSQL at ${where} (database ${database}): ${reason}. Check DATABASE_URL.`;
   return withoutSecrets(text.replace(/\s+/g, " "), url, client);
+}
+
+/**
+ * A user name or password with an "@" that is not percent-encoded makes the address mean another host (the rest of
+ * the password), and the error about that host would print most of the password: such an address is refused first,
+ * with the way to write it.
+ */
+function refuseUnencodedAddress(url: string): void {
+  const scheme = url.indexOf("://");
+  const rest = scheme < 0 ? "" : url.slice(scheme + 3);
+  const authority = rest.slice(0, rest.lastIndexOf("@") + 1);
+  if (authority.indexOf("@") === authority.length - 1) return;
+  throw new DatabaseOpenError(
+    "DATABASE_URL has more than one @ before its host: percent-encode the user name and password " +
+      "(@ as %40, / as %2F, : as %3A, % as %25, # as %23).",
+  );
 }
 
 /** The password, and the whole URL in case a message quotes it, never reach the console. */

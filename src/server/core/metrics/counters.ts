@@ -11,7 +11,19 @@ import type { PaymentOutcome } from "@shared/booking";
 export type BookingEvent = "created" | "confirmed" | "expired" | "refunded";
 
 /** What a payment verification answered: the booking's payment outcome, or why there was none. */
-export type VerificationOutcome = PaymentOutcome | "not_found" | "gateway_error" | "error";
+export const VERIFICATION_OUTCOMES = [
+  "confirmed",
+  "refund_pending",
+  "refunded",
+  "failed",
+  "pending",
+  "expired",
+  "cancelled",
+  "not_found",
+  "gateway_error",
+  "error",
+] as const satisfies readonly (PaymentOutcome | "not_found" | "gateway_error" | "error")[];
+export type VerificationOutcome = (typeof VERIFICATION_OUTCOMES)[number];
 
 /** What became of a webhook from the payment gateway; `rejected` is a bad signature. */
 export const WEBHOOK_OUTCOMES = ["handled", "duplicate", "ignored", "rejected", "error"] as const;

@@ -1,6 +1,12 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { PoolUse } from "../../db/client";
-import { type ClinicCounters, DELIVERY_OUTCOMES, REFUND_FAILURES, WEBHOOK_OUTCOMES } from "./counters";
+import {
+  type ClinicCounters,
+  DELIVERY_OUTCOMES,
+  REFUND_FAILURES,
+  VERIFICATION_OUTCOMES,
+  WEBHOOK_OUTCOMES,
+} from "./counters";
 
 /**
  * The site's Prometheus metrics: one registry per app (tests build many apps in one process, so prom-client's global
@@ -123,6 +129,7 @@ function createCounters(registry: Registry): ClinicCounters {
   // Series an alert watches start at 0, so that `increase()` sees the first event after a start too.
   for (const reason of REFUND_FAILURES) refundsFailed.inc({ reason }, 0);
   for (const outcome of WEBHOOK_OUTCOMES) webhooks.inc({ outcome }, 0);
+  for (const outcome of VERIFICATION_OUTCOMES) verifications.inc({ outcome }, 0);
   for (const channel of CHANNELS)
     for (const outcome of DELIVERY_OUTCOMES) deliveries.inc({ channel, outcome }, 0);
   return {

@@ -52,6 +52,8 @@ describe.each(testEngines)("metrics on %s", (engine) => {
     for (const [name, labels] of [
       ["clinic_refunds_failed_total", { reason: "rejected" }],
       ["clinic_refunds_failed_total", { reason: "unreachable" }],
+      ["clinic_payment_verifications_total", { outcome: "confirmed" }],
+      ["clinic_payment_verifications_total", { outcome: "gateway_error" }],
       ["clinic_outbox_deliveries_total", { channel: "whatsapp", outcome: "failed" }],
     ] as const)
       expect(before.has(name, labels), `${name} ${JSON.stringify(labels)}`).toBe(true);
