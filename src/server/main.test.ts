@@ -53,6 +53,8 @@ describe("server process", () => {
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     expect(server.output()).toContain("sample articles created");
+    // The JSON line says where this process listens, beside the site's public address.
+    expect(server.output()).toContain(`"listen":"127.0.0.1:${port}"`);
 
     server.child.kill("SIGTERM");
     expect(await exited).toBe(0);

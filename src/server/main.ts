@@ -122,7 +122,12 @@ async function start(): Promise<void> {
   if (readable) process.stdout.write(`\n${startupSummary(config, facts).join("\n")}\n\n`);
   else
     app.log.info(
-      { engine: database.engine, url: config.publicBaseUrl ?? `http://localhost:${config.port}` },
+      {
+        engine: database.engine,
+        url: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+        // Where this process listens: PUBLIC_BASE_URL is the proxy's address, the same for every instance.
+        listen: `${config.host}:${(app.server.address() as AddressInfo).port}`,
+      },
       "site is ready",
     );
 }

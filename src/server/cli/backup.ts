@@ -31,6 +31,10 @@ async function main(args: string[]): Promise<void> {
     console.log(`Backup written and checked: ${target} (${formatBytes(size)}, ${how}).`);
     if (config.backup.passphrase)
       console.log("It is sealed with BACKUP_PASSPHRASE: keep the passphrase apart from it.");
+    else if (config.isProduction)
+      console.warn(
+        "It is not sealed: this command had no BACKUP_PASSPHRASE. Run it with the server's settings to seal it.",
+      );
     console.log(
       "Keep a copy on another machine: a backup on the same disk as the data does not survive that disk.",
     );

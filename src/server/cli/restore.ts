@@ -1,8 +1,9 @@
-import { stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { stat, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { loadConfig } from "../config";
 import { exitWith } from "./exit-with";
-import { type Database, DataDirInUseError, openDatabase } from "../db/client";
+import { type Database, DataDirInUseError, MOVED_NOTE, openDatabase } from "../db/client";
 import { checkBackup, restoreBackup } from "../features/backup/restore";
 import { selectRecordStore } from "../integrations/record-store/select-store";
 
@@ -42,6 +43,8 @@ async function main(args: string[]): Promise<void> {
       `Restored the backup of ${manifest.createdAt} (made on ${manifest.engine === "postgres" ? "PostgreSQL" : "the embedded database"}) into ${database.engine === "postgres" ? "PostgreSQL" : resolve(config.dataDir)}: ` +
         `${rows("appointments")} appointments, ${rows("prescriptions")} prescriptions, ${rows("access_log")} access-log entries, ${summary.restoredFiles} stored reports.`,
     );
+    if (manifest.engine === "pglite" && database.engine === "postgres")
+      await noteTheMove(resolve(config.dataDir), manifest.createdAt);
     if (summary.migrated > 0)
       console.log(`The backup was older than this version: ${summary.migrated} migrations applied after it.`);
     if (summary.missingFiles.length > 0)
@@ -51,6 +54,24 @@ async function main(args: string[]): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The move to PostgreSQL: the embedded database left in DATA_DIR (beside the reports, which stay) is marked as moved,
+ * so that a start without DATABASE_URL stops with a message instead of serving the data of before the move.
+ */
+async function noteTheMove(dataDir: string, backupOf: string): Promise<void> {
+  if (!existsSync(join(dataDir, "PG_VERSION"))) return;
+  await writeFile(
+    join(dataDir, MOVED_NOTE),
+    `This folder's embedded database was moved to PostgreSQL on ${new Date().toISOString()} ` +
+      `(from the backup of ${backupOf}). The site now runs with DATABASE_URL; the reports in records/ are still used.\n` +
+      `Delete this file only to start on this old copy again.\n`,
+    { mode: 0o600 },
+  );
+  console.log(
+    `The embedded database in ${dataDir} is marked as moved: a start without DATABASE_URL now stops with a message.`,
+  );
 }
 
 /** A path that names no file is a typing mistake, not a damaged backup. */

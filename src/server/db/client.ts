@@ -114,7 +114,23 @@ async function createDataDirInChildProcess(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`Creating the embedded database in ${dataDir} failed: ${errors.trim()}`);
 }
 
+/**
+ * The note `npm run restore` leaves in a data folder whose embedded database it moved to PostgreSQL: a start on the
+ * folder without DATABASE_URL would otherwise serve the data of before the move, silently.
+ */
+export const MOVED_NOTE = "moved-to-postgresql.txt";
+
+function refuseMovedDatabase(dataDir: string): void {
+  const note = join(dataDir, MOVED_NOTE);
+  if (!existsSync(note)) return;
+  throw new DatabaseOpenError(
+    `The embedded database in ${dataDir} was moved to PostgreSQL (${note}): set DATABASE_URL to its address. ` +
+      `To use this old copy again instead, delete that file.`,
+  );
+}
+
 async function openPglite(dataDir: string | undefined, initialData?: Blob): Promise<Database> {
+  if (dataDir) refuseMovedDatabase(dataDir);
   if (dataDir) keepPrivate(dataDir);
   // A folder on disk belongs to one process at a time; an in-memory database (tests) is private anyway.
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;

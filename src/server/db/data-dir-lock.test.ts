@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { projectRoot } from "../paths";
-import { type Database, DataDirInUseError, openDatabase, rowsOf } from "./client";
+import { type Database, DataDirInUseError, MOVED_NOTE, openDatabase, rowsOf } from "./client";
+import { DatabaseOpenError } from "./open-error";
 import { LOCK_FILE_NAME, lockDataDir } from "./data-dir-lock";
 import { seededDataDir } from "../testing/seeded-data-dir";
 
@@ -262,5 +263,27 @@ describe("one process per embedded-database folder", () => {
         `refused: The database folder ${dir} is in use by another process (pid ${winnerPid},`,
       );
     }
+  });
+});
+
+describe("an embedded database moved to PostgreSQL", () => {
+  it("is not opened again without DATABASE_URL, with a message naming the note; deleting the note opens it", async () => {
+    const dataDir = seededDataDir("clinic-moved-");
+    writeFileSync(join(dataDir, MOVED_NOTE), "moved\n");
+    const refusal = await openDatabase({ dataDir }).then(
+      async (database) => {
+        await database.close();
+        return undefined;
+      },
+      (reason: unknown) => reason,
+    );
+    expect(refusal).toBeInstanceOf(DatabaseOpenError);
+    expect((refusal as Error).message).toContain("was moved to PostgreSQL");
+    expect((refusal as Error).message).toContain("set DATABASE_URL");
+    // Nothing of the folder was taken: no lock is left behind.
+    expect(existsSync(join(dataDir, LOCK_FILE_NAME))).toBe(false);
+    rmSync(join(dataDir, MOVED_NOTE));
+    const database = await openDatabase({ dataDir });
+    await database.close();
   });
 });

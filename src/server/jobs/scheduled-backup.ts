@@ -23,7 +23,7 @@ export function startScheduledBackups(
     async () => {
       if (guard.busy()) return;
       const made = await guard(() => runScheduledBackup(deps));
-      if (made) log.info("scheduled backup written");
+      if (made) log.info({ location: made.location, bytes: made.bytes }, "scheduled backup written");
     },
     log,
   );

@@ -51,7 +51,10 @@ describe.each(testEngines)("backups on %s", (engine) => {
     expect(await runScheduledBackup(t.app.backup.deps)).toBe(false);
     for (const day of ["2026-11-25", "2026-11-26", "2026-11-27"]) {
       clock.set(`${day}T21:01:00Z`); // 2:31 AM IST the next day
-      expect(await runScheduledBackup(t.app.backup.deps)).toBe(true);
+      expect(await runScheduledBackup(t.app.backup.deps)).toEqual({
+        location: expect.stringMatching(/clinic-backup-.*\.tar\.gz\.sealed$/) as unknown,
+        bytes: expect.any(Number) as unknown,
+      });
       // Once a day, however often it is looked at.
       clock.advanceMinutes(30);
       expect(await runScheduledBackup(t.app.backup.deps)).toBe(false);

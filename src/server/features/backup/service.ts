@@ -125,9 +125,11 @@ export async function finishCheckedRun(
 /**
  * The daily backup: once per clinic day at BACKUP_SCHEDULE or after, written to a temporary name and renamed, so a
  * file with a backup's name is always whole; copied to the bucket when one is set; the oldest beyond BACKUP_KEEP
- * deleted from each place. Answers whether a backup was made now.
+ * deleted from each place. Answers where a backup was made now and its size, or false when none was due.
  */
-export async function runScheduledBackup(deps: BackupDeps): Promise<boolean> {
+export async function runScheduledBackup(
+  deps: BackupDeps,
+): Promise<{ location: string; bytes: number } | false> {
   const { schedule } = deps.config;
   const now = deps.now();
   if (!schedule || clinicTimeOfDay(now, deps.timeZone) < schedule) return false;
@@ -150,10 +152,10 @@ export async function runScheduledBackup(deps: BackupDeps): Promise<boolean> {
     if (bucket) await bucket.put(name, createReadStream(file), "application/octet-stream");
   };
   let made: BackupSummary | undefined;
+  const location = [deps.destinations.dir ? file : undefined, bucket ? `bucket: ${name}` : undefined]
+    .filter(Boolean)
+    .join(", ");
   try {
-    const location = [deps.destinations.dir ? file : undefined, bucket ? `bucket: ${name}` : undefined]
-      .filter(Boolean)
-      .join(", ");
     made = await backupInto(deps, openOutput, { trigger: "schedule", location, scheduledFor: day, deliver });
   } finally {
     if (output) {
@@ -166,7 +168,7 @@ export async function runScheduledBackup(deps: BackupDeps): Promise<boolean> {
   if (!made) return false;
   if (bucket) await pruneBucket(bucket, deps.config.keep);
   if (deps.destinations.dir) await pruneFolder(deps.destinations.dir, deps.config.keep);
-  return true;
+  return { location, bytes: made.bytes };
 }
 
 /** HH:MM in the clinic's zone, comparable as text with BACKUP_SCHEDULE. */
