@@ -22,7 +22,7 @@ function sessionKey(sessions: readonly Session[]): string {
 }
 
 /** Weekdays in order, as runs of consecutive days: [mon, tue, wed], [fri]. */
-function consecutiveRuns(days: readonly Weekday[]): Weekday[][] {
+export function consecutiveRuns(days: readonly Weekday[]): Weekday[][] {
   const runs: Weekday[][] = [];
   for (const day of days) {
     const run = runs.at(-1);

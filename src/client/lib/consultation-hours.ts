@@ -1,7 +1,10 @@
 import type { PublicConfig } from "@shared/booking";
-import { hoursLines } from "@shared/consultation-hours";
+import { type ConsultationHoursGroup, consecutiveRuns, hoursLines } from "@shared/consultation-hours";
+import type { SiteMessageId } from "@shared/i18n/messages";
 import type { SiteProfile } from "@shared/site-profile";
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from "@shared/weekdays";
 import { useQueryClient } from "@tanstack/react-query";
+import { type Translate, useLanguage, useT } from "./i18n";
 import { publicConfigKey } from "./public-config";
 
 /**
@@ -9,12 +12,69 @@ import { publicConfigKey } from "./public-config";
  * weekly hours as the server states them (GET /api/config), so it follows every change she makes; the other entries
  * (e-mail enquiries...) are the profile's own. The settings are read from what the page arrived with (every public
  * page carries them), without a query of its own, which would add its code to the home page's first script; until
- * they are there, the profile's words stand.
+ * they are there, the profile's words stand. In English the words are the spec's ("Daily, 7:00 PM - 9:00 PM"); in
+ * Hindi and Kannada they are made from the same days and sessions with the catalogue's words.
  */
 export function useHoursEntries(hours: SiteProfile["contact"]["hours"]): { days: string; times: string[] }[] {
   const config = useQueryClient().getQueryData<PublicConfig>(publicConfigKey);
+  const language = useLanguage();
+  const t = useT();
+  const lines = (groups: readonly ConsultationHoursGroup[]) =>
+    language === "en" ? hoursLines(groups) : translatedHoursLines(groups, t);
   return hours.map((entry, index) => ({
     days: entry.days,
-    times: index === 0 && config ? hoursLines(config.consultationHours) : [entry.time],
+    times: index === 0 && config ? lines(config.consultationHours) : [entry.time],
   }));
+}
+
+/** The schedule's weekday of an English day name ("Monday" -> "monday"), as the settings name the group's days. */
+const WEEKDAY_OF_NAME = new Map(WEEKDAYS.map((day) => [WEEKDAY_NAMES[day], day]));
+
+export function translatedHoursLines(groups: readonly ConsultationHoursGroup[], t: Translate): string[] {
+  if (groups.length === 0) return [t("hours.none")];
+  // The catalogue numbers the days as dates do, from Sunday (0); the schedule's week starts on Monday.
+  const dayName = (day: Weekday) => t(`weekday.${(WEEKDAYS.indexOf(day) + 1) % 7}` as SiteMessageId);
+  const joined = (parts: string[]) =>
+    parts.length <= 1
+      ? parts.join("")
+      : t("hours.and", { list: parts.slice(0, -1).join(", "), last: parts.at(-1) ?? "" });
+  return groups.map((group) => {
+    const days =
+      group.weekdays.length === WEEKDAYS.length
+        ? t("hours.daily")
+        : joined(
+            consecutiveRuns(group.weekdays.flatMap((name) => WEEKDAY_OF_NAME.get(name) ?? [])).map((run) =>
+              run.length >= 3
+                ? t("hours.dayRange", {
+                    first: dayName(run[0] ?? "sunday"),
+                    last: dayName(run.at(-1) ?? "sunday"),
+                  })
+                : run.map(dayName).join(", "),
+            ),
+          );
+    const times = joined(
+      group.sessions.map((session) =>
+        t("hours.timeRange", { start: clockTime(session.opens, t), end: clockTime(session.closes, t) }),
+      ),
+    );
+    return t("hours.line", { days, times });
+  });
+}
+
+/** "19:00" -> "शाम 7:00": the 12-hour time with the part of the day people name it by. */
+function clockTime(time: string, t: Translate): string {
+  const [hourText = "0", minute = "00"] = time.split(":");
+  const hour = Number(hourText);
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${minute}`;
+  const period: SiteMessageId =
+    hour < 5
+      ? "hours.lateNight"
+      : hour < 12
+        ? "hours.morning"
+        : hour < 17
+          ? "hours.afternoon"
+          : hour < 20
+            ? "hours.evening"
+            : "hours.night";
+  return t(period, { time: clock });
 }

@@ -9,6 +9,7 @@ import { articleAnsweredByPage, articleQuery } from "@/features/articles/api";
 import { ArticleBody, PublishedOn } from "@/features/articles/article-body";
 import { openBooking } from "@/lib/dialogs";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useEnglishContentLang, useT } from "@/lib/i18n";
 import { NotFound } from "./not-found";
 
 /** The shareable page of one article (/articles/:slug), the permalink of the home page's article dialog. */
@@ -41,55 +42,62 @@ export default function ArticlePage() {
 }
 
 function BackToArticles() {
+  const t = useT();
   return (
     <Link
       href="/#articles"
       className="inline-flex items-center gap-2 rounded-md text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Articles
+      {t("article.back")}
     </Link>
   );
 }
 
 function ArticleView({ article }: { article: Article }) {
   useDocumentTitle(article.title);
+  const contentLang = useEnglishContentLang();
   return (
     <article aria-labelledby="article-title" className="mt-6">
       <h1
         id="article-title"
         className="text-3xl leading-tight font-bold tracking-tight text-slate-900 sm:text-4xl"
+        lang={contentLang}
       >
         {article.title}
       </h1>
       <p className="mt-3 text-sm text-slate-600">
         <PublishedOn article={article} />
       </p>
-      <ArticleBody
-        article={article}
-        imageClassName="mt-8 rounded-xl"
-        className="mt-8 text-base text-slate-800"
-      />
+      <div lang={contentLang}>
+        <ArticleBody
+          article={article}
+          imageClassName="mt-8 rounded-xl"
+          className="mt-8 text-base text-slate-800"
+        />
+      </div>
       <BookingPrompt />
     </article>
   );
 }
 
 function BookingPrompt() {
+  const t = useT();
   return (
     <div className="mt-12 flex flex-col items-start gap-4 rounded-xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-base font-medium">Would you like to discuss this with the doctor?</p>
+      <p className="text-base font-medium">{t("article.discuss")}</p>
       <Button variant="secondary" onClick={openBooking}>
         <Video aria-hidden="true" />
-        Book Video Consultation
+        {t("hero.bookVideo")}
       </Button>
     </div>
   );
 }
 
 function ArticleSkeleton() {
+  const t = useT();
   return (
-    <SkeletonStatus label="Loading article..." className="mt-6" shapesClassName="flex flex-col gap-4">
+    <SkeletonStatus label={t("article.loading")} className="mt-6" shapesClassName="flex flex-col gap-4">
       <Skeleton className="h-10 w-4/5" />
       <Skeleton className="h-4 w-40" />
       <Skeleton className="mt-4 aspect-video w-full" />
@@ -101,10 +109,11 @@ function ArticleSkeleton() {
 }
 
 function ArticleLoadError() {
+  const t = useT();
   return (
     <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-8 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">This article could not be loaded</h1>
-      <p className="mt-3 text-slate-700">Please check your internet connection and refresh the page.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{t("article.loadFailedTitle")}</h1>
+      <p className="mt-3 text-slate-700">{t("article.loadFailedText")}</p>
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import type { Article } from "@shared/articles";
-import { formatLongDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { Message, useDates } from "@/lib/i18n";
 import { ArticleImage } from "./article-image";
 
 /** "Published: 21 November 2026", the date readable by machines too. */
 export function PublishedOn({ article }: { article: Article }) {
+  const dates = useDates();
   return (
-    <>
-      Published: <time dateTime={article.createdAt}>{formatLongDate(article.createdOn)}</time>
-    </>
+    <Message
+      id="article.published"
+      values={{ date: dates.long(article.createdOn) }}
+      components={{ 0: <time dateTime={article.createdAt} /> }}
+    />
   );
 }
 
