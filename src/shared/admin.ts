@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ARTICLE_CONTENT_MAX_LENGTH, ARTICLE_CONTENT_TOO_LONG } from "./articles";
 import type { AppointmentStatus, PaymentStatus } from "./booking";
 import type { ConsultationType } from "./follow-up";
+import type { Language } from "./i18n/languages";
 import type { HistoryEntry, RefundView } from "./manage";
 
 /** POST /api/admin/login */
@@ -38,6 +39,8 @@ export interface AdminAppointment {
   patientEmail: string;
   patientPhone: string;
   reasonForConsultation: string;
+  /** The language the parent reads the booking's messages in. */
+  language: Language;
   /** A consultation, or a follow-up booked at the follow-up fee. */
   consultationType: ConsultationType;
   appointmentDate: string;

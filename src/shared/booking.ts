@@ -8,6 +8,7 @@ import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "./consent";
 import { isClockTime } from "./schedule";
 import { wholeNumber } from "./whole-number";
 import { mobilePhoneSchema } from "./phone";
+import { LANGUAGES } from "./i18n/languages";
 import { ARTICLE_SLUG_MAX_LENGTH, ARTICLE_SLUG_PATTERN } from "./article-slug";
 
 /**
@@ -188,6 +189,11 @@ export const createAppointmentSchema = patientDetailsFields
       .regex(ARTICLE_SLUG_PATTERN)
       .optional()
       .catch(undefined),
+    /**
+     * The language of the page the booking was made on, for every message and document to the parent. Anything else
+     * is dropped, never refused (English then): it cannot stop a booking.
+     */
+    language: z.enum(LANGUAGES).optional().catch(undefined),
   })
   .superRefine(checkDetails);
 

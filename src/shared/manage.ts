@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type AppointmentStatus, type PaymentStatus, slotChoiceSchema } from "./booking";
 import type { ConsultationType, FollowUpLink } from "./follow-up";
+import { type Language, LANGUAGES } from "./i18n/languages";
 
 /**
  * The appointment after payment: the parent's manage link (/appointments/manage/{token}) and the doctor's actions.
@@ -81,6 +82,8 @@ export interface ManageView {
      * and at the old start the booking is refunded in full.
      */
     doctorUnavailable: boolean;
+    /** The language of the booking's messages and documents, chosen on the manage page (at first, the booking's). */
+    language: Language;
     /** A consultation, or a follow-up booked at the follow-up fee. */
     consultationType: ConsultationType;
   };
@@ -95,6 +98,12 @@ export interface ManageView {
 /** POST /api/manage/{token}/reschedule and the doctor's reschedule. */
 /** The new time: the same checks as a booking's slot choice, so an impossible date or time is a 400, never a 500. */
 export const rescheduleSchema = slotChoiceSchema;
+
+/** POST /api/manage/{token}/language: the language of the booking's messages and documents from now on. */
+export const languageChoiceSchema = z.object({
+  language: z.enum(LANGUAGES, { message: "Choose English, Hindi or Kannada" }),
+});
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;
 export type RescheduleInput = z.infer<typeof rescheduleSchema>;
 
 /** POST /api/admin/appointments/ask-parents: bookings whose time the doctor cannot keep. */

@@ -147,6 +147,11 @@ export const appointments = pgTable(
      * lead to bookings, without cookies or anything about the reader.
      */
     sourceArticle: varchar("source_article", { length: 200 }),
+    /**
+     * The language the booking was made in ("en", "hi", "kn"), which the parent may change on the manage page: the
+     * language of every message and document to the parent.
+     */
+    language: varchar("language", { length: 5 }).notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,6 +27,7 @@ import {
 import { AppointmentActions } from "./appointment-actions";
 import { ConsultationRecord } from "./consultation-record";
 import { VideoActions } from "./video-actions";
+import { LANGUAGE_NAMES } from "@shared/i18n/languages";
 import { ReportUploadsList } from "./report-uploads-list";
 
 /** What was paid and given back: "₹2,000 paid", "₹1,500 paid, ₹1,500 refunded", "₹2,000 due". */
@@ -87,6 +88,12 @@ export function AppointmentDetailsDialog({
             ) : null}
             {/* Said of a follow-up only: "Consultation: Consultation" told her nothing. */}
             {appointment.consultationType === "follow_up" ? <Row term="Booked as">Follow-up</Row> : null}
+            {/* Said only when it is not English: the parent reads the booking's messages in it. */}
+            {appointment.language !== "en" ? (
+              <Row term="Language">
+                <span lang={appointment.language}>{LANGUAGE_NAMES[appointment.language]}</span>
+              </Row>
+            ) : null}
             <Row term="Reason">
               <span className="whitespace-pre-line">{appointment.reasonForConsultation}</span>
             </Row>

@@ -7,6 +7,7 @@ import { showErrorToast } from "@/lib/error-toast";
 import { availabilityKeys } from "@/lib/availability";
 import { createAppointment, createOrder } from "./api";
 import { loadSavedBooking, resumeStep, saveBooking } from "./booking-session";
+import { useLanguage } from "@/lib/i18n";
 import {
   appointmentKey,
   type BookingData,
@@ -44,6 +45,7 @@ function initialState(): WizardState {
  */
 export function useBookingWizard() {
   const queryClient = useQueryClient();
+  const language = useLanguage();
   const [state, setState] = useState<WizardState>(initialState);
 
   // Written before the browser paints the new step: a step the parent can see is a step a reload resumes (a passive
@@ -113,6 +115,8 @@ export function useBookingWizard() {
           ...toCreateAppointmentInput(data),
           ...(replaced ? { replacesAppointmentId: replaced } : {}),
           ...(fromArticle ? { sourceArticle: fromArticle } : {}),
+          // The page's language is the booking's: its messages and documents follow it.
+          language,
         });
         order = undefined;
         const createdFrom = appointmentKey(data);
@@ -164,7 +168,7 @@ export function useBookingWizard() {
     const created = { appointment, order };
     setState((current) => ({ ...current, ...created, step: 3, navigated: true, error: undefined }));
     setCreating(false);
-  }, [state, queryClient]);
+  }, [state, queryClient, language]);
 
   /** The toast's "Choose Another Slot": the slot step, the taken slot unchosen, and the day's grid asked again. */
   const chooseAnotherSlot = useCallback(() => {

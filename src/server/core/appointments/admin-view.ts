@@ -6,6 +6,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import { roomLinks } from "./video-links";
+import { DEFAULT_LANGUAGE, isLanguage } from "@shared/i18n/languages";
 import {
   type AppointmentRow,
   type AppointmentView,
@@ -64,6 +65,7 @@ export function toAdminAppointment(
     patientEmail: row.patientEmail,
     patientPhone: row.patientPhone,
     reasonForConsultation: row.reasonForConsultation,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
     consultationType: row.consultationType === "follow_up" ? "follow_up" : "consultation",
     ...bookingState(row),
     paidAmount: row.paidAmount,

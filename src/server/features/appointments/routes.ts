@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { rescheduleSchema } from "@shared/manage";
+import { languageChoiceSchema, rescheduleSchema } from "@shared/manage";
 import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -51,6 +51,13 @@ export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (
     "/api/manage/:token/reschedule",
     { schema: { params: tokenParams, body: rescheduleSchema }, config: limit },
     async (request) => lifecycle.rescheduleByParent(context(request), request.params.token, request.body),
+  );
+
+  app.post(
+    "/api/manage/:token/language",
+    { schema: { params: tokenParams, body: languageChoiceSchema }, config: limit },
+    async (request) =>
+      lifecycle.chooseLanguageByParent(context(request), request.params.token, request.body),
   );
 
   app.get(

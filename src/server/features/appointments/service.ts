@@ -4,7 +4,8 @@ import { subMinutes } from "date-fns";
 import { bookingIdOf } from "@shared/booking";
 import { decide, DEFAULT_POLICY, type PolicyDecision, policyBand } from "@shared/cancellation-policy";
 import { timeZoneLabel } from "@shared/clinic-time";
-import type { HistoryEntry, ManageView, RescheduleInput } from "@shared/manage";
+import type { HistoryEntry, LanguageChoice, ManageView, RescheduleInput } from "@shared/manage";
+import { DEFAULT_LANGUAGE, isLanguage } from "@shared/i18n/languages";
 import { appointmentInterval, longDate } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
@@ -144,6 +145,7 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
         row.receiptNumber !== null &&
         (ctx.profile ? hasReceipt(ctx.config, ctx.profile.current(), row) : true),
       doctorUnavailable: waiting,
+      language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
       consultationType: row.consultationType === "follow_up" ? "follow_up" : "consultation",
     },
     followUp: await followUpLinkFor(ctx.db, ctx.config, ctx.siteUrl, row, ctx.now),
@@ -154,6 +156,21 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
     refunds,
     refundBusinessDays: DEFAULT_POLICY.refundBusinessDays,
   };
+}
+
+/** POST /api/manage/{token}/language: the parent's language for the booking's messages and documents from now on. */
+export async function chooseLanguageByParent(
+  ctx: LifecycleContext,
+  token: string,
+  choice: LanguageChoice,
+): Promise<ManageView> {
+  const row = await appointmentForToken(ctx, token);
+  if (row.language === choice.language) return viewOf(ctx, row);
+  const updated = await appointments.updateAppointment(ctx.db, row.id, {
+    language: choice.language,
+    updatedAt: ctx.now,
+  });
+  return viewOf(ctx, updated);
 }
 
 /** GET /api/manage/{token}/receipt */

@@ -35,6 +35,7 @@ import { findPublishedBySlug } from "../articles/service";
 import * as repository from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
 import { bookingState } from "../../core/appointments/admin-view";
+import { DEFAULT_LANGUAGE } from "@shared/i18n/languages";
 import type { ClinicCounters } from "../../core/metrics/counters";
 
 type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
@@ -211,6 +212,7 @@ export async function createAppointment(
         followUpOf: "followUpOf" in price ? price.followUpOf : null,
         followUpUntil: "followUpUntil" in price ? price.followUpUntil : null,
         sourceArticle,
+        language: input.language ?? DEFAULT_LANGUAGE,
         holdExpiresAt: addMinutes(now, holdMinutes),
         createdAt: now,
         updatedAt: now,
