@@ -56,8 +56,7 @@ export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (
   app.post(
     "/api/manage/:token/language",
     { schema: { params: tokenParams, body: languageChoiceSchema }, config: limit },
-    async (request) =>
-      lifecycle.chooseLanguageByParent(context(request), request.params.token, request.body),
+    async (request) => lifecycle.chooseLanguageByParent(context(request), request.params.token, request.body),
   );
 
   app.get(
