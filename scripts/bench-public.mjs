@@ -12,7 +12,14 @@ import { findChromium } from "./chromium.mjs";
 import { root } from "./build-state.mjs";
 
 export const publicReads = ["/api/articles", "/api/config", "/"];
-export const lighthousePages = ["/", "/articles/heart-murmurs-in-children", "/contact-us"];
+export const lighthousePages = [
+  "/",
+  "/articles/heart-murmurs-in-children",
+  "/contact-us",
+  "/hi/",
+  "/kn/",
+  "/kn/articles/heart-murmurs-in-children",
+];
 /** What `npm start` runs the server with (package.json); the benchmark measures the same process. */
 export const serverNodeFlags = ["--max-semi-space-size=8", "--max-old-space-size=512"];
 
