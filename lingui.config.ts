@@ -5,7 +5,11 @@ export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "hi", "kn"],
   fallbackLocales: { default: "en" },
-  catalogs: [{ path: "<rootDir>/src/shared/i18n/catalogues/{locale}/site", include: [] }],
+  // site: every page's (in the page data); booking: the booking dialog's, loaded with it.
+  catalogs: [
+    { path: "<rootDir>/src/shared/i18n/catalogues/{locale}/site", include: [] },
+    { path: "<rootDir>/src/shared/i18n/catalogues/{locale}/booking", include: [] },
+  ],
   format: formatter({ style: "minimal" }),
   compileNamespace: "ts",
 });

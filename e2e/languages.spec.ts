@@ -46,3 +46,24 @@ test("a Kannada page on a phone speaks Kannada once its script runs, and its lin
   await expect(page).toHaveURL(/\/kn\/terms-conditions$/);
   expect(problems).toEqual([]);
 });
+
+test("the booking dialog's first step speaks the page's language, its checks too", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/kn/");
+  const book = page.getByRole("button", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  await waitUntilHydrated(book);
+  await book.click();
+  const dialog = page.getByRole("dialog", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  await expect(dialog.getByRole("heading", { name: "ರೋಗಿಯ ವಿವರಗಳು" })).toBeVisible();
+  await expect(dialog.getByText("ಹಂತ 1/4: ವಿವರಗಳು")).toBeVisible();
+  await expect(dialog.getByLabel("ರೋಗಿಯ ಪೂರ್ಣ ಹೆಸರು")).toBeVisible();
+  await dialog.getByRole("button", { name: "ಸಮಯ ಆಯ್ಕೆಗೆ ಮುಂದುವರಿಯಿರಿ" }).click();
+  await expect(dialog.getByText("ರೋಗಿಯ ಹೆಸರು ಅಗತ್ಯವಿದೆ")).toBeVisible();
+  await expect(dialog.getByText("ಫೋನ್ ಸಂಖ್ಯೆ ಅಗತ್ಯವಿದೆ")).toBeVisible();
+  // The consent's wording is recorded in English: it says so, and is marked as English.
+  await expect(dialog.getByText("ಸಮ್ಮತಿಯು ಇಂಗ್ಲಿಷ್‌ನಲ್ಲಿದೆ", { exact: false })).toBeVisible();
+  await expect(dialog.locator('fieldset[lang="en"]')).toContainText(
+    "I agree to an online video consultation",
+  );
+  await expect(dialog.getByRole("combobox", { name: "ರೋಗಿಯೊಂದಿಗಿನ ಸಂಬಂಧ" })).toContainText("ತಾಯಿ");
+});

@@ -32,6 +32,14 @@ const WEEKDAY_OF_NAME = new Map(WEEKDAYS.map((day) => [WEEKDAY_NAMES[day], day])
 
 export function translatedHoursLines(groups: readonly ConsultationHoursGroup[], t: Translate): string[] {
   if (groups.length === 0) return [t("hours.none")];
+  return translatedHoursGroups(groups, t).map((group) => t("hours.line", group));
+}
+
+/** Each group's days and times in the translator's words ("ಪ್ರತಿದಿನ", "ಸಂಜೆ 7:00 - ರಾತ್ರಿ 9:00"). */
+export function translatedHoursGroups(
+  groups: readonly ConsultationHoursGroup[],
+  t: Translate,
+): { days: string; times: string }[] {
   // The catalogue numbers the days as dates do, from Sunday (0); the schedule's week starts on Monday.
   const dayName = (day: Weekday) => t(`weekday.${(WEEKDAYS.indexOf(day) + 1) % 7}` as SiteMessageId);
   const joined = (parts: string[]) =>
@@ -57,7 +65,7 @@ export function translatedHoursLines(groups: readonly ConsultationHoursGroup[], 
         t("hours.timeRange", { start: clockTime(session.opens, t), end: clockTime(session.closes, t) }),
       ),
     );
-    return t("hours.line", { days, times });
+    return { days, times };
   });
 }
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react";
 import type { ReactElement } from "react";
 import { isLanguage, type Language, LANGUAGE_LOCALES } from "@shared/i18n/languages";
-import { type MessageValues, type SiteMessageId } from "@shared/i18n/messages";
+import { type MessageId, type MessageValues, type SiteMessageId } from "@shared/i18n/messages";
 import { calendarParts } from "./format";
 
-export type Translate = (id: SiteMessageId, values?: MessageValues) => string;
+export type Translate = (id: MessageId, values?: MessageValues) => string;
 
 /** The page's messages: `t("header.book")` in the page's language (its address decides it). */
 export function useT(): Translate {

@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "./languages";
+import type { Messages } from "@lingui/core";
+import { messages as enBooking } from "./catalogues/en/booking";
+import { messages as hiBooking } from "./catalogues/hi/booking";
+import { messages as knBooking } from "./catalogues/kn/booking";
+import { type Language, LANGUAGES } from "./languages";
 import { SITE_MESSAGES } from "./site-messages";
+
+/** Each catalogue, compiled, in each language: the site's (every page) and the booking dialog's. */
+const COMPILED: Record<string, Record<Language, Messages>> = {
+  site: SITE_MESSAGES,
+  booking: { en: enBooking, hi: hiBooking, kn: knBooking },
+};
 
 /**
  * Every message exists in every language, with the same placeholders ("{name}", a plural's argument, the markup
@@ -33,20 +43,20 @@ function placeholdersOf(message: Compiled): string[] {
   return [...found].sort();
 }
 
-const source = (language: string) =>
-  JSON.parse(readFileSync(new URL(`./catalogues/${language}/site.json`, import.meta.url), "utf8")) as Record<
-    string,
-    string
-  >;
+const source = (language: string, catalogue: string) =>
+  JSON.parse(
+    readFileSync(new URL(`./catalogues/${language}/${catalogue}.json`, import.meta.url), "utf8"),
+  ) as Record<string, string>;
 
-describe("the site's message catalogues", () => {
-  const english = source("en");
+describe.each(Object.keys(COMPILED))("the %s message catalogue", (catalogue) => {
+  const english = source("en", catalogue);
   const ids = Object.keys(english);
+  const compiled = COMPILED[catalogue] ?? SITE_MESSAGES;
 
   it.each(LANGUAGES.filter((language) => language !== "en"))(
     "%s has every message of English and no other, none empty",
     (language) => {
-      const translated = source(language);
+      const translated = source(language, catalogue);
       expect(Object.keys(translated).filter((id) => !(id in english))).toEqual([]);
       expect(ids.filter((id) => !(id in translated))).toEqual([]);
       expect(ids.filter((id) => !translated[id]?.trim())).toEqual([]);
@@ -58,13 +68,21 @@ describe("the site's message catalogues", () => {
     (language) => {
       const differing = ids.filter(
         (id) =>
-          JSON.stringify(placeholdersOf(SITE_MESSAGES[language][id] as Compiled)) !==
-          JSON.stringify(placeholdersOf(SITE_MESSAGES.en[id] as Compiled)),
+          JSON.stringify(placeholdersOf(compiled[language][id] as Compiled)) !==
+          JSON.stringify(placeholdersOf(compiled.en[id] as Compiled)),
       );
       expect(differing).toEqual([]);
     },
   );
 
+  it("are compiled from the JSON as it is now", () => {
+    // The compiled module is what the site serves: a catalogue edited without compiling would not be.
+    for (const language of LANGUAGES)
+      expect(Object.keys(compiled[language]).sort()).toEqual(Object.keys(source(language, catalogue)).sort());
+  });
+});
+
+describe("placeholders of compiled messages", () => {
   it("reads placeholders, plurals and tags out of compiled messages", () => {
     expect(placeholdersOf(SITE_MESSAGES.en["hero.fee"] as Compiled)).toEqual(["<0>", "{fee}"]);
     expect(placeholdersOf(SITE_MESSAGES.kn["followUp.offerPaid"] as Compiled)).toEqual(["{days}", "{fee}"]);
@@ -80,10 +98,42 @@ describe("the site's message catalogues", () => {
     ]);
     expect(placeholdersOf("plain")).toEqual([]);
   });
+});
 
-  it("are compiled from the JSON as it is now", () => {
-    // The compiled module is what the site serves: a catalogue edited without compiling would not be.
-    for (const language of LANGUAGES)
-      expect(Object.keys(SITE_MESSAGES[language]).sort()).toEqual(Object.keys(source(language)).sort());
+describe("the booking form's messages", () => {
+  it("has every message the shared schema gives the form in the booking catalogue", async () => {
+    const { patientDetailsSchema } = await import("../booking");
+    const english = source("en", "booking");
+    // What the form sends: every text field as a string, empty or not.
+    const wrongForms: Record<string, unknown>[] = [
+      { patientName: "", patientEmail: "", patientPhone: "", reasonForConsultation: "" },
+      {
+        patientName: "12345",
+        patientEmail: "not an e-mail",
+        patientPhone: "1234567890",
+        patientAge: 0,
+        guardianName: "<b>",
+        teleconsultationConsent: false,
+        privacyAcknowledged: false,
+        consentVersion: "old",
+      },
+      {
+        patientName: "A".repeat(101),
+        patientAge: 0,
+        patientAgeMonths: 14,
+        reasonForConsultation: "x".repeat(2001),
+      },
+      { patientName: "Asha <script>", patientAge: 200, guardianRelationship: "Neighbour" },
+    ];
+    const empty = { patientName: "", patientEmail: "", patientPhone: "", reasonForConsultation: "" };
+    const messages = new Set(
+      wrongForms
+        .map((form) => ({ ...empty, ...form }))
+        .flatMap(
+          (form) => patientDetailsSchema.safeParse(form).error?.issues.map((issue) => issue.message) ?? [],
+        ),
+    );
+    expect(messages.size).toBeGreaterThan(10);
+    expect([...messages].filter((message) => !(message in english))).toEqual([]);
   });
 });

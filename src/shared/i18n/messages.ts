@@ -1,9 +1,16 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import type englishBooking from "./catalogues/en/booking.json";
 import type english from "./catalogues/en/site.json";
 import { type Language, LANGUAGE_LOCALES } from "./languages";
 
 /** The id of a message of the site's catalogue (src/shared/i18n/catalogues/en/site.json has every one). */
 export type SiteMessageId = keyof typeof english;
+/**
+ * The id of a message of the booking dialog's catalogue (catalogues/en/booking.json), loaded with the dialog. The
+ * form's validation messages are there under the shared schema's English words, which are their ids.
+ */
+export type BookingMessageId = keyof typeof englishBooking;
+export type MessageId = SiteMessageId | BookingMessageId;
 /** The values of a message's placeholders ("{name}"). */
 export type MessageValues = Record<string, string | number>;
 

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ComponentProps, type RefObject, useState } from "react";
+import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -55,7 +56,9 @@ export function DialogContent({
           )}
         >
           <X className="size-5" aria-hidden="true" />
-          <span className="sr-only">Close dialog</span>
+          <span className="sr-only">
+            <CloseLabel />
+          </span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
@@ -104,4 +107,10 @@ export function DialogDescription({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn("text-sm text-slate-600", className)} {...props} />;
+}
+
+/** The close button's words, in the page's language (the console's dialogs are English pages). */
+function CloseLabel() {
+  const t = useT();
+  return t("dialog.close");
 }

@@ -15,9 +15,9 @@ import { StepDetails } from "./steps/step-details";
 import { StepPayment } from "./steps/step-payment";
 import { StepSlot } from "./steps/step-slot";
 import { type BookingWizard as Wizard, useBookingWizard } from "./use-booking-wizard";
+import { useT } from "@/lib/i18n";
+import { useBookingMessages } from "./booking-messages";
 import { closeBookingAndLeaveHistory, useStepHistory } from "./use-step-history";
-
-const DIALOG_TITLE = "Book Video Consultation";
 
 /**
  * Below 640 px the dialog is a sheet filling the screen: the title and the close button stay at the top, the step
@@ -38,6 +38,8 @@ const SHEET_BODY =
  * Once the parent has typed or chosen something, closing asks first (DiscardBookingDialog).
  */
 export default function BookingDialog() {
+  useBookingMessages();
+  const t = useT();
   const config = useQuery(publicConfigQuery());
   // The wizard decides what a request to close does: close, ask first, or wait for the checkout it is opening.
   const requestCloseRef = useRef<(() => void) | null>(null);
@@ -68,15 +70,13 @@ export default function BookingDialog() {
         </DialogContent>
       ) : (
         <DialogContent className="max-w-sm" aria-busy="true">
-          <DialogTitle className="sr-only">{DIALOG_TITLE}</DialogTitle>
+          <DialogTitle className="sr-only">{t("hero.bookVideo")}</DialogTitle>
           <div role="status" className="flex items-center gap-3 pr-8">
             <LoaderCircle
               className="size-5 shrink-0 animate-spin text-brand-700 motion-reduce:animate-none"
               aria-hidden="true"
             />
-            <DialogDescription className="text-base text-slate-800">
-              Loading configuration...
-            </DialogDescription>
+            <DialogDescription className="text-base text-slate-800">{t("dialog.loading")}</DialogDescription>
           </div>
         </DialogContent>
       )}
@@ -92,9 +92,10 @@ function BookingWizard({
   requestCloseRef: RefObject<(() => void) | null>;
 }) {
   const wizard = useBookingWizard();
+  const t = useT();
   const { state } = wizard;
   useStepHistory(state.step, wizard.goToStep);
-  const stepLabel = WIZARD_STEPS.find((item) => item.step === state.step)?.label ?? "";
+  const stepLabel = t(`steps.${state.step}`);
   // The first step keeps the dialog's own initial focus; later steps move focus to their heading.
   const focusHeading = state.navigated;
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -122,9 +123,9 @@ function BookingWizard({
     <>
       <div className={cn("[&>*]:min-w-0 sm:contents", SHEET_TOP)}>
         <DialogHeader>
-          <DialogTitle>{DIALOG_TITLE}</DialogTitle>
+          <DialogTitle>{t("hero.bookVideo")}</DialogTitle>
           <DialogDescription>
-            Step {state.step} of {WIZARD_STEPS.length}: {stepLabel}
+            {t("dialog.stepOf", { step: state.step, total: WIZARD_STEPS.length, label: stepLabel })}
           </DialogDescription>
         </DialogHeader>
       </div>

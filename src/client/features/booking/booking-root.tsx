@@ -3,9 +3,14 @@ import { lazy, Suspense, useEffect } from "react";
 import { serverMessage } from "@/lib/api";
 import { openBooking, useBookingOpen } from "@/lib/dialogs";
 import { toast } from "@/lib/use-toast";
+import { fetchBookingMessages } from "./booking-messages";
 import { saveBooking, STEP_PARAM, takeBookingDiscarded } from "./booking-session";
 
-const loadBookingDialog = () => import("./booking-dialog");
+/** The dialog's code and, beside it, its messages in the page's language (its `<html lang>`). */
+const loadBookingDialog = () => {
+  void fetchBookingMessages(document.documentElement.lang);
+  return import("./booking-dialog");
+};
 const BookingDialog = lazy(loadBookingDialog);
 
 /**

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogClose } from "@/components/ui/dialog";
+import { useT } from "@/lib/i18n";
 import { DialogShell } from "@/components/ui/dialog-shell";
 
 /**
@@ -16,22 +17,23 @@ export function DiscardBookingDialog({
   onDiscard: () => void;
 }) {
   const keepRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
   return (
     <DialogShell
       onOpenChange={(open) => !open && onKeepEditing()}
       safeRef={keepRef}
       className="max-w-sm"
-      title="Discard this booking?"
-      description="What you have entered so far will be cleared, and the next booking starts again from the first step."
+      title={t("discard.title")}
+      description={t("discard.text")}
       footer={
         <>
           <DialogClose asChild>
             <Button ref={keepRef} variant="outline">
-              Keep editing
+              {t("discard.keep")}
             </Button>
           </DialogClose>
           <Button variant="destructive" onClick={onDiscard}>
-            Discard
+            {t("discard.discard")}
           </Button>
         </>
       }

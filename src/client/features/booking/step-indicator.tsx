@@ -1,12 +1,14 @@
 import { Check } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { useT } from "@/lib/i18n";
 import { WIZARD_STEPS, type WizardStep } from "./booking-logic";
 
 /** 1 Details, 2 Time Slot, 3 Payment, 4 Confirm; the current step is announced with aria-current. */
 export function StepIndicator({ current }: { current: WizardStep }) {
+  const t = useT();
   return (
-    <ol aria-label="Booking steps" className="grid grid-cols-4 gap-1">
-      {WIZARD_STEPS.map(({ step, label }) => {
+    <ol aria-label={t("steps.label")} className="grid grid-cols-4 gap-1">
+      {WIZARD_STEPS.map(({ step }) => {
         const done = step < current;
         const active = step === current;
         return (
@@ -32,11 +34,8 @@ export function StepIndicator({ current }: { current: WizardStep }) {
                 active ? "font-semibold text-slate-900" : "text-slate-600",
               )}
             >
-              <span className="sr-only">
-                Step {step}
-                {done ? ", completed" : ""}:{" "}
-              </span>
-              {label}
+              <span className="sr-only">{t(done ? "steps.done" : "steps.current", { step })}</span>
+              {t(`steps.${step}`)}
             </span>
           </li>
         );

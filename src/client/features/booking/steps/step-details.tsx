@@ -1,10 +1,10 @@
-import { availableSlotsText } from "@shared/consultation-hours";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { formatRupees, type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
+import { type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
 import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
 import { ArrowRight, CalendarCheck, Clock, CreditCard, IndianRupee } from "lucide-react";
-import { formatLongDateWithWeekday } from "@/lib/format";
-import { followUpOfferText } from "@shared/follow-up";
+import type { BookingMessageId } from "@shared/i18n/messages";
+import { useDates, useLanguage, useRupees, useT } from "@/lib/i18n";
+import { useAvailableSlotsText } from "../available-slots";
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useState } from "react";
 import { type UseFormRegister, type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
@@ -20,8 +20,8 @@ type DetailsInput = z.input<typeof patientDetailsSchema>;
 interface ContactField {
   name: "patientName" | "patientPhone" | "patientEmail";
   id: string;
-  label: string;
-  hint?: string;
+  label: BookingMessageId;
+  hint?: BookingMessageId;
   input: Pick<ComponentProps<"input">, "type" | "autoComplete" | "inputMode" | "autoCapitalize">;
 }
 
@@ -30,21 +30,21 @@ const CONTACT_FIELDS: readonly ContactField[] = [
   {
     name: "patientName",
     id: "booking-name",
-    label: "Patient's Full Name",
+    label: "details.name",
     input: { autoComplete: "off", autoCapitalize: "words" },
   },
   {
     name: "patientPhone",
     id: "booking-phone",
-    label: "Phone Number",
-    hint: "We send appointment reminders on WhatsApp to this number.",
+    label: "details.phone",
+    hint: "details.phoneHint",
     input: { type: "tel", autoComplete: "tel", inputMode: "tel" },
   },
   {
     name: "patientEmail",
     id: "booking-email",
-    label: "Email",
-    hint: "The video call link is sent to this address.",
+    label: "details.email",
+    hint: "details.emailHint",
     input: { type: "email", autoComplete: "email", inputMode: "email" },
   },
 ];
@@ -60,6 +60,12 @@ interface StepDetailsProps {
 
 /** Step 1: who the consultation is for and why. */
 export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: StepDetailsProps) {
+  const t = useT();
+  const rupees = useRupees();
+  const dates = useDates();
+  const availableSlots = useAvailableSlotsText(config.consultationHours);
+  /** A check's message, as the shared schema words it in English, in the page's language. */
+  const said = (message: string | undefined) => (message ? t(message as BookingMessageId) : undefined);
   // A baby under one year is booked in months; the age field counts in whichever unit is chosen.
   const [ageUnit, setAgeUnit] = useState<"years" | "months">(
     data.patientAge === 0 && data.patientAgeMonths !== undefined ? "months" : "years",
@@ -121,40 +127,56 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
       className="flex flex-col gap-4"
     >
       <StepHeading id="booking-step-title" focusOnMount={focusHeading}>
-        Patient Details
+        {t("details.title")}
       </StepHeading>
       <div className="flex flex-col gap-1 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
         <p className="flex items-center gap-2 font-semibold">
           <IndianRupee className="size-4 shrink-0" aria-hidden="true" />
           {data.followUp
-            ? `Follow-up consultation: ${data.followUp.fee === 0 ? "free" : `₹${formatRupees(data.followUp.fee)}`}`
-            : `Consultation fee: ₹${formatRupees(config.consultationFee)}`}
+            ? t("details.followUpFee", {
+                fee: data.followUp.fee === 0 ? t("details.free") : rupees(data.followUp.fee),
+              })
+            : t("details.fee", { fee: rupees(config.consultationFee) })}
         </p>
         {data.followUp ? (
           <p className="flex items-center gap-2">
             <CalendarCheck className="size-4 shrink-0" aria-hidden="true" />
-            For {data.patientName}, on a day up to {formatLongDateWithWeekday(data.followUp.lastDate)}
+            {t("details.followUpFor", {
+              name: data.patientName,
+              date: dates.longWithWeekday(data.followUp.lastDate),
+            })}
           </p>
         ) : config.followUp ? (
           <p className="flex items-center gap-2">
             <CalendarCheck className="size-4 shrink-0" aria-hidden="true" />
-            {`${followUpOfferText(config.followUp).replace(/^f/, "F")}, booked from your booking's page`}
+            {config.followUp.fee === 0
+              ? t("details.followUpOfferFree", { days: config.followUp.withinDays })
+              : t("details.followUpOfferPaid", {
+                  days: config.followUp.withinDays,
+                  fee: rupees(config.followUp.fee),
+                })}
           </p>
         ) : null}
         {data.followUp?.fee === 0 ? null : (
           <p className="flex items-center gap-2">
             <CreditCard className="size-4 shrink-0" aria-hidden="true" />
-            Pay by card, UPI or netbanking
+            {t("details.payBy")}
           </p>
         )}
         <p className="flex items-center gap-2">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
-          {availableSlotsText(config.consultationHours)}
+          {availableSlots}
         </p>
       </div>
 
       {CONTACT_FIELDS.map(({ name, id, label, hint, input }) => (
-        <FormField key={name} id={id} label={label} hint={hint} error={errors[name]?.message}>
+        <FormField
+          key={name}
+          id={id}
+          label={t(label)}
+          hint={hint && t(hint)}
+          error={said(errors[name]?.message)}
+        >
           <Input
             {...input}
             aria-required
@@ -169,9 +191,9 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
 
       <FormField
         id="booking-age"
-        label="Age"
-        hint="For a baby under one year, choose months."
-        error={errors.patientAge?.message ?? errors.patientAgeMonths?.message}
+        label={t("details.age")}
+        hint={t("details.ageHint")}
+        error={said(errors.patientAge?.message ?? errors.patientAgeMonths?.message)}
       >
         <div className="flex gap-2">
           {/* A new box for the other unit (its own key), as it is a different field of the form. */}
@@ -190,7 +212,7 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
           <select
             id="booking-age-unit"
             name="ageUnit"
-            aria-label="Years or months"
+            aria-label={t("details.ageUnit")}
             value={ageUnit}
             onChange={(event) => {
               const unit = event.target.value === "months" ? "months" : "years";
@@ -205,8 +227,8 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
             }}
             className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            <option value="years">years</option>
-            <option value="months">months</option>
+            <option value="years">{t("details.years")}</option>
+            <option value="months">{t("details.months")}</option>
           </select>
         </div>
       </FormField>
@@ -214,15 +236,15 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
       {forAChild && (
         <GuardianFields
           register={register}
-          nameError={errors.guardianName?.message}
-          relationshipError={errors.guardianRelationship?.message}
+          nameError={said(errors.guardianName?.message)}
+          relationshipError={said(errors.guardianRelationship?.message)}
         />
       )}
 
       <FormField
         id="booking-reason"
-        label="Reason for Consultation"
-        error={errors.reasonForConsultation?.message}
+        label={t("details.reason")}
+        error={said(errors.reasonForConsultation?.message)}
       >
         <Textarea
           rows={3}
@@ -234,13 +256,13 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
 
       <ConsentBoxes
         register={register}
-        teleconsultationError={errors.teleconsultationConsent?.message}
-        privacyError={errors.privacyAcknowledged?.message}
-        versionError={errors.consentVersion?.message}
+        teleconsultationError={said(errors.teleconsultationConsent?.message)}
+        privacyError={said(errors.privacyAcknowledged?.message)}
+        versionError={said(errors.consentVersion?.message)}
       />
 
       <Button type="submit" size="lg" className="h-auto min-h-12 w-full py-2 whitespace-normal">
-        Continue to Time Selection
+        {t("details.continue")}
         <ArrowRight aria-hidden="true" />
       </Button>
     </form>
@@ -259,13 +281,12 @@ function GuardianFields({
   nameError: string | undefined;
   relationshipError: string | undefined;
 }) {
+  const t = useT();
   return (
     <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-900">Parent or Guardian</legend>
-      <p className="-mt-2 text-sm text-slate-600">
-        For a patient under 18, a parent or guardian books and joins the consultation.
-      </p>
-      <FormField id="booking-guardian-name" label="Parent or Guardian's Name" error={nameError}>
+      <legend className="px-1 text-sm font-semibold text-slate-900">{t("guardian.legend")}</legend>
+      <p className="-mt-2 text-sm text-slate-600">{t("guardian.text")}</p>
+      <FormField id="booking-guardian-name" label={t("guardian.name")} error={nameError}>
         <Input
           autoComplete="name"
           aria-required
@@ -275,7 +296,7 @@ function GuardianFields({
       </FormField>
       <FormField
         id="booking-guardian-relationship"
-        label="Relationship to the Patient"
+        label={t("guardian.relationship")}
         error={relationshipError}
       >
         <select
@@ -284,10 +305,11 @@ function GuardianFields({
           {...register("guardianRelationship", { setValueAs: (value: string) => value || undefined })}
           className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
-          <option value="">Choose…</option>
+          <option value="">{t("guardian.choose")}</option>
+          {/* The value stays the English word the booking stores; the parent reads it in the page's language. */}
           {GUARDIAN_RELATIONSHIPS.map((relationship) => (
             <option key={relationship} value={relationship}>
-              {relationship}
+              {t(`relationship.${relationship}`)}
             </option>
           ))}
         </select>
@@ -309,9 +331,22 @@ function ConsentBoxes({
   versionError: string | undefined;
 }) {
   const [before, after] = CONSENT.privacy.split("Privacy Notice");
+  const t = useT();
+  const language = useLanguage();
   return (
-    <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-900">Consent</legend>
+    <fieldset
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
+      // The wording the booking records, word for word, is English until its translations are reviewed.
+      lang={language === "en" ? undefined : "en"}
+    >
+      <legend className="px-1 text-sm font-semibold text-slate-900" lang={language}>
+        {t("consent.legend")}
+      </legend>
+      {language === "en" ? null : (
+        <p className="text-sm text-slate-600" lang={language}>
+          {t("consent.inEnglish")}
+        </p>
+      )}
       <ConsentBox
         id="booking-consent-teleconsultation"
         error={teleconsultationError}
@@ -328,7 +363,7 @@ function ConsentBoxes({
         {after}
       </ConsentBox>
       {versionError && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-700" lang={language}>
           {versionError}
         </p>
       )}
@@ -348,6 +383,8 @@ function ConsentBox({
   field: UseFormRegisterReturn<"teleconsultationConsent" | "privacyAcknowledged">;
   children: ReactNode;
 }) {
+  // The check's message is in the page's language, inside the consent's English.
+  const language = useLanguage();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex items-start gap-3 text-sm text-slate-800">
@@ -360,7 +397,7 @@ function ConsentBox({
         <span>{children}</span>
       </label>
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
+        <p id={`${id}-error`} className="text-sm text-red-700" lang={language}>
           {error}
         </p>
       )}
