@@ -67,3 +67,24 @@ test("the booking dialog's first step speaks the page's language, its checks too
   );
   await expect(dialog.getByRole("combobox", { name: "ರೋಗಿಯೊಂದಿಗಿನ ಸಂಬಂಧ" })).toContainText("ತಾಯಿ");
 });
+
+test("an article's page exists in each language, with lang, its alternates and the article marked as English", async ({
+  request,
+}) => {
+  const path = "/articles/heart-murmurs-in-children";
+  for (const [prefix, lang] of [
+    ["", "en"],
+    ["/hi", "hi"],
+    ["/kn", "kn"],
+  ] as const) {
+    const response = await request.get(`${prefix}${path}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<html lang="${lang}">`);
+    for (const alternate of ["en", "hi", "kn", "x-default"])
+      expect(html).toMatch(
+        new RegExp(`<link rel="alternate" hreflang="${alternate}" href="[^"]*${path}" />`),
+      );
+    if (lang !== "en") expect(html).toMatch(/<h1[^>]*lang="en"[^>]*>/);
+  }
+});
