@@ -303,6 +303,7 @@ export const publicApiRoutes = new Set([
   "GET /api/manage/:token",
   "POST /api/manage/:token/cancel",
   "POST /api/manage/:token/reschedule",
+  "POST /api/manage/:token/language",
   "GET /api/manage/:token/receipt",
   "GET /api/manage/:token/uploads",
   "POST /api/manage/:token/uploads",
