@@ -68,8 +68,9 @@ test("the booking dialog's first step speaks the page's language, its checks too
   await expect(dialog.getByRole("combobox", { name: "ರೋಗಿಯೊಂದಿಗಿನ ಸಂಬಂಧ" })).toContainText("ತಾಯಿ");
 });
 
-test("an article's page exists in each language, with lang, its alternates and the article marked as English", async ({
+test("an article's page exists in each language, the article marked English, its canonical the English page", async ({
   request,
+  baseURL,
 }) => {
   const path = "/articles/heart-murmurs-in-children";
   for (const [prefix, lang] of [
@@ -81,10 +82,25 @@ test("an article's page exists in each language, with lang, its alternates and t
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(html).toContain(`<html lang="${lang}">`);
-    for (const alternate of ["en", "hi", "kn", "x-default"])
-      expect(html).toMatch(
-        new RegExp(`<link rel="alternate" hreflang="${alternate}" href="[^"]*${path}" />`),
-      );
+    // The doctor's articles are English: the other frames are not translations, and search engines are told so.
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}${path}" />`);
+    expect(html).not.toContain('rel="alternate" hreflang');
     if (lang !== "en") expect(html).toMatch(/<h1[^>]*lang="en"[^>]*>/);
   }
+});
+
+test("pages with one address (manage, payment result, video room) offer no other language, and have none", async ({
+  page,
+}) => {
+  await page.goto("/video-consultation/not-a-room");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Language" })).toHaveCount(0);
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(String(error)));
+  const response = await page.goto("/kn/video-consultation/not-a-room");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "404 ಪುಟ ಕಂಡುಬಂದಿಲ್ಲ" })).toBeVisible();
+  await waitUntilHydrated(page.getByRole("link", { name: "ಮುಖಪುಟಕ್ಕೆ ಹಿಂತಿರುಗಿ" }));
+  await expect(page.getByRole("heading", { level: 1, name: "404 ಪುಟ ಕಂಡುಬಂದಿಲ್ಲ" })).toBeVisible();
+  expect(problems).toEqual([]);
 });

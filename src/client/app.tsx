@@ -11,6 +11,8 @@ import { ToasterRoot } from "@/components/ui/toaster-root";
 import { AdminLoginRoot } from "@/features/admin/admin-login-root";
 import { BookingRoot } from "@/features/booking/booking-root";
 import { useCanonicalFollowsAddress } from "@/lib/use-canonical-address";
+import { existsInEveryLanguage } from "@shared/i18n/languages";
+import { useLanguage } from "@/lib/i18n";
 import HomePage from "@/pages/home";
 
 /**
@@ -53,13 +55,16 @@ interface AppProps {
 
 export function App({ queryClient, queries }: AppProps) {
   useCanonicalFollowsAddress();
+  // Under /hi/ or /kn/ only the pages that exist in every language answer; any other address is the 404 page, as the
+  // server says (the manage page, the payment result, the video room and the console have English addresses only).
+  const routes = useLanguage() === "en" ? ROUTES : ROUTES.filter(({ path }) => existsInEveryLanguage(path));
   return (
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={queries}>
         <Suspense fallback={<PageFallback />}>
           <Switch>
             <Route path="/" component={HomePage} />
-            {ROUTES.map(({ path, page }) => (
+            {routes.map(({ path, page }) => (
               <Route key={path} path={path} component={page} />
             ))}
             <Route component={NotFoundPage} />

@@ -82,7 +82,7 @@ export interface ManageView {
      * and at the old start the booking is refunded in full.
      */
     doctorUnavailable: boolean;
-    /** The language of the booking's messages and documents, chosen on the manage page (at first, the booking's). */
+    /** The language of the booking's messages and documents: the booking's, or the one chosen through the manage link. */
     language: Language;
     /** A consultation, or a follow-up booked at the follow-up fee. */
     consultationType: ConsultationType;

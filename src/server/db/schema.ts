@@ -148,7 +148,7 @@ export const appointments = pgTable(
      */
     sourceArticle: varchar("source_article", { length: 200 }),
     /**
-     * The language the booking was made in ("en", "hi", "kn"), which the parent may change on the manage page: the
+     * The language the booking was made in ("en", "hi", "kn"), which the parent may change through the manage link: the
      * language of every message and document to the parent.
      */
     language: varchar("language", { length: 5 }).notNull().default("en"),

@@ -2,7 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSP_NONCE_PLACEHOLDER, type PageReads, type RenderedApp } from "@shared/page-data";
 import { servedProfile } from "@shared/sample-profile";
-import { languageOfPath } from "@shared/i18n/languages";
+import { LANGUAGE_LOCALES, languageOfPath } from "@shared/i18n/languages";
 import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../config";
 import { clientDistDir } from "../paths";
@@ -93,6 +93,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       url: publicUrl(config, url.split("?")[0] ?? "/"),
       image: null,
       type: "website",
+      locale: LANGUAGE_LOCALES[languageOfPath(url)].replace("-", "_"),
       ...loaded.head,
     };
   }

@@ -23,6 +23,8 @@ export interface PageHead {
    * alternates with English as the x-default; none for a page in one language only.
    */
   alternates?: { hreflang: string; url: string }[] | undefined;
+  /** The page's locale as Open Graph writes it ("kn_IN"); its alternates' become og:locale:alternate. */
+  locale?: string | undefined;
 }
 
 /** The app's entry script and the chunks to fetch beside it (its imports and the page's lazily loaded module). */
@@ -60,6 +62,14 @@ export function renderHead(head: PageHead): BodyPiece[] {
       meta("property", "og:url", head.url),
       `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
     );
+  if (head.locale) {
+    tags.push(meta("property", "og:locale", head.locale));
+    for (const alternate of head.alternates ?? []) {
+      const locale = `${alternate.hreflang}_IN`;
+      if (alternate.hreflang !== "x-default" && locale !== head.locale)
+        tags.push(meta("property", "og:locale:alternate", locale));
+    }
+  }
   for (const alternate of head.alternates ?? [])
     tags.push(
       `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.url)}" />`,

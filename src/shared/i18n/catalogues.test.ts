@@ -137,3 +137,27 @@ describe("the booking form's messages", () => {
     expect([...messages].filter((message) => !(message in english))).toEqual([]);
   });
 });
+
+describe("the contact form's messages", () => {
+  it("has every message the shared schema gives the form in the site catalogue", async () => {
+    const { contactMessageSchema } = await import("../contact");
+    const english = source("en", "site");
+    const wrongForms = [
+      { name: "", email: "", phone: "", subject: "", message: "", source: "contact-page" },
+      {
+        name: "A".repeat(121),
+        email: "nope",
+        phone: "1234567890",
+        subject: "S".repeat(201),
+        message: "m".repeat(5001),
+      },
+    ];
+    const messages = new Set(
+      wrongForms.flatMap(
+        (form) => contactMessageSchema.safeParse(form).error?.issues.map((issue) => issue.message) ?? [],
+      ),
+    );
+    expect(messages.size).toBeGreaterThan(6);
+    expect([...messages].filter((message) => !(message in english))).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageOfPath, pathInLanguage, pathWithoutLanguage } from "./languages";
+import { existsInEveryLanguage, languageOfPath, pathInLanguage, pathWithoutLanguage } from "./languages";
 
 describe("language of an address", () => {
   it("reads the prefix, and only a whole path segment", () => {
@@ -20,5 +20,24 @@ describe("language of an address", () => {
     expect(pathInLanguage("/kn/contact-us", "hi")).toBe("/hi/contact-us");
     expect(pathInLanguage("/articles/heart", "kn")).toBe("/kn/articles/heart");
     expect(pathWithoutLanguage("/kn?contact=sent")).toBe("/?contact=sent");
+  });
+
+  it("knows the pages that exist in every language from those with one address", () => {
+    for (const path of [
+      "/",
+      "/contact-us",
+      "/privacy",
+      "/articles/heart-murmurs",
+      "/contact-us?contact=sent",
+    ])
+      expect(existsInEveryLanguage(path), path).toBe(true);
+    for (const path of [
+      "/admin",
+      "/appointments/manage/abc",
+      "/payment/callback",
+      "/video-consultation/x",
+      "/articles",
+    ])
+      expect(existsInEveryLanguage(path), path).toBe(false);
   });
 });

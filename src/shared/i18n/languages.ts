@@ -23,6 +23,27 @@ export function languagePrefix(language: Language): string {
 
 const PREFIXED = /^\/(hi|kn)(?=\/|$|\?)/;
 
+/**
+ * The pages that exist in every language: the public ones. The others (the manage page, the payment result, the video
+ * room, the doctor's console) have one address, in English, and none under /hi/ or /kn/.
+ */
+export const PAGES_IN_EVERY_LANGUAGE = [
+  "/",
+  "/contact-us",
+  "/terms-conditions",
+  "/privacy",
+  "/refunds-cancellations",
+  "/articles/:slug",
+] as const;
+
+/** Whether a path (without its language prefix) is a page that exists in every language. */
+export function existsInEveryLanguage(path: string): boolean {
+  const plain = path.split(/[?#]/)[0] ?? "/";
+  return PAGES_IN_EVERY_LANGUAGE.some((page) =>
+    page.endsWith("/:slug") ? /^\/articles\/[^/]+$/.test(plain) : page === plain,
+  );
+}
+
 /** The language an address is in: "/kn/articles/x" is Kannada, "/articles/x" English. */
 export function languageOfPath(path: string): Language {
   const prefix = PREFIXED.exec(path)?.[1];

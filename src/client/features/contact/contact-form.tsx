@@ -48,6 +48,8 @@ export function ContactForm({ source }: ContactFormProps) {
   const withSubject = source === "contact-page";
   const t = useT();
   const language = useLanguage();
+  /** A check's message, as the shared schema words it in English, in the page's language. */
+  const said = (message: string | undefined) => (message ? t(message as SiteMessageId) : undefined);
   const text = labels[source];
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -85,7 +87,7 @@ export function ContactForm({ source }: ContactFormProps) {
       <ContactFormOutcome />
       <input type="hidden" name="source" value={source} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="contact-name" label={t(text.name)} required error={errors.name?.message}>
+        <FormField id="contact-name" label={t(text.name)} required error={said(errors.name?.message)}>
           <Input
             required
             autoComplete="name"
@@ -93,7 +95,7 @@ export function ContactForm({ source }: ContactFormProps) {
             {...register("name")}
           />
         </FormField>
-        <FormField id="contact-email" label={t(text.email)} required error={errors.email?.message}>
+        <FormField id="contact-email" label={t(text.email)} required error={said(errors.email?.message)}>
           <Input
             required
             type="email"
@@ -104,7 +106,7 @@ export function ContactForm({ source }: ContactFormProps) {
           />
         </FormField>
       </div>
-      <FormField id="contact-phone" label={t(text.phone)} error={errors.phone?.message}>
+      <FormField id="contact-phone" label={t(text.phone)} error={said(errors.phone?.message)}>
         <Input
           type="tel"
           autoComplete="tel"
@@ -117,7 +119,7 @@ export function ContactForm({ source }: ContactFormProps) {
           id="contact-subject"
           label={t("contactForm.subject")}
           required
-          error={errors.subject?.message}
+          error={said(errors.subject?.message)}
         >
           <Input
             required
@@ -130,7 +132,7 @@ export function ContactForm({ source }: ContactFormProps) {
         id="contact-message"
         label={t("contactForm.message")}
         required
-        error={errors.message?.message}
+        error={said(errors.message?.message)}
       >
         <Textarea
           required

@@ -28,7 +28,7 @@ export function HeroSection({ profile = siteProfile }: { profile?: SiteProfile }
           <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
             {doctor.name}
           </h1>
-          <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("hero.qualifications")}>
+          <ul className="mt-5 flex flex-wrap gap-2" aria-label={t("hero.qualifications")} lang={contentLang}>
             {doctor.qualifications.map((qualification) => (
               <li key={qualification}>
                 <Badge className="px-3 py-1 text-sm">{qualification}</Badge>
@@ -92,7 +92,7 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
           </p>
         </IconListItem>
         {hours && (
-          <IconListItem icon={Clock} title={hours.days}>
+          <IconListItem icon={Clock} title={<span lang={contentLang}>{hours.days}</span>}>
             {hours.times.map((time) => (
               <p key={time} className="text-slate-700">
                 {time}

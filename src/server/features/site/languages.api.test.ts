@@ -75,6 +75,9 @@ describe.each(testEngines)("pages in each language on %s", (engine) => {
   it("translates the page itself, its title and its words", async () => {
     const kannada = (await t.app.inject({ method: "GET", url: "/kn/" })).body;
     expect(kannada).toContain(BOOK_BUTTON.kn);
+    expect(kannada).toContain('<meta property="og:locale" content="kn_IN" />');
+    expect(kannada).toContain('<meta property="og:locale:alternate" content="hi_IN" />');
+    expect(kannada).toContain('<meta property="og:locale:alternate" content="en_IN" />');
     expect(kannada).toContain("ಅಪಾಯಿಂಟ್‌ಮೆಂಟ್ ಬುಕ್ ಮಾಡಿ");
     expect(kannada).not.toContain(BOOK_BUTTON.en);
     const hindi = (await t.app.inject({ method: "GET", url: "/hi/contact-us" })).body;
@@ -101,12 +104,20 @@ describe.each(testEngines)("pages in each language on %s", (engine) => {
     expect(home.find((node) => node["@type"] === "MedicalWebPage")?.inLanguage).toBe("hi-IN");
   });
 
-  it("sends a language's home address without its slash to the one with it", async () => {
+  it("sends a language's home address without its slash to the one with it, keeping its query", async () => {
     for (const language of ["hi", "kn"]) {
       const response = await t.app.inject({ method: "GET", url: `/${language}` });
       expect(response.statusCode).toBe(301);
       expect(response.headers.location).toBe(`/${language}/`);
     }
+    const tagged = await t.app.inject({ method: "GET", url: "/hi?utm_source=whatsapp" });
+    expect(tagged.headers.location).toBe("/hi/?utm_source=whatsapp");
+  });
+
+  it("shows a form posted without script that met the hourly limit its outcome, in the page's language", async () => {
+    const page = (await t.app.inject({ method: "GET", url: "/kn/contact-us?contact=limited" })).body;
+    expect(page).toContain("ಸಂದೇಶ ಕಳುಹಿಸಲಾಗಲಿಲ್ಲ");
+    expect(page).toContain("ನೀವು ಕಡಿಮೆ ಸಮಯದಲ್ಲಿ ಹಲವು ಸಂದೇಶಗಳನ್ನು ಕಳುಹಿಸಿದ್ದೀರಿ");
   });
 
   it("answers an unknown address under a language with that language's 404 page", async () => {

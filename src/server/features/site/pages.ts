@@ -39,7 +39,9 @@ interface PageRouteOptions {
  */
 function pageAddress(path: string, query: Record<string, unknown>): string {
   const outcome = query.contact;
-  return outcome === "sent" || outcome === "failed" ? `${path}?contact=${outcome}` : path;
+  return outcome === "sent" || outcome === "failed" || outcome === "limited"
+    ? `${path}?contact=${outcome}`
+    : path;
 }
 
 /** A page with the contact form, rendered on the server and kept once for each contact outcome its address shows. */
@@ -230,8 +232,12 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
         })),
       ),
     );
-    // "/hi" is the Hindi home page's address without its slash: one address per page.
-    if (prefix) app.get(prefix, async (_request, reply) => reply.redirect(home, 301));
+    // "/hi" is the Hindi home page's address without its slash: one address per page (its query kept).
+    if (prefix)
+      app.get(prefix, async (request, reply) => {
+        const query = request.url.indexOf("?");
+        return reply.redirect(query < 0 ? home : `${home}${request.url.slice(query)}`, 301);
+      });
 
     /**
      * The one page for every article address no published article has, kept once in memory whatever the address:
@@ -272,7 +278,9 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
               type: "article",
               ...cards.imageFor(`article-${slug}`, article.title, absolute),
               structuredData: articlePageData(await facts(language), article),
-              alternates: alternatesOf(`/articles/${slug}`),
+              // The doctor writes her articles in English: the page under /hi/ or /kn/ is the same article in
+              // another frame, not a translation, so search engines are sent to the English one.
+              url: publicUrl(config, `/articles/${slug}`),
             },
             reads,
             pageModule: "pages/article.tsx",
@@ -435,7 +443,11 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
       ...entries("/", lastArticle),
       ...infoPages.flatMap((page) => entries(page.path)),
-      ...published.flatMap((article) => entries(`/articles/${article.slug}`, article.updatedAt)),
+      // Articles are the doctor's English: only their English addresses (see the article route).
+      ...published.map(
+        (article) =>
+          `  <url><loc>${escapeXml(absolute(`/articles/${article.slug}`))}</loc><lastmod>${article.updatedAt}</lastmod></url>`,
+      ),
       "</urlset>",
       "",
     ].join("\n");
