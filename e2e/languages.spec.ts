@@ -104,3 +104,32 @@ test("pages with one address (manage, payment result, video room) offer no other
   await expect(page.getByRole("heading", { level: 1, name: "404 ಪುಟ ಕಂಡುಬಂದಿಲ್ಲ" })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test("a parent goes on to the time step in Kannada: the calendar and the slots speak it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/kn/");
+  const book = page.getByRole("button", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  await waitUntilHydrated(book);
+  await book.click();
+  const dialog = page.getByRole("dialog", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  await dialog.getByLabel("ರೋಗಿಯ ಪೂರ್ಣ ಹೆಸರು").fill("ಅನನ್ಯಾ ಗೌಡ");
+  await dialog.getByLabel("ಫೋನ್ ಸಂಖ್ಯೆ").fill("98450 12345");
+  await dialog.getByLabel("ಇ-ಮೇಲ್").fill("gowda.family@example.org");
+  await dialog.getByRole("spinbutton").fill("6");
+  await dialog.getByLabel("ಪೋಷಕರ ಅಥವಾ ರಕ್ಷಕರ ಹೆಸರು").fill("ರಮೇಶ್ ಗೌಡ");
+  await dialog.getByRole("combobox", { name: "ರೋಗಿಯೊಂದಿಗಿನ ಸಂಬಂಧ" }).selectOption("Father");
+  await dialog.getByLabel("ಸಮಾಲೋಚನೆಯ ಕಾರಣ").fill("ಎದೆ ಬಡಿತ ಹೆಚ್ಚು");
+  for (const box of await dialog.getByRole("checkbox").all()) await box.check();
+  await dialog.getByRole("button", { name: "ಸಮಯ ಆಯ್ಕೆಗೆ ಮುಂದುವರಿಯಿರಿ" }).click();
+  await expect(dialog.getByRole("heading", { name: "ದಿನಾಂಕ ಮತ್ತು ಸಮಯವನ್ನು ಆಯ್ಕೆಮಾಡಿ" })).toBeVisible();
+  await expect(dialog.getByText("ಹಂತ 2/4: ಸಮಯ")).toBeVisible();
+  await expect(dialog.getByRole("columnheader", { name: "ಭಾನು", exact: true })).toHaveAttribute(
+    "abbr",
+    "ಭಾನುವಾರ",
+  );
+  await expect(dialog.getByRole("button", { name: "ಮುಂದಿನ ತಿಂಗಳು" })).toBeVisible();
+  await expect(dialog.getByText("ದಿನಾಂಕಗಳು ಮತ್ತು ಸಮಯಗಳು ಕ್ಲಿನಿಕ್‌ನ ಸಮಯ ವಲಯದಲ್ಲಿವೆ", { exact: false })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "ಪಾವತಿಗೆ ಮುಂದುವರಿಯಿರಿ" })).toBeVisible();
+});

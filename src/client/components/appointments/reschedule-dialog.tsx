@@ -8,6 +8,7 @@ import { Calendar } from "@/components/ui/calendar";
 import { dayAvailabilityQuery, monthAvailabilityQuery } from "@/lib/availability";
 import { publicConfigQuery } from "@/lib/public-config";
 import { formatLongDateWithWeekday } from "@/lib/format";
+import { useT } from "@/lib/i18n";
 import { calendarFacts } from "./calendar-facts";
 
 interface RescheduleDialogProps {
@@ -110,6 +111,7 @@ function NewDateCalendar({ date, onDate }: { date: string; onDate: (date: string
   const lastDate = latestBookableDate(now, timeZone, config?.horizonDays ?? 30);
   const [month, setMonth] = useState(() => today.slice(0, 7));
   const monthQuery = useQuery(monthAvailabilityQuery(month));
+  const t = useT();
   return (
     <Calendar
       id="reschedule-date"
@@ -121,7 +123,7 @@ function NewDateCalendar({ date, onDate }: { date: string; onDate: (date: string
       today={today}
       selected={date || undefined}
       busy={monthQuery.data?.month !== month}
-      dayFacts={(day) => calendarFacts(monthQuery.data, day)}
+      dayFacts={(day) => calendarFacts(monthQuery.data, day, t)}
       onSelect={onDate}
     />
   );

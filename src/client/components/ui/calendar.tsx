@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { formatLongDateWithWeekday } from "@/lib/format";
+import type { SiteMessageId } from "@shared/i18n/messages";
+import { useDates, useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
 
@@ -41,14 +42,6 @@ interface CalendarProps {
   id: string;
   describedBy?: string | undefined;
 }
-
-const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
-const monthTitleFormat = new Intl.DateTimeFormat("en-IN", {
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 const toUtc = (date: string) => new Date(`${date}T00:00:00Z`);
 const fromUtc = (date: Date) => date.toISOString().slice(0, 10);
@@ -103,6 +96,8 @@ export function Calendar({
   describedBy,
 }: CalendarProps) {
   const titleId = `${id}-title`;
+  const t = useT();
+  const dates = useDates();
   const gridRef = useRef<HTMLTableElement>(null);
   const [focused, setFocused] = useState(() =>
     selected?.startsWith(month) ? selected : sameDayIn(today ?? `${month}-01`, month),
@@ -155,7 +150,15 @@ export function Calendar({
     if (!facts.disabled && !busy) onSelect(date);
   };
 
-  const weekdays = Array.from({ length: 7 }, (_, i) => WEEKDAY_NAMES[(i + weekStartsOn) % 7] ?? "");
+  // The page's language names the days and the month (its catalogue's names, as the dates elsewhere).
+  const weekdays = Array.from({ length: 7 }, (_, i) => (i + weekStartsOn) % 7).map((day) => ({
+    name: t(`weekday.${day}` as SiteMessageId),
+    short: t(`weekdayShort.${day}` as SiteMessageId),
+  }));
+  const monthTitle = t("date.monthYear", {
+    month: t(`month.${Number(month.slice(5, 7))}` as SiteMessageId),
+    year: month.slice(0, 4),
+  });
   /** Previous month (-1) or next month (1): the focus keeps its day of the month. */
   const monthButton = (step: -1 | 1) => {
     const next = shiftMonth(month, step);
@@ -164,7 +167,7 @@ export function Calendar({
       <Button
         variant="ghost"
         size="icon"
-        aria-label={step < 0 ? "Previous month" : "Next month"}
+        aria-label={step < 0 ? t("calendar.previous") : t("calendar.next")}
         disabled={step < 0 ? month <= minMonth : month >= maxMonth}
         onClick={() => {
           setFocused(sameDayIn(focusedInMonth, next));
@@ -187,7 +190,7 @@ export function Calendar({
       <div className="flex items-center justify-between gap-2">
         {monthButton(-1)}
         <p id={titleId} aria-live="polite" className="text-base font-semibold text-slate-900">
-          {monthTitleFormat.format(toUtc(`${month}-01`))}
+          {monthTitle}
         </p>
         {monthButton(1)}
       </div>
@@ -201,9 +204,9 @@ export function Calendar({
       >
         <thead>
           <tr>
-            {weekdays.map((name) => (
+            {weekdays.map(({ name, short }) => (
               <th key={name} scope="col" abbr={name} className="pb-1 text-xs font-medium text-slate-600">
-                {name.slice(0, 2)}
+                {short}
               </th>
             ))}
           </tr>
@@ -213,7 +216,7 @@ export function Calendar({
             <tr key={index}>
               {week.map((date, column) => {
                 if (!date) return <td key={`empty-${column}`} role="gridcell" />;
-                const facts = busy ? { disabled: true, description: "loading" } : dayFacts(date);
+                const facts = busy ? { disabled: true, description: t("calendar.loading") } : dayFacts(date);
                 const isSelected = date === selected;
                 const isToday = date === today;
                 return (
@@ -223,7 +226,10 @@ export function Calendar({
                       data-date={date}
                       tabIndex={date === focusedInMonth ? 0 : -1}
                       // "today" in the name too: not every screen reader says aria-current.
-                      aria-label={`${formatLongDateWithWeekday(date)}, ${isToday ? "today, " : ""}${facts.description}`}
+                      aria-label={t(isToday ? "calendar.today" : "calendar.day", {
+                        date: dates.longWithWeekday(date),
+                        facts: facts.description,
+                      })}
                       aria-disabled={facts.disabled || undefined}
                       aria-current={isToday ? "date" : undefined}
                       onClick={() => choose(date, facts)}

@@ -1,4 +1,4 @@
-import { formatLongDateWithWeekday } from "@/lib/format";
+import { useDates, useT } from "@/lib/i18n";
 import { slotWithZone } from "./booking-logic";
 
 /**
@@ -14,11 +14,13 @@ export function AppointmentWhen({
   time: string;
   timeZoneLabel: string;
 }) {
+  const t = useT();
+  const dates = useDates();
   return (
     <>
-      <dt className="text-slate-600">Date</dt>
-      <dd className="font-medium text-slate-900">{formatLongDateWithWeekday(date)}</dd>
-      <dt className="text-slate-600">Time</dt>
+      <dt className="text-slate-600">{t("when.date")}</dt>
+      <dd className="font-medium text-slate-900">{dates.longWithWeekday(date)}</dd>
+      <dt className="text-slate-600">{t("when.time")}</dt>
       <dd className="font-medium text-slate-900">{slotWithZone(time, timeZoneLabel)}</dd>
     </>
   );

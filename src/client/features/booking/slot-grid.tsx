@@ -1,12 +1,14 @@
 import { Check } from "lucide-react";
 import { cn } from "@/lib/utils";
+import type { BookingMessageId } from "@shared/i18n/messages";
+import { useT } from "@/lib/i18n";
 import { isSelectable, type SlotOption } from "./booking-logic";
 
-const statusNote: Record<SlotOption["status"], string> = {
-  available: "",
-  held: "(Held for you)",
-  booked: "(Booked)",
-  unavailable: "(Unavailable)",
+const statusNote: Record<SlotOption["status"], BookingMessageId | undefined> = {
+  available: undefined,
+  held: "slot.statusHeld",
+  booked: "slot.statusBooked",
+  unavailable: "slot.statusUnavailable",
 };
 
 interface SlotGridProps {
@@ -19,6 +21,7 @@ interface SlotGridProps {
 
 /** The slots of a day as toggle buttons; booked and past slots stay visible but cannot be chosen. */
 export function SlotGrid({ slots, selected, onSelect, labelledBy, describedBy }: SlotGridProps) {
+  const t = useT();
   return (
     <div
       role="group"
@@ -29,7 +32,8 @@ export function SlotGrid({ slots, selected, onSelect, labelledBy, describedBy }:
       {slots.map((slot) => {
         const pressed = slot.time === selected;
         const enabled = isSelectable(slot.status);
-        const note = statusNote[slot.status];
+        const noteId = statusNote[slot.status];
+        const note = noteId ? t(noteId) : "";
         return (
           <button
             key={slot.time}

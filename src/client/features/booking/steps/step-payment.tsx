@@ -1,4 +1,4 @@
-import { type CreatedAppointment, type CreatedOrder, formatRupees, type PublicConfig } from "@shared/booking";
+import { type CreatedAppointment, type CreatedOrder, type PublicConfig } from "@shared/booking";
 import { PAYMENT_PROVIDER_NAME } from "@shared/error-mapper";
 import { phoneForDisplay } from "@shared/phone";
 import { ArrowLeft, CreditCard, LoaderCircle, ShieldCheck } from "lucide-react";
@@ -10,6 +10,7 @@ import { showErrorToast } from "@/lib/error-toast";
 import { StepHeading } from "../step-heading";
 import { AppointmentWhen } from "../appointment-when";
 import { getCashfree, loadCashfreeSdk } from "../cashfree-sdk";
+import { useRupees, useT } from "@/lib/i18n";
 import { startCheckout } from "../start-checkout";
 
 interface StepPaymentProps {
@@ -39,6 +40,8 @@ export function StepPayment({
   onProcessingChange,
 }: StepPaymentProps) {
   const [processing, setProcessing] = useState(false);
+  const t = useT();
+  const rupees = useRupees();
   useEffect(() => {
     onProcessingChange?.(processing);
     return () => onProcessingChange?.(false);
@@ -56,8 +59,8 @@ export function StepPayment({
   const pay = async () => {
     setProcessing(true);
     const redirecting = toast({
-      title: "Redirecting to payment...",
-      description: "Please wait while the secure payment page opens.",
+      title: t("pay.redirectTitle"),
+      description: t("pay.redirectText"),
     });
     const outcome = await startCheckout(order, config.paymentMode, {
       assign: (url) => window.location.assign(url),
@@ -73,8 +76,8 @@ export function StepPayment({
         return;
       case "sdk-missing":
         toast({
-          title: "Payment SDK Error",
-          description: `${PAYMENT_PROVIDER_NAME} payment SDK is not loaded. Please refresh the page.`,
+          title: t("pay.sdkTitle"),
+          description: t("pay.sdkText", { provider: PAYMENT_PROVIDER_NAME }),
           variant: "destructive",
         });
         setProcessing(false);
@@ -86,28 +89,28 @@ export function StepPayment({
     }
   };
 
-  const amount = `₹${formatRupees(appointment.amount)}`;
+  const amount = rupees(appointment.amount);
   const discounted = appointment.couponApplied && appointment.originalFee > appointment.amount;
 
   return (
     <div className="flex flex-col gap-4">
       <StepHeading id="booking-step-title" focusOnMount={focusHeading}>
-        Review and Pay
+        {t("pay.title")}
       </StepHeading>
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
-        <dt className="text-slate-600">Patient</dt>
+        <dt className="text-slate-600">{t("pay.patient")}</dt>
         <dd className="font-medium break-words text-slate-900">{appointment.patientName}</dd>
         {/* A booking kept in this tab by an older version of the page may not carry them. */}
         {appointment.patientPhone && (
           <>
-            <dt className="text-slate-600">Phone</dt>
+            <dt className="text-slate-600">{t("pay.phone")}</dt>
             <dd className="font-medium text-slate-900">{phoneForDisplay(appointment.patientPhone)}</dd>
           </>
         )}
         {appointment.patientEmail && (
           <>
-            <dt className="text-slate-600">Email</dt>
+            <dt className="text-slate-600">{t("pay.email")}</dt>
             <dd className="font-medium break-all text-slate-900">{appointment.patientEmail}</dd>
           </>
         )}
@@ -118,21 +121,22 @@ export function StepPayment({
         />
         {appointment.couponApplied && couponCode && (
           <>
-            <dt className="text-slate-600">Coupon</dt>
+            <dt className="text-slate-600">{t("pay.coupon")}</dt>
             <dd>
-              <Badge variant="success">{couponCode} applied</Badge>
+              <Badge variant="success">{t("pay.couponApplied", { code: couponCode })}</Badge>
             </dd>
           </>
         )}
-        <dt className="self-center text-slate-600">Fee</dt>
+        <dt className="self-center text-slate-600">{t("pay.fee")}</dt>
         <dd className="flex flex-wrap items-baseline gap-2">
           {discounted && (
             <del className="text-slate-600">
-              <span className="sr-only">Original price </span>₹{formatRupees(appointment.originalFee)}
+              <span className="sr-only">{t("pay.original")}</span>
+              {rupees(appointment.originalFee)}
             </del>
           )}
           <span className="text-lg font-bold text-slate-900">
-            {discounted && <span className="sr-only">Now </span>}
+            {discounted && <span className="sr-only">{t("pay.now")}</span>}
             {amount}
           </span>
         </dd>
@@ -140,31 +144,27 @@ export function StepPayment({
 
       {appointment.patientPhone && appointment.patientEmail && (
         <p className="text-sm text-slate-700">
-          Please check the phone number and email: the confirmation, the video link and the reminders go to
-          them.{" "}
+          {t("pay.check")}{" "}
           <Button
             variant="link"
             className="h-auto p-0 text-sm font-semibold underline"
             onClick={onChangeDetails}
             disabled={processing}
           >
-            Change details
+            {t("pay.changeDetails")}
           </Button>
         </p>
       )}
 
       <p className="flex gap-2 text-sm text-slate-700">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-        <span>
-          You will be redirected to our secure payment provider (cards, UPI and netbanking) to complete the
-          payment. Your time slot is held for {config.holdMinutes} minutes while you pay.
-        </span>
+        <span>{t("pay.redirectNote", { minutes: config.holdMinutes })}</span>
       </p>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={onBack} disabled={processing}>
           <ArrowLeft aria-hidden="true" />
-          Back
+          {t("slot.back")}
         </Button>
         <Button
           variant="heart"
@@ -177,12 +177,12 @@ export function StepPayment({
           {processing ? (
             <>
               <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-              Processing...
+              {t("pay.processing")}
             </>
           ) : (
             <>
               <CreditCard aria-hidden="true" />
-              Pay {amount} & Confirm
+              {t("pay.pay", { amount })}
             </>
           )}
         </Button>

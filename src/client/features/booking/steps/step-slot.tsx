@@ -1,6 +1,6 @@
 import { type PublicConfig, slotChoiceSchema } from "@shared/booking";
 import { clinicDate, latestBookableDate } from "@shared/clinic-time";
-import { addMonths, longDate, type MonthAvailability } from "@shared/schedule";
+import { addMonths, type MonthAvailability } from "@shared/schedule";
 import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, CircleAlert, Info, LoaderCircle, RotateCcw } from "lucide-react";
@@ -10,9 +10,9 @@ import { Calendar } from "@/components/ui/calendar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dayAvailabilityQuery, monthAvailabilityQuery } from "@/lib/availability";
 import { calendarFacts } from "@/components/appointments/calendar-facts";
-import { formatLongDateWithWeekday } from "@/lib/format";
+import { useDates, useT } from "@/lib/i18n";
 import { StepHeading } from "../step-heading";
-import { dateRangeError, heldSlotOf, isSelectable, slotOptions } from "../booking-logic";
+import { heldSlotOf, isSelectable, slotOptions } from "../booking-logic";
 import { CouponBox } from "../coupon-box";
 import { SlotGrid } from "../slot-grid";
 import type { BookingWizard } from "../use-booking-wizard";
@@ -102,7 +102,13 @@ function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
   const followUpLast = data.followUp?.lastDate;
   const lastDate = followUpLast !== undefined && followUpLast < bookable ? followUpLast : bookable;
   const calendar = useMonthCalendar(config, wizard, today, lastDate);
-  const rangeError = dateRangeError(data.appointmentDate, today, lastDate);
+  const t = useT();
+  const dates = useDates();
+  const outOfRange =
+    Boolean(data.appointmentDate) && (data.appointmentDate < today || data.appointmentDate > lastDate);
+  const rangeError = outOfRange
+    ? t("slot.dateRange", { first: dates.longWithWeekday(today), last: dates.longWithWeekday(lastDate) })
+    : undefined;
   const [fieldErrors, setFieldErrors] = useState<SlotErrors>({});
   // A coupon being checked when Continue is pressed would be lost: the appointment is created with the full fee.
   const [couponChecking, setCouponChecking] = useState(false);
@@ -178,6 +184,8 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
   const { state, creating } = wizard;
   const { data } = state;
   const choice = useSlotChoice(config, wizard);
+  const t = useT();
+  const dates = useDates();
   const { fieldErrors, heldSlot, calendar } = choice;
   const dateError = fieldErrors.appointmentDate ?? choice.rangeError;
   const day = choice.availability.data;
@@ -188,7 +196,7 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
   return (
     <div className="flex flex-col gap-4">
       <StepHeading id="booking-step-title" focusOnMount={focusHeading}>
-        Choose a Date and Time
+        {t("slot.title")}
       </StepHeading>
 
       <StepError message={state.error} />
@@ -203,19 +211,16 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
         className="flex flex-col gap-5"
       >
         <div className="flex flex-col gap-1.5">
-          <p className="text-sm font-medium text-slate-800">Appointment Date</p>
+          <p className="text-sm font-medium text-slate-800">{t("slot.date")}</p>
           <p id="booking-date-hint" className="text-xs text-slate-600">
-            Dates and times are in the clinic&apos;s time zone ({config.timeZoneLabel}). You can book up to{" "}
-            {config.horizonDays} days ahead; highlighted dates have free times.
+            {t("slot.dateHint", { zone: config.timeZoneLabel, days: config.horizonDays })}
           </p>
           {calendar.monthQuery.isError ? (
-            <TryAgain onRetry={() => void calendar.monthQuery.refetch()}>
-              The calendar could not be loaded.
-            </TryAgain>
+            <TryAgain onRetry={() => void calendar.monthQuery.refetch()}>{t("slot.calendarFailed")}</TryAgain>
           ) : (
             <Calendar
               id="booking-date"
-              label="Appointment Date"
+              label={t("slot.date")}
               describedBy={describedByIds}
               month={calendar.month}
               onMonthChange={calendar.changeMonth}
@@ -224,7 +229,7 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
               today={choice.today}
               selected={data.appointmentDate || undefined}
               busy={calendar.monthQuery.data?.month !== calendar.month}
-              dayFacts={(date) => calendarFacts(calendar.monthQuery.data, date)}
+              dayFacts={(date) => calendarFacts(calendar.monthQuery.data, date, t)}
               onSelect={(date) => {
                 choice.clearErrors();
                 wizard.changeDate(date);
@@ -232,7 +237,7 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
             />
           )}
           {calendar.monthQuery.data && !calendar.searching && noFreeDay(calendar.monthQuery.data) && (
-            <p className="text-sm text-slate-700">No free times this month. Try the next month.</p>
+            <p className="text-sm text-slate-700">{t("slot.noFreeDays")}</p>
           )}
           {dateError && (
             <p id="booking-date-error" className="text-sm font-medium text-red-700">
@@ -243,9 +248,11 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
 
         <div className="flex flex-col gap-2">
           <p id="booking-slot-label" className="text-sm font-medium text-slate-800">
-            Time Slot
+            {t("slot.time")}
             {data.appointmentDate && (
-              <span className="font-normal text-slate-700"> on {longDate(data.appointmentDate)}</span>
+              <span className="font-normal text-slate-700">
+                {t("slot.timeOn", { date: dates.longWithWeekday(data.appointmentDate) })}
+              </span>
             )}
           </p>
           <SlotArea
@@ -326,12 +333,13 @@ function StepError({ message }: { message: string | undefined }) {
 }
 
 function HeldSlotNote({ date, time, holdMinutes }: { date: string; time: string; holdMinutes: number }) {
+  const t = useT();
+  const dates = useDates();
   return (
     <p className="flex gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
       <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
       <span>
-        {slotLabel(time)} on {formatLongDateWithWeekday(date)} is held for you for {holdMinutes} minutes from
-        booking. Continue with it to pay; a different time makes a new booking.
+        {t("slot.held", { time: slotLabel(time), date: dates.longWithWeekday(date), minutes: holdMinutes })}
       </span>
     </p>
   );
@@ -349,21 +357,22 @@ function StepSlotActions({
   /** A free follow-up: confirmed as it is made, with no payment step. */
   free: boolean;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
       <Button variant="outline" onClick={onBack} disabled={creating}>
         <ArrowLeft aria-hidden="true" />
-        Back
+        {t("slot.back")}
       </Button>
       <Button type="submit" disabled={!canContinue} aria-busy={creating || undefined}>
         {creating ? (
           <>
             <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            Creating Appointment...
+            {t("slot.creating")}
           </>
         ) : (
           <>
-            {free ? "Confirm Follow-up" : "Continue to Payment"}
+            {free ? t("slot.confirmFollowUp") : t("slot.continue")}
             <ArrowRight aria-hidden="true" />
           </>
         )}
@@ -385,12 +394,13 @@ interface SlotAreaProps {
 
 /** A read of the slot step that failed (the calendar, the times of a date), with a button to ask again. */
 function TryAgain({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm text-red-800">
       <span>{children}</span>
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RotateCcw aria-hidden="true" />
-        Try again
+        {t("slot.tryAgain")}
       </Button>
     </div>
   );
@@ -398,12 +408,17 @@ function TryAgain({ onRetry, children }: { onRetry: () => void; children: ReactN
 
 /** What stands in for the grid before a date is chosen, while it loads, or when it could not be loaded. */
 function SlotArea({ date, rangeError, loading, failed, closedMessage, onRetry, children }: SlotAreaProps) {
+  const t = useT();
   if (!date || rangeError) {
-    return <p className="text-sm text-slate-600">Choose a date to see the available times.</p>;
+    return <p className="text-sm text-slate-600">{t("slot.chooseDate")}</p>;
   }
   if (loading) {
     return (
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-busy="true" aria-label="Loading time slots">
+      <div
+        className="grid grid-cols-2 gap-2 sm:grid-cols-3"
+        aria-busy="true"
+        aria-label={t("slot.loadingTimes")}
+      >
         {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} className="h-12" />
         ))}
@@ -411,7 +426,7 @@ function SlotArea({ date, rangeError, loading, failed, closedMessage, onRetry, c
     );
   }
   if (failed) {
-    return <TryAgain onRetry={onRetry}>The available times could not be loaded.</TryAgain>;
+    return <TryAgain onRetry={onRetry}>{t("slot.timesFailed")}</TryAgain>;
   }
   return (
     <>
