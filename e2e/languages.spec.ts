@@ -132,4 +132,6 @@ test("a parent goes on to the time step in Kannada: the calendar and the slots s
   await expect(dialog.getByRole("button", { name: "ಮುಂದಿನ ತಿಂಗಳು" })).toBeVisible();
   await expect(dialog.getByText("ದಿನಾಂಕಗಳು ಮತ್ತು ಸಮಯಗಳು ಕ್ಲಿನಿಕ್‌ನ ಸಮಯ ವಲಯದಲ್ಲಿವೆ", { exact: false })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "ಪಾವತಿಗೆ ಮುಂದುವರಿಯಿರಿ" })).toBeVisible();
+  // The clinic's times are said by the part of the day, as the hours are.
+  await expect(dialog.getByRole("button", { name: /ಸಂಜೆ 7:00 IST/ }).first()).toBeVisible();
 });

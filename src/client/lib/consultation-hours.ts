@@ -5,6 +5,7 @@ import type { SiteProfile } from "@shared/site-profile";
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from "@shared/weekdays";
 import { useQueryClient } from "@tanstack/react-query";
 import { type Translate, useLanguage, useT } from "./i18n";
+import { slotLabel } from "@shared/slots";
 import { publicConfigKey } from "./public-config";
 
 /**
@@ -85,4 +86,17 @@ function clockTime(time: string, t: Translate): string {
             ? "hours.evening"
             : "hours.night";
   return t(period, { time: clock });
+}
+
+/**
+ * A time of day as the page's language says it: "7:00 PM" in English (the spec's), "ಸಂಜೆ 7:00" in Kannada, with the
+ * zone after it when given ("7:00 PM IST").
+ */
+export function useClockTime(): (time: string, zoneLabel?: string) => string {
+  const t = useT();
+  const language = useLanguage();
+  return (time, zoneLabel) => {
+    const clock = language === "en" ? slotLabel(time) : clockTime(time, t);
+    return zoneLabel ? `${clock} ${zoneLabel}` : clock;
+  };
 }

@@ -21,7 +21,7 @@ export function Message({
   values,
   components,
 }: {
-  id: SiteMessageId;
+  id: MessageId;
   values?: MessageValues;
   components?: Record<string, ReactElement>;
 }) {

@@ -1,4 +1,3 @@
-import { formatRupees } from "@shared/booking";
 import { normalizeCouponCode } from "@shared/coupon";
 import { useMutation } from "@tanstack/react-query";
 import { LoaderCircle, TicketPercent, X } from "lucide-react";
@@ -9,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
+import { Message, useRupees, useT } from "@/lib/i18n";
 import { validateCoupon } from "./api";
 
 interface CouponBoxProps {
@@ -25,8 +25,10 @@ interface CouponBoxProps {
 const MESSAGE_ID = "booking-coupon-message";
 
 /** The spec's confirmation, "₹500 discount applied. Your consultation fee is now ₹1,500", also shown in the box. */
-function appliedText(discount: number, fee: number): string {
-  return `₹${formatRupees(discount)} discount applied. Your consultation fee is now ₹${formatRupees(fee)}`;
+function useAppliedText(): (discount: number, fee: number) => string {
+  const t = useT();
+  const rupees = useRupees();
+  return (discount, fee) => t("coupon.applied", { discount: rupees(discount), fee: rupees(fee) });
 }
 
 /**
@@ -46,6 +48,8 @@ export function CouponBox({
   onCheckingChange,
 }: CouponBoxProps) {
   const [code, setCode] = useState("");
+  const t = useT();
+  const appliedText = useAppliedText();
   /** Why the last code was not applied, until the code is changed. */
   const [problem, setProblem] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -65,11 +69,11 @@ export function CouponBox({
         focusAfterChange.current = true;
         setProblem(null);
         onApply(submitted, result.fee);
-        toast({ title: "Coupon Applied!", description: appliedText(result.discount, result.fee) });
+        toast({ title: t("coupon.appliedTitle"), description: appliedText(result.discount, result.fee) });
       } else {
-        const description = "The coupon code you entered is not valid";
+        const description = t("coupon.invalid");
         setProblem(description);
-        toast({ title: "Invalid Coupon", description, variant: "destructive" });
+        toast({ title: t("coupon.invalidTitle"), description, variant: "destructive" });
         // The Apply button was disabled while the code was checked; the parent corrects the code next.
         inputRef.current?.focus();
       }
@@ -97,9 +101,11 @@ export function CouponBox({
         <div className="flex min-w-0 flex-col gap-1 text-sm text-emerald-900">
           <p className="flex flex-wrap items-center gap-2">
             <TicketPercent className="size-4 shrink-0" aria-hidden="true" />
-            <span>Coupon</span>
-            <Badge variant="success">{appliedCode}</Badge>
-            <span>applied</span>
+            <Message
+              id="coupon.badge"
+              values={{ code: appliedCode }}
+              components={{ 0: <Badge variant="success" /> }}
+            />
           </p>
           {appliedFee !== undefined && discount > 0 && (
             <p id={MESSAGE_ID}>{appliedText(discount, appliedFee)}</p>
@@ -115,10 +121,10 @@ export function CouponBox({
             focusAfterChange.current = true;
             onRemove();
           }}
-          aria-label={`Remove coupon ${appliedCode}`}
+          aria-label={t("coupon.removeLabel", { code: appliedCode })}
         >
           <X aria-hidden="true" />
-          Remove
+          {t("coupon.remove")}
         </Button>
       </div>
     );
@@ -126,7 +132,7 @@ export function CouponBox({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor="booking-coupon">Coupon Code (optional)</Label>
+      <Label htmlFor="booking-coupon">{t("coupon.label")}</Label>
       <div className="flex gap-2">
         <Input
           ref={inputRef}
@@ -155,7 +161,7 @@ export function CouponBox({
           {validate.isPending && (
             <LoaderCircle className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
           )}
-          Apply
+          {t("coupon.apply")}
         </Button>
       </div>
       {problem && (

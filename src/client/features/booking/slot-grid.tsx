@@ -2,6 +2,7 @@ import { Check } from "lucide-react";
 import { cn } from "@/lib/utils";
 import type { BookingMessageId } from "@shared/i18n/messages";
 import { useT } from "@/lib/i18n";
+import { useClockTime } from "@/lib/consultation-hours";
 import { isSelectable, type SlotOption } from "./booking-logic";
 
 const statusNote: Record<SlotOption["status"], BookingMessageId | undefined> = {
@@ -22,6 +23,7 @@ interface SlotGridProps {
 /** The slots of a day as toggle buttons; booked and past slots stay visible but cannot be chosen. */
 export function SlotGrid({ slots, selected, onSelect, labelledBy, describedBy }: SlotGridProps) {
   const t = useT();
+  const clockTime = useClockTime();
   return (
     <div
       role="group"
@@ -53,7 +55,8 @@ export function SlotGrid({ slots, selected, onSelect, labelledBy, describedBy }:
           >
             <span className="flex items-center gap-1">
               {pressed && <Check className="size-4" aria-hidden="true" />}
-              {slot.label}
+              {/* The clinic's time in the page's language; the zone is the label's last word ("IST"). */}
+              {clockTime(slot.time, slot.label.split(" ").at(-1))}
             </span>
             {slot.localLabel && (
               <span className={cn("text-xs font-normal", pressed ? "text-white" : "text-slate-700")}>

@@ -2,6 +2,7 @@ import { bookingIdOf, type CreatedAppointment, type PublicConfig } from "@shared
 import { BellRing, CircleCheckBig, Mail, Video } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { StepHeading } from "../step-heading";
+import { useT } from "@/lib/i18n";
 import { AppointmentWhen } from "../appointment-when";
 
 interface StepConfirmedProps {
@@ -13,6 +14,7 @@ interface StepConfirmedProps {
 
 /** Step 4: shown when a payment completes inside the page (the redirect flow ends on /payment/callback instead). */
 export function StepConfirmed({ config, appointment, focusHeading, onDone }: StepConfirmedProps) {
+  const t = useT();
   return (
     <div className="flex flex-col items-center gap-4 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
@@ -20,13 +22,13 @@ export function StepConfirmed({ config, appointment, focusHeading, onDone }: Ste
       </span>
       <div className="flex flex-col gap-1">
         <StepHeading id="booking-step-title" focusOnMount={focusHeading}>
-          Appointment Confirmed!
+          {t("done.title")}
         </StepHeading>
-        <p className="text-sm text-slate-700">Your consultation has been successfully scheduled</p>
+        <p className="text-sm text-slate-700">{t("done.text")}</p>
       </div>
 
       <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-left text-sm">
-        <dt className="text-slate-600">Booking ID</dt>
+        <dt className="text-slate-600">{t("done.bookingId")}</dt>
         <dd className="font-mono font-semibold text-slate-900">#{bookingIdOf(appointment.id)}</dd>
         <AppointmentWhen
           date={appointment.appointmentDate}
@@ -36,25 +38,25 @@ export function StepConfirmed({ config, appointment, focusHeading, onDone }: Ste
       </dl>
 
       <div className="w-full text-left">
-        <h4 className="mb-2 font-semibold text-slate-900">What happens next?</h4>
+        <h4 className="mb-2 font-semibold text-slate-900">{t("done.next")}</h4>
         <ul className="flex flex-col gap-2 text-sm text-slate-700">
           <li className="flex gap-2">
             <Mail className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            The video call link will be e-mailed to you.
+            {t("done.email")}
           </li>
           <li className="flex gap-2">
             <BellRing className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            You will get a WhatsApp reminder before the appointment.
+            {t("done.whatsapp")}
           </li>
           <li className="flex gap-2">
             <Video className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            Please join the video room 5 minutes early.
+            {t("done.early")}
           </li>
         </ul>
       </div>
 
       <Button size="lg" className="w-full" onClick={onDone}>
-        Back to Home
+        {t("done.home")}
       </Button>
     </div>
   );

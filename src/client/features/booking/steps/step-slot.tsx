@@ -1,7 +1,6 @@
 import { type PublicConfig, slotChoiceSchema } from "@shared/booking";
 import { clinicDate, latestBookableDate } from "@shared/clinic-time";
 import { addMonths, type MonthAvailability } from "@shared/schedule";
-import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, CircleAlert, Info, LoaderCircle, RotateCcw } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -15,6 +14,7 @@ import { StepHeading } from "../step-heading";
 import { heldSlotOf, isSelectable, slotOptions } from "../booking-logic";
 import { CouponBox } from "../coupon-box";
 import { SlotGrid } from "../slot-grid";
+import { useClockTime } from "@/lib/consultation-hours";
 import type { BookingWizard } from "../use-booking-wizard";
 
 /** The current time, refreshed every minute, so that slots turn unavailable while the dialog stays open. */
@@ -335,11 +335,12 @@ function StepError({ message }: { message: string | undefined }) {
 function HeldSlotNote({ date, time, holdMinutes }: { date: string; time: string; holdMinutes: number }) {
   const t = useT();
   const dates = useDates();
+  const clockTime = useClockTime();
   return (
     <p className="flex gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
       <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
       <span>
-        {t("slot.held", { time: slotLabel(time), date: dates.longWithWeekday(date), minutes: holdMinutes })}
+        {t("slot.held", { time: clockTime(time), date: dates.longWithWeekday(date), minutes: holdMinutes })}
       </span>
     </p>
   );
