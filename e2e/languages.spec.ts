@@ -1,7 +1,17 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { waitUntilHydrated } from "./support/hydration";
 
 /** The site in Hindi and Kannada: the address decides the language; the switcher keeps the page. */
+
+/** Opens the booking dialog from the Kannada home page on a 360 px phone, as a parent taps Book. */
+async function openKannadaBooking(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/kn/");
+  const book = page.getByRole("button", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  await waitUntilHydrated(book);
+  await book.click();
+  return page.getByRole("dialog", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+}
 
 test("the language switcher keeps the page and its address decides the language", async ({ page }) => {
   await page.goto("/contact-us");
@@ -48,12 +58,7 @@ test("a Kannada page on a phone speaks Kannada once its script runs, and its lin
 });
 
 test("the booking dialog's first step speaks the page's language, its checks too", async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto("/kn/");
-  const book = page.getByRole("button", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
-  await waitUntilHydrated(book);
-  await book.click();
-  const dialog = page.getByRole("dialog", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  const dialog = await openKannadaBooking(page);
   await expect(dialog.getByRole("heading", { name: "ರೋಗಿಯ ವಿವರಗಳು" })).toBeVisible();
   await expect(dialog.getByText("ಹಂತ 1/4: ವಿವರಗಳು")).toBeVisible();
   await expect(dialog.getByLabel("ರೋಗಿಯ ಪೂರ್ಣ ಹೆಸರು")).toBeVisible();
@@ -108,12 +113,7 @@ test("pages with one address (manage, payment result, video room) offer no other
 test("a parent goes on to the time step in Kannada: the calendar and the slots speak it", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto("/kn/");
-  const book = page.getByRole("button", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
-  await waitUntilHydrated(book);
-  await book.click();
-  const dialog = page.getByRole("dialog", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  const dialog = await openKannadaBooking(page);
   await dialog.getByLabel("ರೋಗಿಯ ಪೂರ್ಣ ಹೆಸರು").fill("ಅನನ್ಯಾ ಗೌಡ");
   await dialog.getByLabel("ಫೋನ್ ಸಂಖ್ಯೆ").fill("98450 12345");
   await dialog.getByLabel("ಇ-ಮೇಲ್").fill("gowda.family@example.org");

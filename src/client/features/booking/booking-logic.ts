@@ -282,12 +282,16 @@ export function isSelectable(status: SlotStatus): boolean {
 }
 
 /** A date typed into the date field (keyboards can bypass min and max) must lie in the bookable range. */
-export function dateRangeError(date: string, min: string, max: string): string | undefined {
+export function dateRangeError(
+  date: string,
+  min: string,
+  max: string,
+  /** The message, from the first and last bookable dates (YYYY-MM-DD): the page's language gives its own. */
+  say: (min: string, max: string) => string = (first, last) =>
+    `Please choose a date between ${formatLongDateWithWeekday(first)} and ${formatLongDateWithWeekday(last)}`,
+): string | undefined {
   if (!date) return undefined;
-  if (date < min || date > max) {
-    return `Please choose a date between ${formatLongDateWithWeekday(min)} and ${formatLongDateWithWeekday(max)}`;
-  }
-  return undefined;
+  return date < min || date > max ? say(min, max) : undefined;
 }
 
 /** What an appointment is made from, as the form holds it (the price aside, which is the server's). */

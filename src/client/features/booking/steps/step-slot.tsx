@@ -11,7 +11,7 @@ import { dayAvailabilityQuery, monthAvailabilityQuery } from "@/lib/availability
 import { calendarFacts } from "@/components/appointments/calendar-facts";
 import { useDates, useT } from "@/lib/i18n";
 import { StepHeading } from "../step-heading";
-import { heldSlotOf, isSelectable, slotOptions } from "../booking-logic";
+import { dateRangeError, heldSlotOf, isSelectable, slotOptions } from "../booking-logic";
 import { CouponBox } from "../coupon-box";
 import { SlotGrid } from "../slot-grid";
 import { useClockTime } from "@/lib/consultation-hours";
@@ -104,11 +104,9 @@ function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
   const calendar = useMonthCalendar(config, wizard, today, lastDate);
   const t = useT();
   const dates = useDates();
-  const outOfRange =
-    Boolean(data.appointmentDate) && (data.appointmentDate < today || data.appointmentDate > lastDate);
-  const rangeError = outOfRange
-    ? t("slot.dateRange", { first: dates.longWithWeekday(today), last: dates.longWithWeekday(lastDate) })
-    : undefined;
+  const rangeError = dateRangeError(data.appointmentDate, today, lastDate, (first, last) =>
+    t("slot.dateRange", { first: dates.longWithWeekday(first), last: dates.longWithWeekday(last) }),
+  );
   const [fieldErrors, setFieldErrors] = useState<SlotErrors>({});
   // A coupon being checked when Continue is pressed would be lost: the appointment is created with the full fee.
   const [couponChecking, setCouponChecking] = useState(false);
