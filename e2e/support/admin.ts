@@ -31,6 +31,15 @@ export async function logInAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Admin Login" })).toHaveCount(0);
+  await waitUntilLoaded(page);
+}
+
+/**
+ * Waits until no part of the page is loading (`aria-busy`): each list that arrives pushes the parts below it down,
+ * and a click aimed at a button that moves as it lands reaches whatever took its place, for a person as for a test.
+ */
+export async function waitUntilLoaded(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** Signs the request context in through the API, for tests that read admin data without the dashboard. */

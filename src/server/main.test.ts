@@ -87,5 +87,5 @@ describe("server process", () => {
       server.child.kill("SIGTERM");
       await exited;
     }
-  });
+  }, 90_000);
 });

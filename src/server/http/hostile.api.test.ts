@@ -468,9 +468,19 @@ describe("absolute addresses and transport headers", () => {
   });
 
   /** Raw connections to the app, listening on a free port. */
+  /**
+   * Raw sockets to the app. `destroyAll` before closing the app: a connection left in the middle of a request would
+   * hold the app's close until its request time, and a failed check would be reported as the test's time running out.
+   */
   async function rawConnections(app: FastifyInstance) {
     const { port } = new URL(await app.listen({ port: 0, host: "127.0.0.1" }));
-    return { port, open: () => connect(Number(port), "127.0.0.1") };
+    const sockets: ReturnType<typeof connect>[] = [];
+    const open = () => {
+      const socket = connect(Number(port), "127.0.0.1");
+      sockets.push(socket);
+      return socket;
+    };
+    return { port, open, destroyAll: () => sockets.forEach((socket) => socket.destroy()) };
   }
 
   /** When a socket closes: the milliseconds from now. */
@@ -508,8 +518,8 @@ describe("absolute addresses and transport headers", () => {
     const t = await createTestApp("pglite", {
       env: { REQUEST_TIMEOUT_SECONDS: "60", MAX_CONNECTIONS_PER_ADDRESS: "3" },
     });
+    const { open, port, destroyAll } = await rawConnections(t.app);
     try {
-      const { open, port } = await rawConnections(t.app);
       // Three connections in the middle of a request (bodies still to come): a fourth is closed as it arrives.
       const busy = [open(), open(), open()];
       for (const socket of busy) {
@@ -521,15 +531,16 @@ describe("absolute addresses and transport headers", () => {
       // The server has taken the three before the fourth comes, however busy the machine is.
       await vi.waitFor(async () => expect(await serverConnections(t.app)).toBe(3), { timeout: 10_000 });
       const extra = open();
-      expect(await closed(extra)).toBeLessThan(1_000);
+      // Closed as it arrives, not kept until the request time of 60 s (a loaded machine may take a moment).
+      expect(await closed(extra)).toBeLessThan(5_000);
       const busyClosed = closed(busy[0]!);
       busy[0]!.destroy();
       await busyClosed;
       await vi.waitFor(async () => expect(await serverConnections(t.app)).toBe(2), { timeout: 10_000 });
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
-      for (const socket of busy) socket.destroy();
     } finally {
+      destroyAll();
       await t.close();
     }
   });

@@ -1,0 +1,44 @@
+// `npm test`: every test, in the least time this machine allows. The unit and API tests and the browser tests run side
+// by side, then the suites that time the server's answers run alone (another suite beside them would be timed too).
+// Either half alone leaves a core idle for much of its run (the API suites wait on timers and child processes, the
+// browser tests on pages), so side by side they take about the time of the longer one instead of the sum.
+// `npm run test:unit` and `npm run test:e2e` still run one half each.
+import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { createInterface } from "node:readline";
+import { join } from "node:path";
+import { root } from "./build-state.mjs";
+import { ensureBuild } from "./ensure-build.mjs";
+
+const vitest = join(root, "node_modules/vitest/vitest.mjs");
+const colours = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
+
+/** Runs one part, each line of its output led by its name so the two parts side by side can be told apart. */
+function runPart(name, args, env = {}) {
+  const started = Date.now();
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...colours, ...env } });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => process.stdout.write(`[${name}] ${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) =>
+      resolve({ name, ok: code === 0, code: code ?? signal, ms: Date.now() - started }),
+    );
+  });
+}
+
+// One build before both parts: the browser tests and several API suites serve it.
+ensureBuild();
+const sideBySide = await Promise.all([
+  // One worker per core beside the browser tests (alone, the suites take one more: vite.config.ts).
+  runPart("unit", [vitest, "run", "--project", "suite"], { VITEST_WORKERS: String(availableParallelism()) }),
+  runPart("browser", [join(root, "scripts/e2e.mjs")]),
+]);
+const timing = await runPart("timing", [vitest, "run", "--project", "timing"]);
+
+const results = [...sideBySide, timing];
+console.log("");
+for (const { name, ok, code, ms } of results) {
+  console.log(`${ok ? "passed" : `FAILED (${code})`}  ${name} tests, ${(ms / 1000).toFixed(0)} s`);
+}
+process.exit(results.every((result) => result.ok) ? 0 : 1);
