@@ -48,7 +48,9 @@ export default defineConfig({
   test: {
     root: fromRoot("."),
     environment: "node",
-    testTimeout: 30_000,
+    // `npm test` runs these beside the browser tests, which take a core: a suite that takes 10 s alone can take three
+    // times as long then. A test that hangs still fails, a minute later.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // One migrated database for every test database to start from (src/server/testing/global-setup.ts).
     globalSetup: [fromRoot("./src/server/testing/global-setup.ts")],
