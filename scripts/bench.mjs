@@ -248,7 +248,12 @@ async function benchPublic() {
 }
 
 ensureBuild();
-// BENCH_ONLY=pages measures the pages alone (Lighthouse and the booking dialog), without the load tests.
+// BENCH_ONLY=pages measures the pages alone (Lighthouse and the booking dialog), without the load tests;
+// BENCH_ONLY=api the API's load tests alone (the first table).
+if (process.env.BENCH_ONLY === "api") {
+  await benchApi();
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY !== "pages") {
   await benchApi();
   await benchPublic();

@@ -272,8 +272,16 @@ export async function recordConsent(
   wording: typeof consentTexts.$inferInsert,
   consent: Omit<typeof consents.$inferInsert, "consentTextId">,
 ): Promise<void> {
-  await db.insert(consentTexts).values(wording).onConflictDoNothing();
-  await db.insert(consents).values({ ...consent, consentTextId: wording.id });
+  // One statement: the wording is stored the first time it is agreed to, and the consent refers to it (the foreign
+  // key is checked once the statement has run, so it sees the wording stored by the statement itself).
+  await db.execute(sql`
+    with wording as (
+      insert into ${consentTexts} (id, version, teleconsultation, privacy)
+      values (${wording.id}, ${wording.version}, ${wording.teleconsultation}, ${wording.privacy})
+      on conflict do nothing
+    )
+    insert into ${consents} (appointment_id, consent_text_id, given_by, given_at)
+    values (${consent.appointmentId}, ${wording.id}, ${consent.givenBy}, ${consent.givenAt.toISOString()})`);
 }
 
 /**

@@ -19,15 +19,12 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import {
-  bookableSlot,
+  bookableSlotUnderLock,
   bookingWindow,
-  isSlotStillOffered,
   readSchedule,
   SLOT_TAKEN_MESSAGE,
 } from "../schedule/service";
 
-const NO_LONGER_OFFERED_MESSAGE =
-  "The doctor has just changed her hours and this time is no longer offered. Please choose another time.";
 import * as settings from "../settings/service";
 import { FOLLOW_UP_TAKEN_MESSAGE, lockFollowUpConsultation, priceFollowUp } from "../follow-ups/service";
 import { confirmWithoutPayment } from "../payments/service";
@@ -150,13 +147,7 @@ export async function createAppointment(
   counters: ClinicCounters,
 ): Promise<CreatedAppointment> {
   const { holdMinutes } = config.booking;
-  // Only a slot the schedule offers, inside the notice and horizon, can be held; its length comes with it.
-  const offered = (reader: Db) =>
-    bookableSlot(reader, config, input.appointmentDate, input.appointmentTime, now);
   const { replacesAppointmentId } = input;
-  // A booking that replaces the parent's own hold checks its slot inside the transaction, once that hold has given
-  // way (it would count as taken); the others check before it, keeping the transaction short.
-  const checked = replacesAppointmentId ? undefined : await offered(db);
   // Kept in E.164 (the schema accepted it as a mobile number), the form WhatsApp sends to.
   const patientPhone = mobileNumberE164(input.patientPhone) ?? input.patientPhone;
   // The article page the booking was made from, kept only when a published article has that slug.
@@ -176,11 +167,11 @@ export async function createAppointment(
           { phone: patientPhone, email: input.patientEmail },
           now,
         );
-      const slot = checked ?? (await offered(tx));
-      // Under the schedule's shared lock: a block or leave being saved at this moment either waits for this hold
-      // (and then finds it in the way) or is seen here, so a time is never both blocked and held.
-      if (!(await isSlotStillOffered(tx, config, input, now)))
-        throw new HttpError(409, NO_LONGER_OFFERED_MESSAGE);
+      // Only a slot the schedule offers, inside the notice and horizon, can be held; its length comes with it. Read
+      // once, under the schedule's shared lock: a block or leave being saved at this moment either waits for this
+      // hold (and then finds it in the way) or is seen here, so a time is never both blocked and held. A replaced
+      // hold has given way by now, so it does not count as taken.
+      const slot = await bookableSlotUnderLock(tx, config, input.appointmentDate, input.appointmentTime, now);
       // A follow-up's price is the follow-up rule's, and takes no coupon.
       const price = input.followUpKey
         ? await priceFollowUp(tx, config, input.followUpKey, input, now)

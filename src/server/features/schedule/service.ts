@@ -396,6 +396,21 @@ function affectedMessage(affected: readonly BookedAppointment[]): string {
 }
 
 /**
+ * `bookableSlot` read under the schedule's shared lock in the caller's transaction, for a new booking: a change of the
+ * schedule waits for the booking, and the booking for a change, so what it holds is offered when it is held.
+ */
+export async function bookableSlotUnderLock(
+  tx: Db,
+  config: Config,
+  date: string,
+  time: string,
+  now: Date,
+): Promise<OfferedSlot> {
+  await repository.lockScheduleForReading(tx);
+  return bookableSlot(tx, config, date, time, now);
+}
+
+/**
  * Whether the schedule still offers a booking's slot (not on leave, inside the day's hours, not blocked), read under
  * the schedule's shared lock in the caller's transaction: a change of the schedule waits for it, and it for a change.
  * Notice and horizon do not matter here: they applied when the slot was held.
