@@ -14,16 +14,27 @@ const vitest = join(root, "node_modules/vitest/vitest.mjs");
 const colours = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
 
 /** Runs one part, each line of its output led by its name so the two parts side by side can be told apart. */
+/** The parts running now: a stop asked of `npm test` (Ctrl-C, a CI time limit) is passed on to them. */
+const running = new Set();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exitCode = 1;
+  });
+}
+
 function runPart(name, args, env = {}) {
   const started = Date.now();
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...colours, ...env } });
+  running.add(child);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on("line", (line) => process.stdout.write(`[${name}] ${line}\n`));
   }
   return new Promise((resolve) => {
-    child.on("close", (code, signal) =>
-      resolve({ name, ok: code === 0, code: code ?? signal, ms: Date.now() - started }),
-    );
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      resolve({ name, ok: code === 0, code: code ?? signal, ms: Date.now() - started });
+    });
   });
 }
 
@@ -31,9 +42,13 @@ function runPart(name, args, env = {}) {
 ensureBuild();
 const sideBySide = await Promise.all([
   // One worker per core beside the browser tests (alone, the suites take one more: vite.config.ts).
-  runPart("unit", [vitest, "run", "--project", "suite"], { VITEST_WORKERS: String(availableParallelism()) }),
+  runPart("unit", [vitest, "run", "--project", "suite"], {
+    VITEST_WORKERS: process.env.VITEST_WORKERS ?? String(availableParallelism()),
+  }),
   runPart("browser", [join(root, "scripts/e2e.mjs")]),
 ]);
+// Stopped meanwhile: nothing more is started.
+if (process.exitCode) process.exit(process.exitCode);
 const timing = await runPart("timing", [vitest, "run", "--project", "timing"]);
 
 const results = [...sideBySide, timing];

@@ -519,8 +519,11 @@ describe("absolute addresses and transport headers", () => {
     const t = await createTestApp("pglite", {
       env: { REQUEST_TIMEOUT_SECONDS: "60", MAX_CONNECTIONS_PER_ADDRESS: "3" },
     });
-    const { open, port, destroyAll } = await rawConnections(t.app);
+    let destroyAll: () => void = () => undefined;
     try {
+      const connections = await rawConnections(t.app);
+      destroyAll = connections.destroyAll;
+      const { open, port } = connections;
       // Three connections in the middle of a request (bodies still to come): a fourth is closed as it arrives.
       const busy = [open(), open(), open()];
       for (const socket of busy) {

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
+import { availabilityChanged } from "../core/appointments/availability-cache";
 import { type Database, openDatabase, rowsOf } from "../db/client";
 import { databaseUrlOn } from "./global-setup";
 
@@ -63,7 +64,8 @@ async function openPgliteForTest(): Promise<Database> {
 
 async function shapeOf(database: Database): Promise<string> {
   const result = await database.db.execute(sql`
-    SELECT string_agg(table_schema || '.' || table_name || '.' || column_name || ':' || data_type, ',' ORDER BY 1) AS shape
+    SELECT string_agg(table_schema || '.' || table_name || '.' || column_name || ':' || data_type, ','
+      ORDER BY table_schema, table_name, column_name) AS shape
     FROM information_schema.columns WHERE table_schema IN ('public', 'drizzle')`);
   return `${rowsOf<{ shape: string }>(result)[0]?.shape}`;
 }
@@ -84,8 +86,11 @@ async function giveBackPglite(database: Database): Promise<void> {
       .map((row) => row.name)
       .join(", ");
     await database.db.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
+    // Answers kept for this database (per `db`, for a second) belong to the suite that finished.
+    availabilityChanged();
     reusablePglite.push(database);
   } catch {
+    // Changed tables (a restore drops and creates them) or a closed database: not used again.
     await database.close().catch(() => undefined);
   }
 }

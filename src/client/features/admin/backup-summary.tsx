@@ -44,7 +44,11 @@ export function BackupSummary() {
       className="flex flex-wrap items-center justify-between gap-3 p-5 sm:p-6"
       headClassName="flex min-w-0 flex-col gap-1"
       intro={
-        <div className="flex flex-col gap-1 text-sm text-slate-700" data-testid="backup-summary">
+        <div
+          className="flex flex-col gap-1 text-sm text-slate-700"
+          data-testid="backup-summary"
+          aria-busy={(!data && !isError) || undefined}
+        >
           {isError ? (
             <p>The backups' status could not be loaded.</p>
           ) : !data ? (

@@ -25,7 +25,11 @@ export function GatewaySummary() {
       className="flex flex-wrap items-center justify-between gap-3 p-5 sm:p-6"
       headClassName="flex min-w-0 flex-col gap-1"
       intro={
-        <p className="text-sm text-slate-700" data-testid="gateway-summary">
+        <p
+          className="text-sm text-slate-700"
+          data-testid="gateway-summary"
+          aria-busy={(!data && !isError) || undefined}
+        >
           {line}
         </p>
       }

@@ -101,6 +101,8 @@ export function NeedsAction() {
   });
   const items = schedule.data?.needsAction ?? [];
   const decided = schedule.data?.decidedAfterAsking ?? [];
+  // Nothing to show while it loads either; marked busy, since once it arrives it pushes the lists below it down.
+  if (schedule.isPending) return <div aria-busy="true" />;
   if (items.length === 0 && decided.length === 0) return null;
   const zone = config?.timeZoneLabel ?? "";
   const openButton = (id: string, name: string) => (
