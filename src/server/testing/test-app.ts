@@ -93,6 +93,31 @@ export function useTestApp(engine: Engine, options: TestAppOptions | (() => Test
   return useInSuite(() => createTestApp(engine, typeof options === "function" ? options() : options));
 }
 
+/**
+ * The app of a suite that serves the site at TEST_SITE on a test clock started at `start`, with `options` besides
+ * (a function when they name something started earlier in the suite). Answers the app, its clock, and the doctor's
+ * sign-in from the site's origin (a cookie valid at the clock's time).
+ */
+export function useSiteApp(
+  engine: Engine,
+  start: string,
+  options: TestAppOptions | (() => TestAppOptions) = {},
+) {
+  const clock = testClock(start);
+  const t = useTestApp(engine, () => {
+    const own = typeof options === "function" ? options() : options;
+    return { ...own, now: clock.now, env: { ...own.env, PUBLIC_BASE_URL: TEST_SITE } };
+  });
+  const signIn = () => signInAsAdmin(t.app, { origin: TEST_SITE });
+  return { clock, t, signIn };
+}
+
+/** Answers a new parent's address at each call (198.51.100.1, .2, …), so the per-address limits never interfere. */
+export function parentAddresses(): () => string {
+  let address = 0;
+  return () => `198.51.100.${++address}`;
+}
+
 /** A clock tests can move: `clock.now()` is what the app reads. */
 export function testClock(start: string) {
   let current = new Date(start);

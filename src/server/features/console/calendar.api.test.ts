@@ -4,11 +4,10 @@ import {
   bookAppointment,
   bookingFor,
   bookPaidAppointment,
-  signInAsAdmin,
+  parentAddresses,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 
 /**
@@ -26,15 +25,13 @@ const summary = (slot: CalendarSlot) =>
       : `${slot.time} free`;
 
 describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
-  const clock = testClock(START);
-  const t = useTestApp(engine, { now: clock.now, env: { PUBLIC_BASE_URL: TEST_SITE } });
-  let address = 0;
-  const nextAddress = () => `198.51.100.${++address}`;
+  const { clock, t, signIn } = useSiteApp(engine, START);
+  const nextAddress = parentAddresses();
   const asDoctor = async (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
     t.app.inject({
       method,
       url,
-      headers: { cookie: await signInAsAdmin(t.app, { origin: TEST_SITE }), origin: TEST_SITE },
+      headers: { cookie: await signIn(), origin: TEST_SITE },
       ...(payload ? { payload } : {}),
     });
   const calendar = async (query: string) => {
@@ -42,24 +39,23 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<AdminCalendar>();
   };
+  /** Adds an entry to the schedule (a blocked time, leave), which must be taken. */
+  const addException = async (exception: object) => {
+    const added = await asDoctor("POST", "/api/admin/schedule/exceptions", exception);
+    expect(added.statusCode, added.body).toBe(201);
+  };
+  /** The calendar refuses the range with a 400 and a message; answers the message. */
+  const refusedRange = async (query: string) => {
+    const response = await asDoctor("GET", `/api/admin/calendar?${query}`);
+    expect(response.statusCode, query).toBe(400);
+    return response.json<{ message: string }>().message;
+  };
 
   it("shows each slot free, held, booked or blocked, and leave over the whole day", async () => {
     const paid = await bookPaidAppointment(t.app, bookingFor("Meera Pillai"), nextAddress());
     await bookAppointment(t.app, bookingFor("Kavya Nair", { appointmentTime: "19:20" }), nextAddress());
-    const block = await asDoctor("POST", "/api/admin/schedule/exceptions", {
-      kind: "block",
-      date: "2026-11-23",
-      time: "19:40",
-      note: "Ward round",
-    });
-    expect(block.statusCode, block.body).toBe(201);
-    const leave = await asDoctor("POST", "/api/admin/schedule/exceptions", {
-      kind: "leave",
-      startsOn: "2026-11-25",
-      endsOn: "2026-11-25",
-      note: "Conference",
-    });
-    expect(leave.statusCode, leave.body).toBe(201);
+    await addException({ kind: "block", date: "2026-11-23", time: "19:40", note: "Ward round" });
+    await addException({ kind: "leave", startsOn: "2026-11-25", endsOn: "2026-11-25", note: "Conference" });
 
     // Leave taken over a day that already has a booking: the booking keeps its place in the calendar.
     const kept = await bookPaidAppointment(
@@ -67,14 +63,13 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
       bookingFor("Ishaan Das", { appointmentDate: "2026-11-26" }),
       nextAddress(),
     );
-    const away = await asDoctor("POST", "/api/admin/schedule/exceptions", {
+    await addException({
       kind: "leave",
       startsOn: "2026-11-26",
       endsOn: "2026-11-26",
       note: "Travel",
       acknowledgedAppointmentIds: [kept.id],
     });
-    expect(away.statusCode, away.body).toBe(201);
     const thursday = (await calendar("from=2026-11-26&days=1")).days[0];
     expect(thursday?.leave?.note).toBe("Travel");
     expect(thursday?.slots.map(summary)).toEqual(["19:00 booked Ishaan Das"]);
@@ -158,18 +153,10 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
       // The range would end after 9999-12-31.
       "from=9999-12-31",
       "from=9999-12-25&days=14",
-    ]) {
-      const response = await asDoctor("GET", `/api/admin/calendar?${query}`);
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json<{ message: string }>().message, query).toBeTruthy();
-    }
+    ])
+      expect(await refusedRange(query), query).toBeTruthy();
     // A count given twice, or not in digits, is refused in words, never "expected number, received NaN".
-    for (const query of ["days=14&days=1", "days=true", "days=0x0e", "days=1e1", "days=7.5"]) {
-      const response = await asDoctor("GET", `/api/admin/calendar?${query}`);
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json<{ message: string }>().message, query).toBe(
-        "Give the number of days once, in digits, from 1 to 14",
-      );
-    }
+    for (const query of ["days=14&days=1", "days=true", "days=0x0e", "days=1e1", "days=7.5"])
+      expect(await refusedRange(query), query).toBe("Give the number of days once, in digits, from 1 to 14");
   });
 });

@@ -5,11 +5,10 @@ import {
   bookAppointment,
   bookingFor,
   bookPaidAppointment,
-  signInAsAdmin,
+  parentAddresses,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 
 /**
@@ -26,10 +25,8 @@ const samplePdf = Buffer.concat([
 ]);
 
 describe.each(testEngines)("the doctor's day (%s)", (engine) => {
-  const clock = testClock(BOOKED_AT);
-  const t = useTestApp(engine, { now: clock.now, env: { PUBLIC_BASE_URL: TEST_SITE } });
-  let address = 0;
-  const nextAddress = () => `198.51.100.${++address}`;
+  const { clock, t, signIn } = useSiteApp(engine, BOOKED_AT);
+  const nextAddress = parentAddresses();
 
   const today = async (cookie: string) => {
     const response = await t.app.inject({
@@ -42,7 +39,7 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
   };
 
   it("lists the day's paid consultations in time order, with their reports, links and the blocked times", async () => {
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const later = await bookPaidAppointment(
       t.app,
       bookingFor("Arjun Rao", { appointmentTime: "19:20", patientAge: 0, patientAgeMonths: 7 }),
@@ -72,7 +69,7 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
     expect(blocked.statusCode, blocked.body).toBe(201);
 
     clock.set(ON_THE_DAY);
-    const day = await today(await signInAsAdmin(t.app, { origin: TEST_SITE }));
+    const day = await today(await signIn());
     expect(day.date).toBe("2026-11-23");
     expect(day.now).toBe(new Date(ON_THE_DAY).toISOString());
     expect(
@@ -98,14 +95,14 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
 
     // The next day is Ishaan's alone.
     clock.set("2026-11-24T03:00:00Z");
-    const tuesday = await today(await signInAsAdmin(t.app, { origin: TEST_SITE }));
+    const tuesday = await today(await signIn());
     expect(tuesday.consultations.map((c) => c.appointment.patientName)).toEqual(["Ishaan Das"]);
     expect(tuesday.closures).toEqual([]);
   });
 
   it("shows the whole day as leave when the doctor is away", async () => {
     clock.set(BOOKED_AT);
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const leave = await t.app.inject({
       method: "POST",
       url: "/api/admin/schedule/exceptions",
@@ -114,13 +111,11 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
     });
     expect(leave.statusCode, leave.body).toBe(201);
     clock.set("2026-11-26T04:00:00Z");
-    expect((await today(await signInAsAdmin(t.app, { origin: TEST_SITE }))).closures).toEqual([
-      { kind: "leave", note: "Conference" },
-    ]);
+    expect((await today(await signIn())).closures).toEqual([{ kind: "leave", note: "Conference" }]);
   });
 
   it("writes a look at the day to the access log, once in ten minutes however often an open page refreshes it", async () => {
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const dayViews = async () =>
       (
         await t.app.inject({
@@ -144,7 +139,7 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
     await today(cookie);
     expect(await dayViews()).toBe(before + 2);
     // Another sign-in's look is its own.
-    await today(await signInAsAdmin(t.app, { origin: TEST_SITE }));
+    await today(await signIn());
     expect(await dayViews()).toBe(before + 3);
   });
 

@@ -7,11 +7,10 @@ import { multipartFile } from "../../testing/multipart";
 import {
   bookingFor,
   bookPaidAppointment,
-  signInAsAdmin,
+  parentAddresses,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 
 /**
@@ -25,10 +24,8 @@ const DURING = "2026-11-23T13:35:00Z";
 const samplePdf = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj\n", "latin1"), Buffer.alloc(1500, 32)]);
 
 describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
-  const clock = testClock(BOOKED_AT);
-  const t = useTestApp(engine, { now: clock.now, env: { PUBLIC_BASE_URL: TEST_SITE } });
-  let address = 0;
-  const nextAddress = () => `198.51.100.${++address}`;
+  const { clock, t, signIn } = useSiteApp(engine, BOOKED_AT);
+  const nextAddress = parentAddresses();
   const admin = (cookie: string) => ({ cookie, origin: TEST_SITE });
 
   async function roomOf(cookie: string, id: string) {
@@ -58,7 +55,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
       bookingFor("Kabir Shah", { appointmentTime: "19:20" }),
       nextAddress(),
     );
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const room = await roomOf(cookie, meera.id);
     const otherRoom = await roomOf(cookie, other.id);
 
@@ -66,7 +63,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     expect((await beat(room.roomId, {})).statusCode).toBe(409);
 
     clock.set(DURING);
-    const cookieNow = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookieNow = await signIn();
     const parent = await beat(room.roomId, {});
     expect(parent.statusCode, parent.body).toBe(200);
     expect(parent.json<PresenceAnswer>()).toMatchObject({
@@ -127,7 +124,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const uploadId = uploaded.json<{ id: string }>().id;
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
 
     const record = await t.app.inject({
       method: "GET",
@@ -218,7 +215,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     );
     // 8:25 PM IST on the 23rd: the earlier consultation has started.
     clock.set("2026-11-23T14:55:00Z");
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const content = {
       patientSex: "female",
       weightKg: 18.5,
@@ -255,7 +252,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
       bookingFor("Rohan Iyer", { appointmentDate: "2026-11-27", appointmentTime: "19:00" }),
       nextAddress(),
     );
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     // The parent downloads the manage page's export; the doctor looks at the booking and writes notes.
     const exported = await t.app.inject({ method: "GET", url: `/api/manage/${booked.token}/export` });
     expect(exported.statusCode, exported.body.slice(0, 200)).toBe(200);
@@ -308,7 +305,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
       bookingFor("Ira Nair", { appointmentDate: "2026-11-25", appointmentTime: "19:40" }),
       nextAddress(),
     );
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     for (const url of [
       `/api/admin/appointments/${booked.id}/patient-record`,
       "/api/admin/today",
@@ -343,7 +340,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
   });
 
   it("refuses a template name that shows nothing or looks like another, and keeps one name however it is typed", async () => {
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const save = (name: string) =>
       t.app.inject({
         method: "PUT",
@@ -371,7 +368,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
   });
 
   it("keeps to 100 templates when new ones are saved at the same moment", async () => {
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const put = (name: string) =>
       t.app.inject({
         method: "PUT",
@@ -409,7 +406,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
   });
 
   it("keeps her templates by name and suggests the medicines she prescribes most", async () => {
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const put = (payload: object) =>
       t.app.inject({
         method: "PUT",

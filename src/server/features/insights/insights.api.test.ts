@@ -9,12 +9,11 @@ import {
   bookAppointment,
   bookingFor,
   bookPaidAppointment,
+  parentAddresses,
   payOnSimulator,
-  signInAsAdmin,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 import { csvCell } from "./service";
 
@@ -34,15 +33,13 @@ const NOVEMBER = "2026-11-02T04:30:00Z";
 const FEE = 2000;
 
 describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
-  const clock = testClock(OCTOBER);
-  const t = useTestApp(engine, { now: clock.now, env: { PUBLIC_BASE_URL: TEST_SITE } });
-  let address = 0;
-  const nextAddress = () => `198.51.100.${++address}`;
+  const { clock, t, signIn } = useSiteApp(engine, OCTOBER);
+  const nextAddress = parentAddresses();
   // One sign-in for each moment of the clock (a session lapses when the clock moves on by days).
   const sessions = new Map<number, string>();
   const asDoctor = async () => {
     const at = clock.now().getTime();
-    const cookie = sessions.get(at) ?? (await signInAsAdmin(t.app, { origin: TEST_SITE }));
+    const cookie = sessions.get(at) ?? (await signIn());
     sessions.set(at, cookie);
     return { cookie, origin: TEST_SITE };
   };
