@@ -7,16 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ReportUpload } from "@shared/uploads";
 import { silentLog } from "../testing/app-jobs";
 import { newStorageKey } from "../integrations/record-store/keys";
-import { recordsInS3Env, startS3StandIn, TEST_S3_ACCOUNT } from "../testing/s3-stand-in";
-import { useInSuite } from "../testing/suite";
-import {
-  bookingFor,
-  bookPaidAppointment,
-  TEST_SITE,
-  testClock,
-  testEngines,
-  useTestApp,
-} from "../testing/test-app";
+import { engineAndStoreCases, recordsInS3Env, useRecordStore } from "../testing/s3-stand-in";
+import { bookingFor, bookPaidAppointment, useSiteApp } from "../testing/test-app";
 import { runRetention } from "./retention";
 import { multipartFile } from "../testing/multipart";
 
@@ -29,25 +21,17 @@ import { multipartFile } from "../testing/multipart";
 const START = "2026-11-21T10:00:00Z";
 const HOUR_MS = 60 * 60_000;
 
-type Store = "the local folder" | "an S3 bucket";
-const stores: Store[] = ["the local folder", "an S3 bucket"];
-const cases = testEngines.flatMap((engine) => stores.map((store) => [engine, store] as const));
-
 function pdf(length = 30_000): Buffer {
   return Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(length)]);
 }
 
-describe.each(cases)("files no upload refers to, on %s with %s", (engine, store) => {
-  const clock = testClock(START);
+describe.each(engineAndStoreCases)("files no upload refers to, on %s with %s", (engine, store) => {
   const leftovers: string[] = [];
   afterAll(async () => {
     await Promise.all(leftovers.map((path) => rm(path, { force: true })));
   });
-  const s3 = store === "an S3 bucket" ? useInSuite(() => startS3StandIn(TEST_S3_ACCOUNT)) : undefined;
-  const t = useTestApp(engine, () => ({
-    now: clock.now,
-    env: { PUBLIC_BASE_URL: TEST_SITE, ...recordsInS3Env(s3) },
-  }));
+  const s3 = useRecordStore(store);
+  const { t } = useSiteApp(engine, START, () => ({ env: recordsInS3Env(s3) }));
 
   async function storedKeys(): Promise<string[]> {
     const keys: string[] = [];

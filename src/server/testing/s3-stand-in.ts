@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { flatHeaders, listenOnLoopback, readBody } from "./loopback-server";
+import { useInSuite } from "./suite";
+import { testEngines } from "./test-database";
 
 /**
  * A loopback stand-in for an S3-compatible object store, for tests: path-style addresses (`/{bucket}/{key}`) and
@@ -297,4 +299,16 @@ export function recordsInS3Env(s3: S3StandIn | undefined): Record<string, string
     RECORDS_S3_ACCESS_KEY_ID: TEST_S3_ACCOUNT.accessKeyId,
     RECORDS_S3_SECRET_ACCESS_KEY: TEST_S3_ACCOUNT.secretAccessKey,
   };
+}
+
+/** Where a suite's uploaded reports are kept: the app's own folder, or a bucket on the S3 stand-in. */
+export type RecordStore = "the local folder" | "an S3 bucket";
+/** Each engine with each place the reports are kept, for a `describe.each` of suites that run on both. */
+export const engineAndStoreCases = testEngines.flatMap((engine) =>
+  (["the local folder", "an S3 bucket"] as const).map((store: RecordStore) => [engine, store] as const),
+);
+
+/** In a `describe`: the suite's S3 stand-in when its reports go to a bucket (see `useInSuite`), else none. */
+export function useRecordStore(store: RecordStore): S3StandIn | undefined {
+  return store === "an S3 bucket" ? useInSuite(() => startS3StandIn(TEST_S3_ACCOUNT)) : undefined;
 }

@@ -11,12 +11,10 @@ import { readableMail } from "../../testing/mime";
 import { useInSuite } from "../../testing/suite";
 import {
   bookPaidAppointment,
-  signInAsAdmin,
   TEST_ADMIN_PASSWORD,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 import { refundUnansweredUnavailable } from "./service";
 
@@ -31,11 +29,9 @@ const BOOKED = { appointmentDate: "2026-11-25", appointmentTime: "19:00" };
 const BOOKED_START = "2026-11-25T13:30:00Z";
 
 describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engine) => {
-  const clock = testClock(START);
   const messaging = useInSuite(startMessagingStandIns);
-  const t = useTestApp(engine, () => ({
-    now: clock.now,
-    env: { ...messaging.env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, PUBLIC_BASE_URL: TEST_SITE },
+  const { clock, t, signIn } = useSiteApp(engine, START, () => ({
+    env: { ...messaging.env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
   }));
   let cookie = "";
   let address = 0;
@@ -43,7 +39,7 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
   /** Moves the clock, and signs the doctor in again at that moment (a session does not last days). */
   async function setClock(iso: string) {
     clock.set(iso);
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
   }
 
   beforeEach(async () => {

@@ -9,14 +9,7 @@ import { mimeParts } from "../../testing/mime";
 import { drainOutboxOf, sweepPaymentsOf } from "../../testing/app-jobs";
 import { mailEnv, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { useInSuite } from "../../testing/suite";
-import {
-  bookingFor,
-  signInAsAdmin,
-  TEST_SITE,
-  testClock,
-  testEngines,
-  useTestApp,
-} from "../../testing/test-app";
+import { bookingFor, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The appointment after payment, through the API as the parent's manage link and the doctor's dashboard use it:
@@ -39,15 +32,13 @@ function icsProperties(ics: string): Map<string, string> {
 }
 
 describe.each(testEngines)("the appointment's life after payment, on %s", (engine) => {
-  const clock = testClock(START);
+  // The stand-in keeps the app's clock (made below), read when the suite starts it.
   const cashfree = useInSuite(() => startCashfreeStandIn({ ...TEST_CASHFREE_ACCOUNT, now: clock.now }));
   const smtp = useInSuite(startSmtpStandIn);
-  const t = useTestApp(engine, () => ({
-    now: clock.now,
+  const { clock, t, signIn } = useSiteApp(engine, START, () => ({
     env: {
       ...cashfreeEnv(cashfree),
       ...mailEnv(smtp),
-      PUBLIC_BASE_URL: TEST_SITE,
       DOCTOR_EMAIL: "doctor@clinic.test",
       BOOKING_HORIZON_DAYS: "60",
     },
@@ -56,7 +47,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
   let address = 0;
 
   beforeAll(async () => {
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
   });
   beforeEach(() => clock.set(START));
 
@@ -457,7 +448,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     const { id } = await bookAndPay("2026-11-22", "19:00", "Outcome Child");
     expect((await admin("POST", `/api/admin/appointments/${id}/no-show`)).status).toBe(409);
     clock.set("2026-11-22T16:40:00Z");
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
     const details = await admin("GET", `/api/admin/appointments/${id}`);
     expect(details.body.appointment.awaitingOutcome).toBe(true);
     expect(details.body.actions).toMatchObject({ complete: true, noShow: true, reschedule: false });

@@ -14,11 +14,9 @@ import { createLocalRecordStore } from "../../integrations/record-store/local-st
 import {
   bookPaidAppointment,
   createTestDatabase,
-  signInAsAdmin,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 import { backupStatusOf } from "../../testing/backups";
 import { parseScrape } from "../../testing/prometheus-text";
@@ -49,12 +47,9 @@ async function craftedBackup(path: string, entries: Record<string, string>): Pro
 }
 
 describe.each(testEngines)("backups under attack, on %s", (engine) => {
-  const clock = testClock(START);
   const folder = mkdtempSync(join(tmpdir(), "clinic-backup-attacks-"));
-  const t = useTestApp(engine, {
-    now: clock.now,
+  const { clock, t, signIn } = useSiteApp(engine, START, {
     env: {
-      PUBLIC_BASE_URL: TEST_SITE,
       BACKUP_SCHEDULE: "02:30",
       BACKUP_DIR: join(folder, "backups"),
       METRICS_TOKEN: "metrics-token-of-the-backup-attack-tests-0123",
@@ -213,7 +208,7 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
 
   it("answers HEAD on the backup routes without making a backup", async () => {
     const before = (await status()).last?.startedAt;
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const head = await t.app.inject({
       method: "HEAD",
       url: "/api/admin/backups/download",

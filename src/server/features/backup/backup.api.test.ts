@@ -3,14 +3,7 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  bookPaidAppointment,
-  signInAsAdmin,
-  TEST_SITE,
-  testClock,
-  testEngines,
-  useTestApp,
-} from "../../testing/test-app";
+import { bookPaidAppointment, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
 import { backupStatusOf } from "../../testing/backups";
 import { readBackup } from "./archive";
 import { runScheduledBackup } from "./service";
@@ -24,14 +17,11 @@ const START = "2026-11-25T20:30:00Z";
 const PASSPHRASE = "passphrase of the backup tests";
 
 describe.each(testEngines)("backups on %s", (engine) => {
-  const clock = testClock(START);
   // Made now: the app's options below name it, and they are read before the suite's own beforeAll runs.
   const folder = { path: mkdtempSync(join(tmpdir(), "clinic-backups-")) };
   const backupDir = join(folder.path, "backups");
-  const t = useTestApp(engine, () => ({
-    now: clock.now,
+  const { clock, t, signIn } = useSiteApp(engine, START, () => ({
     env: {
-      PUBLIC_BASE_URL: TEST_SITE,
       BACKUP_SCHEDULE: "02:30",
       BACKUP_DIR: backupDir,
       BACKUP_KEEP: "2",
@@ -105,7 +95,7 @@ describe.each(testEngines)("backups on %s", (engine) => {
 
   it("lets only the doctor download a backup now, which restores, and records it", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/admin/backups/download" })).statusCode).toBe(401);
-    const cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    const cookie = await signIn();
     const download = await t.app.inject({
       method: "GET",
       url: "/api/admin/backups/download",

@@ -11,11 +11,9 @@ import {
   bookAppointment,
   bookingFor,
   bookPaidAppointment,
-  signInAsAdmin,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 
 /**
@@ -36,11 +34,13 @@ interface TemplateBody {
 }
 
 describe.each(testEngines)("running late (%s)", (engine) => {
-  const clock = testClock(`${addDaysToDate(FIRST_DAY, -2)}T10:00:00Z`);
   const messaging = useInSuite(startMessagingStandIns);
-  const t = useTestApp(engine, () => ({
-    now: clock.now,
-    env: { ...messaging.env, PUBLIC_BASE_URL: TEST_SITE },
+  const {
+    clock,
+    t,
+    signIn: doctorCookie,
+  } = useSiteApp(engine, `${addDaysToDate(FIRST_DAY, -2)}T10:00:00Z`, () => ({
+    env: messaging.env,
   }));
   let cookie = "";
   let address = 0;
@@ -70,7 +70,7 @@ describe.each(testEngines)("running late (%s)", (engine) => {
     body.template.components.find((component) => component.type === "body")?.parameters.map((p) => p.text);
 
   async function signIn() {
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await doctorCookie();
   }
 
   /** A paid booking on `date` at `time` for `name`, with a phone of its own. */

@@ -14,11 +14,9 @@ import {
   bookingFor,
   bookPaidAppointment,
   payOnSimulator,
-  signInAsAdmin,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 
 /**
@@ -38,11 +36,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
 const keyOf = (url: string) => new URL(url).searchParams.get("followUp") ?? "";
 
 describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
-  const clock = testClock(START);
-  const t = useTestApp(engine, {
-    now: clock.now,
-    env: { PUBLIC_BASE_URL: TEST_SITE, CONSULTATION_FEE: "2000" },
-  });
+  const { clock, t, signIn } = useSiteApp(engine, START, { env: { CONSULTATION_FEE: "2000" } });
   let cookie = "";
 
   const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
@@ -71,7 +65,7 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
   /** Moves the clock and signs in again (a session lapses after two idle hours). */
   async function moveClockTo(iso: string) {
     clock.set(iso);
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
   }
 
   /** A consultation on 23 Nov at `time` (IST), paid, held and marked completed by the doctor: answers its ids. */
@@ -90,7 +84,7 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
 
   beforeEach(async () => {
     clock.set(START);
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
     await setFees(FOLLOW_UP_RULE);
   });
 

@@ -19,9 +19,8 @@ import {
   payOnSimulator,
   signInAsAdmin,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 import { createDeliver } from "./deliver";
 import { receiveContactMessage } from "../contact/service";
@@ -31,17 +30,11 @@ import { claimDue } from "../../core/outbox/repository";
 const origin = TEST_SITE;
 
 describe.each(testEngines)("notifications through the outbox on %s", (engine) => {
-  const clock = testClock("2026-11-21T10:00:00Z");
   const smtp = useInSuite(startSmtpStandIn);
   // The folder the app writes to: where a channel that is not set up leaves its messages.
   const dataDir = mkdtempSync(join(tmpdir(), "clinic-outbox-"));
-  const t = useTestApp(engine, () => ({
-    now: clock.now,
-    env: {
-      ...mailEnv(smtp),
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: TEST_SITE,
-    },
+  const { clock, t } = useSiteApp(engine, "2026-11-21T10:00:00Z", () => ({
+    env: { ...mailEnv(smtp), DATA_DIR: dataDir },
   }));
   const drain = () => drainOutboxOf(t, clock.now);
   const mailsAbout = (appointmentId: string) =>

@@ -6,15 +6,7 @@ import { accessLog, appointments, outboxMessages } from "../../db/schema";
 import { drainOutboxOf } from "../../testing/app-jobs";
 import { startMessagingStandIns } from "../../testing/messaging-stand-ins";
 import { useInSuite } from "../../testing/suite";
-import {
-  bookingFor,
-  bookPaidAppointment,
-  signInAsAdmin,
-  TEST_SITE,
-  testClock,
-  testEngines,
-  useTestApp,
-} from "../../testing/test-app";
+import { bookingFor, bookPaidAppointment, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The dashboard's outbox, as the doctor looks for what went wrong: every message that fails, not only among the
@@ -22,12 +14,8 @@ import {
  * stored before numbers were kept in E.164 still reach WhatsApp, or fail there in plain words.
  */
 describe.each(testEngines)("the outbox list on %s", (engine) => {
-  const clock = testClock("2026-11-21T10:00:00Z");
   const messaging = useInSuite(startMessagingStandIns);
-  const t = useTestApp(engine, () => ({
-    now: clock.now,
-    env: { ...messaging.env, PUBLIC_BASE_URL: TEST_SITE },
-  }));
+  const { clock, t, signIn } = useSiteApp(engine, "2026-11-21T10:00:00Z", () => ({ env: messaging.env }));
   let cookie = "";
   let booked = 0;
   /** Each booking is 7:00 PM IST on a day of its own, from an address of its own. */
@@ -63,7 +51,7 @@ describe.each(testEngines)("the outbox list on %s", (engine) => {
   let failing = { id: "", bookingId: "" };
 
   beforeAll(async () => {
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
     // A booking made before phones were checked as mobile numbers: its row keeps what was typed.
     const { id } = await book("Oldrow Fernandes");
     await t.database.db

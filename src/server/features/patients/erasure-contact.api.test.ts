@@ -8,9 +8,8 @@ import {
   askForErasure,
   bookPaidAppointment,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 
 /**
@@ -25,11 +24,7 @@ const AFTER_CONSULTATION = "2026-11-24T06:00:00Z";
 const VICTIM = { name: "Sunita Rao", email: "sunita.rao@example.org", phone: "+91 97777 55511" };
 
 describe.each(testEngines)("erasure and contact messages, on %s", (engine) => {
-  const clock = testClock(START);
-  const t = useTestApp(engine, {
-    now: clock.now,
-    env: { PUBLIC_BASE_URL: TEST_SITE },
-  });
+  const { clock, t } = useSiteApp(engine, START);
 
   async function contact(from: { name: string; email: string; phone: string }, message: string) {
     const sent = await t.app.inject({

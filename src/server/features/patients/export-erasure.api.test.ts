@@ -3,16 +3,13 @@ import type { AddressInfo } from "node:net";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chunkedBody, endsWithLastChunk, pausedClient, statusOf } from "../../testing/raw-http";
-import { recordsInS3Env, startS3StandIn, TEST_S3_ACCOUNT } from "../../testing/s3-stand-in";
-import { useInSuite } from "../../testing/suite";
+import { engineAndStoreCases, recordsInS3Env, useRecordStore } from "../../testing/s3-stand-in";
 import {
   askForErasure,
   bookingFor,
   bookPaidAppointment,
   TEST_SITE,
-  testClock,
-  testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 import { multipartFile } from "../../testing/multipart";
 
@@ -28,70 +25,65 @@ const AFTER_CONSULTATION = "2026-11-24T06:00:00Z";
 const REPORTS = 3;
 const REPORT_BYTES = 8_000_000;
 
-type Store = "the local folder" | "an S3 bucket";
-const stores: Store[] = ["the local folder", "an S3 bucket"];
-const cases = testEngines.flatMap((engine) => stores.map((store) => [engine, store] as const));
+describe.each(engineAndStoreCases)(
+  "a download under way when erasure is confirmed, on %s with %s",
+  (engine, store) => {
+    const s3 = useRecordStore(store);
+    const { clock, t } = useSiteApp(engine, START, () => ({ env: recordsInS3Env(s3) }));
+    let port: number;
 
-describe.each(cases)("a download under way when erasure is confirmed, on %s with %s", (engine, store) => {
-  const clock = testClock(START);
-  const s3 = store === "an S3 bucket" ? useInSuite(() => startS3StandIn(TEST_S3_ACCOUNT)) : undefined;
-  const t = useTestApp(engine, () => ({
-    now: clock.now,
-    env: { PUBLIC_BASE_URL: TEST_SITE, ...recordsInS3Env(s3) },
-  }));
-  let port: number;
+    beforeAll(async () => {
+      await t.app.listen({ host: "127.0.0.1", port: 0 });
+      port = (t.app.server.address() as AddressInfo).port;
+    });
 
-  beforeAll(async () => {
-    await t.app.listen({ host: "127.0.0.1", port: 0 });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-
-  it("ends the download whole, as a valid archive, with no reset", async () => {
-    clock.set(START);
-    const { token } = await bookPaidAppointment(t.app, bookingFor("Meera Joshi"));
-    const reports = Array.from({ length: REPORTS }, () =>
-      Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(REPORT_BYTES - 9)]),
-    );
-    for (const [index, bytes] of reports.entries()) {
-      const uploaded = await t.app.inject({
-        method: "POST",
-        url: `/api/manage/${token}/uploads`,
-        ...multipartFile(`scan ${index + 1}.pdf`, bytes),
-      });
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-    }
-    clock.set(AFTER_CONSULTATION);
-    const erasure = await askForErasure(t.app, token, TEST_SITE);
-
-    // The parent's download has started and is still reading the reports when the doctor confirms.
-    const download = await pausedClient(port, "127.0.0.2", `/api/manage/${token}/export`);
-    expect(statusOf(download.head)).toBe(200);
-    expect((await erasure.confirm()).status).toBe("completed");
-
-    const answer = await download.drain();
-    expect(endsWithLastChunk(answer)).toBe(true);
-    const files = unzipSync(chunkedBody(answer));
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(["README.txt", "booking.json"]));
-    const notIncluded = new TextDecoder().decode(files["not-included.txt"] ?? new Uint8Array());
-    const reportOf = (name: string) =>
-      Object.entries(files).find(([path]) => path.startsWith("reports/") && path.endsWith(`-${name}`));
-    for (const [index, bytes] of reports.entries()) {
-      const name = `scan ${index + 1}.pdf`;
-      const found = reportOf(name);
-      if (store === "the local folder") {
-        // Every stored file was opened before the first byte went out; deleting it later does not take it away.
-        expect(Buffer.from(found?.[1] ?? []).equals(bytes), name).toBe(true);
-      } else if (found) {
-        expect(Buffer.from(found[1]).equals(bytes), name).toBe(true);
-      } else {
-        // A bucket cannot hold an object open: a report erased before the download reached it is named instead.
-        expect(notIncluded).toContain(name);
+    it("ends the download whole, as a valid archive, with no reset", async () => {
+      clock.set(START);
+      const { token } = await bookPaidAppointment(t.app, bookingFor("Meera Joshi"));
+      const reports = Array.from({ length: REPORTS }, () =>
+        Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(REPORT_BYTES - 9)]),
+      );
+      for (const [index, bytes] of reports.entries()) {
+        const uploaded = await t.app.inject({
+          method: "POST",
+          url: `/api/manage/${token}/uploads`,
+          ...multipartFile(`scan ${index + 1}.pdf`, bytes),
+        });
+        expect(uploaded.statusCode, uploaded.body).toBe(201);
       }
-    }
-    if (store === "the local folder") expect(files["not-included.txt"]).toBeUndefined();
-    else expect(notIncluded).toMatch(/erased while this download was under way/);
-    // The erasure itself went through: the link has nothing more to download.
-    const after = await t.app.inject({ method: "GET", url: `/api/manage/${token}/export` });
-    expect(after.statusCode).toBe(410);
-  });
-});
+      clock.set(AFTER_CONSULTATION);
+      const erasure = await askForErasure(t.app, token, TEST_SITE);
+
+      // The parent's download has started and is still reading the reports when the doctor confirms.
+      const download = await pausedClient(port, "127.0.0.2", `/api/manage/${token}/export`);
+      expect(statusOf(download.head)).toBe(200);
+      expect((await erasure.confirm()).status).toBe("completed");
+
+      const answer = await download.drain();
+      expect(endsWithLastChunk(answer)).toBe(true);
+      const files = unzipSync(chunkedBody(answer));
+      expect(Object.keys(files)).toEqual(expect.arrayContaining(["README.txt", "booking.json"]));
+      const notIncluded = new TextDecoder().decode(files["not-included.txt"] ?? new Uint8Array());
+      const reportOf = (name: string) =>
+        Object.entries(files).find(([path]) => path.startsWith("reports/") && path.endsWith(`-${name}`));
+      for (const [index, bytes] of reports.entries()) {
+        const name = `scan ${index + 1}.pdf`;
+        const found = reportOf(name);
+        if (store === "the local folder") {
+          // Every stored file was opened before the first byte went out; deleting it later does not take it away.
+          expect(Buffer.from(found?.[1] ?? []).equals(bytes), name).toBe(true);
+        } else if (found) {
+          expect(Buffer.from(found[1]).equals(bytes), name).toBe(true);
+        } else {
+          // A bucket cannot hold an object open: a report erased before the download reached it is named instead.
+          expect(notIncluded).toContain(name);
+        }
+      }
+      if (store === "the local folder") expect(files["not-included.txt"]).toBeUndefined();
+      else expect(notIncluded).toMatch(/erased while this download was under way/);
+      // The erasure itself went through: the link has nothing more to download.
+      const after = await t.app.inject({ method: "GET", url: `/api/manage/${token}/export` });
+      expect(after.statusCode).toBe(410);
+    });
+  },
+);

@@ -5,14 +5,7 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  bookingFor,
-  bookPaidAppointment,
-  TEST_SITE,
-  testClock,
-  testEngines,
-  useTestApp,
-} from "../../testing/test-app";
+import { bookingFor, bookPaidAppointment, testEngines, useSiteApp } from "../../testing/test-app";
 import {
   abandonedRequest,
   chunkedBody,
@@ -74,14 +67,8 @@ function openFilesUnder(directory: string): string[] {
 }
 
 describe.each(testEngines)("the data export under stalled readers, on %s", (engine) => {
-  const clock = testClock(START);
-  const t = useTestApp(engine, {
-    now: clock.now,
-    env: {
-      PUBLIC_BASE_URL: TEST_SITE,
-      EXPORT_STALL_SECONDS: String(STALL_SECONDS),
-      EXPORTS_PER_BOOKING: String(STALLED_EXPORTS),
-    },
+  const { t } = useSiteApp(engine, START, {
+    env: { EXPORT_STALL_SECONDS: String(STALL_SECONDS), EXPORTS_PER_BOOKING: String(STALLED_EXPORTS) },
   });
   let port: number;
   let token: string;

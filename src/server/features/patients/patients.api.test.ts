@@ -12,15 +12,7 @@ import type {
   PatientRecord,
 } from "@shared/patients";
 import { drainOutboxOf, silentLog } from "../../testing/app-jobs";
-import {
-  bookingConsent,
-  payOnSimulator,
-  signInAsAdmin,
-  TEST_SITE,
-  testClock,
-  testEngines,
-  useTestApp,
-} from "../../testing/test-app";
+import { bookingConsent, payOnSimulator, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
 import { rowsOf } from "../../db/client";
 import { applyRetention } from "./service";
 
@@ -37,20 +29,16 @@ interface Booked {
 }
 
 describe.each(testEngines)("patient records and data rights, on %s", (engine) => {
-  const clock = testClock(START);
-  const t = useTestApp(engine, {
-    now: clock.now,
-    env: { PUBLIC_BASE_URL: TEST_SITE, BOOKING_HORIZON_DAYS: "60" },
-  });
+  const { clock, t, signIn } = useSiteApp(engine, START, { env: { BOOKING_HORIZON_DAYS: "60" } });
   let cookie: string;
   let address = 0;
 
   beforeAll(async () => {
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
   });
   beforeEach(async () => {
     clock.set(START);
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
   });
 
   /** A session that is valid at the clock's time (sessions expire, and tests move the clock by days). */
@@ -263,7 +251,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     await uploadReport(booked.token, "echo 2026.pdf", reportBytes);
     // A prescription is issued once the consultation has started: 26 Nov, 7:30 PM IST.
     clock.set("2026-11-26T14:00:00Z");
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
     await writeRecord(booked.id, "Kabir");
     const response = await t.app.inject({ method: "GET", url: `/api/manage/${booked.token}/export` });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
@@ -345,7 +333,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     expect(early.body.message).toMatch(/Cancel it first/);
 
     clock.set("2026-11-27T15:00:00Z");
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
     await writeRecord(booked.id, "Zoya");
     const asked = await parent<DataRightsView>("POST", `/api/manage/${booked.token}/erasure`);
     expect(asked.status).toBe(200);

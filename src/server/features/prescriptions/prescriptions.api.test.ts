@@ -25,11 +25,9 @@ import {
   bookingFor,
   bookingPayload,
   bookPaidAppointment,
-  signInAsAdmin,
   TEST_SITE,
-  testClock,
   testEngines,
-  useTestApp,
+  useSiteApp,
 } from "../../testing/test-app";
 
 /**
@@ -92,12 +90,10 @@ function attachment(raw: string, filename: string): { contentType: string; bytes
 }
 
 describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
-  const clock = testClock(START);
   const messaging = useInSuite(startMessagingStandIns);
-  const t = useTestApp(engine, () => ({
-    now: clock.now,
+  const { clock, t, signIn } = useSiteApp(engine, START, () => ({
     profile: profileWithSignature(),
-    env: { ...messaging.env, PUBLIC_BASE_URL: TEST_SITE },
+    env: messaging.env,
   }));
   let cookie = "";
   let day = 0;
@@ -105,7 +101,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   beforeEach(async () => {
     clock.set(START);
     // A fresh session each time: the clock moves, and sessions lapse after two idle hours.
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
   });
 
   /**
@@ -128,7 +124,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   /** Moves the clock to `minutes` after an instant, and signs in again (a session lapses after two idle hours). */
   async function moveClockTo(at: Date, minutes = 0) {
     clock.set(new Date(at.getTime() + minutes * 60_000).toISOString());
-    cookie = await signInAsAdmin(t.app, { origin: TEST_SITE });
+    cookie = await signIn();
   }
 
   const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
