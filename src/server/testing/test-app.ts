@@ -95,8 +95,9 @@ export function useTestApp(engine: Engine, options: TestAppOptions | (() => Test
 
 /**
  * The app of a suite that serves the site at TEST_SITE on a test clock started at `start`, with `options` besides
- * (a function when they name something started earlier in the suite). Answers the app, its clock, and the doctor's
- * sign-in from the site's origin (a cookie valid at the clock's time).
+ * (a function when they name something started earlier in the suite). Answers the app, its clock, the doctor's
+ * sign-in from the site's origin (a cookie valid at the clock's time), the headers of her requests with a session,
+ * and a new parent's address at each call (198.51.100.1, .2, …), so the per-address limits never interfere.
  */
 export function useSiteApp(
   engine: Engine,
@@ -109,13 +110,10 @@ export function useSiteApp(
     return { ...own, now: clock.now, env: { ...own.env, PUBLIC_BASE_URL: TEST_SITE } };
   });
   const signIn = () => signInAsAdmin(t.app, { origin: TEST_SITE });
-  return { clock, t, signIn };
-}
-
-/** Answers a new parent's address at each call (198.51.100.1, .2, …), so the per-address limits never interfere. */
-export function parentAddresses(): () => string {
+  const doctorHeaders = (cookie: string) => ({ cookie, origin: TEST_SITE });
   let address = 0;
-  return () => `198.51.100.${++address}`;
+  const nextAddress = () => `198.51.100.${++address}`;
+  return { clock, t, signIn, doctorHeaders, nextAddress };
 }
 
 /** A clock tests can move: `clock.now()` is what the app reads. */

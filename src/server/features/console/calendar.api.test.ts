@@ -4,8 +4,6 @@ import {
   bookAppointment,
   bookingFor,
   bookPaidAppointment,
-  parentAddresses,
-  TEST_SITE,
   testEngines,
   useSiteApp,
 } from "../../testing/test-app";
@@ -25,13 +23,12 @@ const summary = (slot: CalendarSlot) =>
       : `${slot.time} free`;
 
 describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
-  const { clock, t, signIn } = useSiteApp(engine, START);
-  const nextAddress = parentAddresses();
+  const { clock, t, signIn, doctorHeaders, nextAddress } = useSiteApp(engine, START);
   const asDoctor = async (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
     t.app.inject({
       method,
       url,
-      headers: { cookie: await signIn(), origin: TEST_SITE },
+      headers: doctorHeaders(await signIn()),
       ...(payload ? { payload } : {}),
     });
   const calendar = async (query: string) => {

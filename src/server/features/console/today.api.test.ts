@@ -5,8 +5,6 @@ import {
   bookAppointment,
   bookingFor,
   bookPaidAppointment,
-  parentAddresses,
-  TEST_SITE,
   testEngines,
   useSiteApp,
 } from "../../testing/test-app";
@@ -25,17 +23,26 @@ const samplePdf = Buffer.concat([
 ]);
 
 describe.each(testEngines)("the doctor's day (%s)", (engine) => {
-  const { clock, t, signIn } = useSiteApp(engine, BOOKED_AT);
-  const nextAddress = parentAddresses();
+  const { clock, t, signIn, doctorHeaders, nextAddress } = useSiteApp(engine, BOOKED_AT);
 
   const today = async (cookie: string) => {
     const response = await t.app.inject({
       method: "GET",
       url: "/api/admin/today",
-      headers: { cookie, origin: TEST_SITE },
+      headers: doctorHeaders(cookie),
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<AdminToday>();
+  };
+  /** Adds an entry to the schedule (a blocked time, leave), which must be taken. */
+  const addException = async (cookie: string, exception: object) => {
+    const added = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/schedule/exceptions",
+      headers: doctorHeaders(cookie),
+      payload: exception,
+    });
+    expect(added.statusCode, added.body).toBe(201);
   };
 
   it("lists the day's paid consultations in time order, with their reports, links and the blocked times", async () => {
@@ -60,13 +67,7 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
       ...multipartFile("echo.pdf", samplePdf),
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const blocked = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/schedule/exceptions",
-      headers: { cookie, origin: TEST_SITE },
-      payload: { kind: "block", date: "2026-11-23", time: "19:40", note: "Hospital round" },
-    });
-    expect(blocked.statusCode, blocked.body).toBe(201);
+    await addException(cookie, { kind: "block", date: "2026-11-23", time: "19:40", note: "Hospital round" });
 
     clock.set(ON_THE_DAY);
     const day = await today(await signIn());
@@ -103,13 +104,12 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
   it("shows the whole day as leave when the doctor is away", async () => {
     clock.set(BOOKED_AT);
     const cookie = await signIn();
-    const leave = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/schedule/exceptions",
-      headers: { cookie, origin: TEST_SITE },
-      payload: { kind: "leave", startsOn: "2026-11-26", endsOn: "2026-11-26", note: "Conference" },
+    await addException(cookie, {
+      kind: "leave",
+      startsOn: "2026-11-26",
+      endsOn: "2026-11-26",
+      note: "Conference",
     });
-    expect(leave.statusCode, leave.body).toBe(201);
     clock.set("2026-11-26T04:00:00Z");
     expect((await today(await signIn())).closures).toEqual([{ kind: "leave", note: "Conference" }]);
   });
@@ -121,7 +121,7 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
         await t.app.inject({
           method: "GET",
           url: "/api/admin/access-log",
-          headers: { cookie, origin: TEST_SITE },
+          headers: doctorHeaders(cookie),
         })
       )
         .json<{ entries: { recordId: string; detail: string }[] }>()

@@ -4,14 +4,7 @@ import type { PatientRecord } from "@shared/patients";
 import type { PrescriptionTemplates } from "@shared/prescription";
 import type { PresenceAnswer } from "@shared/video";
 import { multipartFile } from "../../testing/multipart";
-import {
-  bookingFor,
-  bookPaidAppointment,
-  parentAddresses,
-  TEST_SITE,
-  testEngines,
-  useSiteApp,
-} from "../../testing/test-app";
+import { bookingFor, bookPaidAppointment, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The consultation workspace through the API: the patient record beside the call, a report viewed in place, her
@@ -24,9 +17,8 @@ const DURING = "2026-11-23T13:35:00Z";
 const samplePdf = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj\n", "latin1"), Buffer.alloc(1500, 32)]);
 
 describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
-  const { clock, t, signIn } = useSiteApp(engine, BOOKED_AT);
-  const nextAddress = parentAddresses();
-  const admin = (cookie: string) => ({ cookie, origin: TEST_SITE });
+  const { clock, t, signIn, doctorHeaders, nextAddress } = useSiteApp(engine, BOOKED_AT);
+  const admin = doctorHeaders;
 
   async function roomOf(cookie: string, id: string) {
     const response = await t.app.inject({

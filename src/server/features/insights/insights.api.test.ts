@@ -9,9 +9,7 @@ import {
   bookAppointment,
   bookingFor,
   bookPaidAppointment,
-  parentAddresses,
   payOnSimulator,
-  TEST_SITE,
   testEngines,
   useSiteApp,
 } from "../../testing/test-app";
@@ -33,15 +31,14 @@ const NOVEMBER = "2026-11-02T04:30:00Z";
 const FEE = 2000;
 
 describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
-  const { clock, t, signIn } = useSiteApp(engine, OCTOBER);
-  const nextAddress = parentAddresses();
+  const { clock, t, signIn, doctorHeaders, nextAddress } = useSiteApp(engine, OCTOBER);
   // One sign-in for each moment of the clock (a session lapses when the clock moves on by days).
   const sessions = new Map<number, string>();
   const asDoctor = async () => {
     const at = clock.now().getTime();
     const cookie = sessions.get(at) ?? (await signIn());
     sessions.set(at, cookie);
-    return { cookie, origin: TEST_SITE };
+    return doctorHeaders(cookie);
   };
 
   const get = async (url: string) => t.app.inject({ method: "GET", url, headers: await asDoctor() });
