@@ -162,6 +162,20 @@ export async function signInAsAdmin(
   return String([response.headers["set-cookie"]].flat()[0]).split(";")[0] ?? "";
 }
 
+/**
+ * A request the doctor sends with `headers` (her session and the origin she signed in from); any but a GET carries
+ * `payload`, an empty object when none is given, as the dashboard's forms send it.
+ */
+export function doctorRequest(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  method: "GET" | "POST" | "PUT",
+  url: string,
+  payload?: object,
+) {
+  return app.inject({ method, url, headers, ...(method === "GET" ? {} : { payload: payload ?? {} }) });
+}
+
 /** What every booking sends besides the patient and the slot: the parent of a child patient, and both consents ticked. */
 export const bookingConsent = {
   guardianName: "Lakshmi Iyer",

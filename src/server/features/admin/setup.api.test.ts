@@ -10,6 +10,7 @@ import { useInSuite } from "../../testing/suite";
 import {
   bookPaidAppointment,
   createTestApp,
+  doctorRequest,
   signInAsAdmin,
   TEST_SITE,
   testClock,
@@ -30,13 +31,10 @@ describe.each(testEngines)("the setup checklist on %s", (engine) => {
     env: { SMTP_URL: smtp.url, DOCTOR_EMAIL: "doctor@clinic.example" },
   }));
 
-  const admin = async (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: await signInAsAdmin(t.app), origin: "http://localhost:80" },
-      ...(method === "GET" ? {} : { payload: payload ?? {} }),
-    });
+  const admin = async (method: "GET" | "POST" | "PUT", url: string, payload?: object) => {
+    const headers = { cookie: await signInAsAdmin(t.app), origin: "http://localhost:80" };
+    return doctorRequest(t.app, headers, method, url, payload);
+  };
   const facts = async () => (await admin("GET", "/api/admin/setup")).json<SetupFacts>();
 
   it("answers 401 without a session and 403 from another origin", async () => {

@@ -30,7 +30,7 @@ const BOOKED_START = "2026-11-25T13:30:00Z";
 
 describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engine) => {
   const messaging = useInSuite(startMessagingStandIns);
-  const { clock, t, signIn } = useSiteApp(engine, START, () => ({
+  const { clock, t, signIn, doctorHeaders } = useSiteApp(engine, START, () => ({
     env: { ...messaging.env, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
   }));
   let cookie = "";
@@ -58,7 +58,7 @@ describe.each(testEngines)("a booked time the doctor cannot keep, on %s", (engin
   });
 
   const admin = (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie, origin: TEST_SITE }, ...(payload ? { payload } : {}) });
+    t.app.inject({ method, url, headers: doctorHeaders(cookie), ...(payload ? { payload } : {}) });
 
   const manage = (token: string) =>
     t.app.inject({ method: "GET", url: `/api/manage/${token}` }).then((r) => r.json<ManageView>());

@@ -9,7 +9,7 @@ import { mimeParts } from "../../testing/mime";
 import { drainOutboxOf, sweepPaymentsOf } from "../../testing/app-jobs";
 import { mailEnv, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { useInSuite } from "../../testing/suite";
-import { bookingFor, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
+import { bookingFor, doctorRequest, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The appointment after payment, through the API as the parent's manage link and the doctor's dashboard use it:
@@ -35,7 +35,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
   // The stand-in keeps the app's clock (made below), read when the suite starts it.
   const cashfree = useInSuite(() => startCashfreeStandIn({ ...TEST_CASHFREE_ACCOUNT, now: clock.now }));
   const smtp = useInSuite(startSmtpStandIn);
-  const { clock, t, signIn } = useSiteApp(engine, START, () => ({
+  const { clock, t, signIn, doctorHeaders } = useSiteApp(engine, START, () => ({
     env: {
       ...cashfreeEnv(cashfree),
       ...mailEnv(smtp),
@@ -97,12 +97,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     return { status: response.statusCode, body: response.json<ManageView & { message?: string }>() };
   };
   const admin = async (method: "GET" | "POST", url: string, payload?: object) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: { cookie, origin: TEST_SITE },
-      ...(method === "POST" ? { payload: payload ?? {} } : {}),
-    });
+    const response = await doctorRequest(t.app, doctorHeaders(cookie), method, url, payload);
     return {
       status: response.statusCode,
       body: response.json<AdminAppointmentDetails & { message?: string }>(),

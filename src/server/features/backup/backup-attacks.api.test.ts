@@ -11,13 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client";
 import { backupRuns } from "../../db/schema";
 import { createLocalRecordStore } from "../../integrations/record-store/local-store";
-import {
-  bookPaidAppointment,
-  createTestDatabase,
-  TEST_SITE,
-  testEngines,
-  useSiteApp,
-} from "../../testing/test-app";
+import { bookPaidAppointment, createTestDatabase, testEngines, useSiteApp } from "../../testing/test-app";
 import { backupStatusOf } from "../../testing/backups";
 import { parseScrape } from "../../testing/prometheus-text";
 import { createBackupWriter, readBackup } from "./archive";
@@ -48,7 +42,7 @@ async function craftedBackup(path: string, entries: Record<string, string>): Pro
 
 describe.each(testEngines)("backups under attack, on %s", (engine) => {
   const folder = mkdtempSync(join(tmpdir(), "clinic-backup-attacks-"));
-  const { clock, t, signIn } = useSiteApp(engine, START, {
+  const { clock, t, signIn, doctorHeaders } = useSiteApp(engine, START, {
     env: {
       BACKUP_SCHEDULE: "02:30",
       BACKUP_DIR: join(folder, "backups"),
@@ -212,7 +206,7 @@ describe.each(testEngines)("backups under attack, on %s", (engine) => {
     const head = await t.app.inject({
       method: "HEAD",
       url: "/api/admin/backups/download",
-      headers: { cookie, origin: TEST_SITE },
+      headers: doctorHeaders(cookie),
     });
     expect(head.statusCode).not.toBe(200);
     const internal = await t.app.inject({

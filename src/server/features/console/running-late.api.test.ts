@@ -23,6 +23,7 @@ import {
  */
 // The first day's bookings are made two days ahead, at 3:30 PM IST; each test has a day of its own after it.
 const FIRST_DAY = "2026-11-23";
+const BOOKED_AT = `${addDaysToDate(FIRST_DAY, -2)}T10:00:00Z`;
 
 interface BodyComponent {
   type: string;
@@ -35,13 +36,7 @@ interface TemplateBody {
 
 describe.each(testEngines)("running late (%s)", (engine) => {
   const messaging = useInSuite(startMessagingStandIns);
-  const {
-    clock,
-    t,
-    signIn: doctorCookie,
-  } = useSiteApp(engine, `${addDaysToDate(FIRST_DAY, -2)}T10:00:00Z`, () => ({
-    env: messaging.env,
-  }));
+  const { clock, t, signIn, doctorHeaders } = useSiteApp(engine, BOOKED_AT, () => ({ env: messaging.env }));
   let cookie = "";
   let address = 0;
   let dayIndex = 0;
@@ -50,7 +45,7 @@ describe.each(testEngines)("running late (%s)", (engine) => {
     t.app.inject({
       method,
       url,
-      headers: { cookie, origin: TEST_SITE },
+      headers: doctorHeaders(cookie),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const pressRunningLate = (minutes: unknown) => admin("POST", "/api/admin/running-late", { minutes });
@@ -69,8 +64,8 @@ describe.each(testEngines)("running late (%s)", (engine) => {
   const parametersOf = (body: TemplateBody) =>
     body.template.components.find((component) => component.type === "body")?.parameters.map((p) => p.text);
 
-  async function signIn() {
-    cookie = await doctorCookie();
+  async function startSession() {
+    cookie = await signIn();
   }
 
   /** A paid booking on `date` at `time` for `name`, with a phone of its own. */
@@ -98,7 +93,7 @@ describe.each(testEngines)("running late (%s)", (engine) => {
     // Two days a test: the next day's booking (Tara's) stays out of the next test's day.
     dayIndex += 2;
     clock.set(`${addDaysToDate(date, -2)}T10:00:00Z`);
-    await signIn();
+    await startSession();
     const meera = await book(date, "19:00", "Meera Pillai");
     const arjun = await book(date, "19:40", "Arjun Rao");
     const kavya = await book(date, "20:00", "Kavya Nair");
@@ -122,7 +117,7 @@ describe.each(testEngines)("running late (%s)", (engine) => {
     clock.set(`${date}T14:15:00Z`);
     await t.database.db.delete(outboxMessages);
     messaging.clear();
-    await signIn();
+    await startSession();
     return { date, meera, arjun, kavya, rohan, diya, tara };
   }
 
@@ -281,7 +276,7 @@ describe.each(testEngines)("running late (%s)", (engine) => {
   it("tells nobody on a day with no consultation left, and answers 0", async () => {
     // The day after the last test day: only bookings of other days exist.
     clock.set(`${addDaysToDate(FIRST_DAY, 30)}T14:15:00Z`);
-    await signIn();
+    await startSession();
     const before = (await runningLateRows()).length;
     const response = await pressRunningLate(15);
     expect(response.statusCode, response.body).toBe(200);

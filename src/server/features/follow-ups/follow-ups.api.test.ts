@@ -13,6 +13,7 @@ import {
   bookAppointment,
   bookingFor,
   bookPaidAppointment,
+  doctorRequest,
   payOnSimulator,
   TEST_SITE,
   testEngines,
@@ -36,16 +37,13 @@ async function pdfText(pdf: Buffer): Promise<string> {
 const keyOf = (url: string) => new URL(url).searchParams.get("followUp") ?? "";
 
 describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
-  const { clock, t, signIn } = useSiteApp(engine, START, { env: { CONSULTATION_FEE: "2000" } });
+  const { clock, t, signIn, doctorHeaders } = useSiteApp(engine, START, {
+    env: { CONSULTATION_FEE: "2000" },
+  });
   let cookie = "";
 
   const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie, origin: TEST_SITE },
-      ...(method === "GET" ? {} : { payload: payload ?? {} }),
-    });
+    doctorRequest(t.app, doctorHeaders(cookie), method, url, payload);
   const setFees = async (followUp: { fee: number; withinDays: number } | null) => {
     const response = await admin("PUT", "/api/admin/fees", { consultationFee: 2000, followUp });
     expect(response.statusCode, response.body).toBe(200);

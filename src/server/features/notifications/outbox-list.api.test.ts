@@ -6,7 +6,7 @@ import { accessLog, appointments, outboxMessages } from "../../db/schema";
 import { drainOutboxOf } from "../../testing/app-jobs";
 import { startMessagingStandIns } from "../../testing/messaging-stand-ins";
 import { useInSuite } from "../../testing/suite";
-import { bookingFor, bookPaidAppointment, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
+import { bookingFor, bookPaidAppointment, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The dashboard's outbox, as the doctor looks for what went wrong: every message that fails, not only among the
@@ -15,7 +15,9 @@ import { bookingFor, bookPaidAppointment, TEST_SITE, testEngines, useSiteApp } f
  */
 describe.each(testEngines)("the outbox list on %s", (engine) => {
   const messaging = useInSuite(startMessagingStandIns);
-  const { clock, t, signIn } = useSiteApp(engine, "2026-11-21T10:00:00Z", () => ({ env: messaging.env }));
+  const { clock, t, signIn, doctorHeaders } = useSiteApp(engine, "2026-11-21T10:00:00Z", () => ({
+    env: messaging.env,
+  }));
   let cookie = "";
   let booked = 0;
   /** Each booking is 7:00 PM IST on a day of its own, from an address of its own. */
@@ -33,7 +35,7 @@ describe.each(testEngines)("the outbox list on %s", (engine) => {
     const response = await t.app.inject({
       method: "GET",
       url: `/api/admin/notifications${query}`,
-      headers: { cookie, origin: TEST_SITE },
+      headers: doctorHeaders(cookie),
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<OutboxList>();

@@ -29,7 +29,9 @@ interface Booked {
 }
 
 describe.each(testEngines)("patient records and data rights, on %s", (engine) => {
-  const { clock, t, signIn } = useSiteApp(engine, START, { env: { BOOKING_HORIZON_DAYS: "60" } });
+  const { clock, t, signIn, doctorHeaders } = useSiteApp(engine, START, {
+    env: { BOOKING_HORIZON_DAYS: "60" },
+  });
   let cookie: string;
   let address = 0;
 
@@ -79,7 +81,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     const response = await t.app.inject({
       method,
       url,
-      headers: { cookie, origin: TEST_SITE },
+      headers: doctorHeaders(cookie),
       ...(method === "POST" ? { payload: {} } : {}),
     });
     return { status: response.statusCode, body: response.json<T & { message?: string }>() };
@@ -105,14 +107,14 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     const notes = await t.app.inject({
       method: "PUT",
       url: `/api/admin/appointments/${id}/notes`,
-      headers: { cookie, origin: TEST_SITE },
+      headers: doctorHeaders(cookie),
       payload: { notes: `${childName} tires on stairs. Murmur grade 2/6.` },
     });
     expect(notes.statusCode, notes.body).toBe(200);
     const issued = await t.app.inject({
       method: "POST",
       url: `/api/admin/appointments/${id}/prescriptions`,
-      headers: { cookie, origin: TEST_SITE },
+      headers: doctorHeaders(cookie),
       payload: {
         patientSex: "female",
         diagnosis: "Small muscular ventricular septal defect",

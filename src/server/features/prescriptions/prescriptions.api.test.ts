@@ -25,7 +25,7 @@ import {
   bookingFor,
   bookingPayload,
   bookPaidAppointment,
-  TEST_SITE,
+  doctorRequest,
   testEngines,
   useSiteApp,
 } from "../../testing/test-app";
@@ -91,7 +91,7 @@ function attachment(raw: string, filename: string): { contentType: string; bytes
 
 describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   const messaging = useInSuite(startMessagingStandIns);
-  const { clock, t, signIn } = useSiteApp(engine, START, () => ({
+  const { clock, t, signIn, doctorHeaders } = useSiteApp(engine, START, () => ({
     profile: profileWithSignature(),
     env: messaging.env,
   }));
@@ -128,12 +128,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
   }
 
   const admin = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie, origin: TEST_SITE },
-      ...(method === "GET" ? {} : { payload: payload ?? {} }),
-    });
+    doctorRequest(t.app, doctorHeaders(cookie), method, url, payload);
   const issue = (id: string, input: object) =>
     admin("POST", `/api/admin/appointments/${id}/prescriptions`, input);
   const list = async (id: string) =>
