@@ -176,6 +176,24 @@ export function doctorRequest(
   return app.inject({ method, url, headers, ...(method === "GET" ? {} : { payload: payload ?? {} }) });
 }
 
+/** The medicine of the tests' prescriptions, as the doctor types it: furosemide for a child's heart. */
+export const sampleMedicine = {
+  genericName: "furosemide",
+  strength: "10 mg/ml",
+  dose: "1 ml",
+  frequency: "twice a day",
+  duration: "5 days",
+};
+
+/** A prescription as the doctor issues it for a girl with a small VSD: `sampleMedicine` with `medicine`'s changes. */
+export function samplePrescription(medicine: Record<string, string> = {}) {
+  return {
+    patientSex: "female",
+    diagnosis: "Small muscular ventricular septal defect",
+    medicines: [{ ...sampleMedicine, ...medicine }],
+  };
+}
+
 /** What every booking sends besides the patient and the slot: the parent of a child patient, and both consents ticked. */
 export const bookingConsent = {
   guardianName: "Lakshmi Iyer",

@@ -13,6 +13,7 @@ import {
   bookPaidAppointment,
   createTestApp,
   createTestDatabase,
+  samplePrescription,
   signInAsAdmin,
   TEST_SITE,
   testClock,
@@ -100,19 +101,7 @@ async function buildPractice(app: FastifyInstance, moveClock: (iso: string) => v
     method: "POST",
     url: `/api/admin/appointments/${seen.id}/prescriptions`,
     headers: doctor,
-    payload: {
-      patientSex: "female",
-      diagnosis: "Small muscular ventricular septal defect",
-      medicines: [
-        {
-          genericName: "furosemide",
-          strength: "10 mg/ml",
-          dose: "1 ml",
-          frequency: "twice a day",
-          duration: "5 days",
-        },
-      ],
-    },
+    payload: samplePrescription(),
   });
   expect(prescribed.statusCode, prescribed.body).toBe(201);
 

@@ -4,7 +4,14 @@ import type { PatientRecord } from "@shared/patients";
 import type { PrescriptionTemplates } from "@shared/prescription";
 import type { PresenceAnswer } from "@shared/video";
 import { multipartFile } from "../../testing/multipart";
-import { bookingFor, bookPaidAppointment, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
+import {
+  bookingFor,
+  bookPaidAppointment,
+  sampleMedicine,
+  TEST_SITE,
+  testEngines,
+  useSiteApp,
+} from "../../testing/test-app";
 
 /**
  * The consultation workspace through the API: the patient record beside the call, a report viewed in place, her
@@ -409,15 +416,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     const saved = await put({
       name: "Heart failure",
       diagnosis: "CHF",
-      medicines: [
-        {
-          genericName: "furosemide",
-          strength: "10 mg/ml",
-          dose: "1 ml",
-          frequency: "twice a day",
-          duration: "7 days",
-        },
-      ],
+      medicines: [{ ...sampleMedicine, duration: "7 days" }],
     });
     expect(saved.statusCode, saved.body).toBe(200);
     // The same name replaces it; advice alone is a template too; an empty one or a bad name is refused.

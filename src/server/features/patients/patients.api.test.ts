@@ -12,7 +12,14 @@ import type {
   PatientRecord,
 } from "@shared/patients";
 import { drainOutboxOf, silentLog } from "../../testing/app-jobs";
-import { bookingConsent, payOnSimulator, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
+import {
+  bookingConsent,
+  payOnSimulator,
+  samplePrescription,
+  TEST_SITE,
+  testEngines,
+  useSiteApp,
+} from "../../testing/test-app";
 import { rowsOf } from "../../db/client";
 import { applyRetention } from "./service";
 
@@ -115,20 +122,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
       method: "POST",
       url: `/api/admin/appointments/${id}/prescriptions`,
       headers: doctorHeaders(cookie),
-      payload: {
-        patientSex: "female",
-        diagnosis: "Small muscular ventricular septal defect",
-        medicines: [
-          {
-            genericName: "furosemide",
-            strength: "10 mg/ml",
-            dose: "1 ml",
-            frequency: "twice a day",
-            duration: "5 days",
-            instructions: `Give ${childName} after food`,
-          },
-        ],
-      },
+      payload: samplePrescription({ instructions: `Give ${childName} after food` }),
     });
     expect(issued.statusCode, issued.body).toBe(201);
   };
