@@ -10,7 +10,7 @@ import { newStorageKey } from "../integrations/record-store/keys";
 import { engineAndStoreCases, recordsInS3Env, useRecordStore } from "../testing/s3-stand-in";
 import { bookingFor, bookPaidAppointment, useSiteApp } from "../testing/test-app";
 import { runRetention } from "./retention";
-import { multipartFile } from "../testing/multipart";
+import { uploadReport } from "../testing/multipart";
 
 /**
  * What a process killed during uploads leaves behind (a file half-written, a whole file whose row was never
@@ -69,12 +69,7 @@ describe.each(engineAndStoreCases)("files no upload refers to, on %s with %s", (
     const { token } = await bookPaidAppointment(t.app, bookingFor("Tara Bose"));
     const before = await storedKeys();
     const report = pdf();
-    const uploaded = await t.app.inject({
-      method: "POST",
-      url: `/api/manage/${token}/uploads`,
-      ...multipartFile("echo.pdf", report),
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await uploadReport(t.app, token, "echo.pdf", report);
     const [referenced = ""] = (await storedKeys()).filter((key) => !before.includes(key));
 
     // What kill -9 during uploads left: whole files whose row was never written, and temporary files.

@@ -21,7 +21,7 @@ import {
   type Engine,
   type TestApp,
 } from "../../testing/test-app";
-import { multipartFile } from "../../testing/multipart";
+import { uploadReport } from "../../testing/multipart";
 import { writeBackup } from "./create";
 import { restoreBackup, RestoreRefusedError } from "./restore";
 import { BackupFileError } from "./archive";
@@ -61,13 +61,7 @@ async function buildPractice(app: FastifyInstance, moveClock: (iso: string) => v
     { patientName: "ಸುಮಾ ರಾವ್", appointmentDate: "2026-11-23" },
     "10.1.0.1",
   );
-  const upload = await app.inject({
-    method: "POST",
-    url: `/api/manage/${seen.token}/uploads`,
-    ...multipartFile("echo report.pdf", reportBytes),
-  });
-  expect(upload.statusCode, upload.body).toBe(201);
-  const uploadId = upload.json<{ id: string }>().id;
+  const uploadId = await uploadReport(app, seen.token, "echo report.pdf", reportBytes);
   const cancelled = await bookPaidAppointment(
     app,
     { patientName: "Kavya Nair", patientEmail: "nair@example.org", appointmentDate: "2026-11-24" },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AdminToday } from "@shared/console";
-import { multipartFile } from "../../testing/multipart";
+import { uploadReport } from "../../testing/multipart";
 import {
   bookAppointment,
   bookingFor,
@@ -60,13 +60,7 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
       bookingFor("Ishaan Das", { appointmentDate: "2026-11-24" }),
       nextAddress(),
     );
-    const uploaded = await t.app.inject({
-      method: "POST",
-      url: `/api/manage/${later.token}/uploads`,
-      remoteAddress: nextAddress(),
-      ...multipartFile("echo.pdf", samplePdf),
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await uploadReport(t.app, later.token, "echo.pdf", samplePdf, nextAddress());
     await addException(cookie, { kind: "block", date: "2026-11-23", time: "19:40", note: "Hospital round" });
 
     clock.set(ON_THE_DAY);

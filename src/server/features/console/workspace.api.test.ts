@@ -3,7 +3,7 @@ import type { AdminToday } from "@shared/console";
 import type { PatientRecord } from "@shared/patients";
 import type { PrescriptionTemplates } from "@shared/prescription";
 import type { PresenceAnswer } from "@shared/video";
-import { multipartFile } from "../../testing/multipart";
+import { uploadReport } from "../../testing/multipart";
 import {
   bookingFor,
   bookPaidAppointment,
@@ -115,14 +115,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
       bookingFor("Diya Menon", { appointmentTime: "20:00" }),
       nextAddress(),
     );
-    const uploaded = await t.app.inject({
-      method: "POST",
-      url: `/api/manage/${second.token}/uploads`,
-      remoteAddress: nextAddress(),
-      ...multipartFile("echo.pdf", samplePdf),
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const uploadId = uploaded.json<{ id: string }>().id;
+    const uploadId = await uploadReport(t.app, second.token, "echo.pdf", samplePdf, nextAddress());
     const cookie = await signIn();
 
     const record = await t.app.inject({

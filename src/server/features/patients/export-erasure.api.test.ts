@@ -11,7 +11,7 @@ import {
   TEST_SITE,
   useSiteApp,
 } from "../../testing/test-app";
-import { multipartFile } from "../../testing/multipart";
+import { uploadReport } from "../../testing/multipart";
 
 /**
  * The doctor confirms a parent's erasure while that parent's ZIP download is under way: the download still ends
@@ -44,12 +44,7 @@ describe.each(engineAndStoreCases)(
         Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(REPORT_BYTES - 9)]),
       );
       for (const [index, bytes] of reports.entries()) {
-        const uploaded = await t.app.inject({
-          method: "POST",
-          url: `/api/manage/${token}/uploads`,
-          ...multipartFile(`scan ${index + 1}.pdf`, bytes),
-        });
-        expect(uploaded.statusCode, uploaded.body).toBe(201);
+        await uploadReport(t.app, token, `scan ${index + 1}.pdf`, bytes);
       }
       clock.set(AFTER_CONSULTATION);
       const erasure = await askForErasure(t.app, token, TEST_SITE);

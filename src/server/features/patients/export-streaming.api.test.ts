@@ -14,7 +14,7 @@ import {
   statusOf,
 } from "../../testing/raw-http";
 import { sql } from "drizzle-orm";
-import { multipartFile } from "../../testing/multipart";
+import { uploadReport } from "../../testing/multipart";
 
 /**
  * The parent's ZIP export over real sockets: a download whose reader stops taking bytes holds little memory, is
@@ -79,12 +79,7 @@ describe.each(testEngines)("the data export under stalled readers, on %s", (engi
     for (let index = 0; index < REPORTS; index += 1) {
       const bytes = report();
       reports.push(bytes);
-      const uploaded = await t.app.inject({
-        method: "POST",
-        url: `/api/manage/${token}/uploads`,
-        ...multipartFile(`scan ${index + 1}.pdf`, bytes),
-      });
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      await uploadReport(t.app, token, `scan ${index + 1}.pdf`, bytes);
     }
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
