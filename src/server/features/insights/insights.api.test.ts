@@ -42,6 +42,12 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
   };
 
   const get = async (url: string) => t.app.inject({ method: "GET", url, headers: await asDoctor() });
+  /** The doctor asks for `path` with `query`, and is refused with a 400 that says `message`. */
+  const expectRefused = async (path: string, query: string, message: string) => {
+    const response = await get(`${path}${query}`);
+    expect(response.statusCode, query).toBe(400);
+    expect(response.json<{ message: string }>().message, query).toBe(message);
+  };
 
   /** Two articles, and the bookings the figures below count; built once, for every test of the suite. */
   let built: Promise<Awaited<ReturnType<typeof buildPractice>>> | undefined;
@@ -284,11 +290,8 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
       ["?to=26-01", "Choose months written as YYYY-MM, for example 2026-04"],
       ["?from=2026-05&to=2026-01", "The first month must not be after the last"],
       ["?from=2023-01&to=2026-01", "Choose at most 36 months at a time"],
-    ] as const) {
-      const response = await get(`/api/admin/insights${query}`);
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json<{ message: string }>().message, query).toBe(message);
-    }
+    ] as const)
+      await expectRefused("/api/admin/insights", query, message);
     expect((await insights("?from=2023-02&to=2026-01")).months).toHaveLength(36);
   });
 
@@ -404,11 +407,8 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
       ["?from=2025-01-01&to=2026-01-02", "Choose at most 366 days at a time"],
       // The range ends at the start of the next day, which 9999-12-31 does not have.
       ["?from=9999-12-31&to=9999-12-31", "Choose a date before the year 10000"],
-    ] as const) {
-      const response = await get(`/api/admin/receipts.csv${query}`);
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json<{ message: string }>().message, query).toBe(message);
-    }
+    ] as const)
+      await expectRefused("/api/admin/receipts.csv", query, message);
     // 366 days, both ends counted.
     expect((await csvOf("2025-01-01", "2026-01-01")).statusCode).toBe(200);
   });

@@ -78,6 +78,7 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
 
   const admin = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie, origin: TEST_ORIGIN }, ...(payload ? { payload } : {}) });
+  const postCoupon = (coupon: object) => admin("POST", "/api/admin/coupons", coupon);
   const publicConfig = async () =>
     (await t.app.inject({ method: "GET", url: "/api/config" })).json<PublicConfig>();
   const validate = async (code: string) =>
@@ -343,7 +344,7 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
   });
 
   it("keeps coupons: a fee or an amount off, a window, a use limit, once per phone, on or off", async () => {
-    const wrong = await admin("POST", "/api/admin/coupons", {
+    const wrong = await postCoupon({
       code: "no spaces!",
       kind: "fee",
       value: -5,
@@ -354,7 +355,7 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
     expect(wrong.json<{ issues: { path: string }[] }>().issues.map((issue) => issue.path)).toEqual(
       expect.arrayContaining(["code", "value"]),
     );
-    const backwards = await admin("POST", "/api/admin/coupons", {
+    const backwards = await postCoupon({
       code: "LATE",
       kind: "fee",
       value: 100,
@@ -365,7 +366,7 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
     expect(backwards.json()).toMatchObject({ issues: [{ path: "validUntil" }] });
     // A coupon fee at or above the consultation fee would be "applied" and take nothing off.
     const fee = (await publicConfig()).consultationFee;
-    const above = await admin("POST", "/api/admin/coupons", { code: "NOTLESS", kind: "fee", value: fee });
+    const above = await postCoupon({ code: "NOTLESS", kind: "fee", value: fee });
     expect(above.statusCode).toBe(400);
     expect(above.json()).toMatchObject({
       issues: [
@@ -376,7 +377,7 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
       ],
     });
 
-    const camp = await admin("POST", "/api/admin/coupons", {
+    const camp = await postCoupon({
       code: " camp-500 ",
       kind: "amountOff",
       value: 500,
@@ -386,10 +387,10 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
     expect(camp.statusCode).toBe(201);
     const campCoupon = camp.json<{ coupon: Coupon }>().coupon;
     expect(campCoupon).toMatchObject({ code: "CAMP-500", uses: 0, active: true });
-    const duplicate = await admin("POST", "/api/admin/coupons", { code: "camp-500", kind: "fee", value: 10 });
+    const duplicate = await postCoupon({ code: "camp-500", kind: "fee", value: 10 });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ message: "A coupon with this code already exists" });
-    const soon = await admin("POST", "/api/admin/coupons", {
+    const soon = await postCoupon({
       code: "NEWYEAR",
       kind: "fee",
       value: 999,
@@ -457,7 +458,7 @@ describe.each(testEngines)("the doctor's settings on %s", (engine) => {
       issues: [{ path: "validUntil", message: "The last day must not be before the first" }],
     });
     expect((await admin("PATCH", `/api/admin/coupons/${campCoupon.id}`, {})).statusCode).toBe(400);
-    const impossible = await admin("POST", "/api/admin/coupons", {
+    const impossible = await postCoupon({
       code: "FEB30",
       kind: "fee",
       value: 100,
