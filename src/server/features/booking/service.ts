@@ -18,12 +18,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
-import {
-  bookableSlotUnderLock,
-  bookingWindow,
-  readSchedule,
-  SLOT_TAKEN_MESSAGE,
-} from "../schedule/service";
+import { bookableSlotUnderLock, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from "../schedule/service";
 
 import * as settings from "../settings/service";
 import { FOLLOW_UP_TAKEN_MESSAGE, lockFollowUpConsultation, priceFollowUp } from "../follow-ups/service";
