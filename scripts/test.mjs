@@ -13,7 +13,6 @@ import { ensureBuild } from "./ensure-build.mjs";
 const vitest = join(root, "node_modules/vitest/vitest.mjs");
 const colours = process.stdout.isTTY ? { FORCE_COLOR: "1" } : {};
 
-/** Runs one part, each line of its output led by its name so the two parts side by side can be told apart. */
 /** The parts running now: a stop asked of `npm test` (Ctrl-C, a CI time limit) is passed on to them. */
 const running = new Set();
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -23,6 +22,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** Runs one part, each line of its output led by its name so the two parts side by side can be told apart. */
 function runPart(name, args, env = {}) {
   const started = Date.now();
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...colours, ...env } });
