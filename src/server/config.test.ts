@@ -194,6 +194,7 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
       WHATSAPP_TEMPLATE_REFUND: "payment_refunded",
       WHATSAPP_TEMPLATE_RUNNING_LATE: "doctor_delayed",
       WHATSAPP_TEMPLATE_LANGUAGE: "en_US",
+      WHATSAPP_TEMPLATE_TRANSLATIONS: " kn  hi",
     });
     expect(messaging.email).toEqual({
       smtpUrl: "smtps://mailer:secret@smtp.example.com:465",
@@ -216,7 +217,9 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
         prescription: { name: "consultation_prescription", language: "en_US" },
         runningLate: { name: "doctor_delayed", language: "en_US" },
       },
+      translatedTemplates: { hi: "hi", kn: "kn" },
     });
+    expect(loadConfig({}).messaging.whatsapp.translatedTemplates).toEqual({});
   });
 
   it("refuses malformed message settings with readable reasons", () => {
@@ -232,6 +235,7 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
         DOCTOR_WHATSAPP: "12345",
         WHATSAPP_TEMPLATE_CONFIRMATION: "Appointment Confirmation",
         WHATSAPP_TEMPLATE_LANGUAGE: "English",
+        WHATSAPP_TEMPLATE_TRANSLATIONS: "ta",
       });
     } catch (caught) {
       error = caught;
@@ -246,6 +250,7 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
     expect(message).toContain("DOCTOR_WHATSAPP: must be a phone number");
     expect(message).toContain("WHATSAPP_TEMPLATE_CONFIRMATION: must be a WhatsApp template name");
     expect(message).toContain("WHATSAPP_TEMPLATE_LANGUAGE: must be a template language code");
+    expect(message).toContain("WHATSAPP_TEMPLATE_TRANSLATIONS: must list template languages approved");
   });
 
   it("needs MAIL_FROM in production when e-mail is sent", () => {

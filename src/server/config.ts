@@ -4,6 +4,7 @@ import { join } from "node:path";
 import proxyAddr from "@fastify/proxy-addr";
 import { isValidPhoneNumber } from "libphonenumber-js/max";
 import { z } from "zod";
+import type { Language } from "@shared/i18n/languages";
 
 /**
  * The only reader of process.env. Every setting is validated here once, at start; the server refuses to start and
@@ -192,6 +193,20 @@ const envSchema = z.object({
       .string()
       .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en, en_US or hi")
       .default("en"),
+  ),
+  /**
+   * The languages besides English whose versions of the parent's templates Meta has approved ("hi kn"): a booking
+   * made in one of them gets its WhatsApp messages in it (template language codes hi and kn); any other booking, or
+   * one in a language not listed, gets the English template.
+   */
+  WHATSAPP_TEMPLATE_TRANSLATIONS: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^\s*((hi|kn)(\s+|$))*$/,
+        "must list template languages approved besides English: hi, kn or both",
+      )
+      .optional(),
   ),
 
   // Consultation records: parents' uploaded reports, prescriptions, retention
@@ -622,8 +637,14 @@ function messagingConfig(env: z.infer<typeof envSchema>) {
         prescription: { name: env.WHATSAPP_TEMPLATE_PRESCRIPTION, language },
         runningLate: { name: env.WHATSAPP_TEMPLATE_RUNNING_LATE, language },
       },
+      /** The parent's templates approved in Hindi or Kannada: their language codes at Meta. */
+      translatedTemplates: translatedTemplateLanguages(env.WHATSAPP_TEMPLATE_TRANSLATIONS),
     },
   };
+}
+
+function translatedTemplateLanguages(value: string | undefined): Partial<Record<Language, string>> {
+  return Object.fromEntries(splitList(value).map((language) => [language, language]));
 }
 
 function splitList(value: string | undefined): string[] {

@@ -6,6 +6,7 @@ import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from "@shared/weekdays";
 import { useQueryClient } from "@tanstack/react-query";
 import { type Translate, useLanguage, useT } from "./i18n";
 import { slotLabel } from "@shared/slots";
+import { clockTimeInWords } from "@shared/i18n/words";
 import { publicConfigKey } from "./public-config";
 
 /**
@@ -63,29 +64,14 @@ export function translatedHoursGroups(
           );
     const times = joined(
       group.sessions.map((session) =>
-        t("hours.timeRange", { start: clockTime(session.opens, t), end: clockTime(session.closes, t) }),
+        t("hours.timeRange", {
+          start: clockTimeInWords(t, session.opens),
+          end: clockTimeInWords(t, session.closes),
+        }),
       ),
     );
     return { days, times };
   });
-}
-
-/** "19:00" -> "शाम 7:00": the 12-hour time with the part of the day people name it by. */
-function clockTime(time: string, t: Translate): string {
-  const [hourText = "0", minute = "00"] = time.split(":");
-  const hour = Number(hourText);
-  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${minute}`;
-  const period: SiteMessageId =
-    hour < 5
-      ? "hours.lateNight"
-      : hour < 12
-        ? "hours.morning"
-        : hour < 17
-          ? "hours.afternoon"
-          : hour < 20
-            ? "hours.evening"
-            : "hours.night";
-  return t(period, { time: clock });
 }
 
 /**
@@ -96,7 +82,7 @@ export function useClockTime(): (time: string, zoneLabel?: string) => string {
   const t = useT();
   const language = useLanguage();
   return (time, zoneLabel) => {
-    const clock = language === "en" ? slotLabel(time) : clockTime(time, t);
+    const clock = language === "en" ? slotLabel(time) : clockTimeInWords(t, time);
     return zoneLabel ? `${clock} ${zoneLabel}` : clock;
   };
 }

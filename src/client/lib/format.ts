@@ -1,3 +1,5 @@
+import { calendarParts } from "@shared/i18n/words";
+
 /**
  * Dates as people in India read them: "Saturday, 21 November 2026", "21 November 2026" and "21 Nov 2026", one
  * function a format. They take a calendar date (YYYY-MM-DD)
@@ -27,19 +29,6 @@ interface DateParts {
   month: string;
   year: string;
   weekday: string;
-}
-
-/** A calendar date's numbers: month 1-12, weekday 0 (Sunday) to 6; undefined for anything that is not a date. */
-export function calendarParts(
-  date: string,
-): { day: number; month: number; year: string; weekday: number } | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return undefined;
-  const [, year = "", month = "", day = ""] = match;
-  const monthNumber = Number(month);
-  if (monthNumber < 1 || monthNumber > 12 || Number(day) < 1 || Number(day) > 31) return undefined;
-  const weekday = new Date(Date.UTC(Number(year), monthNumber - 1, Number(day))).getUTCDay();
-  return { day: Number(day), month: monthNumber, year, weekday };
 }
 
 /** The parts of a calendar date in English, or undefined for anything that is not one (shown then as it is). */

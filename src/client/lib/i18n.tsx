@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react";
 import type { ReactElement } from "react";
 import { isLanguage, type Language, LANGUAGE_LOCALES } from "@shared/i18n/languages";
-import { type MessageId, type MessageValues, type SiteMessageId } from "@shared/i18n/messages";
-import { calendarParts } from "./format";
+import { type MessageId, type MessageValues } from "@shared/i18n/messages";
+import { type DateWording, dateInWords } from "@shared/i18n/words";
 
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
@@ -64,17 +64,7 @@ export interface DateFormats {
  */
 export function useDates(): DateFormats {
   const t = useT();
-  const format = (date: string, kind: "date.long" | "date.longWithWeekday" | "date.short") => {
-    const parts = calendarParts(date);
-    if (!parts) return date;
-    const monthId = kind === "date.short" ? `monthShort.${parts.month}` : `month.${parts.month}`;
-    return t(kind, {
-      day: parts.day,
-      month: t(monthId as SiteMessageId),
-      year: parts.year,
-      weekday: t(`weekday.${parts.weekday}` as SiteMessageId),
-    });
-  };
+  const format = (date: string, wording: DateWording) => dateInWords(t, date, wording);
   return {
     long: (date) => format(date, "date.long"),
     longWithWeekday: (date) => format(date, "date.longWithWeekday"),

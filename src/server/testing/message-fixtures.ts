@@ -11,6 +11,7 @@ export const testSite: SiteFacts = {
 export function testAppointment(changes: Partial<AppointmentMessageData> = {}): AppointmentMessageData {
   return {
     bookingId: "ab12cd34",
+    language: "en",
     patientName: "Asha Kumar",
     patientAge: 6,
     patientAgeMonths: null,

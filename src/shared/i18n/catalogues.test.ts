@@ -4,13 +4,20 @@ import type { Messages } from "@lingui/core";
 import { messages as enBooking } from "./catalogues/en/booking";
 import { messages as hiBooking } from "./catalogues/hi/booking";
 import { messages as knBooking } from "./catalogues/kn/booking";
+import { messages as enMessages } from "./catalogues/en/messages";
+import { messages as hiMessages } from "./catalogues/hi/messages";
+import { messages as knMessages } from "./catalogues/kn/messages";
 import { type Language, LANGUAGES } from "./languages";
 import { SITE_MESSAGES } from "./site-messages";
 
-/** Each catalogue, compiled, in each language: the site's (every page) and the booking dialog's. */
+/**
+ * Each catalogue, compiled, in each language: the site's (every page), the booking dialog's, and the messages and
+ * documents the server sends a parent.
+ */
 const COMPILED: Record<string, Record<Language, Messages>> = {
   site: SITE_MESSAGES,
   booking: { en: enBooking, hi: hiBooking, kn: knBooking },
+  messages: { en: enMessages, hi: hiMessages, kn: knMessages },
 };
 
 /**

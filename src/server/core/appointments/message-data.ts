@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage } from "@shared/i18n/languages";
 import { bookingIdOf } from "@shared/booking";
 import { timeZoneLabel } from "@shared/clinic-time";
 import { appointmentInterval } from "@shared/schedule";
@@ -50,6 +51,7 @@ export function appointmentMessageData(
   const cancellation = cancellationOf(row);
   return {
     bookingId: bookingIdOf(row.id),
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
     patientName: row.patientName,
     guardianName: row.guardianName,
     patientAge: row.patientAge,

@@ -5,6 +5,8 @@ import { appointmentInterval } from "@shared/schedule";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
+import { DEFAULT_LANGUAGE, isLanguage } from "@shared/i18n/languages";
+import { messageWords } from "../../integrations/messaging/message-words";
 import { type ReceiptData, renderReceiptPdf } from "../../integrations/pdf/receipt-pdf";
 import * as appointments from "../../core/appointments/repository";
 import type { AppointmentRow } from "../../core/appointments/repository";
@@ -74,7 +76,10 @@ async function receiptData(
 ): Promise<ReceiptData> {
   const { timeZone } = config.booking;
   const refunds = await refundsOf(db, row.id);
+  const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
+  const { t } = messageWords(language);
   return {
+    language,
     receiptNumber: row.receiptNumber ?? "",
     issuedAt: now,
     timeZone,
@@ -97,9 +102,7 @@ async function receiptData(
       startsAt: appointmentInterval(row, timeZone).startsAt,
       durationMinutes: row.durationMinutes,
       description:
-        row.consultationType === "follow_up"
-          ? "Online follow-up video consultation"
-          : "Online video consultation",
+        row.consultationType === "follow_up" ? t("receipt.descriptionFollowUp") : t("receipt.description"),
     },
     fee: row.fee,
     couponCode: row.couponCode,
@@ -108,7 +111,7 @@ async function receiptData(
     payment: {
       reference: row.gatewayPaymentId ?? row.orderId ?? "",
       paidAt: row.paidAt ?? now,
-      method: row.gateway === "cashfree" ? "Cashfree" : "Payment simulator (test payment)",
+      method: row.gateway === "cashfree" ? "Cashfree" : t("receipt.method.simulator"),
     },
     refunds: refunds.map((refund) => ({
       amount: refund.amount,

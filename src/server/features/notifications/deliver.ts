@@ -79,6 +79,7 @@ export async function composeForAppointment(
   }
   return composeAppointmentWhatsApp(kind, recipient, data, site, {
     templates: deps.config.messaging.whatsapp.templates,
+    translatedTemplates: deps.config.messaging.whatsapp.translatedTemplates,
     ...(doctor.whatsapp ? { doctorNumber: doctor.whatsapp } : {}),
   });
 }

@@ -1,5 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import { render } from "@react-email/render";
+import { I18nProvider } from "@lingui/react";
+import { languagePrefix } from "@shared/i18n/languages";
 import { timeZoneLabel } from "@shared/clinic-time";
 import type {
   AppointmentMessageData,
@@ -9,13 +11,8 @@ import type {
   Recipient,
   SiteFacts,
 } from "../messaging/types";
-import {
-  bookingReference,
-  formatAmount,
-  formatClockTime,
-  formatWhenLong,
-  formatWhenShort,
-} from "../messaging/format-appointment";
+import { bookingReference, formatAmount, formatWhenLong } from "../messaging/format-appointment";
+import { messageWords, type MessageWords } from "../messaging/message-words";
 import { calendarInvite, type InviteOptions } from "./calendar-invite";
 import { AppointmentChangeEmail } from "./templates/appointment-change";
 import { AppointmentReminderEmail, type ReminderLead } from "./templates/appointment-reminder";
@@ -39,9 +36,10 @@ export async function composeAppointmentEmail(
 ): Promise<EmailMessage> {
   const doctorEmail = options.doctorEmail ?? site.contactEmail;
   const to = recipient === "patient" ? data.patientEmail : doctorEmail;
-  const facts = appointmentFacts(data, site);
+  const words = messageWords(writtenInBookingLanguage(kind, recipient) ? data.language : "en");
+  const facts = appointmentFacts(data, site, words);
   const { subject, element, replyTo } = appointmentContent(kind, recipient, data, site, facts);
-  const message: EmailMessage = { to, subject, ...(await renderBoth(element)) };
+  const message: EmailMessage = { to, subject, ...(await renderBoth(element, words)) };
   if (replyTo) message.replyTo = replyTo;
   // The confirmation adds the event to the calendar, a move updates it (same UID, higher SEQUENCE), a
   // cancellation withdraws it.
@@ -103,7 +101,18 @@ export async function composeContactEmail(
   };
 }
 
+/**
+ * The parent's messages that are written in the booking's language; the others are still English, whatever the
+ * booking's language (docs/translations.md lists them). The doctor's copies are English.
+ */
+const IN_BOOKING_LANGUAGE: ReadonlySet<MessageKind> = new Set(["confirmation"]);
+
+function writtenInBookingLanguage(kind: MessageKind, recipient: Recipient): boolean {
+  return recipient === "patient" && IN_BOOKING_LANGUAGE.has(kind);
+}
+
 interface AppointmentFacts {
+  words: MessageWords;
   reference: string;
   whenLong: string;
   whenShort: string;
@@ -112,14 +121,20 @@ interface AppointmentFacts {
   refundsUrl: string;
 }
 
-function appointmentFacts(data: AppointmentMessageData, site: SiteFacts): AppointmentFacts {
+function appointmentFacts(
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  words: MessageWords,
+): AppointmentFacts {
   return {
+    words,
     reference: bookingReference(data.bookingId),
-    whenLong: formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
-    whenShort: formatWhenShort(data.startsAt, data.timeZone, data.timeZoneLabel),
-    clockTime: formatClockTime(data.startsAt, data.timeZone, data.timeZoneLabel),
+    whenLong: words.whenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
+    whenShort: words.whenShort(data.startsAt, data.timeZone, data.timeZoneLabel),
+    clockTime: `${words.clock(data.startsAt, data.timeZone)} ${data.timeZoneLabel}`,
     durationMinutes: Math.round((data.endsAt.getTime() - data.startsAt.getTime()) / 60_000),
-    refundsUrl: `${site.siteUrl.replace(/\/+$/, "")}/refunds-cancellations`,
+    // The policy's page in the language the message is written in.
+    refundsUrl: `${site.siteUrl.replace(/\/+$/, "")}${languagePrefix(words.language)}/refunds-cancellations`,
   };
 }
 
@@ -284,18 +299,20 @@ function patientConfirmation(
   site: SiteFacts,
   facts: AppointmentFacts,
 ): Content {
+  const { words } = facts;
   return {
-    subject: `Your video consultation is confirmed: ${facts.whenShort} (${facts.reference})`,
+    subject: words.t("confirmation.subject", { when: facts.whenShort, reference: facts.reference }),
     // Replies from a no-reply sender would be lost; send them to the doctor instead.
     replyTo: site.contactEmail,
     element: createElement(PatientConfirmationEmail, {
       site,
+      words,
       patientName: data.patientName,
       guardianName: data.guardianName,
       bookingReference: facts.reference,
       when: facts.whenLong,
       durationMinutes: facts.durationMinutes,
-      amountPaid: amountPaidText(data.amountPaid),
+      amountPaid: amountPaidText(data.amountPaid, words),
       free: data.amountPaid === 0,
       roomUrl: data.roomUrl,
       refundsUrl: facts.refundsUrl,
@@ -305,8 +322,8 @@ function patientConfirmation(
 }
 
 /** What the confirmation says was paid: nothing is paid only for a free follow-up. */
-function amountPaidText(rupees: number): string {
-  return rupees === 0 ? "Nothing: a free follow-up" : formatAmount(rupees);
+function amountPaidText(rupees: number, words: MessageWords): string {
+  return rupees === 0 ? words.t("email.amountFree") : words.rupees(rupees);
 }
 
 function doctorConfirmation(data: AppointmentMessageData, site: SiteFacts, facts: AppointmentFacts): Content {
@@ -326,7 +343,7 @@ function doctorConfirmation(data: AppointmentMessageData, site: SiteFacts, facts
       bookingReference: facts.reference,
       when: facts.whenLong,
       durationMinutes: facts.durationMinutes,
-      amountPaid: amountPaidText(data.amountPaid),
+      amountPaid: amountPaidText(data.amountPaid, facts.words),
       free: data.amountPaid === 0,
       hostUrl: data.hostUrl,
     }),
@@ -361,8 +378,13 @@ function reminder(
   };
 }
 
-export async function renderBoth(element: ReactElement): Promise<{ html: string; text: string }> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+/** The HTML and plain-text versions, in the words of `words` (English unless told). */
+export async function renderBoth(
+  element: ReactElement,
+  words: MessageWords = messageWords("en"),
+): Promise<{ html: string; text: string }> {
+  const translated = createElement(I18nProvider, { i18n: words.i18n }, element);
+  const [html, text] = await Promise.all([render(translated), render(translated, { plainText: true })]);
   return { html, text };
 }
 

@@ -1,4 +1,5 @@
 import type { RefundReason } from "@shared/booking";
+import type { Language } from "@shared/i18n/languages";
 
 /**
  * What the outbox worker sends and through what. Transports (SMTP, WhatsApp Cloud API) implement these; a channel
@@ -77,6 +78,8 @@ export interface WhatsAppTransport {
 /** Everything a message about an appointment may say. Times are instants; templates show them in the clinic's zone. */
 export interface AppointmentMessageData {
   bookingId: string;
+  /** The booking's language: the parent's messages and documents are written in it. */
+  language: Language;
   patientName: string;
   /** The parent or guardian who booked for a child: the person the patient's messages address. */
   guardianName?: string | null;

@@ -1,3 +1,5 @@
+import type { Language } from "@shared/i18n/languages";
+import { messageWords, type MessageWords } from "../messaging/message-words";
 import { type Doc, line, newDocument, rule, textAt, when, widthOfText } from "./pdf-text";
 
 /**
@@ -5,6 +7,8 @@ import { type Doc, line, newDocument, rule, textAt, when, widthOfText } from "./
  * script of India's scheduled languages, the rupee sign and the minus sign.
  */
 export interface ReceiptData {
+  /** The booking's language: the receipt's labels, dates and times are printed in it (English when absent). */
+  language?: Language;
   /** "2026-27/000001": in sequence per Indian financial year. */
   receiptNumber: string;
   issuedAt: Date;
@@ -30,11 +34,26 @@ function formatReceiptAmount(rupees: number): string {
   return `₹${rupeeFormat.format(rupees)}`;
 }
 
-const REFUND_STATES: Record<ReceiptData["refunds"][number]["state"], string> = {
-  pending: "being refunded",
-  succeeded: "refunded",
-  failed: "refund failed, to be retried",
-};
+/** "22 Nov 2026", with the time ("22 Nov 2026, 7:00 PM IST") and the weekday when asked, in the receipt's words. */
+function dateOn(
+  words: MessageWords,
+  at: Date,
+  timeZone: string,
+  detail: "day" | "time" | "weekday and time",
+): string {
+  if (words.language === "en") {
+    const pattern = {
+      day: "d MMM yyyy",
+      time: "d MMM yyyy, h:mm a",
+      "weekday and time": "EEE, d MMM yyyy, h:mm a",
+    };
+    return detail === "day" ? when(at, timeZone, pattern.day) : `${when(at, timeZone, pattern[detail])} IST`;
+  }
+  if (detail === "day") return words.day(at, timeZone);
+  return detail === "time"
+    ? words.t("when.long", { date: words.day(at, timeZone), time: words.clock(at, timeZone), zone: "IST" })
+    : words.whenLong(at, timeZone, "IST");
+}
 
 /**
  * A row of the amounts table: the label on the left (wrapped before the amounts' column), the amount right-aligned.
@@ -58,69 +77,93 @@ function netAmount(data: ReceiptData): number {
   return data.amountPaid - refunded;
 }
 
-function writeHeader(doc: Doc, data: ReceiptData): void {
-  line(doc, "Fee Receipt", { bold: true, size: 18 });
-  line(doc, `Receipt No. ${data.receiptNumber}`, { size: 10 });
-  line(doc, `Date: ${when(data.issuedAt, data.timeZone, "d MMM yyyy")}`);
+function writeHeader(doc: Doc, data: ReceiptData, words: MessageWords): void {
+  const { t } = words;
+  line(doc, t("receipt.title"), { bold: true, size: 18 });
+  line(doc, t("receipt.number", { number: data.receiptNumber }), { size: 10 });
+  line(doc, t("receipt.date", { date: dateOn(words, data.issuedAt, data.timeZone, "day") }));
   doc.moveDown(0.8);
   line(doc, data.doctor.name, { bold: true, size: 12 });
   line(doc, data.doctor.qualifications);
-  line(doc, `Reg. No. ${data.doctor.registrationNumber}, ${data.doctor.council}`);
+  line(
+    doc,
+    t("receipt.registration", { number: data.doctor.registrationNumber, council: data.doctor.council }),
+  );
   line(doc, data.clinic.address);
   line(doc, `${data.clinic.email} · ${data.clinic.phone}`);
   rule(doc);
 }
 
-function writeBilledTo(doc: Doc, data: ReceiptData): void {
-  line(doc, "Billed to", { bold: true });
-  line(doc, `Patient: ${data.patientName}`);
-  if (data.parentName) line(doc, `Parent or guardian: ${data.parentName}`);
-  line(doc, `Booking ID: ${data.bookingId}`);
-  const start = when(data.consultation.startsAt, data.timeZone, "EEE, d MMM yyyy, h:mm a");
-  line(doc, `${data.consultation.description}: ${start} IST, ${data.consultation.durationMinutes} minutes`);
+function writeBilledTo(doc: Doc, data: ReceiptData, words: MessageWords): void {
+  const { t } = words;
+  line(doc, t("receipt.billedTo"), { bold: true });
+  line(doc, t("receipt.patient", { name: data.patientName }));
+  if (data.parentName) line(doc, t("receipt.parent", { name: data.parentName }));
+  line(doc, t("receipt.bookingId", { id: data.bookingId }));
+  const { consultation } = data;
+  const start = dateOn(words, consultation.startsAt, data.timeZone, "weekday and time");
+  line(
+    doc,
+    t("receipt.consultation", {
+      description: consultation.description,
+      when: start,
+      minutes: consultation.durationMinutes,
+    }),
+  );
   rule(doc);
 }
 
-function writeAmounts(doc: Doc, data: ReceiptData): void {
-  amountRow(doc, "Consultation fee", formatReceiptAmount(data.fee));
+function writeAmounts(doc: Doc, data: ReceiptData, words: MessageWords): void {
+  const { t } = words;
+  amountRow(doc, t("receipt.fee"), formatReceiptAmount(data.fee));
   if (data.discount > 0) {
-    const coupon = data.couponCode ? ` (coupon ${data.couponCode})` : "";
+    const label = data.couponCode
+      ? t("receipt.discountCoupon", { code: data.couponCode })
+      : t("receipt.discount");
     // U+2212, the minus sign (not the hyphen).
-    amountRow(doc, `Coupon discount${coupon}`, `\u2212${formatReceiptAmount(data.discount)}`);
+    amountRow(doc, label, `\u2212${formatReceiptAmount(data.discount)}`);
   }
-  amountRow(doc, "Amount paid", formatReceiptAmount(data.amountPaid), true);
+  amountRow(doc, t("receipt.amountPaid"), formatReceiptAmount(data.amountPaid), true);
   doc.moveDown(0.5);
-  line(doc, `Payment: ${data.payment.method}, reference ${data.payment.reference}`);
-  line(doc, `Paid on ${when(data.payment.paidAt, data.timeZone, "d MMM yyyy, h:mm a")} IST`);
+  line(doc, t("receipt.payment", { method: data.payment.method, reference: data.payment.reference }));
+  line(doc, t("receipt.paidOn", { when: dateOn(words, data.payment.paidAt, data.timeZone, "time") }));
 }
 
-function writeRefunds(doc: Doc, data: ReceiptData): void {
+const REFUND_STATES = {
+  pending: "receipt.refund.pending",
+  succeeded: "receipt.refund.succeeded",
+  failed: "receipt.refund.failed",
+} as const;
+
+function writeRefunds(doc: Doc, data: ReceiptData, words: MessageWords): void {
   if (data.refunds.length === 0) return;
+  const { t } = words;
   rule(doc);
-  line(doc, "Refunds", { bold: true });
+  line(doc, t("receipt.refunds"), { bold: true });
   for (const refund of data.refunds) {
-    const date = when(refund.createdAt, data.timeZone, "d MMM yyyy");
+    const date = dateOn(words, refund.createdAt, data.timeZone, "day");
     amountRow(
       doc,
-      `${date}: ${refund.reason} (${REFUND_STATES[refund.state]})`,
+      t("receipt.refundLine", { date, reason: refund.reason, state: t(REFUND_STATES[refund.state]) }),
       formatReceiptAmount(refund.amount),
     );
   }
-  amountRow(doc, "Net amount", formatReceiptAmount(netAmount(data)), true);
+  amountRow(doc, t("receipt.net"), formatReceiptAmount(netAmount(data)), true);
 }
 
 /** The receipt as PDF bytes. */
 export async function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
+  const words = messageWords(data.language ?? "en");
   const { doc, bytes } = await newDocument({
-    Title: `Fee receipt ${data.receiptNumber}`,
+    Title: words.t("receipt.documentTitle", { number: data.receiptNumber }),
     Author: data.doctor.name,
   });
-  writeHeader(doc, data);
-  writeBilledTo(doc, data);
-  writeAmounts(doc, data);
-  writeRefunds(doc, data);
+  writeHeader(doc, data, words);
+  writeBilledTo(doc, data, words);
+  writeAmounts(doc, data, words);
+  writeRefunds(doc, data, words);
   doc.moveDown(2);
-  line(doc, "This is a computer-generated receipt.", { size: 8 });
+  line(doc, words.t("receipt.computerGenerated"), { size: 8 });
   doc.end();
   return bytes;
 }

@@ -8,7 +8,9 @@ import type {
   WhatsAppMessage,
 } from "../messaging/types";
 import { TransportError } from "../messaging/types";
+import type { Language } from "@shared/i18n/languages";
 import { bookingReference, formatAmount, formatWhenLong } from "../messaging/format-appointment";
+import { messageWords } from "../messaging/message-words";
 
 /**
  * WhatsApp messages are approved templates (required outside the 24-hour customer-service window); the text lives
@@ -55,6 +57,11 @@ interface ComposeWhatsAppOptions {
   /** The doctor's WhatsApp number (DOCTOR_WHATSAPP); the profile's contact phone when unset. */
   doctorNumber?: string;
   templates: WhatsAppTemplates;
+  /**
+   * The languages besides English in which Meta approved the parent's confirmation and reminder, with their template
+   * language codes ({hi: "hi", kn: "kn"}): a booking made in one of them is written to in it.
+   */
+  translatedTemplates?: Partial<Record<Language, string>>;
   /** The country assumed for numbers written without a country code. */
   defaultRegion?: CountryCode;
 }
@@ -118,15 +125,6 @@ export function composeAppointmentWhatsApp(
     );
   }
   const to = patientNumber(data.patientPhone, region);
-  if (kind === "confirmation") {
-    return message(to, options.templates.confirmation, [
-      data.patientName,
-      when,
-      bookingReference(data.bookingId),
-      data.roomUrl,
-      data.manageUrl ?? data.roomUrl,
-    ]);
-  }
   if (kind === "refund") {
     if (!data.refund) throw new Error("A refund message needs the appointment's refund");
     return message(to, options.templates.refund, [
@@ -137,7 +135,32 @@ export function composeAppointmentWhatsApp(
       formatAmount(data.refund.amount),
     ]);
   }
-  return message(to, options.templates.reminder, [data.patientName, when, data.roomUrl]);
+  return translatedMessage(kind, to, data, options);
+}
+
+/**
+ * The confirmation and the reminders, in the booking's language when Meta approved the template in it (the date and
+ * time then in its words, "ಭಾನುವಾರ, ನವೆಂಬರ್ 22, 2026, ಸಂಜೆ 7:00 IST"), else the English template.
+ */
+function translatedMessage(
+  kind: "confirmation" | "reminder_24h" | "reminder_30m",
+  to: string,
+  data: AppointmentMessageData,
+  options: ComposeWhatsAppOptions,
+): WhatsAppMessage {
+  const code = options.translatedTemplates?.[data.language];
+  const words = messageWords(code ? data.language : "en");
+  const when = words.whenLong(data.startsAt, data.timeZone, data.timeZoneLabel);
+  const template = kind === "confirmation" ? options.templates.confirmation : options.templates.reminder;
+  const inLanguage = code ? { ...template, language: code } : template;
+  if (kind !== "confirmation") return message(to, inLanguage, [data.patientName, when, data.roomUrl]);
+  return message(to, inLanguage, [
+    data.patientName,
+    when,
+    bookingReference(data.bookingId),
+    data.roomUrl,
+    data.manageUrl ?? data.roomUrl,
+  ]);
 }
 
 /** {{3}} of the change templates: what happened, in a phrase. */

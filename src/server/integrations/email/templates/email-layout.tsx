@@ -9,6 +9,7 @@ import { Link } from "@react-email/link";
 import { Preview } from "@react-email/preview";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
+import { useLingui } from "@lingui/react";
 import type { SiteFacts } from "../../messaging/types";
 
 /**
@@ -70,8 +71,11 @@ export const styles = {
 
 export function EmailLayout(props: { preview: string; site: SiteFacts; children: ReactNode }) {
   const { preview, site, children } = props;
+  // The language of the words inside (the booking's, for a parent's message): mail clients and screen readers read
+  // Hindi and Kannada with the right voice and fonts.
+  const { locale } = useLingui().i18n;
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={locale} dir="ltr">
       <Head>
         <meta name="color-scheme" content="light" />
       </Head>
@@ -114,6 +118,7 @@ export function Detail(props: { label: string; children: ReactNode }) {
  * and people on a phone sometimes need to copy the link into another app.
  */
 export function ActionButton(props: { href: string; label: string }) {
+  const { i18n } = useLingui();
   return (
     <>
       <Section style={styles.buttonSection}>
@@ -122,7 +127,7 @@ export function ActionButton(props: { href: string; label: string }) {
         </Button>
       </Section>
       <Text style={styles.fallbackLink}>
-        If the button does not work, open this link:{" "}
+        {i18n._("email.buttonFallback")}{" "}
         <Link href={props.href} style={styles.link}>
           {props.href}
         </Link>

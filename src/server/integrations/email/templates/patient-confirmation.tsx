@@ -1,11 +1,15 @@
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
+import { Trans } from "@lingui/react";
 import type { SiteFacts } from "../../messaging/types";
+import type { MessageWords } from "../../messaging/message-words";
 import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 
 interface PatientConfirmationProps {
   site: SiteFacts;
+  /** The booking's language: every sentence, date and amount below. */
+  words: MessageWords;
   patientName: string;
   /** The parent or guardian to greet by name, when a parent booked for a child. */
   guardianName?: string | null | undefined;
@@ -26,71 +30,70 @@ interface PatientConfirmationProps {
 
 /** Sent once the payment is confirmed; the parent keeps it as the record of the booking and the way in. */
 export function PatientConfirmationEmail(props: PatientConfirmationProps) {
-  const { site } = props;
+  const { site, words } = props;
+  const { t } = words;
   return (
-    <EmailLayout preview={`Confirmed: ${props.when}. Your video consultation link is inside.`} site={site}>
+    <EmailLayout preview={t("confirmation.preview", { when: props.when })} site={site}>
       <Heading as="h1" style={styles.heading}>
-        Your video consultation is confirmed
+        {t("confirmation.heading")}
       </Heading>
-      <Text style={styles.paragraph}>{props.guardianName ? `Hello ${props.guardianName},` : "Hello,"}</Text>
       <Text style={styles.paragraph}>
-        Thank you for booking an online video consultation with {site.doctorName} for {props.patientName}.{" "}
-        {props.free
-          ? "This follow-up is free, and the appointment is confirmed."
-          : "Your payment has been received and the appointment is confirmed."}
+        {props.guardianName ? t("email.helloName", { name: props.guardianName }) : t("email.hello")}
       </Text>
-      <Detail label="Booking ID">{props.bookingReference}</Detail>
-      <Detail label="Patient">{props.patientName}</Detail>
-      <Detail label="Date and time">{props.when}</Detail>
-      <Detail label="Duration">{props.durationMinutes} minutes</Detail>
-      <Detail label="Amount paid">{props.amountPaid}</Detail>
-      <ActionButton href={props.roomUrl} label="Join video consultation" />
+      <Text style={styles.paragraph}>
+        {t("confirmation.thanks", { doctor: site.doctorName, patient: props.patientName })}{" "}
+        {props.free ? t("confirmation.free") : t("confirmation.paid")}
+      </Text>
+      <Detail label={t("email.detail.bookingId")}>{props.bookingReference}</Detail>
+      <Detail label={t("email.detail.patient")}>{props.patientName}</Detail>
+      <Detail label={t("email.detail.when")}>{props.when}</Detail>
+      <Detail label={t("email.detail.duration")}>
+        {t("email.minutes", { minutes: props.durationMinutes })}
+      </Detail>
+      <Detail label={t("email.detail.amountPaid")}>{props.amountPaid}</Detail>
+      <ActionButton href={props.roomUrl} label={t("email.joinVideo")} />
       <Heading as="h2" style={styles.subheading}>
-        What happens next?
+        {t("confirmation.next")}
       </Heading>
       <BulletList
         items={[
-          "We will e-mail you this video link again 30 minutes before the appointment.",
-          "You will get a WhatsApp reminder before the appointment on the phone number you gave.",
-          "Join 5 minutes early from a quiet, well-lit room, with a charged phone or laptop and a steady internet connection. Allow the browser to use the camera and microphone. Joining more than 15 minutes late may count as a missed appointment.",
-          props.manageUrl
-            ? "Keep any reports ready: earlier ECG or echocardiogram (echo) reports, hospital discharge summaries, prescriptions and the list of medicines the patient takes now. You can upload them for the doctor to read before the call on your booking's page (the link below)."
-            : "Keep any reports ready: earlier ECG or echocardiogram (echo) reports, hospital discharge summaries, prescriptions and the list of medicines the patient takes now.",
-          <>
-            To cancel or reschedule,{" "}
-            {props.manageUrl ? (
-              <Link href={props.manageUrl} style={styles.link}>
-                manage your booking here
-              </Link>
-            ) : (
-              <>
-                write to{" "}
-                <Link href={`mailto:${site.contactEmail}`} style={styles.link}>
-                  {site.contactEmail}
-                </Link>{" "}
-                with your booking ID
-              </>
-            )}
-            {props.free ? "" : "; you can download your fee receipt there too"}. Cancelling more than 24 hours
-            before the appointment gives a full refund or a free reschedule; read the{" "}
-            <Link href={props.refundsUrl} style={styles.link}>
-              refund and cancellation policy
-            </Link>
-            .
-          </>,
+          t("confirmation.linkAgain"),
+          t("confirmation.whatsappReminder"),
+          t("confirmation.joinEarly"),
+          props.manageUrl ? t("confirmation.reportsUpload") : t("confirmation.reports"),
+          <CancelOrReschedule key="cancel" {...props} />,
         ]}
       />
       <Text style={styles.paragraph}>
-        Questions before the appointment? Write to {site.doctorName} at{" "}
-        <Link href={`mailto:${site.contactEmail}`} style={styles.link}>
-          {site.contactEmail}
-        </Link>
-        .
+        <Trans
+          id="confirmation.questions"
+          values={{ doctor: site.doctorName, email: site.contactEmail }}
+          components={{ 0: <Link href={`mailto:${site.contactEmail}`} style={styles.link} /> }}
+        />
       </Text>
-      <Text style={styles.paragraph}>
-        If the patient becomes unwell before the appointment (trouble breathing, blue lips, fainting or chest
-        pain), do not wait for the video consultation: go to the nearest emergency department.
-      </Text>
+      <Text style={styles.paragraph}>{t("confirmation.emergency")}</Text>
     </EmailLayout>
   );
+}
+
+/**
+ * How to cancel or reschedule: on the booking's own page when the message has its link, else by writing to the
+ * doctor; the receipt is mentioned only when something was paid.
+ */
+function CancelOrReschedule(props: PatientConfirmationProps) {
+  const { site } = props;
+  const id = props.manageUrl
+    ? props.free
+      ? "confirmation.manageFree"
+      : "confirmation.manage"
+    : props.free
+      ? "confirmation.writeToFree"
+      : "confirmation.writeTo";
+  const policy = <Link href={props.refundsUrl} style={styles.link} />;
+  const first = props.manageUrl ? (
+    <Link href={props.manageUrl} style={styles.link} />
+  ) : (
+    <Link href={`mailto:${site.contactEmail}`} style={styles.link} />
+  );
+  return <Trans id={id} values={{ email: site.contactEmail }} components={{ 0: first, 1: policy }} />;
 }
