@@ -82,6 +82,17 @@ describe.each(Object.keys(COMPILED))("the %s message catalogue", (catalogue) => 
     },
   );
 
+  it("writes Hindi in Devanagari and Kannada in Kannada script, never a letter of the other", () => {
+    const otherScript = { hi: /[\u0C80-\u0CFF]/, kn: /[\u0900-\u097F]/ };
+    for (const language of ["hi", "kn"] as const) {
+      const translated = source(language, catalogue);
+      expect(
+        ids.filter((id) => otherScript[language].test(translated[id] ?? "")),
+        language,
+      ).toEqual([]);
+    }
+  });
+
   it("are compiled from the JSON as it is now", () => {
     // The compiled module is what the site serves: a catalogue edited without compiling would not be.
     for (const language of LANGUAGES)

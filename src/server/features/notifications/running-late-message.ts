@@ -2,11 +2,8 @@ import { createElement } from "react";
 import type { CountryCode } from "libphonenumber-js/max";
 import { renderBoth } from "../../integrations/email/compose-email";
 import { AppointmentChangeEmail } from "../../integrations/email/templates/appointment-change";
-import {
-  bookingReference,
-  formatClockTime,
-  formatWhenLong,
-} from "../../integrations/messaging/format-appointment";
+import { bookingReference, formatClockTime } from "../../integrations/messaging/format-appointment";
+import { messageWords } from "../../integrations/messaging/message-words";
 import type {
   AppointmentMessageData,
   EmailMessage,
@@ -30,27 +27,30 @@ export async function composeRunningLateEmail(
   site: SiteFacts,
   minutes: number,
 ): Promise<EmailMessage> {
+  const words = messageWords(data.language);
+  const { t } = words;
   const reference = bookingReference(data.bookingId);
-  const clock = formatClockTime(data.startsAt, data.timeZone, data.timeZoneLabel);
+  const time = `${words.clock(data.startsAt, data.timeZone)} ${data.timeZoneLabel}`;
   const element = createElement(AppointmentChangeEmail, {
     site,
-    heading: `The doctor is running about ${minutes} minutes late`,
-    preview: `Your video consultation at ${clock} will start a little later.`,
+    words,
+    heading: t("late.heading", { minutes }),
+    preview: t("late.preview", { time }),
     paragraphs: [
-      `We are sorry: ${site.doctorName} is running about ${minutes} minutes late today, so the video consultation for ${data.patientName}, booked for ${clock}, will start a little later than booked.`,
-      "Please join with the same link, at the booked time or a little later; the doctor will join you as soon as possible. Thank you for your patience.",
+      t("late.sorry", { doctor: site.doctorName, minutes, patient: data.patientName, time }),
+      t("late.join"),
     ],
     bookingReference: reference,
     patientName: data.patientName,
-    when: formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
-    whenLabel: "Booked time",
-    button: { label: "Join video consultation", href: data.roomUrl },
+    when: words.whenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
+    whenLabel: t("unavailable.whenLabel"),
+    button: { label: t("email.joinVideo"), href: data.roomUrl },
   });
   return {
     to: data.patientEmail,
-    subject: `The doctor is running about ${minutes} minutes late: your consultation at ${clock} (${reference})`,
+    subject: t("late.subject", { minutes, time, reference }),
     replyTo: site.contactEmail,
-    ...(await renderBoth(element)),
+    ...(await renderBoth(element, words)),
   };
 }
 

@@ -11,7 +11,7 @@ import type {
   Recipient,
   SiteFacts,
 } from "../messaging/types";
-import { bookingReference, formatAmount, formatWhenLong } from "../messaging/format-appointment";
+import { bookingReference, formatWhenLong } from "../messaging/format-appointment";
 import { messageWords, type MessageWords } from "../messaging/message-words";
 import { calendarInvite, type InviteOptions } from "./calendar-invite";
 import { AppointmentChangeEmail } from "./templates/appointment-change";
@@ -105,10 +105,23 @@ export async function composeContactEmail(
  * The parent's messages that are written in the booking's language; the others are still English, whatever the
  * booking's language (docs/translations.md lists them). The doctor's copies are English.
  */
-const IN_BOOKING_LANGUAGE: ReadonlySet<MessageKind> = new Set(["confirmation"]);
+const IN_BOOKING_LANGUAGE: ReadonlySet<MessageKind> = new Set([
+  "confirmation",
+  "reminder_24h",
+  "reminder_30m",
+  "refund",
+  "rescheduled",
+  "cancelled",
+  "doctor_unavailable",
+]);
 
 function writtenInBookingLanguage(kind: MessageKind, recipient: Recipient): boolean {
   return recipient === "patient" && IN_BOOKING_LANGUAGE.has(kind);
+}
+
+/** The site's home page in the message's language, where the parent books another time. */
+function bookingPage(site: SiteFacts, words: MessageWords): string {
+  return `${site.siteUrl.replace(/\/+$/, "")}${languagePrefix(words.language)}/`;
 }
 
 interface AppointmentFacts {
@@ -179,20 +192,22 @@ function appointmentContent(
 function refundNotice(data: AppointmentMessageData, site: SiteFacts, facts: AppointmentFacts): Content {
   const { refund } = data;
   if (!refund) throw new Error("A refund message needs the appointment's refund");
-  const amountRefunded = formatAmount(refund.amount);
+  const { words } = facts;
+  const amountRefunded = words.rupees(refund.amount);
   return {
-    subject: `Not booked, full refund of ${amountRefunded}: your video consultation (${facts.reference})`,
+    subject: words.t("refund.subject", { amount: amountRefunded, reference: facts.reference }),
     replyTo: site.contactEmail,
     element: createElement(PaymentRefundEmail, {
       site,
+      words,
       reason: refund.reason,
       patientName: data.patientName,
       guardianName: data.guardianName,
       bookingReference: facts.reference,
       when: facts.whenLong,
       amountRefunded,
-      price: formatAmount(refund.price),
-      bookingUrl: site.siteUrl,
+      price: words.rupees(refund.price),
+      bookingUrl: bookingPage(site, words),
     }),
   };
 }
@@ -205,29 +220,31 @@ function rescheduledNotice(
   facts: AppointmentFacts,
 ): Content {
   const toPatient = recipient === "patient";
+  const { t } = facts.words;
   const paragraphs = toPatient
     ? [
-        `The video consultation with ${site.doctorName} for ${data.patientName} has moved. The new time is ${facts.whenLong}.`,
-        "The video link stays the same; the updated calendar invite is attached, and the reminders follow the new time.",
+        t("moved.body", { doctor: site.doctorName, patient: data.patientName, when: facts.whenLong }),
+        t("moved.links"),
       ]
     : [`The video consultation with ${data.patientName} has moved to ${facts.whenLong}.`];
   const button = toPatient
     ? data.manageUrl
-      ? { label: "Manage your booking", href: data.manageUrl }
-      : { label: "Join video consultation", href: data.roomUrl }
+      ? { label: t("email.manageBooking"), href: data.manageUrl }
+      : { label: t("email.joinVideo"), href: data.roomUrl }
     : { label: "Join as host", href: data.hostUrl };
   return {
-    subject: `Moved to ${facts.whenShort}: video consultation (${facts.reference})`,
+    subject: t("moved.subject", { when: facts.whenShort, reference: facts.reference }),
     replyTo: toPatient ? site.contactEmail : data.patientEmail,
     element: createElement(AppointmentChangeEmail, {
       site,
-      heading: toPatient ? "Your consultation has moved" : "A consultation has moved",
-      preview: `New time: ${facts.whenLong}.`,
+      words: facts.words,
+      heading: toPatient ? t("moved.heading") : "A consultation has moved",
+      preview: t("moved.preview", { when: facts.whenLong }),
       paragraphs,
       bookingReference: facts.reference,
       patientName: data.patientName,
       when: facts.whenLong,
-      whenLabel: "New date and time",
+      whenLabel: t("moved.whenLabel"),
       button,
     }),
   };
@@ -238,23 +255,26 @@ function rescheduledNotice(
  * page; without a choice, the booking is refunded in full at the old time.
  */
 function unavailableNotice(data: AppointmentMessageData, site: SiteFacts, facts: AppointmentFacts): Content {
+  const { t } = facts.words;
+  const doctor = site.doctorName;
   return {
-    subject: `Please choose another time: ${site.doctorName} is not available on ${facts.whenShort} (${facts.reference})`,
+    subject: t("unavailable.subject", { doctor, when: facts.whenShort, reference: facts.reference }),
     replyTo: site.contactEmail,
     element: createElement(AppointmentChangeEmail, {
       site,
-      heading: "Please choose another time",
-      preview: `${site.doctorName} is not available at the time you booked.`,
+      words: facts.words,
+      heading: t("unavailable.heading"),
+      preview: t("unavailable.preview", { doctor }),
       paragraphs: [
-        `We are sorry: ${site.doctorName} is not available on ${facts.whenLong}, the time booked for ${data.patientName}'s video consultation.`,
-        "Please choose another time on the booking page, free of charge and not counted among your reschedules, or ask for a full refund there.",
-        `If you do not choose before ${facts.whenLong}, the full amount is refunded automatically. The video link for that time no longer opens.`,
+        t("unavailable.sorry", { doctor, when: facts.whenLong, patient: data.patientName }),
+        t("unavailable.choose"),
+        t("unavailable.otherwise", { when: facts.whenLong }),
       ],
       bookingReference: facts.reference,
       patientName: data.patientName,
       when: facts.whenLong,
-      whenLabel: "Booked time",
-      button: { label: "Choose another time or a refund", href: data.manageUrl ?? site.siteUrl },
+      whenLabel: t("unavailable.whenLabel"),
+      button: { label: t("unavailable.button"), href: data.manageUrl ?? bookingPage(site, facts.words) },
     }),
   };
 }
@@ -268,28 +288,33 @@ function cancelledNotice(
 ): Content {
   const cancellation = data.cancellation ?? { by: "patient", reason: null, refundAmount: 0 };
   const toPatient = recipient === "patient";
-  const who =
-    cancellation.by === "doctor"
-      ? `${site.doctorName} has cancelled the video consultation for ${data.patientName} on ${facts.whenLong}.`
-      : `The video consultation for ${data.patientName} on ${facts.whenLong} has been cancelled at the parent's request.`;
-  const reason = cancellation.reason ? [`Reason: ${cancellation.reason}`] : [];
+  const { t, rupees } = facts.words;
+  const about = { doctor: site.doctorName, patient: data.patientName, when: facts.whenLong };
+  const who = cancellation.by === "doctor" ? t("cancelled.byDoctor", about) : t("cancelled.byParent", about);
+  const reason = cancellation.reason ? [t("cancelled.reason", { reason: cancellation.reason })] : [];
+  const amount = rupees(cancellation.refundAmount);
   const money =
-    cancellation.refundAmount > 0
-      ? `${formatAmount(cancellation.refundAmount)} is being refunded to the account or card ${toPatient ? "you" : "the parent"} paid with; it reaches the bank within 5-7 business days.`
-      : "No refund is due under the cancellation policy.";
+    cancellation.refundAmount <= 0
+      ? t("cancelled.noRefund")
+      : toPatient
+        ? t("cancelled.refund", { amount })
+        : `${amount} is being refunded to the account or card the parent paid with; it reaches the bank within 5-7 business days.`;
   return {
-    subject: `Cancelled: video consultation on ${facts.whenShort} (${facts.reference})`,
+    subject: t("cancelled.subject", { when: facts.whenShort, reference: facts.reference }),
     replyTo: toPatient ? site.contactEmail : data.patientEmail,
     element: createElement(AppointmentChangeEmail, {
       site,
-      heading: toPatient ? "Your consultation is cancelled" : "A consultation is cancelled",
-      preview: `Cancelled: ${facts.whenLong}.`,
+      words: facts.words,
+      heading: toPatient ? t("cancelled.heading") : "A consultation is cancelled",
+      preview: t("cancelled.preview", { when: facts.whenLong }),
       paragraphs: [who, ...reason, money],
       bookingReference: facts.reference,
       patientName: data.patientName,
       when: facts.whenLong,
-      whenLabel: "Cancelled time",
-      ...(toPatient ? { button: { label: "Book another time", href: site.siteUrl } } : {}),
+      whenLabel: t("cancelled.whenLabel"),
+      ...(toPatient
+        ? { button: { label: t("email.bookAnother"), href: bookingPage(site, facts.words) } }
+        : {}),
     }),
   };
 }
@@ -357,15 +382,17 @@ function reminder(
   site: SiteFacts,
   facts: AppointmentFacts,
 ): Content {
+  const { t } = facts.words;
   const subject =
     lead === "30m"
-      ? `Starting soon: your video consultation at ${facts.clockTime} (${facts.reference})`
-      : `Reminder: video consultation on ${facts.whenShort} (${facts.reference})`;
+      ? t("reminder.subjectSoon", { time: facts.clockTime, reference: facts.reference })
+      : t("reminder.subject", { when: facts.whenShort, reference: facts.reference });
   return {
     subject,
     replyTo: recipient === "patient" ? site.contactEmail : data.patientEmail,
     element: createElement(AppointmentReminderEmail, {
       site,
+      words: facts.words,
       recipient,
       lead,
       patientName: data.patientName,

@@ -7,6 +7,7 @@ import { pdfText } from "../pdf/poppler";
 import { renderReceiptPdf } from "../pdf/receipt-pdf";
 import { composeAppointmentWhatsApp, DEFAULT_WHATSAPP_TEMPLATES } from "../whatsapp/compose-whatsapp";
 import { messageWords } from "./message-words";
+import type { AppointmentMessageData, MessageKind } from "./types";
 
 /**
  * The parent's confirmation, WhatsApp messages and fee receipt in the language the booking was made in. What may stay
@@ -47,6 +48,24 @@ describe.each(["hi", "kn"] as const)("a booking made in %s", (language) => {
     // The policy and the booking's page are linked in the same language.
     expect(email.html).toContain(`https://drrao.example/${language}/refunds-cancellations`);
     expect(email.html).toContain("https://drrao.example/manage/tok");
+  });
+
+  const changes: [MessageKind, Partial<AppointmentMessageData>][] = [
+    ["reminder_24h", {}],
+    ["reminder_30m", {}],
+    ["rescheduled", {}],
+    ["cancelled", { cancellation: { by: "doctor", reason: null, refundAmount: 2000 } }],
+    ["cancelled", { cancellation: { by: "patient", reason: null, refundAmount: 0 } }],
+    ["doctor_unavailable", {}],
+    ["refund", { refund: { reason: "slot_taken", amount: 2000, price: 2000 } }],
+    ["refund", { refund: { reason: "underpaid", amount: 1000, price: 2000 } }],
+    ["refund", { refund: { reason: "doctor_unavailable", amount: 2000, price: 2000 } }],
+  ];
+  it.each(changes)("gets its %s e-mail in that language too", async (kind, facts) => {
+    const email = await composeAppointmentEmail(kind, "patient", { ...appointment, ...facts }, testSite);
+    expect(email.html).toContain(`lang="${language}"`);
+    expect(latinWordsIn(email.subject, NAMES)).toEqual([]);
+    expect(latinWordsIn(email.text, [...NAMES, "Meera Kumar"])).toEqual([]);
   });
 
   it("sends the doctor's copy in English all the same", async () => {

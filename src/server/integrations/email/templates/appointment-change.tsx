@@ -1,10 +1,13 @@
 import { Heading } from "@react-email/heading";
 import { Text } from "@react-email/text";
+import type { MessageWords } from "../../messaging/message-words";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, Detail, EmailLayout, styles } from "./email-layout";
 
 interface AppointmentChangeProps {
   site: SiteFacts;
+  /** The labels' language: the parent's booking's, or English for the doctor. */
+  words: MessageWords;
   /** "Your consultation has moved" */
   heading: string;
   preview: string;
@@ -33,8 +36,8 @@ export function AppointmentChangeEmail(props: AppointmentChangeProps) {
           {paragraph}
         </Text>
       ))}
-      <Detail label="Booking ID">{props.bookingReference}</Detail>
-      <Detail label="Patient">{props.patientName}</Detail>
+      <Detail label={props.words.t("email.detail.bookingId")}>{props.bookingReference}</Detail>
+      <Detail label={props.words.t("email.detail.patient")}>{props.patientName}</Detail>
       <Detail label={props.whenLabel}>{props.when}</Detail>
       {props.button ? <ActionButton href={props.button.href} label={props.button.label} /> : null}
     </EmailLayout>

@@ -1,6 +1,8 @@
 import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
+import { Trans } from "@lingui/react";
+import type { MessageWords } from "../../messaging/message-words";
 import type { Recipient, SiteFacts } from "../../messaging/types";
 import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 
@@ -8,6 +10,8 @@ export type ReminderLead = "24h" | "30m";
 
 interface AppointmentReminderProps {
   site: SiteFacts;
+  /** The parent's in the booking's language; the doctor's in English. */
+  words: MessageWords;
   recipient: Recipient;
   lead: ReminderLead;
   patientName: string;
@@ -25,26 +29,25 @@ interface AppointmentReminderProps {
  * The heading names the time instead of "in 30 minutes", because a retried send may arrive a few minutes late.
  */
 export function AppointmentReminderEmail(props: AppointmentReminderProps) {
+  const { t } = props.words;
   const forDoctor = props.recipient === "doctor";
   const heading =
-    props.lead === "30m"
-      ? `Your video consultation starts soon, at ${props.clockTime}`
-      : "Reminder: your video consultation is coming up";
+    props.lead === "30m" ? t("reminder.headingSoon", { time: props.clockTime }) : t("reminder.heading");
   return (
-    <EmailLayout preview={`${props.when}: join 5 minutes early.`} site={props.site}>
+    <EmailLayout preview={t("reminder.preview", { when: props.when })} site={props.site}>
       <Heading as="h1" style={styles.heading}>
         {heading}
       </Heading>
       <Text style={styles.paragraph}>
         {forDoctor
           ? `Your video consultation with ${props.patientName} is on ${props.when}.`
-          : `This is a reminder of the video consultation with ${props.site.doctorName} for ${props.patientName}.`}
+          : t("reminder.intro", { doctor: props.site.doctorName, patient: props.patientName })}
       </Text>
-      <Detail label="Date and time">{props.when}</Detail>
-      <Detail label="Booking ID">{props.bookingReference}</Detail>
+      <Detail label={t("email.detail.when")}>{props.when}</Detail>
+      <Detail label={t("email.detail.bookingId")}>{props.bookingReference}</Detail>
       <ActionButton
         href={props.url}
-        label={forDoctor ? "Start consultation as host" : "Join video consultation"}
+        label={forDoctor ? "Start consultation as host" : t("email.joinVideo")}
       />
       {forDoctor ? null : <PatientTips {...props} />}
     </EmailLayout>
@@ -52,28 +55,24 @@ export function AppointmentReminderEmail(props: AppointmentReminderProps) {
 }
 
 function PatientTips(props: AppointmentReminderProps) {
-  const items = [
-    "Join 5 minutes early. Joining more than 15 minutes late may count as a missed appointment.",
-    "Use a quiet, well-lit room and a charged phone or laptop with a steady internet connection; allow the browser to use the camera and microphone.",
-    "Keep earlier reports, prescriptions and the list of current medicines at hand.",
-  ];
+  const { t } = props.words;
+  const items = [t("reminder.tipEarly"), t("reminder.tipRoom"), t("reminder.tipReports")];
   return (
     <>
       <Heading as="h2" style={styles.subheading}>
-        Before you join
+        {t("reminder.beforeYouJoin")}
       </Heading>
       <BulletList items={items} />
       {props.lead === "24h" ? (
         <Text style={styles.paragraph}>
-          Need to cancel or reschedule? Write to{" "}
-          <Link href={`mailto:${props.site.contactEmail}`} style={styles.link}>
-            {props.site.contactEmail}
-          </Link>{" "}
-          with your booking ID; the{" "}
-          <Link href={props.refundsUrl} style={styles.link}>
-            refund and cancellation policy
-          </Link>{" "}
-          explains what applies.
+          <Trans
+            id="reminder.cancel"
+            values={{ email: props.site.contactEmail }}
+            components={{
+              0: <Link href={`mailto:${props.site.contactEmail}`} style={styles.link} />,
+              1: <Link href={props.refundsUrl} style={styles.link} />,
+            }}
+          />
         </Text>
       ) : null}
     </>

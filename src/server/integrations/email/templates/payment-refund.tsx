@@ -2,11 +2,15 @@ import { Heading } from "@react-email/heading";
 import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import type { RefundReason } from "@shared/booking";
+import { Trans } from "@lingui/react";
+import type { MessageWords } from "../../messaging/message-words";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 
 interface PaymentRefundProps {
   site: SiteFacts;
+  /** The booking's language. */
+  words: MessageWords;
   reason: RefundReason;
   patientName: string;
   /** The parent or guardian to greet by name, when a parent booked for a child. */
@@ -30,50 +34,49 @@ interface PaymentRefundProps {
  */
 export function PaymentRefundEmail(props: PaymentRefundProps) {
   const { site } = props;
-  const received = `We received your payment of ${props.amountRefunded} for a video consultation with ${site.doctorName} for ${props.patientName} on ${props.when}.`;
+  const { t } = props.words;
+  const facts = {
+    amount: props.amountRefunded,
+    doctor: site.doctorName,
+    patient: props.patientName,
+    when: props.when,
+  };
+  const received = t("refund.received", facts);
   const why = {
-    underpaid: `We received a payment of ${props.amountRefunded} for a video consultation with ${site.doctorName} for ${props.patientName} on ${props.when}. The consultation fee is ${props.price}, so the payment did not cover it and the appointment is not confirmed.`,
-    slot_taken: `${received} The payment reached us after the time to pay had run out, and by then another patient had booked that time. The appointment is therefore not confirmed.`,
-    doctor_unavailable: `${received} The doctor is not available at that time any more, so the appointment is not confirmed. We are sorry for the trouble.`,
+    underpaid: t("refund.underpaid", { ...facts, price: props.price }),
+    slot_taken: `${received} ${t("refund.slotTaken")}`,
+    doctor_unavailable: `${received} ${t("refund.doctorUnavailable")}`,
   }[props.reason];
   return (
-    <EmailLayout
-      preview={`Not booked: the full ${props.amountRefunded} you paid is being refunded.`}
-      site={site}
-    >
+    <EmailLayout preview={t("refund.preview", { amount: props.amountRefunded })} site={site}>
       <Heading as="h1" style={styles.heading}>
-        Your payment is being refunded
+        {t("refund.heading")}
       </Heading>
-      <Text style={styles.paragraph}>{props.guardianName ? `Hello ${props.guardianName},` : "Hello,"}</Text>
-      <Text style={styles.paragraph}>{why}</Text>
       <Text style={styles.paragraph}>
-        We are refunding the full {props.amountRefunded} to the account or card you paid with. Refunds reach
-        you within 5-7 business days; you do not need to do anything.
+        {props.guardianName ? t("email.helloName", { name: props.guardianName }) : t("email.hello")}
       </Text>
-      <Detail label="Booking ID">{props.bookingReference}</Detail>
-      <Detail label="Patient">{props.patientName}</Detail>
-      <Detail label="Time asked for">{props.when}</Detail>
-      <Detail label="Amount refunded">{props.amountRefunded}</Detail>
-      <ActionButton href={props.bookingUrl} label="Book another time" />
+      <Text style={styles.paragraph}>{why}</Text>
+      <Text style={styles.paragraph}>{t("refund.fullAmount", { amount: props.amountRefunded })}</Text>
+      <Detail label={t("email.detail.bookingId")}>{props.bookingReference}</Detail>
+      <Detail label={t("email.detail.patient")}>{props.patientName}</Detail>
+      <Detail label={t("refund.whenLabel")}>{props.when}</Detail>
+      <Detail label={t("refund.amountLabel")}>{props.amountRefunded}</Detail>
+      <ActionButton href={props.bookingUrl} label={t("email.bookAnother")} />
       <Heading as="h2" style={styles.subheading}>
-        What to do next
+        {t("refund.next")}
       </Heading>
       <BulletList
         items={[
-          "To still have the consultation, book another time on the website and pay again.",
-          <>
-            If the refund has not reached you after 7 business days, write to{" "}
-            <Link href={`mailto:${site.contactEmail}`} style={styles.link}>
-              {site.contactEmail}
-            </Link>{" "}
-            with your booking ID {props.bookingReference}.
-          </>,
+          t("refund.bookAgain"),
+          <Trans
+            key="not-reached"
+            id="refund.notReached"
+            values={{ email: site.contactEmail, reference: props.bookingReference }}
+            components={{ 0: <Link href={`mailto:${site.contactEmail}`} style={styles.link} /> }}
+          />,
         ]}
       />
-      <Text style={styles.paragraph}>
-        If the patient becomes unwell in the meantime (trouble breathing, blue lips, fainting or chest pain),
-        do not wait for a video consultation: go to the nearest emergency department.
-      </Text>
+      <Text style={styles.paragraph}>{t("refund.emergency")}</Text>
     </EmailLayout>
   );
 }
