@@ -1,7 +1,7 @@
 import type { Article } from "@shared/articles";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { SectionHeading } from "@/components/layout/section-heading";
+import { HomeSection } from "@/components/layout/home-section";
 import { Skeleton, SkeletonStatus } from "@/components/ui/skeleton";
 import { useT } from "@/lib/i18n";
 import { publishedArticlesQuery } from "./api";
@@ -14,19 +14,22 @@ export function ArticlesSection() {
   const [openArticle, setOpenArticle] = useState<Article | null>(null);
   const t = useT();
   return (
-    <section id="articles" aria-labelledby="articles-title" className="bg-slate-50 py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="articles-title" eyebrow={t("articles.eyebrow")} title={t("articles.title")}>
-          {t("articles.intro")}
-        </SectionHeading>
-        <ArticlesGrid onReadMore={setOpenArticle} />
-      </div>
-      {openArticle && (
-        <Suspense fallback={null}>
-          <ArticleDialog article={openArticle} onClose={() => setOpenArticle(null)} />
-        </Suspense>
-      )}
-    </section>
+    <HomeSection
+      id="articles"
+      tinted
+      eyebrow={t("articles.eyebrow")}
+      title={t("articles.title")}
+      intro={t("articles.intro")}
+      after={
+        openArticle && (
+          <Suspense fallback={null}>
+            <ArticleDialog article={openArticle} onClose={() => setOpenArticle(null)} />
+          </Suspense>
+        )
+      }
+    >
+      <ArticlesGrid onReadMore={setOpenArticle} />
+    </HomeSection>
   );
 }
 

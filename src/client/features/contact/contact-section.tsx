@@ -1,5 +1,5 @@
 import { CalendarCheck, Mail, MapPin, Phone } from "lucide-react";
-import { SectionHeading } from "@/components/layout/section-heading";
+import { HomeSection } from "@/components/layout/home-section";
 import { Button } from "@/components/ui/button";
 import { IconListItem } from "@/components/ui/icon-list-item";
 import { ConsultationHours } from "./consultation-hours";
@@ -11,24 +11,24 @@ import { siteProfile } from "@/lib/site-profile";
 export function ContactSection() {
   const t = useT();
   return (
-    <section id="contact" aria-labelledby="contact-title" className="py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="contact-title" eyebrow={t("contact.eyebrow")} title={t("contact.title")}>
-          {t("contact.intro")}
-        </SectionHeading>
-        <div className="grid gap-8 lg:grid-cols-[1.4fr_1fr]">
-          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:self-start">
-            <h3 className="mb-6 text-xl font-semibold text-slate-900">{t("contact.sendAMessage")}</h3>
-            <LazyContactForm source="home" />
-          </div>
-          <div className="flex flex-col gap-6">
-            <ContactDetails />
-            <ConsultationHours />
-            <ReadyToBook />
-          </div>
+    <HomeSection
+      id="contact"
+      eyebrow={t("contact.eyebrow")}
+      title={t("contact.title")}
+      intro={t("contact.intro")}
+    >
+      <div className="grid gap-8 lg:grid-cols-[1.4fr_1fr]">
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:self-start">
+          <h3 className="mb-6 text-xl font-semibold text-slate-900">{t("contact.sendAMessage")}</h3>
+          <LazyContactForm source="home" />
+        </div>
+        <div className="flex flex-col gap-6">
+          <ContactDetails />
+          <ConsultationHours />
+          <ReadyToBook />
         </div>
       </div>
-    </section>
+    </HomeSection>
   );
 }
 

@@ -1,5 +1,5 @@
 import { CircleCheck, GraduationCap } from "lucide-react";
-import { SectionHeading } from "@/components/layout/section-heading";
+import { HomeSection } from "@/components/layout/home-section";
 import { IconListItem } from "@/components/ui/icon-list-item";
 import type { SiteProfile } from "@shared/site-profile";
 import { useEnglishContentLang, useT } from "@/lib/i18n";
@@ -11,60 +11,53 @@ export function AboutSection({ profile = siteProfile }: { profile?: SiteProfile 
   const t = useT();
   const contentLang = useEnglishContentLang();
   return (
-    <section id="about" aria-labelledby="about-title" className="py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="about-title"
-          eyebrow={t("about.eyebrow")}
-          title={t("about.title", { name: doctor.name })}
-        />
-        <div className="grid gap-10 lg:grid-cols-2">
-          <div className="flex flex-col gap-4 text-base leading-relaxed text-slate-700">
-            <DoctorPhoto
-              doctor={doctor}
-              lazy
-              sizes="240px"
-              className="aspect-[4/3] w-60 rounded-xl object-cover"
-            />
-            {about.paragraphs.map((paragraph) => (
-              <p key={paragraph} lang={contentLang}>
-                {paragraph}
-              </p>
-            ))}
-            {doctor.registration.number && (
-              <p className="text-sm text-slate-700">
-                {t("about.registration", {
-                  number: doctor.registration.number,
-                  council: doctor.registration.council,
-                })}
-              </p>
-            )}
+    <HomeSection id="about" eyebrow={t("about.eyebrow")} title={t("about.title", { name: doctor.name })}>
+      <div className="grid gap-10 lg:grid-cols-2">
+        <div className="flex flex-col gap-4 text-base leading-relaxed text-slate-700">
+          <DoctorPhoto
+            doctor={doctor}
+            lazy
+            sizes="240px"
+            className="aspect-[4/3] w-60 rounded-xl object-cover"
+          />
+          {about.paragraphs.map((paragraph) => (
+            <p key={paragraph} lang={contentLang}>
+              {paragraph}
+            </p>
+          ))}
+          {doctor.registration.number && (
+            <p className="text-sm text-slate-700">
+              {t("about.registration", {
+                number: doctor.registration.number,
+                council: doctor.registration.council,
+              })}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col gap-6">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h3 className="text-lg font-semibold text-slate-900">{t("about.qualifications")}</h3>
+            <ul className="mt-4 flex flex-col gap-4" lang={contentLang}>
+              {about.qualifications.map((item) => (
+                <IconListItem key={item.degree} icon={GraduationCap} title={item.degree}>
+                  <p className="text-sm text-slate-700">{item.institution}</p>
+                </IconListItem>
+              ))}
+            </ul>
           </div>
-          <div className="flex flex-col gap-6">
-            <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-semibold text-slate-900">{t("about.qualifications")}</h3>
-              <ul className="mt-4 flex flex-col gap-4" lang={contentLang}>
-                {about.qualifications.map((item) => (
-                  <IconListItem key={item.degree} icon={GraduationCap} title={item.degree}>
-                    <p className="text-sm text-slate-700">{item.institution}</p>
-                  </IconListItem>
-                ))}
-              </ul>
-            </div>
-            <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-semibold text-slate-900">{t("about.expertise")}</h3>
-              <ul className="mt-4 grid gap-3 sm:grid-cols-2" lang={contentLang}>
-                {about.expertise.map((item) => (
-                  <li key={item} className="flex gap-2 text-sm text-slate-700">
-                    <CircleCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
+          <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h3 className="text-lg font-semibold text-slate-900">{t("about.expertise")}</h3>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2" lang={contentLang}>
+              {about.expertise.map((item) => (
+                <li key={item} className="flex gap-2 text-sm text-slate-700">
+                  <CircleCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
       </div>
-    </section>
+    </HomeSection>
   );
 }

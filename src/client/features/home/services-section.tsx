@@ -1,4 +1,4 @@
-import { SectionHeading } from "@/components/layout/section-heading";
+import { HomeSection } from "@/components/layout/home-section";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { openBooking } from "@/lib/dialogs";
@@ -12,44 +12,45 @@ export function ServicesSection({ profile = siteProfile }: { profile?: SiteProfi
   const t = useT();
   const contentLang = useEnglishContentLang();
   return (
-    <section id="services" aria-labelledby="services-title" className="bg-slate-50 py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="services-title" eyebrow={t("services.eyebrow")} title={t("services.title")}>
-          {t("services.intro")}
-        </SectionHeading>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {profile.services.map((service) => {
-            const Icon = serviceIcon(service.title);
-            return (
-              <li
-                key={service.title}
-                className={cn(
-                  "flex flex-col rounded-xl border bg-white p-6 shadow-sm",
-                  service.bookable ? "border-brand-700 ring-1 ring-brand-700" : "border-slate-200",
-                )}
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                    <Icon className="size-6" aria-hidden="true" />
-                  </span>
-                  {service.bookable && <Badge variant="secondary">{t("services.online")}</Badge>}
-                </div>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900" lang={contentLang}>
-                  {service.title}
-                </h3>
-                <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-700" lang={contentLang}>
-                  {service.description}
-                </p>
-                {service.bookable && (
-                  <Button className="mt-5 self-start" onClick={openBooking}>
-                    {t("services.bookNow")}
-                  </Button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <HomeSection
+      id="services"
+      tinted
+      eyebrow={t("services.eyebrow")}
+      title={t("services.title")}
+      intro={t("services.intro")}
+    >
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {profile.services.map((service) => {
+          const Icon = serviceIcon(service.title);
+          return (
+            <li
+              key={service.title}
+              className={cn(
+                "flex flex-col rounded-xl border bg-white p-6 shadow-sm",
+                service.bookable ? "border-brand-700 ring-1 ring-brand-700" : "border-slate-200",
+              )}
+            >
+              <div className="flex items-start justify-between gap-3">
+                <span className="flex size-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                {service.bookable && <Badge variant="secondary">{t("services.online")}</Badge>}
+              </div>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900" lang={contentLang}>
+                {service.title}
+              </h3>
+              <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-700" lang={contentLang}>
+                {service.description}
+              </p>
+              {service.bookable && (
+                <Button className="mt-5 self-start" onClick={openBooking}>
+                  {t("services.bookNow")}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </HomeSection>
   );
 }
