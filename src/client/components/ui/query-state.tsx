@@ -3,7 +3,7 @@ import { LoadFailed } from "./load-failed";
 import { Loading } from "./loading";
 import { Skeleton } from "./skeleton";
 
-interface QueryLike<T> {
+export interface QueryLike<T> {
   isPending: boolean;
   data: T | undefined;
   refetch: () => unknown;

@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
-import { QueryState, type QueryStateProps } from "@/components/ui/query-state";
+import { QueryState, type QueryLike, type QueryStateProps } from "@/components/ui/query-state";
 
 /** The h2 of a dashboard section, with its icon. */
 export function SectionTitle({
@@ -94,5 +94,34 @@ export function ListSection<T>({
       </Card>
       {after}
     </section>
+  );
+}
+
+/**
+ * A dashboard section on one card whose body is a form filled from one loaded value, with the value's loading or
+ * failed state in its place until then. The form starts again from the value whenever `formKey` of a newer answer
+ * differs (after a save, or a change in another tab), so that it never edits a stale copy.
+ */
+export function FormSection<T>({
+  query,
+  what,
+  rowClassName = "h-16",
+  formKey = (data) => JSON.stringify(data),
+  children,
+  ...card
+}: SectionHeading & {
+  description?: ReactNode;
+  query: QueryLike<T>;
+  what: string;
+  rowClassName?: string;
+  formKey?: (data: T) => string;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <SectionCard {...card}>
+      <QueryState query={query} what={what} isEmpty={() => false} empty={null} rowClassName={rowClassName}>
+        {(data) => <Fragment key={formKey(data)}>{children(data)}</Fragment>}
+      </QueryState>
+    </SectionCard>
   );
 }

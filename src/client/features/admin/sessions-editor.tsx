@@ -23,7 +23,8 @@ export function toDraft(session: Session): SessionDraft {
 }
 
 /** An empty number field stays NaN, which the schema answers with its own message. */
-const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
+/** A number box's text as a number; an empty box is NaN, so that the schema refuses it instead of reading 0. */
+export const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
 export function fromDraft(draft: SessionDraft): Session {
   return {

@@ -5,11 +5,10 @@ import { Clock } from "lucide-react";
 import { useState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { InputField } from "@/components/ui/form-field";
-import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
 import { saveSchedule, scheduleQuery } from "./api";
 import { sessionsSummary } from "./schedule-format";
-import { SectionCard } from "./section-title";
+import { FormSection } from "./section-title";
 import {
   errorsUnder,
   fromDraft,
@@ -17,6 +16,7 @@ import {
   type SessionDraft,
   SessionsEditor,
   toDraft,
+  toNumber,
 } from "./sessions-editor";
 import { ScheduleForm, sendIfValid } from "./schedule-form";
 import { useScheduleChange } from "./use-schedule-change";
@@ -58,13 +58,11 @@ const WINDOW_FIELDS = [
   },
 ] as const;
 
-const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
-
 /** Weekly Hours: each weekday's sessions (none is a day off), and how soon and how far ahead parents may book. */
 export function WeeklyHours() {
   const schedule = useQuery(scheduleQuery());
   return (
-    <SectionCard
+    <FormSection
       id="weekly-hours-title"
       icon={Clock}
       title="Weekly Hours"
@@ -75,16 +73,12 @@ export function WeeklyHours() {
           and single dates are set below.
         </>
       }
+      query={schedule}
+      what="weekly hours"
+      formKey={(data) => JSON.stringify([data.weekly, data.minNoticeMinutes, data.horizonDays])}
     >
-      <QueryState query={schedule} what="weekly hours" isEmpty={() => false} empty={null} rowClassName="h-16">
-        {(data) => (
-          <WeeklyHoursForm
-            key={JSON.stringify([data.weekly, data.minNoticeMinutes, data.horizonDays])}
-            schedule={data}
-          />
-        )}
-      </QueryState>
-    </SectionCard>
+      {(data) => <WeeklyHoursForm schedule={data} />}
+    </FormSection>
   );
 }
 

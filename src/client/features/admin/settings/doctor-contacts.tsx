@@ -5,9 +5,8 @@ import { BellRing } from "lucide-react";
 import { useState } from "react";
 import { SubmitButton } from "@/components/ui/button";
 import { InputField } from "@/components/ui/form-field";
-import { QueryState } from "@/components/ui/query-state";
 import { toast } from "@/lib/use-toast";
-import { SectionCard } from "../section-title";
+import { FormSection } from "../section-title";
 import { sendIfValid } from "../schedule-form";
 import { doctorContactsQuery, saveDoctorContacts, settingsKeys } from "./api";
 import { showProblem, useSettingsSaved } from "./settings-saved";
@@ -16,22 +15,16 @@ import { showProblem, useSettingsSaved } from "./settings-saved";
 export function DoctorContactSettings() {
   const contacts = useQuery(doctorContactsQuery());
   return (
-    <SectionCard
+    <FormSection
       id="doctor-contacts-title"
       icon={BellRing}
       title="Your copies of bookings"
       description="Your own e-mail and WhatsApp number for new bookings, changes and contact messages. Parents never see them. Left empty, the site's public contact e-mail and phone get them."
+      query={contacts}
+      what="your contacts"
     >
-      <QueryState
-        query={contacts}
-        what="your contacts"
-        isEmpty={() => false}
-        empty={null}
-        rowClassName="h-16"
-      >
-        {(data) => <DoctorContactsForm key={JSON.stringify(data)} contacts={data} />}
-      </QueryState>
-    </SectionCard>
+      {(data) => <DoctorContactsForm contacts={data} />}
+    </FormSection>
   );
 }
 

@@ -16,8 +16,9 @@ import { showErrorToast } from "@/lib/error-toast";
 import { formatShortDate } from "@/lib/format";
 import { toast } from "@/lib/use-toast";
 import { showProblem, useSettingsSaved } from "./settings-saved";
-import { SectionCard } from "../section-title";
+import { FormSection, SectionCard } from "../section-title";
 import { sendIfValid } from "../schedule-form";
+import { toNumber } from "../sessions-editor";
 import {
   addCoupon,
   changeCoupon,
@@ -29,21 +30,20 @@ import {
 } from "./api";
 
 const rupees = (amount: number) => `₹${amount.toLocaleString("en-IN")}`;
-const toNumber = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
 export function FeeSettings() {
   const fees = useQuery(feesQuery());
   return (
-    <SectionCard
+    <FormSection
       id="fee-settings-title"
       icon={IndianRupee}
       title="Fees"
       description="What parents pay for a consultation booked from now on. Bookings already made keep their price."
+      query={fees}
+      what="fees"
     >
-      <QueryState query={fees} what="fees" isEmpty={() => false} empty={null} rowClassName="h-16">
-        {(data) => <FeesForm key={JSON.stringify(data)} fees={data} />}
-      </QueryState>
-    </SectionCard>
+      {(data) => <FeesForm fees={data} />}
+    </FormSection>
   );
 }
 

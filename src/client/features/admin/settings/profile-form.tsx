@@ -4,11 +4,10 @@ import { Plus, Trash2, UserRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Button, SubmitButton } from "@/components/ui/button";
 import { InputField, TextareaField } from "@/components/ui/form-field";
-import { QueryState } from "@/components/ui/query-state";
 import { ApiError } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { toast } from "@/lib/use-toast";
-import { SectionCard } from "../section-title";
+import { FormSection } from "../section-title";
 import { sendIfValid } from "../schedule-form";
 import { issuesByPath } from "../sessions-editor";
 import { type ProfileAnswer, profileQuery, saveProfile, settingsKeys } from "./api";
@@ -197,19 +196,18 @@ const idOf = (path: string) => `profile-${path.replaceAll(".", "-")}`;
 export function ProfileSettings({ onPreview }: { onPreview: (profile: ProfileInput) => void }) {
   const profile = useQuery(profileQuery());
   return (
-    <SectionCard
+    <FormSection
       id="profile-settings-title"
       icon={UserRound}
       title="Profile"
       description="What the site says about you, on every page, in messages and on receipts."
+      query={profile}
+      what="profile"
+      // A new photo does not start the form again: the form never holds it.
+      formKey={(data) => JSON.stringify(toDraft(data.profile))}
     >
-      <QueryState query={profile} what="profile" isEmpty={() => false} empty={null} rowClassName="h-16">
-        {(data) => (
-          // A new photo does not start the form again: the form never holds it.
-          <ProfileForm key={JSON.stringify(toDraft(data.profile))} answer={data} onPreview={onPreview} />
-        )}
-      </QueryState>
-    </SectionCard>
+      {(data) => <ProfileForm answer={data} onPreview={onPreview} />}
+    </FormSection>
   );
 }
 
