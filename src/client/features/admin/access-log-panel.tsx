@@ -4,11 +4,10 @@ import { ScrollText } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { Button } from "@/components/ui/button";
-import { NativeSelect } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { useClinicInstant } from "./use-clinic-instant";
 import { accessLogQuery } from "./patients-api";
 import { ListSection } from "./section-title";
+import { ShowSelect } from "./show-select";
 import { cellClass, type Column, WideTable } from "./wide-table";
 
 const ACTION_WORDS: Record<string, string> = {
@@ -91,21 +90,13 @@ export function AccessLogPanel() {
       isEmpty={(data) => data.entries.length === 0}
       empty={EMPTY_WORDS[show]}
       before={
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="access-log-show">Show</Label>
-          <NativeSelect
-            id="access-log-show"
-            value={show}
-            onChange={(event) => setShow(event.target.value as AccessLogView)}
-            className="sm:w-auto"
-          >
-            {ACCESS_LOG_VIEWS.map((value) => (
-              <option key={value} value={value}>
-                {SHOW_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <ShowSelect
+          id="access-log-show"
+          value={show}
+          options={ACCESS_LOG_VIEWS}
+          optionLabel={(view) => SHOW_LABELS[view]}
+          onChange={setShow}
+        />
       }
       after={
         <nav aria-label="Access log pages" className="flex justify-between gap-3">

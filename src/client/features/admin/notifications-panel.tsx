@@ -4,9 +4,7 @@ import { ChevronRight, Mail, RefreshCw, RotateCcw } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { NativeSelect } from "@/components/ui/input";
 import { Card } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
 import { QueryState } from "@/components/ui/query-state";
 import { toast } from "@/lib/use-toast";
 import { showErrorToast } from "@/lib/error-toast";
@@ -32,6 +30,7 @@ import {
   outboxSummaryLine,
 } from "./notification-format";
 import { SearchBox } from "./search-box";
+import { ShowSelect } from "./show-select";
 import { SectionTitle } from "./section-title";
 import { cellClass, type Column, WideTable } from "./wide-table";
 
@@ -159,22 +158,15 @@ export function NotificationsPanel() {
                   onSubmit={find}
                   className="flex flex-col gap-3 sm:flex-row sm:items-end"
                 >
-                  <div className="flex flex-col gap-1.5">
-                    <Label htmlFor="outbox-filter">Show</Label>
-                    <NativeSelect
-                      id="outbox-filter"
-                      value={filter}
-                      onChange={(event) => setFilter(event.target.value as OutboxFilter)}
-                      className="sm:w-auto"
-                    >
-                      {OUTBOX_FILTERS.map((value) => (
-                        <option key={value} value={value}>
-                          {OUTBOX_FILTER_LABELS[value]}
-                          {summary ? ` (${outboxFilterCount(value, summary)})` : ""}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </div>
+                  <ShowSelect
+                    id="outbox-filter"
+                    value={filter}
+                    options={OUTBOX_FILTERS}
+                    optionLabel={(value) =>
+                      OUTBOX_FILTER_LABELS[value] + (summary ? ` (${outboxFilterCount(value, summary)})` : "")
+                    }
+                    onChange={setFilter}
+                  />
                   <SearchBox
                     id="outbox-search"
                     label="Patient name or booking ID"
