@@ -131,6 +131,53 @@ export function InsightsPanel() {
   );
 }
 
+/** The first and last month or date of a range, as its two fields hold them. */
+interface DateRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * The From and To fields of a range, side by side from 400 px up. `named` fields go with a form the browser sends
+ * itself (as `?from=…&to=…`).
+ */
+function RangeFields({
+  idPrefix,
+  type,
+  named = false,
+  range,
+  errors,
+  onChange,
+}: {
+  idPrefix: string;
+  type: "month" | "date";
+  named?: boolean;
+  range: DateRange;
+  errors: Record<string, string>;
+  onChange: (range: DateRange) => void;
+}) {
+  const field = (end: keyof DateRange, label: string) => (
+    <InputField
+      id={`${idPrefix}-${end}`}
+      name={named ? end : undefined}
+      label={`${label} ${type}`}
+      type={type}
+      required
+      // Browsers without a month picker show a text box: the placeholder says what to type.
+      placeholder={type === "month" ? "YYYY-MM" : undefined}
+      value={range[end]}
+      error={errors[end]}
+      onChange={(event) => onChange({ ...range, [end]: event.target.value })}
+    />
+  );
+  return (
+    <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 sm:w-96">
+      {field("from", "From")}
+      {field("to", "To")}
+    </div>
+  );
+}
+
 function MonthRangeForm({
   shown,
   onChoose,
@@ -138,16 +185,15 @@ function MonthRangeForm({
   shown: MonthRange | null;
   onChoose: (range: MonthRange | null) => void;
 }) {
-  const [from, setFrom] = useState(shown?.from ?? "");
-  const [to, setTo] = useState(shown?.to ?? "");
+  const [range, setRange] = useState<DateRange>({ from: shown?.from ?? "", to: shown?.to ?? "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = insightsQuerySchema.safeParse({ from, to });
+    const checked = insightsQuerySchema.safeParse(range);
     if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
     setErrors({});
-    onChoose({ from, to });
+    onChoose(range);
   };
 
   return (
@@ -157,28 +203,7 @@ function MonthRangeForm({
       aria-label="Months shown"
       className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start"
     >
-      <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 sm:w-96">
-        <InputField
-          id="insights-from"
-          label="From month"
-          type="month"
-          required
-          placeholder="YYYY-MM"
-          value={from}
-          error={errors.from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-        <InputField
-          id="insights-to"
-          label="To month"
-          type="month"
-          required
-          placeholder="YYYY-MM"
-          value={to}
-          error={errors.to}
-          onChange={(event) => setTo(event.target.value)}
-        />
-      </div>
+      <RangeFields idPrefix="insights" type="month" range={range} errors={errors} onChange={setRange} />
       <div className="flex flex-wrap gap-2 sm:pt-7">
         <Button type="submit">Show months</Button>
         <Button type="button" variant="ghost" onClick={() => onChoose(null)}>
@@ -440,19 +465,19 @@ function ArticlesTable({ articles }: { articles: readonly ArticleAttribution[] }
 }
 
 /** The clinic's previous month, first and last date: what an accountant usually asks for. */
-function previousMonthDates(currentMonth: string | undefined): { from: string; to: string } {
+function previousMonthDates(currentMonth: string | undefined): DateRange {
   if (!currentMonth) return { from: "", to: "" };
   return { from: `${addMonths(currentMonth, -1)}-01`, to: addDaysToDate(`${currentMonth}-01`, -1) };
 }
 
 /** The clinic's month so far: its first day to today. */
-function thisMonthDates(currentMonth: string | undefined, today: string | undefined) {
+function thisMonthDates(currentMonth: string | undefined, today: string | undefined): DateRange {
   if (!currentMonth || !today) return { from: "", to: "" };
   return { from: `${currentMonth}-01`, to: today };
 }
 
 /** What the file of these dates will hold, said before it is downloaded (an empty file is no surprise). */
-function ReceiptsCount({ from, to }: { from: string; to: string }) {
+function ReceiptsCount({ from, to }: DateRange) {
   const checked = receiptsQuerySchema.safeParse({ from, to });
   const summary = useQuery(receiptsSummaryQuery(checked.success ? checked.data : null));
   if (!checked.success || !summary.data) return null;
@@ -477,13 +502,11 @@ function ReceiptsSection({
   currentMonth: string | undefined;
   today: string | undefined;
 }) {
-  const initial = previousMonthDates(currentMonth);
-  const [from, setFrom] = useState(initial.from);
-  const [to, setTo] = useState(initial.to);
+  const [range, setRange] = useState(() => previousMonthDates(currentMonth));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
-    const checked = receiptsQuerySchema.safeParse({ from, to });
+    const checked = receiptsQuerySchema.safeParse(range);
     if (checked.success) return setErrors({});
     event.preventDefault();
     setErrors(fieldErrors(checked.error.issues));
@@ -504,28 +527,14 @@ function ReceiptsSection({
         aria-label="Download receipts"
         className="flex flex-col gap-3 p-5 sm:flex-row sm:flex-wrap sm:items-start sm:p-6"
       >
-        <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 sm:w-96">
-          <InputField
-            id="receipts-from"
-            name="from"
-            label="From date"
-            type="date"
-            required
-            value={from}
-            error={errors.from}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-          <InputField
-            id="receipts-to"
-            name="to"
-            label="To date"
-            type="date"
-            required
-            value={to}
-            error={errors.to}
-            onChange={(event) => setTo(event.target.value)}
-          />
-        </div>
+        <RangeFields
+          idPrefix="receipts"
+          type="date"
+          named
+          range={range}
+          errors={errors}
+          onChange={setRange}
+        />
         <div className="sm:pt-7">
           <Button type="submit">
             <Download aria-hidden="true" />
@@ -546,8 +555,7 @@ function ReceiptsSection({
               variant="outline"
               disabled={!dates.from}
               onClick={() => {
-                setFrom(dates.from);
-                setTo(dates.to);
+                setRange(dates);
                 setErrors({});
               }}
             >
@@ -555,7 +563,7 @@ function ReceiptsSection({
             </Button>
           ))}
         </div>
-        <ReceiptsCount from={from} to={to} />
+        <ReceiptsCount {...range} />
       </form>
     </SectionCard>
   );
