@@ -18,6 +18,8 @@ import { ContactFormOutcome } from "./contact-form-outcome";
 type ContactFormInput = z.input<typeof contactMessageSchema>;
 type ContactFormOutput = z.output<typeof contactMessageSchema>;
 type ContactSource = ContactFormOutput["source"];
+/** The fields the visitor types in (not the hidden source, nor the honeypot). */
+type TypedFieldName = "name" | "email" | "phone" | "subject" | "message";
 
 /**
  * The shared schema's checks, fetched the first time the form is checked: its phone rule carries libphonenumber's
@@ -65,6 +67,21 @@ export function ContactForm({ source }: ContactFormProps) {
     defaultValues: { name: "", email: "", phone: "", subject: "", message: "", source, website: "" },
   });
 
+  /** What a field's FormField and its input need: one id ties the label, the error message and the value together. */
+  const fieldOf = (name: TypedFieldName, label: string, required: boolean) => {
+    const id = `contact-${name}`;
+    const error = errors[name];
+    return {
+      field: { id, label, required, error: said(error?.message) },
+      input: { required, ...describedBy(id, { error: Boolean(error), required }), ...register(name) },
+    };
+  };
+  const name = fieldOf("name", t(text.name), true);
+  const email = fieldOf("email", t(text.email), true);
+  const phone = fieldOf("phone", t(text.phone), false);
+  const subject = fieldOf("subject", t("contactForm.subject"), true);
+  const message = fieldOf("message", t("contactForm.message"), true);
+
   const send = useMutation({
     mutationFn: sendContactMessage,
     onSuccess: () => {
@@ -87,59 +104,23 @@ export function ContactForm({ source }: ContactFormProps) {
       <ContactFormOutcome />
       <input type="hidden" name="source" value={source} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="contact-name" label={t(text.name)} required error={said(errors.name?.message)}>
-          <Input
-            required
-            autoComplete="name"
-            {...describedBy("contact-name", { error: Boolean(errors.name), required: true })}
-            {...register("name")}
-          />
+        <FormField {...name.field}>
+          <Input autoComplete="name" {...name.input} />
         </FormField>
-        <FormField id="contact-email" label={t(text.email)} required error={said(errors.email?.message)}>
-          <Input
-            required
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...describedBy("contact-email", { error: Boolean(errors.email), required: true })}
-            {...register("email")}
-          />
+        <FormField {...email.field}>
+          <Input type="email" autoComplete="email" inputMode="email" {...email.input} />
         </FormField>
       </div>
-      <FormField id="contact-phone" label={t(text.phone)} error={said(errors.phone?.message)}>
-        <Input
-          type="tel"
-          autoComplete="tel"
-          {...describedBy("contact-phone", { error: Boolean(errors.phone) })}
-          {...register("phone")}
-        />
+      <FormField {...phone.field}>
+        <Input type="tel" autoComplete="tel" {...phone.input} />
       </FormField>
       {withSubject && (
-        <FormField
-          id="contact-subject"
-          label={t("contactForm.subject")}
-          required
-          error={said(errors.subject?.message)}
-        >
-          <Input
-            required
-            {...describedBy("contact-subject", { error: Boolean(errors.subject), required: true })}
-            {...register("subject")}
-          />
+        <FormField {...subject.field}>
+          <Input {...subject.input} />
         </FormField>
       )}
-      <FormField
-        id="contact-message"
-        label={t("contactForm.message")}
-        required
-        error={said(errors.message?.message)}
-      >
-        <Textarea
-          required
-          rows={6}
-          {...describedBy("contact-message", { error: Boolean(errors.message), required: true })}
-          {...register("message")}
-        />
+      <FormField {...message.field}>
+        <Textarea rows={6} {...message.input} />
       </FormField>
       <Honeypot register={register("website")} />
       <Button type="submit" size="lg" disabled={send.isPending} className="self-start">
