@@ -1,9 +1,17 @@
 import { bookingIdOf, type CreatedAppointment, type PublicConfig } from "@shared/booking";
-import { BellRing, CircleCheckBig, Mail, Video } from "lucide-react";
+import type { MessageId } from "@shared/i18n/messages";
+import { BellRing, CircleCheckBig, type LucideIcon, Mail, Video } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { StepHeading } from "../step-heading";
 import { useT } from "@/lib/i18n";
 import { AppointmentWhen } from "../appointment-when";
+
+/** What happens after a booking, in the order the parent meets it. */
+const NEXT_STEPS: ReadonlyArray<{ icon: LucideIcon; message: MessageId }> = [
+  { icon: Mail, message: "done.email" },
+  { icon: BellRing, message: "done.whatsapp" },
+  { icon: Video, message: "done.early" },
+];
 
 interface StepConfirmedProps {
   config: PublicConfig;
@@ -40,18 +48,12 @@ export function StepConfirmed({ config, appointment, focusHeading, onDone }: Ste
       <div className="w-full text-left">
         <h4 className="mb-2 font-semibold text-slate-900">{t("done.next")}</h4>
         <ul className="flex flex-col gap-2 text-sm text-slate-700">
-          <li className="flex gap-2">
-            <Mail className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            {t("done.email")}
-          </li>
-          <li className="flex gap-2">
-            <BellRing className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            {t("done.whatsapp")}
-          </li>
-          <li className="flex gap-2">
-            <Video className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            {t("done.early")}
-          </li>
+          {NEXT_STEPS.map(({ icon: Icon, message }) => (
+            <li key={message} className="flex gap-2">
+              <Icon className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+              {t(message)}
+            </li>
+          ))}
         </ul>
       </div>
 
