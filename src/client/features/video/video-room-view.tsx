@@ -58,10 +58,7 @@ export function VideoRoomView({
             <WaitingForDoctor lookup={lookup} onJoin={() => setStage("call")} />
           )}
         </div>
-        <aside className="flex flex-col gap-4" aria-label="Consultation details">
-          <PatientInformation appointment={lookup.appointment} />
-          <ConsultationTips />
-        </aside>
+        <ConsultationDetails appointment={lookup.appointment} />
       </main>
     </RoomFrame>
   );
@@ -175,10 +172,7 @@ function CallView({ lookup }: { lookup: OpenVideoRoom }) {
           {!joined && <ConnectingCover phase={phase} />}
         </section>
 
-        <aside className="flex flex-col gap-4 px-4 pb-6 sm:px-0" aria-label="Consultation details">
-          <PatientInformation appointment={lookup.appointment} />
-          <ConsultationTips />
-        </aside>
+        <ConsultationDetails appointment={lookup.appointment} className="px-4 pb-6 sm:px-0" />
       </main>
     </RoomFrame>
   );
@@ -207,6 +201,22 @@ function ConnectingCover({ phase }: { phase: "loading" | "connecting" }) {
       />
       <p>Connecting to video room...</p>
     </div>
+  );
+}
+
+/** Beside the waiting room and the call alike: whom the consultation is for, and how to make it go well. */
+function ConsultationDetails({
+  appointment,
+  className,
+}: {
+  appointment: OpenVideoRoom["appointment"];
+  className?: string;
+}) {
+  return (
+    <aside className={cn("flex flex-col gap-4", className)} aria-label="Consultation details">
+      <PatientInformation appointment={appointment} />
+      <ConsultationTips />
+    </aside>
   );
 }
 
