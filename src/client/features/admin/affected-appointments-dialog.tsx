@@ -55,6 +55,12 @@ export function ScheduleChangeReview({
 /** For each confirmed appointment: ask its parent (the default), or move it to a time the doctor picks. */
 type Choice = { kind: "ask" } | { kind: "move" } | { kind: "moved"; to: string };
 
+/** The two choices the doctor makes herself; "moved" follows from picking the new time. */
+const CHOICE_OPTIONS: ReadonlyArray<{ kind: "ask" | "move"; label: string }> = [
+  { kind: "ask", label: "Ask the parent" },
+  { kind: "move", label: "Move to a time I pick" },
+];
+
 /**
  * Shown when a change would take the time of confirmed appointments: they are listed with the patient's contact
  * before anything is saved, and for each the doctor chooses to ask the parent (e-mail and WhatsApp at once: another
@@ -179,26 +185,18 @@ function AppointmentChoice({
     <fieldset className="flex flex-col gap-2">
       <legend className="sr-only">What to do about {appointment.patientName}'s appointment</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-2">
-        <label className="inline-flex items-center gap-2">
-          <input
-            type="radio"
-            name={name}
-            checked={choice.kind === "ask"}
-            onChange={() => onChoose({ kind: "ask" })}
-            className="size-4 accent-brand-700"
-          />
-          Ask the parent
-        </label>
-        <label className="inline-flex items-center gap-2">
-          <input
-            type="radio"
-            name={name}
-            checked={choice.kind === "move"}
-            onChange={() => onChoose({ kind: "move" })}
-            className="size-4 accent-brand-700"
-          />
-          Move to a time I pick
-        </label>
+        {CHOICE_OPTIONS.map(({ kind, label }) => (
+          <label key={kind} className="inline-flex items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              checked={choice.kind === kind}
+              onChange={() => onChoose({ kind })}
+              className="size-4 accent-brand-700"
+            />
+            {label}
+          </label>
+        ))}
       </div>
       {choice.kind === "move" ? (
         <Button type="button" variant="outline" size="sm" className="self-start" onClick={onPickTime}>
