@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { mimeParts } from "../src/server/testing/mime";
 import { logInAsAdmin } from "./support/admin";
-import { bookAndPay, inDays, pickDate } from "./support/booking";
+import { bookAndPay, bookAndPayThroughApi, inDays, pickDate } from "./support/booking";
 import { screenshots } from "./support/screenshots";
 
 /**
@@ -163,6 +163,45 @@ test("the manage page arrives rendered by the server, personal and never cached,
   const other = await page.request.get(`/appointments/manage/${"y".repeat(43)}`);
   expect(other.headers()["cache-control"]).toBe("private, no-store");
   expect(await other.text()).not.toContain("Rendered Parent");
+});
+
+test("a parent who booked in Kannada is written to in Kannada, and chooses another language on the manage page", async ({
+  page,
+  request,
+}) => {
+  const patientEmail = "kannada.parent@example.org";
+  const { manageUrl } = await bookAndPayThroughApi(request, {
+    patientName: "Kavya Gowda",
+    patientEmail,
+    date: inDays(6),
+    time: "19:40",
+    language: "kn",
+  });
+  // The confirmation the outbox wrote is in Kannada, with a manage link of its own.
+  await manageLinkFromConfirmation(patientEmail);
+  const outbox = join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  const confirmation = safeList(outbox)
+    .filter((name) => /_confirmation_patient_email_.*\.eml$/.test(name))
+    .map((name) => readFileSync(join(outbox, name), "utf8"))
+    .find((raw) => raw.includes(patientEmail));
+  const text = mimeParts(confirmation ?? "").find((part) => part.contentType === "text/plain")?.body ?? "";
+  expect(text).toContain("ನಿಮ್ಮ ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ ಖಚಿತವಾಗಿದೆ");
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(manageUrl);
+  const choice = page.getByLabel(
+    "E-mails, WhatsApp messages and the fee receipt about this booking are written in",
+  );
+  await expect(choice).toHaveValue("kn");
+  // Offered once the page can save a choice.
+  await expect(choice).toBeEnabled();
+  await choice.selectOption("hi");
+  await expect(page.getByRole("status")).toContainText("Saved: messages from now on are in हिन्दी.");
+  await screenshots(page, "manage-message-language");
+  await page.reload();
+  await expect(
+    page.getByLabel("E-mails, WhatsApp messages and the fee receipt about this booking are written in"),
+  ).toHaveValue("hi");
 });
 
 test("a link that opens no booking says so, with the clinic's contact", async ({ page }) => {

@@ -145,7 +145,16 @@ export async function bookAndPayThroughApi(
     time,
     patientEmail = `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
     guardianName = apiBookingConsent.guardianName,
-  }: { patientName: string; date: string; time: string; patientEmail?: string; guardianName?: string },
+    language,
+  }: {
+    patientName: string;
+    date: string;
+    time: string;
+    patientEmail?: string;
+    guardianName?: string;
+    /** The language of the page the booking is made on ("kn"); English when absent. */
+    language?: string;
+  },
 ): Promise<{ id: string; manageUrl: string }> {
   const created = await request.post("/api/appointments", {
     data: {
@@ -158,6 +167,7 @@ export async function bookAndPayThroughApi(
       guardianName,
       appointmentDate: date,
       appointmentTime: time,
+      ...(language ? { language } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);

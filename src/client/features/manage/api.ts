@@ -1,4 +1,5 @@
 import type { DataRightsView } from "@shared/patients";
+import type { Language } from "@shared/i18n/languages";
 import type { ManageView, RescheduleInput } from "@shared/manage";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, apiJson } from "@/lib/api";
@@ -31,4 +32,9 @@ export function rescheduleBooking(token: string, input: RescheduleInput): Promis
 
 export function receiptUrl(token: string): string {
   return `/api/manage/${encodeURIComponent(token)}/receipt`;
+}
+
+/** The language of the booking's messages and documents from now on. */
+export function chooseLanguage(token: string, language: Language): Promise<ManageView> {
+  return apiJson<ManageView>("POST", `/api/manage/${encodeURIComponent(token)}/language`, { language });
 }

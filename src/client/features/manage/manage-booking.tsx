@@ -16,6 +16,7 @@ import { cancelBooking, manageQuery, receiptUrl, rescheduleBooking } from "./api
 import { Prescriptions } from "./prescriptions";
 import { ReportUploads } from "./report-uploads";
 import { DataRights } from "./data-rights";
+import { MessageLanguage } from "./message-language";
 import {
   cancelConsequence,
   PAYMENT_WORDS,
@@ -213,6 +214,8 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
       ) : null}
 
       {view.followUp ? <FollowUpOffer followUp={view.followUp} /> : null}
+
+      <MessageLanguage token={token} language={appointment.language} />
 
       <ReportUploads token={token} status={appointment.status} />
 
