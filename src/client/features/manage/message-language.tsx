@@ -1,7 +1,7 @@
 import { isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES } from "@shared/i18n/languages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { NativeSelect } from "@/components/ui/input";
+import { useHydrated } from "@/lib/use-hydrated";
 import { chooseLanguage, manageQuery } from "./api";
 
 /**
@@ -12,8 +12,7 @@ export function MessageLanguage({ token, language }: { token: string; language: 
   const queryClient = useQueryClient();
   // The page arrives rendered by the server: a choice made before its script runs would be lost, so the list is
   // offered once the page can save it.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const change = useMutation({
     mutationFn: (next: Language) => chooseLanguage(token, next),
     onSuccess: (view) => queryClient.setQueryData(manageQuery(token).queryKey, view),
