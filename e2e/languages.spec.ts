@@ -1,5 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { apiBookingConsent, inDays, pickDate } from "./support/booking";
 import { waitUntilHydrated } from "./support/hydration";
+import { screenshots } from "./support/screenshots";
 
 /** The site in Hindi and Kannada: the address decides the language; the switcher keeps the page. */
 
@@ -11,6 +13,18 @@ async function openKannadaBooking(page: Page) {
   await waitUntilHydrated(book);
   await book.click();
   return page.getByRole("dialog", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+}
+
+/** Step 1 in Kannada: a parent's details, as a Kannada-speaking parent types them. */
+async function fillKannadaDetails(dialog: Locator) {
+  await dialog.getByLabel("ರೋಗಿಯ ಪೂರ್ಣ ಹೆಸರು").fill("ಅನನ್ಯಾ ಗೌಡ");
+  await dialog.getByLabel("ಫೋನ್ ಸಂಖ್ಯೆ").fill("98450 12345");
+  await dialog.getByLabel("ಇ-ಮೇಲ್").fill("gowda.family@example.org");
+  await dialog.getByRole("spinbutton").fill("6");
+  await dialog.getByLabel("ಪೋಷಕರ ಅಥವಾ ರಕ್ಷಕರ ಹೆಸರು").fill("ರಮೇಶ್ ಗೌಡ");
+  await dialog.getByRole("combobox", { name: "ರೋಗಿಯೊಂದಿಗಿನ ಸಂಬಂಧ" }).selectOption("Father");
+  await dialog.getByLabel("ಸಮಾಲೋಚನೆಯ ಕಾರಣ").fill("ಎದೆ ಬಡಿತ ಹೆಚ್ಚು");
+  for (const box of await dialog.getByRole("checkbox").all()) await box.check();
 }
 
 test("the language switcher keeps the page and its address decides the language", async ({ page }) => {
@@ -114,14 +128,7 @@ test("a parent goes on to the time step in Kannada: the calendar and the slots s
   page,
 }) => {
   const dialog = await openKannadaBooking(page);
-  await dialog.getByLabel("ರೋಗಿಯ ಪೂರ್ಣ ಹೆಸರು").fill("ಅನನ್ಯಾ ಗೌಡ");
-  await dialog.getByLabel("ಫೋನ್ ಸಂಖ್ಯೆ").fill("98450 12345");
-  await dialog.getByLabel("ಇ-ಮೇಲ್").fill("gowda.family@example.org");
-  await dialog.getByRole("spinbutton").fill("6");
-  await dialog.getByLabel("ಪೋಷಕರ ಅಥವಾ ರಕ್ಷಕರ ಹೆಸರು").fill("ರಮೇಶ್ ಗೌಡ");
-  await dialog.getByRole("combobox", { name: "ರೋಗಿಯೊಂದಿಗಿನ ಸಂಬಂಧ" }).selectOption("Father");
-  await dialog.getByLabel("ಸಮಾಲೋಚನೆಯ ಕಾರಣ").fill("ಎದೆ ಬಡಿತ ಹೆಚ್ಚು");
-  for (const box of await dialog.getByRole("checkbox").all()) await box.check();
+  await fillKannadaDetails(dialog);
   await dialog.getByRole("button", { name: "ಸಮಯ ಆಯ್ಕೆಗೆ ಮುಂದುವರಿಯಿರಿ" }).click();
   await expect(dialog.getByRole("heading", { name: "ದಿನಾಂಕ ಮತ್ತು ಸಮಯವನ್ನು ಆಯ್ಕೆಮಾಡಿ" })).toBeVisible();
   await expect(dialog.getByText("ಹಂತ 2/4: ಸಮಯ")).toBeVisible();
@@ -134,4 +141,34 @@ test("a parent goes on to the time step in Kannada: the calendar and the slots s
   await expect(dialog.getByRole("button", { name: "ಪಾವತಿಗೆ ಮುಂದುವರಿಯಿರಿ" })).toBeVisible();
   // The clinic's times are said by the part of the day, as the hours are.
   await expect(dialog.getByRole("button", { name: /ಸಂಜೆ 7:00 IST/ }).first()).toBeVisible();
+});
+
+test("a time taken meanwhile is told in Kannada, and its button goes back to the times", async ({ page }) => {
+  const dialog = await openKannadaBooking(page);
+  await fillKannadaDetails(dialog);
+  await dialog.getByRole("button", { name: "ಸಮಯ ಆಯ್ಕೆಗೆ ಮುಂದುವರಿಯಿರಿ" }).click();
+  const date = inDays(9);
+  await pickDate(dialog, date, { label: "ಅಪಾಯಿಂಟ್‌ಮೆಂಟ್ ದಿನಾಂಕ", next: "ಮುಂದಿನ ತಿಂಗಳು", previous: "ಹಿಂದಿನ ತಿಂಗಳು" });
+  await dialog.getByRole("button", { name: /^ಸಂಜೆ 7:40 IST/ }).click();
+  // Another parent books the same time before this one goes on.
+  const other = await page.request.post("/api/appointments", {
+    data: {
+      patientName: "First Parent",
+      patientEmail: "first.parent.kn@example.org",
+      patientPhone: "+91 98765 43210",
+      patientAge: 6,
+      reasonForConsultation: "Murmur",
+      ...apiBookingConsent,
+      appointmentDate: date,
+      appointmentTime: "19:40",
+    },
+  });
+  expect(other.status()).toBe(201);
+  await dialog.getByRole("button", { name: "ಪಾವತಿಗೆ ಮುಂದುವರಿಯಿರಿ" }).click();
+  const toasts = page.getByRole("region", { name: /Notifications/ });
+  await expect(toasts.getByText("ಈ ಸಮಯ ಲಭ್ಯವಿಲ್ಲ", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("ಈ ಸಮಯ ಈಗ ಲಭ್ಯವಿಲ್ಲ. ದಯವಿಟ್ಟು ಬೇರೆ ಸಮಯ ಆಯ್ಕೆಮಾಡಿ.")).toBeVisible();
+  await screenshots(page, "kannada-slot-taken");
+  await toasts.getByRole("button", { name: "ಬೇರೆ ಸಮಯ ಆಯ್ಕೆಮಾಡಿ" }).click();
+  await expect(dialog.getByRole("heading", { name: "ದಿನಾಂಕ ಮತ್ತು ಸಮಯವನ್ನು ಆಯ್ಕೆಮಾಡಿ" })).toBeVisible();
 });

@@ -70,19 +70,33 @@ export async function fillDetails(dialog: Locator, patient: Partial<PatientDetai
   await expect(dialog.getByRole("heading", { name: "Choose a Date and Time" })).toBeVisible();
 }
 
+/** The calendar's words on a page in another language: its label and the month buttons. */
+export interface CalendarWords {
+  label: string;
+  next: string;
+  previous: string;
+}
+
+const ENGLISH_CALENDAR: CalendarWords = {
+  label: "Appointment Date",
+  next: "Next month",
+  previous: "Previous month",
+};
+
 /** The calendar's button for a date (YYYY-MM-DD), after turning to its month; it waits for the month's facts. */
 export async function calendarDay(
   dialog: Locator,
   date: string,
-  label = "Appointment Date",
+  label: string | CalendarWords = ENGLISH_CALENDAR.label,
 ): Promise<Locator> {
-  const calendar = dialog.getByRole("group", { name: label });
+  const words = typeof label === "string" ? { ...ENGLISH_CALENDAR, label } : label;
+  const calendar = dialog.getByRole("group", { name: words.label });
   await expect(calendar.getByRole("grid")).toBeVisible();
   await expect(calendar.getByRole("grid")).not.toHaveAttribute("aria-busy", "true");
   for (let turns = 0; turns < 13; turns++) {
     const shown = (await calendar.locator("[data-date]").first().getAttribute("data-date")) ?? "";
     if (shown.slice(0, 7) === date.slice(0, 7)) break;
-    await calendar.getByRole("button", { name: shown < date ? "Next month" : "Previous month" }).click();
+    await calendar.getByRole("button", { name: shown < date ? words.next : words.previous }).click();
     await expect(calendar.locator(`[data-date^="${shown.slice(0, 7)}"]`)).toHaveCount(0);
   }
   await expect(calendar.getByRole("grid")).not.toHaveAttribute("aria-busy", "true");
@@ -90,7 +104,7 @@ export async function calendarDay(
 }
 
 /** Step 2: picks a date in the calendar. */
-export async function pickDate(dialog: Locator, date: string, label?: string): Promise<void> {
+export async function pickDate(dialog: Locator, date: string, label?: string | CalendarWords): Promise<void> {
   const day = await calendarDay(dialog, date, label);
   await expect(day).not.toHaveAttribute("aria-disabled", "true");
   await day.click();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { mapError } from "./error-mapper";
 
+/** What the toast shows: the wording, without the key a translated page reads it by. */
+const shown = (error: unknown, context?: string) => {
+  const { key: _key, ...words } = mapError(error, context);
+  return words;
+};
+
 describe("mapError: the toast rules, first match wins", () => {
   const rows: [string, string, string, string][] = [
     [
@@ -110,7 +116,7 @@ describe("mapError: the toast rules, first match wins", () => {
   ];
 
   it.each(rows)("%s -> %s", (text, title, message, action) => {
-    expect(mapError(new Error(text))).toEqual({ title, message, action });
+    expect(shown(new Error(text))).toEqual({ title, message, action });
   });
 
   it("matches case-insensitively", () => {
@@ -164,15 +170,23 @@ describe("mapError: fallbacks by context when no rule matches", () => {
   ];
 
   it.each(rows)("context %s -> %s", (context, title, message) => {
-    expect(mapError(new Error("418: teapot"), context)).toEqual({ title, message });
+    expect(shown(new Error("418: teapot"), context)).toEqual({ title, message });
   });
 
   it("without a context says Something Went Wrong", () => {
-    expect(mapError(new Error("418: teapot"))).toEqual({
+    expect(shown(new Error("418: teapot"))).toEqual({
       title: "Something Went Wrong",
       message: "An unexpected error occurred. Please try again or contact support if the problem persists.",
     });
     expect(mapError(undefined)).toEqual(mapError(new Error("")));
+  });
+
+  it("names each wording by a key of its own, for the catalogues of the other languages", () => {
+    expect(mapError(new Error("Failed to fetch")).key).toBe("connection");
+    expect(mapError(new Error("409: slot taken")).key).toBe("slot");
+    expect(mapError(new Error("418: teapot"), "booking").key).toBe("context.booking");
+    expect(mapError(new Error("418: teapot"), "something_else").key).toBe("unknown");
+    expect(mapError(new Error("418: teapot")).key).toBe("none");
   });
 
   it("does not treat inherited object keys as contexts", () => {

@@ -1,4 +1,5 @@
 import { type ErrorContext, mapError } from "@shared/error-mapper";
+import type { SiteMessageId } from "@shared/i18n/messages";
 import { toast, type ToastAction } from "./use-toast";
 import { openAdminLogin } from "./dialogs";
 import { errorStatus, serverMessage } from "./api";
@@ -21,8 +22,16 @@ function focusFirstInvalidField(): void {
   document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
-/** The button of each action the error mapper names, doing what its label says. */
-function actionFor(label: string, handlers: ErrorToastHandlers): ToastAction {
+/** A page's words for the catalogue's messages (`useT()`), on the pages a parent reads. */
+type Say = (id: SiteMessageId) => string;
+
+/** The button of each action the error mapper names, doing what its label says, in the page's words. */
+function actionFor(action: string, handlers: ErrorToastHandlers, say?: Say): ToastAction {
+  const { onClick } = englishAction(action, handlers);
+  return { label: say ? say(`error.action.${action}` as SiteMessageId) : action, onClick };
+}
+
+function englishAction(label: string, handlers: ErrorToastHandlers): ToastAction {
   switch (label) {
     case "Retry":
     case "Try Again":
@@ -47,26 +56,33 @@ function actionFor(label: string, handlers: ErrorToastHandlers): ToastAction {
 
 /**
  * Shows the wording of the error catalogue as a destructive toast (a 429 shows the server's own words instead: how
- * long to wait), with its action as a real button; answers the
- * text shown, for inline alerts.
+ * long to wait), with its action as a real button; answers the text shown, for inline alerts. `say` is the page's
+ * translator where a parent reads it (the booking dialog, the contact forms): the same wording in Hindi or Kannada.
  */
 export function showErrorToast(
   error: unknown,
   context?: ErrorContext,
   handlers: ErrorToastHandlers = {},
+  say?: Say,
 ): string {
   const waitMessage = errorStatus(error) === 429 ? serverMessage(error) : null;
   if (waitMessage) {
     // A limit's answer says how long to wait, which the catalogue's words cannot.
-    toast({ title: "Please Wait", description: waitMessage, variant: "destructive" });
+    toast({
+      title: say ? say("error.wait.title") : "Please Wait",
+      description: waitMessage,
+      variant: "destructive",
+    });
     return waitMessage;
   }
   const friendly = mapError(error, context);
+  const title = say ? say(`error.${friendly.key}.title` as SiteMessageId) : friendly.title;
+  const message = say ? say(`error.${friendly.key}.message` as SiteMessageId) : friendly.message;
   toast({
-    title: friendly.title,
-    description: friendly.message,
+    title,
+    description: message,
     variant: "destructive",
-    ...(friendly.action ? { action: actionFor(friendly.action, handlers) } : {}),
+    ...(friendly.action ? { action: actionFor(friendly.action, handlers, say) } : {}),
   });
-  return friendly.message;
+  return message;
 }

@@ -179,3 +179,35 @@ describe("the contact form's messages", () => {
     expect([...messages].filter((message) => !(message in english))).toEqual([]);
   });
 });
+
+describe("the error toasts a parent can see", () => {
+  const english = source("en", "site");
+  const samples: [string, string | undefined][] = [
+    ...[
+      "Failed to fetch",
+      "timeout",
+      "401",
+      "403",
+      "404",
+      "duplicate",
+      "invalid",
+      "500",
+      "payment",
+      "slot",
+    ].map((text): [string, undefined] => [text, undefined]),
+    ...["booking", "payment", "payment_init", "contact", "something_else", undefined].map(
+      (context): [string, string | undefined] => ["418: teapot", context],
+    ),
+  ];
+
+  it.each(samples)(
+    "%s (%s) reads the same in English from the catalogue as from the error mapper",
+    async (text, context) => {
+      const { mapError } = await import("../error-mapper");
+      const friendly = mapError(new Error(text), context);
+      expect(english[`error.${friendly.key}.title`]).toBe(friendly.title);
+      expect(english[`error.${friendly.key}.message`]).toBe(friendly.message);
+      if (friendly.action) expect(english[`error.action.${friendly.action}`]).toBe(friendly.action);
+    },
+  );
+});

@@ -50,8 +50,8 @@ export default function BookingDialog() {
     if (!config.isError || reported.current) return;
     reported.current = true;
     closeBooking();
-    showErrorToast(config.error, "booking");
-  }, [config.isError, config.error]);
+    showErrorToast(config.error, "booking", {}, t);
+  }, [config.isError, config.error, t]);
 
   if (config.isError) return null;
 

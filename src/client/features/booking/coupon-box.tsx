@@ -79,7 +79,7 @@ export function CouponBox({
       }
     },
     onError: (error, code) => {
-      setProblem(showErrorToast(error, "booking", { retry: () => validate.mutate(code) }));
+      setProblem(showErrorToast(error, "booking", { retry: () => validate.mutate(code) }, t));
       inputRef.current?.focus();
     },
   });

@@ -7,7 +7,7 @@ import { showErrorToast } from "@/lib/error-toast";
 import { availabilityKeys } from "@/lib/availability";
 import { createAppointment, createOrder } from "./api";
 import { loadSavedBooking, resumeStep, saveBooking } from "./booking-session";
-import { useLanguage } from "@/lib/i18n";
+import { useLanguage, useT } from "@/lib/i18n";
 import {
   appointmentKey,
   type BookingData,
@@ -46,6 +46,7 @@ function initialState(): WizardState {
 export function useBookingWizard() {
   const queryClient = useQueryClient();
   const language = useLanguage();
+  const t = useT();
   const [state, setState] = useState<WizardState>(initialState);
 
   // Written before the browser paints the new step: a step the parent can see is a step a reload resumes (a passive
@@ -122,10 +123,15 @@ export function useBookingWizard() {
         const createdFrom = appointmentKey(data);
         setState((current) => ({ ...current, appointment, createdFrom, order: undefined }));
       } catch (error) {
-        const message = showErrorToast(error, "booking", {
-          retry: () => void continueRef.current(),
-          chooseAnotherSlot: () => chooseAnotherSlotRef.current(),
-        });
+        const message = showErrorToast(
+          error,
+          "booking",
+          {
+            retry: () => void continueRef.current(),
+            chooseAnotherSlot: () => chooseAnotherSlotRef.current(),
+          },
+          t,
+        );
         setState((current) => ({ ...current, error: message }));
         setCreating(false);
         // Someone else took the slot a moment ago: show it as booked.
@@ -158,7 +164,7 @@ export function useBookingWizard() {
       try {
         order = await createOrder(appointment.id);
       } catch (error) {
-        const message = showErrorToast(error, "payment_init", { retry: () => void continueRef.current() });
+        const message = showErrorToast(error, "payment_init", { retry: () => void continueRef.current() }, t);
         setState((current) => ({ ...current, error: message }));
         setCreating(false);
         return;
@@ -168,7 +174,7 @@ export function useBookingWizard() {
     const created = { appointment, order };
     setState((current) => ({ ...current, ...created, step: 3, navigated: true, error: undefined }));
     setCreating(false);
-  }, [state, queryClient, language]);
+  }, [state, queryClient, language, t]);
 
   /** The toast's "Choose Another Slot": the slot step, the taken slot unchosen, and the day's grid asked again. */
   const chooseAnotherSlot = useCallback(() => {

@@ -88,7 +88,7 @@ export function ContactForm({ source }: ContactFormProps) {
       toast({ title: t("contactForm.sentTitle"), description: t("contactForm.sentText") });
       reset();
     },
-    onError: (error, message) => showErrorToast(error, "contact", { retry: () => send.mutate(message) }),
+    onError: (error, message) => showErrorToast(error, "contact", { retry: () => send.mutate(message) }, t),
   });
 
   return (

@@ -83,7 +83,7 @@ export function StepPayment({
         setProcessing(false);
         return;
       case "failed":
-        showErrorToast(outcome.error, "payment", { retryPayment: () => void pay() });
+        showErrorToast(outcome.error, "payment", { retryPayment: () => void pay() }, t);
         setProcessing(false);
         return;
     }
