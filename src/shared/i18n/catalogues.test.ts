@@ -211,3 +211,14 @@ describe("the error toasts a parent can see", () => {
     },
   );
 });
+
+describe("a date without free times, as the booking dialog says it", () => {
+  it.each(["past", "beyond_horizon", "leave", "day_off", "fully_booked"] as const)(
+    "%s reads the same in English from the catalogue as from the server",
+    async (reason) => {
+      const { dayClosedMessage } = await import("../schedule");
+      const english = source("en", "booking")[`slot.closed.${reason}`];
+      expect(english?.replace("{days}", "60")).toBe(dayClosedMessage(reason, 60));
+    },
+  );
+});

@@ -259,7 +259,11 @@ export function StepSlot({ config, wizard, focusHeading }: StepSlotProps) {
             loading={choice.availability.isPending && choice.availability.fetchStatus !== "idle"}
             failed={choice.availability.isError}
             closedMessage={
-              day && day.date === data.appointmentDate && day.freeSlots === 0 ? day.message : undefined
+              day && day.date === data.appointmentDate && day.freeSlots === 0
+                ? day.reason
+                  ? t(`slot.closed.${day.reason}`, { days: config.horizonDays })
+                  : day.message
+                : undefined
             }
             onRetry={() => void choice.availability.refetch()}
           >
