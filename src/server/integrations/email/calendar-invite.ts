@@ -6,6 +6,7 @@ import ical, {
 } from "ical-generator";
 import type { AppointmentMessageData, Recipient, SiteFacts } from "../messaging/types";
 import { bookingReference } from "../messaging/format-appointment";
+import { messageWords, type MessageWords } from "../messaging/message-words";
 
 export interface InviteOptions {
   /** Whose copy: the patient's carries the patient's link, the doctor's the host link (the moderator's). */
@@ -17,6 +18,8 @@ export interface InviteOptions {
   organizerEmail: string;
   /** CANCEL withdraws the event (same UID, higher SEQUENCE) from the calendars it was added to. */
   method?: "REQUEST" | "CANCEL";
+  /** The words of the patient's copy: the booking's language (English when absent). */
+  words?: MessageWords;
 }
 
 /**
@@ -35,6 +38,8 @@ export function calendarInvite(
   options: InviteOptions,
 ): string {
   const link = options.recipient === "doctor" ? data.hostUrl : data.roomUrl;
+  // The parent's invite is written in the language of the e-mail it comes with.
+  const { t } = options.words ?? messageWords("en");
   const cancelled = options.method === "CANCEL";
   const calendar = ical({
     method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
@@ -49,7 +54,7 @@ export function calendarInvite(
     summary:
       options.recipient === "doctor"
         ? `Video consultation: ${data.patientName}`
-        : `Video consultation with ${site.doctorName}`,
+        : t("invite.summary", { doctor: site.doctorName }),
     location: link,
     url: link,
     description: (options.recipient === "doctor"
@@ -60,10 +65,10 @@ export function calendarInvite(
           `Join as host (your own link; do not share it): ${link}`,
         ]
       : [
-          `Booking ID: ${bookingReference(data.bookingId)}`,
-          `Join the video consultation: ${link}`,
-          "Please join 5 minutes early.",
-          `Questions: ${site.contactEmail}`,
+          t("invite.bookingId", { reference: bookingReference(data.bookingId) }),
+          t("invite.join", { link }),
+          t("invite.early"),
+          t("invite.questions", { email: site.contactEmail }),
         ]
     ).join("\n"),
     organizer: { name: asParameterValue(site.doctorName), email: options.organizerEmail },

@@ -48,7 +48,11 @@ export async function composeAppointmentEmail(
     message.icalEvent = {
       method,
       filename: kind === "cancelled" ? "cancel.ics" : "invite.ics",
-      content: calendarInvite(data, site, { ...invitationFor(recipient, site, options), method }),
+      content: calendarInvite(data, site, {
+        ...invitationFor(recipient, site, options),
+        method,
+        words: facts.words,
+      }),
     };
   }
   return message;

@@ -48,6 +48,12 @@ describe.each(["hi", "kn"] as const)("a booking made in %s", (language) => {
     // The policy and the booking's page are linked in the same language.
     expect(email.html).toContain(`https://drrao.example/${language}/refunds-cancellations`);
     expect(email.html).toContain("https://drrao.example/manage/tok");
+    // The calendar invite with it too.
+    const invite = email.icalEvent?.content.replace(/\r?\n[ \t]/g, "") ?? "";
+    const summary = /^SUMMARY:(.*)$/m.exec(invite)?.[1] ?? "";
+    const description = /^DESCRIPTION:(.*)$/m.exec(invite)?.[1] ?? "";
+    expect(summary).toContain("Dr. Priya Rao");
+    expect(latinWordsIn(`${summary}\n${description.replace(/\\n/g, "\n")}`, NAMES)).toEqual([]);
   });
 
   const changes: [MessageKind, Partial<AppointmentMessageData>][] = [
