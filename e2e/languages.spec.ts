@@ -172,3 +172,34 @@ test("a time taken meanwhile is told in Kannada, and its button goes back to the
   await toasts.getByRole("button", { name: "ಬೇರೆ ಸಮಯ ಆಯ್ಕೆಮಾಡಿ" }).click();
   await expect(dialog.getByRole("heading", { name: "ದಿನಾಂಕ ಮತ್ತು ಸಮಯವನ್ನು ಆಯ್ಕೆಮಾಡಿ" })).toBeVisible();
 });
+
+test.describe("a visitor whose browser prefers Kannada", () => {
+  test.use({ locale: "kn-IN" });
+
+  test("is offered the Kannada page quietly, never sent there, and not again once they choose English", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const response = await page.goto("/contact-us");
+    expect(response?.url()).toMatch(/\/contact-us$/);
+    const switcher = page.getByRole("navigation", { name: "Language" });
+    const offer = switcher.getByRole("link", { name: "ಈ ಪುಟವನ್ನು ಕನ್ನಡದಲ್ಲಿ ಓದಿ" });
+    await expect(offer).toHaveAttribute("href", "/kn/contact-us");
+    await expect(offer).toHaveAttribute("lang", "kn");
+    await screenshots(page, "language-suggestion");
+    // The strip keeps one line on a phone: the offer does not push the page down.
+    const height = await switcher.evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeLessThan(40);
+
+    await offer.click();
+    await expect(page).toHaveURL(/\/kn\/contact-us$/);
+    // On the Kannada page there is nothing to offer; choosing English is remembered.
+    await expect(page.getByRole("link", { name: "ಈ ಪುಟವನ್ನು ಕನ್ನಡದಲ್ಲಿ ಓದಿ" })).toHaveCount(0);
+    await page.getByRole("navigation", { name: "ಭಾಷೆ" }).getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await waitUntilHydrated(
+      page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "English" }),
+    );
+    await expect(page.getByRole("link", { name: "ಈ ಪುಟವನ್ನು ಕನ್ನಡದಲ್ಲಿ ಓದಿ" })).toHaveCount(0);
+  });
+});

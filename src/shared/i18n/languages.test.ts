@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { existsInEveryLanguage, languageOfPath, pathInLanguage, pathWithoutLanguage } from "./languages";
+import {
+  existsInEveryLanguage,
+  languageOfPath,
+  pathInLanguage,
+  pathWithoutLanguage,
+  preferredLanguage,
+} from "./languages";
 
 describe("language of an address", () => {
   it("reads the prefix, and only a whole path segment", () => {
@@ -39,5 +45,17 @@ describe("language of an address", () => {
       "/articles",
     ])
       expect(existsInEveryLanguage(path), path).toBe(false);
+  });
+});
+
+describe("the language a visitor would rather read", () => {
+  it("is the one chosen last, else the first of the browser's that the site has", () => {
+    expect(preferredLanguage("kn", ["en-IN", "en"])).toBe("kn");
+    expect(preferredLanguage(null, ["kn-IN", "kn", "en-US"])).toBe("kn");
+    expect(preferredLanguage(null, ["ta-IN", "hi", "en"])).toBe("hi");
+    // An English browser that also lists Hindi reads English first: nothing to suggest on an English page.
+    expect(preferredLanguage(null, ["en-IN", "en", "hi"])).toBe("en");
+    expect(preferredLanguage("fr", ["ta-IN", "fr"])).toBeUndefined();
+    expect(preferredLanguage(null, [])).toBeUndefined();
   });
 });

@@ -9,6 +9,32 @@ export const DEFAULT_LANGUAGE: Language = "en";
 /** Each language named in itself, as the language switcher shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "हिन्दी", kn: "ಕನ್ನಡ" };
 
+/**
+ * The quiet suggestion to read a page in a language the visitor prefers, written in that language (the page's own
+ * catalogue is in another one).
+ */
+export const LANGUAGE_SUGGESTIONS: Record<Language, string> = {
+  en: "Read this page in English",
+  hi: "यह पेज हिन्दी में पढ़ें",
+  kn: "ಈ ಪುಟವನ್ನು ಕನ್ನಡದಲ್ಲಿ ಓದಿ",
+};
+
+/**
+ * The language a visitor would rather read: the one they chose last in the switcher, else the first of their
+ * browser's languages that the site has; undefined when neither says.
+ */
+export function preferredLanguage(
+  chosen: string | null,
+  browserLanguages: readonly string[],
+): Language | undefined {
+  if (isLanguage(chosen)) return chosen;
+  for (const tag of browserLanguages) {
+    const base = tag.toLowerCase().split("-")[0];
+    if (isLanguage(base)) return base;
+  }
+  return undefined;
+}
+
 /** The locale dates, times, numbers and rupees are formatted in. */
 export const LANGUAGE_LOCALES: Record<Language, string> = { en: "en-IN", hi: "hi-IN", kn: "kn-IN" };
 

@@ -1,6 +1,34 @@
-import { existsInEveryLanguage, LANGUAGE_NAMES, LANGUAGES, pathInLanguage } from "@shared/i18n/languages";
+import {
+  existsInEveryLanguage,
+  type Language,
+  LANGUAGE_NAMES,
+  LANGUAGE_SUGGESTIONS,
+  LANGUAGES,
+  pathInLanguage,
+  preferredLanguage,
+} from "@shared/i18n/languages";
 import { useLocation } from "wouter";
 import { useLanguage, useT } from "@/lib/i18n";
+import { useHydrated } from "@/lib/use-hydrated";
+
+/** Where the switcher remembers the visitor's last choice, for the suggestion on a page in another language. */
+const CHOICE_KEY = "clinic.language";
+
+function rememberChoice(language: Language): void {
+  try {
+    localStorage.setItem(CHOICE_KEY, language);
+  } catch {
+    // Storage refused (a private window): the address still decides, and nothing is suggested.
+  }
+}
+
+function rememberedChoice(): string | null {
+  try {
+    return localStorage.getItem(CHOICE_KEY);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The same page in each language, as plain links (they work before the script has loaded, and a search engine
@@ -15,21 +43,48 @@ export function LanguageSwitcher() {
   if (!existsInEveryLanguage(path)) return null;
   return (
     <nav aria-label={t("language.label")} className="border-b border-slate-200 bg-slate-50">
-      <ul className="mx-auto flex max-w-6xl justify-end gap-1 px-4 text-sm sm:px-6">
-        {LANGUAGES.map((language) => (
-          <li key={language}>
-            <a
-              href={pathInLanguage(path, language)}
-              hrefLang={language}
-              lang={language}
-              aria-current={language === current ? "page" : undefined}
-              className="inline-block rounded-sm px-2 py-1.5 leading-5 text-slate-700 hover:text-brand-800 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
-            >
-              {LANGUAGE_NAMES[language]}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <div className="mx-auto flex max-w-6xl items-center justify-end gap-1 px-4 text-sm sm:px-6">
+        <LanguageSuggestion current={current} path={path} />
+        <ul className="flex shrink-0 gap-1">
+          {LANGUAGES.map((language) => (
+            <li key={language}>
+              <a
+                href={pathInLanguage(path, language)}
+                hrefLang={language}
+                lang={language}
+                aria-current={language === current ? "page" : undefined}
+                onClick={() => rememberChoice(language)}
+                className="inline-block rounded-sm px-2 py-1.5 leading-5 text-slate-700 hover:text-brand-800 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
+              >
+                {LANGUAGE_NAMES[language]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
     </nav>
+  );
+}
+
+/**
+ * A quiet offer to read the page in the language the visitor chose last, or their browser prefers, when the page's
+ * address is in another: never a redirect, since the address decides. It appears once the script runs (it reads the
+ * browser), on the same line as the links, so the strip keeps its height.
+ */
+function LanguageSuggestion({ current, path }: { current: Language; path: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  const preferred = preferredLanguage(rememberedChoice(), navigator.languages ?? [navigator.language]);
+  if (!preferred || preferred === current) return null;
+  return (
+    <a
+      href={pathInLanguage(path, preferred)}
+      hrefLang={preferred}
+      lang={preferred}
+      onClick={() => rememberChoice(preferred)}
+      className="mr-auto min-w-0 truncate py-1.5 leading-5 text-brand-800 underline"
+    >
+      {LANGUAGE_SUGGESTIONS[preferred]}
+    </a>
   );
 }
