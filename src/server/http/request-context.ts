@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { siteUrl } from "./client-app";
 
 /** What a feature's routes are started with, and hand on to each service call. */
-interface RouteDeps {
+export interface RouteDeps {
   db: Db;
   config: Config;
   now: () => Date;
@@ -28,4 +28,12 @@ export function requestContext<Extras extends object>(
 ): RequestContext & Extras {
   const { db, config, now } = deps;
   return { db, config, log: request.log, now: now(), siteUrl: siteUrl(config, request), ...extras };
+}
+
+/** Makes each request's context for a feature's services from what its routes were started with. */
+export function contextPerRequest<Extras extends object>(
+  deps: RouteDeps,
+  extras: Extras,
+): (request: FastifyRequest) => RequestContext & Extras {
+  return (request) => requestContext(deps, request, extras);
 }

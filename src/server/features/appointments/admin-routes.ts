@@ -4,29 +4,22 @@ import { z } from "zod";
 import type { AdminAppointmentDetails } from "@shared/admin";
 import { askParentsSchema, doctorCancelSchema, rescheduleSchema } from "@shared/manage";
 import type { ProfileSource } from "@shared/site-profile";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
 import type { ClinicCounters } from "../../core/metrics/counters";
 import { retryRefund } from "../payments/service";
 import { appointmentDetails, rescheduleHistory } from "./details";
 import { receiptFor } from "./receipt";
 import * as lifecycle from "./service";
-import { requestContext } from "../../http/request-context";
+import { contextPerRequest, type RouteDeps } from "../../http/request-context";
+import { idParams, recordKey } from "../../http/route-params";
 
-interface AdminLifecycleRouteOptions {
-  db: Db;
-  config: Config;
+interface AdminLifecycleRouteOptions extends RouteDeps {
   gateway: PaymentGateway;
   profile: ProfileSource;
-  now: () => Date;
   counters: ClinicCounters;
 }
 
-// Any text up to 100 characters: an id that is no appointment's is a 404 from the service, like an unknown one.
-const idParams = z.object({ id: z.string().max(100) });
-// Like ids: any text up to 100 characters, and one that is no refund's is a 404 from the service.
-const refundParams = z.object({ refundId: z.string().max(100) });
+const refundParams = z.object({ refundId: recordKey });
 
 /**
  * The doctor's actions on an appointment. Registered inside the admin scope, whose hook checks the session and the
@@ -34,10 +27,10 @@ const refundParams = z.object({ refundId: z.string().max(100) });
  */
 export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOptions> = async (
   app,
-  { db, config, gateway, profile, now, counters },
+  options,
 ) => {
-  const context = (request: FastifyRequest): lifecycle.LifecycleContext =>
-    requestContext({ db, config, now }, request, { gateway, counters });
+  const { db, config, gateway, profile, now, counters } = options;
+  const context = contextPerRequest(options, { gateway, counters });
   const details = (ctx: lifecycle.LifecycleContext, id: string): Promise<AdminAppointmentDetails> =>
     appointmentDetails(ctx, id);
 

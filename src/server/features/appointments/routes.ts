@@ -1,38 +1,27 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { languageChoiceSchema, rescheduleSchema } from "@shared/manage";
 import type { ProfileSource } from "@shared/site-profile";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
 import type { PaymentGateway } from "../../integrations/payments/gateway";
 import type { ClinicCounters } from "../../core/metrics/counters";
 import * as lifecycle from "./service";
-import { requestContext } from "../../http/request-context";
-import type { FastifyRequest } from "fastify";
+import { contextPerRequest, type RouteDeps } from "../../http/request-context";
+import { tokenParams } from "../../http/route-params";
 
-interface ManageRouteOptions {
-  db: Db;
-  config: Config;
+interface ManageRouteOptions extends RouteDeps {
   gateway: PaymentGateway;
   profile: ProfileSource;
-  now: () => Date;
   counters: ClinicCounters;
 }
-
-const tokenParams = z.object({ token: z.string().max(100) });
 
 /**
  * The parent's manage link: the booking, what the policy allows now, and the actions. The token is the only key; an
  * unknown one is a 404 with the same message whatever its shape, so the answer tells nothing about other bookings.
  */
-export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (
-  app,
-  { db, config, gateway, profile, now, counters },
-) => {
+export const manageRoutes: FastifyPluginAsyncZod<ManageRouteOptions> = async (app, options) => {
+  const { gateway, profile, counters } = options;
   const limit = rateLimited(60, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
-  const context = (request: FastifyRequest): lifecycle.LifecycleContext =>
-    requestContext({ db, config, now }, request, { gateway, counters, profile });
+  const context = contextPerRequest(options, { gateway, counters, profile });
 
   app.get(
     "/api/manage/:token",

@@ -3,11 +3,9 @@ import { calendarQuerySchema, runningLateSchema } from "@shared/console";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { siteUrl } from "../../http/client-app";
-import { z } from "zod";
+import { idParams } from "../../http/route-params";
 import { countOf } from "../../core/access-log/access-log";
 import { calendarOf, doctorsDay, followUpOfConsultation, tellParentsRunningLate } from "./service";
-
-const idParams = z.object({ id: z.string().max(100) });
 
 /** The console's Today and Calendar pages. The admin scope has already checked the session and the origin. */
 export const consoleRoutes: FastifyPluginAsyncZod<{

@@ -1,30 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ACCESS_LOG_VIEWS } from "@shared/patients";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { countOf } from "../../core/access-log/access-log";
 import * as patients from "./service";
-import { requestContext } from "../../http/request-context";
-import type { FastifyRequest } from "fastify";
+import { contextPerRequest, type RouteDeps } from "../../http/request-context";
+import { idParams, recordKey } from "../../http/route-params";
 
-interface AdminPatientRouteOptions {
-  db: Db;
-  config: Config;
+interface AdminPatientRouteOptions extends RouteDeps {
   store: RecordStore;
-  now: () => Date;
 }
 
 const listQuery = z.object({
   q: z.string().max(100, "The search can be up to 100 characters").default(""),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-// Any text up to 100 characters: one that is no patient's or request's is a 404 from the service.
-const keyParams = z.object({ key: z.string().max(100) });
-const idParams = z.object({ id: z.string().max(100) });
+const keyParams = z.object({ key: recordKey });
 const logQuery = z.object({
-  before: z.string().max(100).optional(),
+  before: recordKey.optional(),
   show: z.enum(ACCESS_LOG_VIEWS, { error: "Choose what to show: all, changes or parent" }).optional(),
 });
 
@@ -32,12 +25,8 @@ const logQuery = z.object({
  * The doctor's patient records, the access log and erasure requests. Registered in the admin scope; every read or
  * change of a patient's data is written to the access log after it succeeded.
  */
-export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions> = async (
-  app,
-  { db, config, store, now },
-) => {
-  const context = (request: FastifyRequest): patients.PatientsContext =>
-    requestContext({ db, config, now }, request, { store });
+export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions> = async (app, options) => {
+  const context = contextPerRequest(options, { store: options.store });
 
   app.get("/api/admin/patients", { schema: { querystring: listQuery } }, async (request) => {
     const ctx = context(request);

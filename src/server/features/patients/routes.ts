@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ProfileSource } from "@shared/site-profile";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import { InFlightLimit, releaseWhenClosed } from "../../http/in-flight";
 import { rateLimited } from "../../http/rate-limit";
@@ -15,32 +12,26 @@ import { logAccess, PARENT_LINK } from "../../core/access-log/access-log";
 import { exportArchive } from "./export";
 import { recordEntries } from "./record-entries";
 import * as patients from "./service";
-import { requestContext } from "../../http/request-context";
+import { requestContext, type RouteDeps } from "../../http/request-context";
 import type { FastifyRequest } from "fastify";
+import { tokenParams } from "../../http/route-params";
 
 const EXPORTS_BUSY_MESSAGE =
   "This booking's data is already being downloaded. Please let that download finish, then try again.";
 
-interface DataRightsRouteOptions {
-  db: Db;
-  config: Config;
+interface DataRightsRouteOptions extends RouteDeps {
   gateway: PaymentGateway;
   store: RecordStore;
   profile: ProfileSource;
-  now: () => Date;
   counters: ClinicCounters;
 }
-
-const tokenParams = z.object({ token: z.string().max(100) });
 
 /**
  * The parent's data rights, through the booking's manage link: download everything held (a ZIP), and ask for
  * erasure, which the doctor confirms.
  */
-export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = async (
-  app,
-  { db, config, gateway, store, profile, now, counters },
-) => {
+export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = async (app, options) => {
+  const { db, config, gateway, store, profile, counters } = options;
   const limit = rateLimited(30, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
   const exportLimit = rateLimited(
     5,
@@ -48,8 +39,9 @@ export const dataRightsRoutes: FastifyPluginAsyncZod<DataRightsRouteOptions> = a
     (wait) => `Too many downloads. Please try again in ${wait}.`,
   );
   const exports = new InFlightLimit(config.records.exports.perBooking, EXPORTS_BUSY_MESSAGE);
+  // One moment for both services' contexts: the erasure and its log entry carry the same time.
   const context = (request: FastifyRequest) => {
-    const base = requestContext({ db, config, now }, request, {});
+    const base = requestContext(options, request, {});
     return { lifecycle: { ...base, gateway, counters }, patients: { ...base, store } };
   };
 

@@ -7,24 +7,19 @@ import {
   prescriptionTemplateSchema,
 } from "@shared/prescription";
 import type { ProfileSource } from "@shared/site-profile";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { countOf } from "../../core/access-log/access-log";
+import type { RouteDeps } from "../../http/request-context";
+import { idParams, recordKey } from "../../http/route-params";
 import * as service from "./service";
 
-interface AdminPrescriptionRouteOptions {
-  db: Db;
-  config: Config;
+interface AdminPrescriptionRouteOptions extends RouteDeps {
   profile: ProfileSource;
-  now: () => Date;
   /** Runs the outbox now, so the parent gets the prescription in seconds rather than at the next poll. */
   nudge: () => void;
 }
 
-// Any text up to 100 characters: an id that is no appointment's (or prescription's) is a 404 from the service.
-const idParams = z.object({ id: z.string().max(100) });
-const templateParams = z.object({ templateId: z.string().max(100) });
-const pdfParams = idParams.extend({ prescriptionId: z.string().max(100) });
+const templateParams = z.object({ templateId: recordKey });
+const pdfParams = idParams.extend({ prescriptionId: recordKey });
 
 /** Health data: never kept by the browser or a proxy. */
 function noStore(reply: FastifyReply): void {

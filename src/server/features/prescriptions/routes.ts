@@ -1,22 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ProfileSource } from "@shared/site-profile";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { rateLimited } from "../../http/rate-limit";
+import type { RouteDeps } from "../../http/request-context";
+import { recordKey, tokenParams } from "../../http/route-params";
 import { logAccess, PARENT_LINK } from "../../core/access-log/access-log";
 import { sendPdf } from "./admin-routes";
 import * as service from "./service";
 
-interface ParentPrescriptionRouteOptions {
-  db: Db;
-  config: Config;
+interface ParentPrescriptionRouteOptions extends RouteDeps {
   profile: ProfileSource;
-  now: () => Date;
 }
 
-const tokenParams = z.object({ token: z.string().max(100) });
-const pdfParams = tokenParams.extend({ prescriptionId: z.string().max(100) });
+const pdfParams = tokenParams.extend({ prescriptionId: recordKey });
 
 /**
  * The parent's prescriptions behind the manage link: the list and each version's PDF. The token is the only key; a

@@ -1,24 +1,17 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { adminSessionRef } from "../admin-auth/service";
 import { sendDownload } from "./download-reply";
 import * as uploads from "./service";
-import { requestContext } from "../../http/request-context";
+import { contextPerRequest, type RouteDeps } from "../../http/request-context";
+import { idParams, recordKey } from "../../http/route-params";
 
-interface AdminUploadRouteOptions {
-  db: Db;
-  config: Config;
+interface AdminUploadRouteOptions extends RouteDeps {
   store: RecordStore;
-  now: () => Date;
 }
 
-// Any text up to 100 characters: an id that is no appointment's or upload's is a 404 from the service.
-const idParams = z.object({ id: z.string().max(100) });
-const uploadParams = z.object({ id: z.string().max(100), uploadId: z.string().max(100) });
+const uploadParams = idParams.extend({ uploadId: recordKey });
 /** `view=inline`: shown in place in the consultation workspace instead of saved. */
 const viewQuery = z.object({ view: z.enum(["download", "inline"]).default("download") });
 
@@ -27,12 +20,9 @@ const viewQuery = z.object({ view: z.enum(["download", "inline"]).default("downl
  * request); each list and download is written to the access log. No HEAD routes: a HEAD would run the read and
  * log it without anything being read.
  */
-export const adminUploadRoutes: FastifyPluginAsyncZod<AdminUploadRouteOptions> = async (
-  app,
-  { db, config, store, now },
-) => {
-  const context = (request: FastifyRequest): uploads.UploadsContext =>
-    requestContext({ db, config, now }, request, { store });
+export const adminUploadRoutes: FastifyPluginAsyncZod<AdminUploadRouteOptions> = async (app, options) => {
+  const { config, store } = options;
+  const context = contextPerRequest(options, { store });
 
   app.get(
     "/api/admin/appointments/:id/uploads",

@@ -2,10 +2,7 @@ import type { Readable } from "node:stream";
 import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { MAX_REPORT_BYTES, MAX_REPORT_FILES, UPLOAD_MESSAGES } from "@shared/uploads";
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { HttpError } from "../../http/errors";
 import { InFlightLimit } from "../../http/in-flight";
 import { rateLimited } from "../../http/rate-limit";
@@ -13,20 +10,17 @@ import { discardUnreadBody, grantUploadTime } from "../../http/upload-time";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { sendDownload } from "./download-reply";
 import * as uploads from "./service";
-import { requestContext } from "../../http/request-context";
+import { contextPerRequest, type RouteDeps } from "../../http/request-context";
+import { recordKey, tokenParams } from "../../http/route-params";
 
 const REPORTS_BUSY_MESSAGE =
   "This booking's reports are already being downloaded. Please let a download finish, then try again.";
 
-interface UploadRouteOptions {
-  db: Db;
-  config: Config;
+interface UploadRouteOptions extends RouteDeps {
   store: RecordStore;
-  now: () => Date;
 }
 
-const tokenParams = z.object({ token: z.string().max(100) });
-const uploadParams = z.object({ token: z.string().max(100), uploadId: z.string().max(100) });
+const uploadParams = tokenParams.extend({ uploadId: recordKey });
 
 /** Room for the multipart framing around the file (boundaries, the part's headers with a long file name). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -45,17 +39,14 @@ const MULTIPART_LIMITS = {
  * The parent's reports, under the manage link: upload one file per multipart request, list, download, remove. The
  * token is the only key; an unknown one is the manage link's 404. Multipart is understood in this scope only.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (
-  app,
-  { db, config, store, now },
-) => {
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRouteOptions> = async (app, options) => {
+  const { config, store } = options;
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const reads = rateLimited(60, "1 minute", (wait) => `Too many requests. Please try again in ${wait}.`);
   const writes = rateLimited(30, "10 minutes", (wait) => `Too many uploads. Please try again in ${wait}.`);
   // Every report of a booking may be downloaded at once, but no more: readers that never read hold files open.
   const downloads = new InFlightLimit(MAX_REPORT_FILES, REPORTS_BUSY_MESSAGE);
-  const context = (request: FastifyRequest): uploads.UploadsContext =>
-    requestContext({ db, config, now }, request, { store });
+  const context = contextPerRequest(options, { store });
 
   app.get(
     "/api/manage/:token/uploads",
