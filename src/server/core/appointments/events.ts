@@ -1,16 +1,16 @@
-import { and, asc, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rowsOfAppointmentOldestFirst } from "../../db/rows";
 import { appointments, domainEvents } from "../../db/schema";
 
 export type EventRow = typeof domainEvents.$inferSelect;
 
 /** An appointment's history, oldest first. */
 export async function eventsOf(db: Db, appointmentId: string): Promise<EventRow[]> {
-  return db
-    .select()
-    .from(domainEvents)
-    .where(eq(domainEvents.appointmentId, appointmentId))
-    .orderBy(asc(domainEvents.createdAt), asc(domainEvents.id));
+  return rowsOfAppointmentOldestFirst(db, domainEvents, appointmentId, [
+    domainEvents.createdAt,
+    domainEvents.id,
+  ]);
 }
 
 /** The latest moves of any appointment, newest first, with whose they were. */

@@ -1,6 +1,7 @@
 import type { Actor, RefundState, RefundView } from "@shared/manage";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { firstRowWhere, rowsOfAppointmentOldestFirst } from "../../db/rows";
 import { refunds } from "../../db/schema";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -13,16 +14,11 @@ export async function insertRefund(db: Db, row: NewRefundRow): Promise<RefundRow
 }
 
 export async function refundsOf(db: Db, appointmentId: string): Promise<RefundRow[]> {
-  return db
-    .select()
-    .from(refunds)
-    .where(eq(refunds.appointmentId, appointmentId))
-    .orderBy(asc(refunds.createdAt), asc(refunds.refundId));
+  return rowsOfAppointmentOldestFirst(db, refunds, appointmentId, [refunds.createdAt, refunds.refundId]);
 }
 
 export async function findRefund(db: Db, refundId: string): Promise<RefundRow | undefined> {
-  const rows = await db.select().from(refunds).where(eq(refunds.refundId, refundId)).limit(1);
-  return rows[0];
+  return firstRowWhere(db, refunds, eq(refunds.refundId, refundId));
 }
 
 /** Reads and locks a refund, so a webhook and the sweeper applying the same status run one after the other. */

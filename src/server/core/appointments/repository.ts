@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm";
 import { appointmentInterval } from "@shared/schedule";
 import type { Db } from "../../db/client";
+import { firstRowWhere } from "../../db/rows";
 import { appointments, consents, consentTexts, domainEvents } from "../../db/schema";
 import { availabilityChanged } from "./availability-cache";
 
@@ -90,8 +91,7 @@ export async function lockAppointment(db: Db, id: string): Promise<AppointmentRo
 }
 
 export async function findAppointment(db: Db, id: string): Promise<AppointmentRow | undefined> {
-  const rows = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
-  return rows[0];
+  return firstRowWhere(db, appointments, eq(appointments.id, id));
 }
 
 /** Reads and locks the appointment of an order, so that two confirmations of one payment run one after the other. */
@@ -106,8 +106,7 @@ export async function lockAppointmentByOrder(db: Db, orderId: string): Promise<A
 }
 
 export async function findAppointmentByOrder(db: Db, orderId: string): Promise<AppointmentRow | undefined> {
-  const rows = await db.select().from(appointments).where(eq(appointments.orderId, orderId)).limit(1);
-  return rows[0];
+  return firstRowWhere(db, appointments, eq(appointments.orderId, orderId));
 }
 
 export async function updateAppointment(
@@ -404,10 +403,9 @@ export async function followUpBookedFrom(
         lte(appointments.holdExpiresAt, now),
       ),
     );
-  const rows = await db
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.followUpOf, consultationId), inArray(appointments.status, FOLLOW_UP_KEEPING)))
-    .limit(1);
-  return rows[0];
+  return firstRowWhere(
+    db,
+    appointments,
+    and(eq(appointments.followUpOf, consultationId), inArray(appointments.status, FOLLOW_UP_KEEPING)),
+  );
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, like, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
+import { firstRowWhere } from "../../db/rows";
 import { appointments, contactMessages, outboxMessages } from "../../db/schema";
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
@@ -86,8 +87,7 @@ export async function requeueFailed(db: Db, id: string, at: Date): Promise<Outbo
 }
 
 export async function findById(db: Db, id: string): Promise<OutboxRow | undefined> {
-  const rows = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id)).limit(1);
-  return rows[0];
+  return firstRowWhere(db, outboxMessages, eq(outboxMessages.id, id));
 }
 
 /** Every message about one appointment, in the order they were due. */

@@ -1,5 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { firstRowWhere } from "../../db/rows";
 import { adminLoginThrottle, adminSessions } from "../../db/schema";
 
 type AdminSessionRow = typeof adminSessions.$inferSelect;
@@ -9,8 +10,7 @@ export async function insertSession(db: Db, row: AdminSessionRow): Promise<void>
 }
 
 export async function findSession(db: Db, tokenHash: string): Promise<AdminSessionRow | undefined> {
-  const rows = await db.select().from(adminSessions).where(eq(adminSessions.tokenHash, tokenHash)).limit(1);
-  return rows[0];
+  return firstRowWhere(db, adminSessions, eq(adminSessions.tokenHash, tokenHash));
 }
 
 export async function touchSession(db: Db, tokenHash: string, at: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, desc, eq, like, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { firstRowWhere } from "../../db/rows";
 import { articles } from "../../db/schema";
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -10,12 +11,7 @@ export async function listPublishedArticles(db: Db): Promise<ArticleRow[]> {
 }
 
 export async function findPublishedArticleBySlug(db: Db, slug: string): Promise<ArticleRow | undefined> {
-  const rows = await db
-    .select()
-    .from(articles)
-    .where(and(eq(articles.slug, slug), eq(articles.published, true)))
-    .limit(1);
-  return rows[0];
+  return firstRowWhere(db, articles, and(eq(articles.slug, slug), eq(articles.published, true)));
 }
 
 export async function slugsStartingWith(db: Db, base: string): Promise<string[]> {

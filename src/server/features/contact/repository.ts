@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { firstRowWhere } from "../../db/rows";
 import { contactMessages } from "../../db/schema";
 
 type NewContactMessage = typeof contactMessages.$inferInsert;
@@ -14,6 +15,5 @@ export async function findContactMessage(
   db: Db,
   id: string,
 ): Promise<typeof contactMessages.$inferSelect | undefined> {
-  const rows = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
-  return rows[0];
+  return firstRowWhere(db, contactMessages, eq(contactMessages.id, id));
 }

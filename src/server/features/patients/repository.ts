@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "dr
 import { bookingIdOf } from "@shared/booking";
 import type { ConsentView, PatientSummary } from "@shared/patients";
 import type { Db } from "../../db/client";
+import { firstRowWhere } from "../../db/rows";
 import {
   appointments,
   consentTexts,
@@ -184,8 +185,7 @@ export async function listErasureRequests(db: Db, limit: number): Promise<Erasur
 }
 
 export async function findErasureRequest(db: Db, id: string): Promise<ErasureRequestRow | undefined> {
-  const rows = await db.select().from(erasureRequests).where(eq(erasureRequests.id, id)).limit(1);
-  return rows[0];
+  return firstRowWhere(db, erasureRequests, eq(erasureRequests.id, id));
 }
 
 export async function completeErasureRequests(

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { PrescriptionContent } from "@shared/prescription";
 import type { Db } from "../../db/client";
+import { firstRowWhere } from "../../db/rows";
 import { consultationNotes, prescriptions } from "../../db/schema";
 
 type PrescriptionRecord = typeof prescriptions.$inferSelect;
@@ -14,12 +15,7 @@ const asPrescription = (row: PrescriptionRecord): PrescriptionRow => ({
 });
 
 export async function findNotes(db: Db, appointmentId: string) {
-  const rows = await db
-    .select()
-    .from(consultationNotes)
-    .where(eq(consultationNotes.appointmentId, appointmentId))
-    .limit(1);
-  return rows[0];
+  return firstRowWhere(db, consultationNotes, eq(consultationNotes.appointmentId, appointmentId));
 }
 
 /** Saves the notes as written now, replacing the last save. */
@@ -56,8 +52,8 @@ export async function latestPrescription(
 }
 
 export async function findPrescription(db: Db, id: string): Promise<PrescriptionRow | undefined> {
-  const rows = await db.select().from(prescriptions).where(eq(prescriptions.id, id)).limit(1);
-  return rows[0] ? asPrescription(rows[0]) : undefined;
+  const row = await firstRowWhere(db, prescriptions, eq(prescriptions.id, id));
+  return row ? asPrescription(row) : undefined;
 }
 
 export async function findPrescriptionVersion(
@@ -65,12 +61,12 @@ export async function findPrescriptionVersion(
   appointmentId: string,
   version: number,
 ): Promise<PrescriptionRow | undefined> {
-  const rows = await db
-    .select()
-    .from(prescriptions)
-    .where(and(eq(prescriptions.appointmentId, appointmentId), eq(prescriptions.version, version)))
-    .limit(1);
-  return rows[0] ? asPrescription(rows[0]) : undefined;
+  const row = await firstRowWhere(
+    db,
+    prescriptions,
+    and(eq(prescriptions.appointmentId, appointmentId), eq(prescriptions.version, version)),
+  );
+  return row ? asPrescription(row) : undefined;
 }
 
 /** Adds a version; rows are only ever inserted, never updated. */

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { firstRowWhere, rowsOfAppointmentOldestFirst } from "../../db/rows";
 import { reportUploads } from "../../db/schema";
 
 export type ReportUploadRow = typeof reportUploads.$inferSelect;
@@ -7,11 +8,10 @@ export type NewReportUploadRow = typeof reportUploads.$inferInsert;
 
 /** An appointment's uploads, oldest first: the order the parent added them. */
 export async function uploadsOf(db: Db, appointmentId: string): Promise<ReportUploadRow[]> {
-  return db
-    .select()
-    .from(reportUploads)
-    .where(eq(reportUploads.appointmentId, appointmentId))
-    .orderBy(asc(reportUploads.uploadedAt), asc(reportUploads.id));
+  return rowsOfAppointmentOldestFirst(db, reportUploads, appointmentId, [
+    reportUploads.uploadedAt,
+    reportUploads.id,
+  ]);
 }
 
 export async function countUploads(db: Db, appointmentId: string): Promise<number> {
@@ -45,12 +45,11 @@ export async function findUpload(
   appointmentId: string,
   uploadId: string,
 ): Promise<ReportUploadRow | undefined> {
-  const rows = await db
-    .select()
-    .from(reportUploads)
-    .where(and(eq(reportUploads.id, uploadId), eq(reportUploads.appointmentId, appointmentId)))
-    .limit(1);
-  return rows[0];
+  return firstRowWhere(
+    db,
+    reportUploads,
+    and(eq(reportUploads.id, uploadId), eq(reportUploads.appointmentId, appointmentId)),
+  );
 }
 
 export async function deleteUpload(db: Db, uploadId: string): Promise<ReportUploadRow | undefined> {
