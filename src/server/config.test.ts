@@ -2,6 +2,28 @@ import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
+/** The error an environment is refused with; the test fails when it is accepted or something else is thrown. */
+function refusalOf(env: Record<string, string>): ConfigError {
+  let error: unknown;
+  try {
+    loadConfig(env);
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  return error as ConfigError;
+}
+
+/** The problems an environment is refused for; none when it is accepted. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    return (error as ConfigError).problems;
+  }
+}
+
 describe("loadConfig", () => {
   it("starts with defaults on an empty environment: port 5000, embedded database in ./data, samples on", () => {
     const config = loadConfig({});
@@ -38,19 +60,12 @@ describe("loadConfig", () => {
   });
 
   it("refuses to start with a readable list of every problem", () => {
-    let error: unknown;
-    try {
-      loadConfig({
-        PORT: "http",
-        DATABASE_URL: "mysql://x",
-        SEED_SAMPLE_CONTENT: "maybe",
-        PUBLIC_BASE_URL: "clinic",
-      });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const { problems, message } = error as ConfigError;
+    const { problems, message } = refusalOf({
+      PORT: "http",
+      DATABASE_URL: "mysql://x",
+      SEED_SAMPLE_CONTENT: "maybe",
+      PUBLIC_BASE_URL: "clinic",
+    });
     expect(problems).toHaveLength(4);
     expect(message).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
     expect(message).toContain("SEED_SAMPLE_CONTENT: must be true or false");
@@ -80,20 +95,12 @@ describe("loadConfig", () => {
       couponCode: "HEART10",
       couponFee: 1500,
     });
-    const problems = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-        return [];
-      } catch (error) {
-        return (error as ConfigError).problems;
-      }
-    };
-    expect(problems({ COUPON_CODE: "X" })).toEqual(["COUPON_FEE: is required when COUPON_CODE is set"]);
-    expect(problems({ COUPON_CODE: "X", COUPON_FEE: "2000" })).toEqual([
+    expect(problemsOf({ COUPON_CODE: "X" })).toEqual(["COUPON_FEE: is required when COUPON_CODE is set"]);
+    expect(problemsOf({ COUPON_CODE: "X", COUPON_FEE: "2000" })).toEqual([
       "COUPON_FEE: must be below CONSULTATION_FEE (2000)",
     ]);
-    expect(problems({ COUPON_CODE: "X", COUPON_FEE: "0" })).toEqual(["COUPON_FEE: must be at least 1"]);
-    expect(problems({ CLINIC_TIMEZONE: "Mars/Olympus" })).toEqual([
+    expect(problemsOf({ COUPON_CODE: "X", COUPON_FEE: "0" })).toEqual(["COUPON_FEE: must be at least 1"]);
+    expect(problemsOf({ CLINIC_TIMEZONE: "Mars/Olympus" })).toEqual([
       "CLINIC_TIMEZONE: must be an IANA time zone such as Asia/Kolkata",
     ]);
   });
@@ -223,25 +230,18 @@ describe("loadConfig: messages (e-mail and WhatsApp)", () => {
   });
 
   it("refuses malformed message settings with readable reasons", () => {
-    let error: unknown;
-    try {
-      loadConfig({
-        SMTP_URL: "https://smtp.example.com",
-        MAIL_FROM: "appointments",
-        DOCTOR_EMAIL: "priya",
-        WHATSAPP_TOKEN: "EAAG-token",
-        WHATSAPP_PHONE_NUMBER_ID: "+91 98450 12345",
-        WHATSAPP_GRAPH_VERSION: "25",
-        DOCTOR_WHATSAPP: "12345",
-        WHATSAPP_TEMPLATE_CONFIRMATION: "Appointment Confirmation",
-        WHATSAPP_TEMPLATE_LANGUAGE: "English",
-        WHATSAPP_TEMPLATE_TRANSLATIONS: "ta",
-      });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const { message } = error as ConfigError;
+    const { message } = refusalOf({
+      SMTP_URL: "https://smtp.example.com",
+      MAIL_FROM: "appointments",
+      DOCTOR_EMAIL: "priya",
+      WHATSAPP_TOKEN: "EAAG-token",
+      WHATSAPP_PHONE_NUMBER_ID: "+91 98450 12345",
+      WHATSAPP_GRAPH_VERSION: "25",
+      DOCTOR_WHATSAPP: "12345",
+      WHATSAPP_TEMPLATE_CONFIRMATION: "Appointment Confirmation",
+      WHATSAPP_TEMPLATE_LANGUAGE: "English",
+      WHATSAPP_TEMPLATE_TRANSLATIONS: "ta",
+    });
     expect(message).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
     expect(message).toContain("MAIL_FROM: must be an address");
     expect(message).toContain("DOCTOR_EMAIL: must be an e-mail address");
@@ -281,14 +281,6 @@ describe("loadConfig: video consultations", () => {
     publicKeyEncoding: { type: "spki", format: "pem" },
   });
   const jaas = { JAAS_APP_ID: jaasAppId, JAAS_KEY_ID: `${jaasAppId}/4f4910`, JAAS_PRIVATE_KEY: privateKey };
-  const problemsOf = (env: Record<string, string>): string[] => {
-    try {
-      loadConfig(env);
-      return [];
-    } catch (error) {
-      return (error as ConfigError).problems;
-    }
-  };
 
   it("defaults to plain Jitsi on meet.jit.si, rooms opening 60 minutes before and closing 3 hours after", () => {
     expect(loadConfig({}).video).toEqual({

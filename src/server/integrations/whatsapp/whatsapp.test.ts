@@ -277,6 +277,19 @@ describe("WhatsApp Cloud API transport", () => {
   });
 });
 
+/** The error a number is refused with; the test fails unless it is a TransportError marked permanent. */
+function permanentRefusalOf(read: () => string): TransportError {
+  let error: unknown;
+  try {
+    read();
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(TransportError);
+  expect((error as TransportError).permanent).toBe(true);
+  return error as TransportError;
+}
+
 describe("phone numbers", () => {
   it("normalises the ways people write Indian numbers to E.164", () => {
     expect(toE164("+91 98450-12345")).toBe("+919845012345");
@@ -292,15 +305,9 @@ describe("phone numbers", () => {
 
   it("refuses a number that cannot exist, permanently", () => {
     for (const bad of ["12345", "+91 98450", "not a number"]) {
-      let error: unknown;
-      try {
-        toE164(bad);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(error).toBeInstanceOf(TransportError);
-      expect((error as TransportError).permanent).toBe(true);
-      expect((error as TransportError).message).toBe(`The phone number ${bad} is not a valid number`);
+      expect(permanentRefusalOf(() => toE164(bad)).message).toBe(
+        `The phone number ${bad} is not a valid number`,
+      );
     }
   });
 
@@ -309,15 +316,7 @@ describe("phone numbers", () => {
       expect(patientNumber(stored)).toBe(toE164(stored));
     // Rows stored before numbers were checked as mobile numbers: a made-up number reads as a landline.
     for (const landline of ["1234567890", "+91 80 4123 4567"]) {
-      let error: unknown;
-      try {
-        patientNumber(landline);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(error).toBeInstanceOf(TransportError);
-      expect((error as TransportError).permanent).toBe(true);
-      expect((error as TransportError).message).toBe(
+      expect(permanentRefusalOf(() => patientNumber(landline)).message).toBe(
         `The phone number ${landline} is not a mobile number, so WhatsApp cannot reach it: ask the parent for their mobile number`,
       );
     }
