@@ -78,26 +78,16 @@ describe("a wrong DATABASE_URL", () => {
     );
   });
 
-  it("names a wrong password (SQLSTATE 28P01)", async () => {
-    const server = await refusingServer("28P01", 'password authentication failed for user "clinic"');
+  it.each([
+    ["a wrong password", "28P01", 'password authentication failed for user "clinic"'],
+    ["an unknown database", "3D000", 'database "clinic" does not exist'],
+  ])("names %s (SQLSTATE %s)", async (_what, sqlState, serverMessage) => {
+    const server = await refusingServer(sqlState, serverMessage);
     try {
       const error = await openFailure(`postgres://clinic:${PASSWORD}@127.0.0.1:${server.port}/clinic`);
       expect(error.message).toBe(
         `Cannot connect to PostgreSQL at 127.0.0.1:${server.port} (database clinic): ` +
-          'password authentication failed for user "clinic". Check DATABASE_URL.',
-      );
-    } finally {
-      server.close();
-    }
-  });
-
-  it("names an unknown database (SQLSTATE 3D000)", async () => {
-    const server = await refusingServer("3D000", 'database "clinic" does not exist');
-    try {
-      const error = await openFailure(`postgres://clinic:${PASSWORD}@127.0.0.1:${server.port}/clinic`);
-      expect(error.message).toBe(
-        `Cannot connect to PostgreSQL at 127.0.0.1:${server.port} (database clinic): ` +
-          'database "clinic" does not exist. Check DATABASE_URL.',
+          `${serverMessage}. Check DATABASE_URL.`,
       );
     } finally {
       server.close();
