@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { extractText, getDocumentProxy } from "unpdf";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { CreatedAppointment } from "@shared/booking";
 import { slotStart } from "@shared/clinic-time";
@@ -19,6 +18,7 @@ import {
   testEngines,
   useSiteApp,
 } from "../../testing/test-app";
+import { textOfPdf } from "../../testing/pdf-text";
 
 /**
  * Follow-up consultations through the API, as the parent's manage page, the prescription's link and the booking
@@ -28,11 +28,6 @@ import {
 // 21 Nov 2026, 3:30 PM IST.
 const START = "2026-11-21T10:00:00Z";
 const FOLLOW_UP_RULE = { fee: 500, withinDays: 7 };
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  return text;
-}
 
 const keyOf = (url: string) => new URL(url).searchParams.get("followUp") ?? "";
 
@@ -111,7 +106,7 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
       method: "GET",
       url: `/api/manage/${consultation.token}/prescriptions/${issued.id}/pdf`,
     });
-    const text = await pdfText(pdf.rawPayload);
+    const text = await textOfPdf(pdf.rawPayload);
     expect(text).toContain("Book a follow-up (₹500, within 7 days of this consultation):");
     const printed = /https:\/\/clinic\.test\/\?followUp=[A-Za-z0-9_-]{43}/.exec(text)?.[0] ?? "";
     expect(printed).not.toBe("");
@@ -194,7 +189,7 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
     );
     const receipt = await admin("GET", `/api/admin/appointments/${created.id}/receipt`);
     expect(receipt.statusCode, receipt.body.slice(0, 200)).toBe(200);
-    const receiptText = await pdfText(receipt.rawPayload);
+    const receiptText = await textOfPdf(receipt.rawPayload);
     expect(receiptText).toContain("Online follow-up video consultation");
     expect(receiptText).toContain("₹500");
   });

@@ -2,7 +2,6 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, like } from "drizzle-orm";
-import { extractText, getDocumentProxy } from "unpdf";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { CreatedAppointment } from "@shared/booking";
 import { addDaysToDate, slotStart } from "@shared/clinic-time";
@@ -29,6 +28,7 @@ import {
   testEngines,
   useSiteApp,
 } from "../../testing/test-app";
+import { textOfPdf } from "../../testing/pdf-text";
 
 /**
  * Consultation notes and e-prescriptions through the API, as the doctor's dashboard and the parent's manage link use
@@ -69,11 +69,6 @@ function profileWithSignature(): SiteProfile {
   const signature = join(mkdtempSync(join(tmpdir(), "clinic-signature-")), "signature.png");
   writeFileSync(signature, SIGNATURE_PNG);
   return { ...sampleProfile, doctor: { ...sampleProfile.doctor, signatureImage: signature } };
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  return text;
 }
 
 /** The bytes of a base64 attachment in a raw MIME message, found by its file name. */
@@ -155,7 +150,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     expect(issued).toMatchObject({ version: 1, replacesId: null, replacesVersion: null, superseded: false });
     expect(issued.content.medicines[0]?.genericName).toBe("FUROSEMIDE");
 
-    const text = await pdfText(await adminPdf(id, issued.id));
+    const text = await textOfPdf(await adminPdf(id, issued.id));
     for (const expected of [
       "Dr. Ananya Rao",
       `Reg. No. ${sampleProfile.doctor.registration.number}, ${sampleProfile.doctor.registration.council}`,
@@ -181,7 +176,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
       .select()
       .from(prescriptions)
       .where(eq(prescriptions.id, first.id));
-    const firstText = await pdfText(await adminPdf(id, first.id));
+    const firstText = await textOfPdf(await adminPdf(id, first.id));
 
     const again = await issue(id, prescriptionInput());
     expect(again.statusCode).toBe(409);
@@ -223,9 +218,9 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
       .from(prescriptions)
       .where(eq(prescriptions.id, first.id));
     expect(storedAfter).toEqual(storedFirst);
-    expect(await pdfText(await adminPdf(id, first.id))).toBe(firstText);
+    expect(await textOfPdf(await adminPdf(id, first.id))).toBe(firstText);
 
-    const secondText = await pdfText(await adminPdf(id, second.id));
+    const secondText = await textOfPdf(await adminPdf(id, second.id));
     expect(secondText).toContain("Version 2");
     // Booked for 24 Nov at 7:00 PM IST, issued a quarter of an hour in.
     expect(secondText).toMatch(/replaces version 1 issued on 24 Nov 2026, 7:15 PM IST/);
@@ -262,7 +257,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     );
     const attached = attachment(mail?.raw ?? "", filename);
     expect(attached?.contentType).toBe("application/pdf");
-    expect(await pdfText(attached?.bytes ?? Buffer.alloc(0))).toContain("1. FUROSEMIDE 10 mg/ml");
+    expect(await textOfPdf(attached?.bytes ?? Buffer.alloc(0))).toContain("1. FUROSEMIDE 10 mg/ml");
 
     const upload = messaging.whatsapp.requests.find((request) => request.path.endsWith("/media"));
     const send = messaging.whatsapp.requests.find((request) => request.path.endsWith("/messages"));
@@ -282,7 +277,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     expect(header.type).toBe("header");
     expect(header.parameters[0]?.document.filename).toBe(filename);
     const uploaded = messaging.whatsapp.media.get(header.parameters[0]?.document.id ?? "");
-    expect(await pdfText(uploaded?.bytes ?? Buffer.alloc(0))).toContain(
+    expect(await textOfPdf(uploaded?.bytes ?? Buffer.alloc(0))).toContain(
       `Reg. No. ${sampleProfile.doctor.registration.number}`,
     );
     const parameters = body.parameters.map((parameter) => parameter.text);
@@ -332,7 +327,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toBe("application/pdf");
     expect(download.headers["content-disposition"]).toContain(`prescription-${mine.id.slice(0, 8)}-v1.pdf`);
-    expect(await pdfText(download.rawPayload)).toContain("Patient: Neel Shah");
+    expect(await textOfPdf(download.rawPayload)).toContain("Patient: Neel Shah");
 
     const othersLink = await t.app.inject({
       method: "GET",
@@ -528,7 +523,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     const adviceOnly = answer.json<PrescriptionView>();
     expect(adviceOnly.content).toMatchObject({ medicines: [], investigations: "", advice });
 
-    const text = await pdfText(await adminPdf(id, adviceOnly.id));
+    const text = await textOfPdf(await adminPdf(id, adviceOnly.id));
     expect(text).toContain("Medicines: none prescribed");
     expect(text).toContain(advice);
     expect(text).not.toMatch(/\bRx\b|Investigations|Dose:/);
@@ -554,7 +549,7 @@ describe.each(testEngines)("notes and e-prescriptions on %s", (engine) => {
     expect(corrected.statusCode, corrected.body).toBe(201);
     const investigationsOnly = corrected.json<PrescriptionView>();
     expect(investigationsOnly.content).toMatchObject({ medicines: [], advice: "", investigations });
-    const correctedText = await pdfText(await adminPdf(id, investigationsOnly.id));
+    const correctedText = await textOfPdf(await adminPdf(id, investigationsOnly.id));
     expect(correctedText).toContain("Medicines: none prescribed");
     expect(correctedText).toContain(`Investigations\n${investigations}`);
     expect(correctedText).not.toContain("Advice");

@@ -1,6 +1,5 @@
 import { request as httpRequest } from "node:http";
 import { deflateSync } from "node:zlib";
-import { extractText, getDocumentProxy } from "unpdf";
 import { slotStart } from "@shared/clinic-time";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +19,7 @@ import {
   type TestApp,
   useTestApp,
 } from "../../testing/test-app";
+import { textOfPdf } from "../../testing/pdf-text";
 import { multipartFile } from "../../testing/multipart";
 
 /** A photo as a phone's camera gives one: 1200 by 1600 px, with EXIF saying where it was taken. */
@@ -608,10 +608,7 @@ describe.each(testEngines)("the signature on prescriptions on %s", (engine) => {
         "GET",
         `/api/admin/appointments/${id}/prescriptions/${issued.json<{ id: string }>().id}/pdf`,
       );
-      const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
-        mergePages: true,
-      });
-      return text;
+      return textOfPdf(pdf.rawPayload);
     };
     expect(await pdfText()).toContain("Signed electronically");
     const signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#fff" } })

@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { textOfPdf } from "../../testing/pdf-text";
 import { glyphsDrawn, pdfFonts, pdfText } from "./poppler";
 import { renderPrescriptionPdf, type PrescriptionPdfData } from "./prescription-pdf";
 
@@ -58,17 +59,11 @@ const prescription: PrescriptionPdfData = {
   followUpBooking: null,
 };
 
-async function textOf(pdf: Buffer): Promise<string> {
-  const document = await getDocumentProxy(new Uint8Array(pdf));
-  const { text } = await extractText(document, { mergePages: true });
-  return text;
-}
-
 describe("the prescription PDF", () => {
   it("prints what the guidelines ask for: the doctor's registration, the patient, Teleconsultation, the medicines", async () => {
     const pdf = await renderPrescriptionPdf(prescription);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    const text = await textOf(pdf);
+    const text = await textOfPdf(pdf);
     for (const expected of [
       "Dr. Ananya Rao",
       "MBBS, MD (Paediatrics), DM (Cardiology)",
@@ -95,7 +90,7 @@ describe("the prescription PDF", () => {
   });
 
   it("says it was signed electronically when the profile has no signature image, and prints the image when it has", async () => {
-    const unsigned = await textOf(await renderPrescriptionPdf({ ...prescription, replaces: null }));
+    const unsigned = await textOfPdf(await renderPrescriptionPdf({ ...prescription, replaces: null }));
     expect(unsigned).toContain("Signed electronically by Dr. Ananya Rao on 23 Nov 2026, 7:35 PM IST");
     expect(unsigned).not.toContain("Corrected prescription");
 
@@ -104,7 +99,7 @@ describe("the prescription PDF", () => {
       doctor: { ...prescription.doctor, signature: SIGNATURE_PNG },
     });
     expect(signedPdf.toString("latin1")).toMatch(/\/Subtype \/Image/);
-    expect(await textOf(signedPdf)).not.toContain("Signed electronically");
+    expect(await textOfPdf(signedPdf)).not.toContain("Signed electronically");
   });
 
   it("keeps each medicine on one page, names the patient on every later page, and numbers the pages", async () => {

@@ -1,5 +1,5 @@
-import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { textOfPdf } from "../../testing/pdf-text";
 import { SCRIPT_SAMPLES } from "../fonts/samples";
 import { glyphsDrawn, pdfFonts, pdfText } from "./poppler";
 import { renderReceiptPdf, type ReceiptData } from "./receipt-pdf";
@@ -43,17 +43,11 @@ const receipt: ReceiptData = {
   ],
 };
 
-async function textOf(pdf: Buffer): Promise<string> {
-  const document = await getDocumentProxy(new Uint8Array(pdf));
-  const { text } = await extractText(document, { mergePages: true });
-  return text;
-}
-
 describe("the fee receipt PDF", () => {
   it("holds the receipt number, the registration, the amounts, the refund and the net amount", async () => {
     const pdf = await renderReceiptPdf(receipt);
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    const text = await textOf(pdf);
+    const text = await textOfPdf(pdf);
     expect(text).toContain("Fee Receipt");
     expect(text).toContain("2026-27/000042");
     expect(text).toContain("Reg. No. KMC-123456, Karnataka Medical Council");
