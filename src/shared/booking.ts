@@ -248,8 +248,8 @@ export type AppointmentStatus =
 export type PaymentStatus =
   "pending" | "paid" | "failed" | "refund_pending" | "refunded" | "partially_refunded";
 
-/** POST /api/appointments answers { appointment: CreatedAppointment } with status 201. */
-export interface CreatedAppointment {
+/** Whose an appointment is, how to reach the parent, and when: what every answer naming one appointment carries. */
+export interface AppointmentSummary {
   id: string;
   bookingId: string;
   patientName: string;
@@ -259,6 +259,10 @@ export interface CreatedAppointment {
   patientEmail: string;
   appointmentDate: string;
   appointmentTime: string;
+}
+
+/** POST /api/appointments answers { appointment: CreatedAppointment } with status 201. */
+export interface CreatedAppointment extends AppointmentSummary {
   status: AppointmentStatus;
   paymentStatus: PaymentStatus;
   /** What the patient pays, in rupees. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AppointmentSummary } from "./booking";
 import { isValidIsoDate } from "./clinic-time";
 import { wholeNumber } from "./whole-number";
 import {
@@ -84,14 +85,7 @@ function daysBetween(from: string, to: string): number {
 }
 
 /** A confirmed appointment whose slot the schedule no longer offers: kept, and listed for the doctor to act on. */
-export interface AppointmentNeedingAction {
-  id: string;
-  bookingId: string;
-  patientName: string;
-  patientPhone: string;
-  patientEmail: string;
-  appointmentDate: string;
-  appointmentTime: string;
+export interface AppointmentNeedingAction extends AppointmentSummary {
   durationMinutes: number;
   /**
    * What took its slot away: "Leave: Conference", "Blocked slot", "Outside this date's own hours"...; or, for a parent
