@@ -10,7 +10,7 @@ import type {
   SiteFacts,
   WhatsAppMessage,
 } from "../../integrations/messaging/types";
-import { patientNumber, templateParameter } from "../../integrations/whatsapp/compose-whatsapp";
+import { patientNumber, templateMessage } from "../../integrations/whatsapp/compose-whatsapp";
 
 /*
  * The approved WhatsApp template (category Utility, `WHATSAPP_TEMPLATE_RUNNING_LATE`, by default
@@ -61,15 +61,10 @@ export function composeRunningLateWhatsApp(
   template: { name: string; language: string },
   defaultRegion: CountryCode = "IN",
 ): WhatsAppMessage {
-  return {
-    to: patientNumber(data.patientPhone, defaultRegion),
-    template: template.name,
-    language: template.language,
-    bodyParameters: [
-      data.patientName,
-      String(minutes),
-      formatClockTime(data.startsAt, data.timeZone, data.timeZoneLabel),
-      data.roomUrl,
-    ].map(templateParameter),
-  };
+  return templateMessage(patientNumber(data.patientPhone, defaultRegion), template, [
+    data.patientName,
+    String(minutes),
+    formatClockTime(data.startsAt, data.timeZone, data.timeZoneLabel),
+    data.roomUrl,
+  ]);
 }

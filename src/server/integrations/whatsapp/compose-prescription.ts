@@ -6,7 +6,7 @@ import type {
   WhatsAppMessage,
 } from "../messaging/types";
 import { formatWhenLong } from "../messaging/format-appointment";
-import { patientNumber, templateParameter, type WhatsAppTemplate } from "./compose-whatsapp";
+import { patientNumber, templateMessage, type WhatsAppTemplate } from "./compose-whatsapp";
 
 /**
  * The parent's WhatsApp message with the prescription: an approved template (WHATSAPP_TEMPLATE_PRESCRIPTION) whose
@@ -25,17 +25,15 @@ export function composePrescriptionWhatsApp(
     prescription.replacesVersion === null
       ? "prescription"
       : `corrected prescription (version ${prescription.version}, replaces version ${prescription.replacesVersion})`;
+  const body = templateMessage(patientNumber(data.patientPhone, defaultRegion), template, [
+    data.patientName,
+    site.doctorName,
+    formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
+    what,
+    data.manageUrl ?? site.siteUrl,
+  ]);
   return {
-    to: patientNumber(data.patientPhone, defaultRegion),
-    template: template.name,
-    language: template.language,
-    bodyParameters: [
-      data.patientName,
-      site.doctorName,
-      formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
-      what,
-      data.manageUrl ?? site.siteUrl,
-    ].map(templateParameter),
+    ...body,
     document: { filename: prescription.filename, content: prescription.pdf, contentType: "application/pdf" },
   };
 }

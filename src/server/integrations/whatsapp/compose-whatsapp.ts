@@ -84,14 +84,14 @@ export function composeAppointmentWhatsApp(
     const change = changeText(kind, data, when);
     const reference = bookingReference(data.bookingId);
     if (recipient === "doctor") {
-      return message(
+      return templateMessage(
         toE164(options.doctorNumber ?? site.contactPhone, region),
         options.templates.doctorChange,
         [data.patientName, reference, change],
       );
     }
     const link = kind === "cancelled" ? site.siteUrl : (data.manageUrl ?? data.roomUrl);
-    return message(patientNumber(data.patientPhone, region), options.templates.change, [
+    return templateMessage(patientNumber(data.patientPhone, region), options.templates.change, [
       data.patientName,
       reference,
       change,
@@ -101,7 +101,7 @@ export function composeAppointmentWhatsApp(
   if (kind === "doctor_unavailable") {
     if (recipient !== "patient") throw new Error("The doctor-unavailable message goes to the patient only");
     // The change template: "{{3}}" reads "not possible at <time>: the doctor is not available then; ...".
-    return message(patientNumber(data.patientPhone, region), options.templates.change, [
+    return templateMessage(patientNumber(data.patientPhone, region), options.templates.change, [
       data.patientName,
       bookingReference(data.bookingId),
       `${when}: the doctor is not available then. Please choose another time (free) or a full refund`,
@@ -112,7 +112,7 @@ export function composeAppointmentWhatsApp(
     if (kind !== "confirmation") {
       throw new TransportError(`There is no WhatsApp template for the doctor's ${kind} message`, true);
     }
-    return message(
+    return templateMessage(
       toE164(options.doctorNumber ?? site.contactPhone, region),
       options.templates.doctorConfirmation,
       [
@@ -127,7 +127,7 @@ export function composeAppointmentWhatsApp(
   const to = patientNumber(data.patientPhone, region);
   if (kind === "refund") {
     if (!data.refund) throw new Error("A refund message needs the appointment's refund");
-    return message(to, options.templates.refund, [
+    return templateMessage(to, options.templates.refund, [
       data.patientName,
       when,
       bookingReference(data.bookingId),
@@ -153,8 +153,8 @@ function translatedMessage(
   const when = words.whenLong(data.startsAt, data.timeZone, data.timeZoneLabel);
   const template = kind === "confirmation" ? options.templates.confirmation : options.templates.reminder;
   const inLanguage = code ? { ...template, language: code } : template;
-  if (kind !== "confirmation") return message(to, inLanguage, [data.patientName, when, data.roomUrl]);
-  return message(to, inLanguage, [
+  if (kind !== "confirmation") return templateMessage(to, inLanguage, [data.patientName, when, data.roomUrl]);
+  return templateMessage(to, inLanguage, [
     data.patientName,
     when,
     bookingReference(data.bookingId),
@@ -185,7 +185,12 @@ function refundReasonText(refund: NonNullable<AppointmentMessageData["refund"]>)
   }
 }
 
-function message(to: string, template: WhatsAppTemplate, parameters: string[]): WhatsAppMessage {
+/** A template message to one number, its body parameters made acceptable to Meta. */
+export function templateMessage(
+  to: string,
+  template: WhatsAppTemplate,
+  parameters: string[],
+): WhatsAppMessage {
   return {
     to,
     template: template.name,
