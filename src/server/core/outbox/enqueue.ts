@@ -91,6 +91,20 @@ export async function enqueueConfirmationMessages(
   await enqueue(db, rows);
 }
 
+/** One message of this kind to the parent by e-mail and one by WhatsApp, both due now. */
+async function enqueueToParentNow(
+  db: Db,
+  appointment: AppointmentRow,
+  kind: string,
+  now: Date,
+): Promise<void> {
+  const base = { appointmentId: appointment.id, createdAt: now, updatedAt: now, dueAt: now };
+  await enqueue(
+    db,
+    (["email", "whatsapp"] as const).map((channel) => ({ ...base, kind, channel, recipient: "patient" })),
+  );
+}
+
 /** The kind of the patient's message that a received payment is being refunded instead of booking the slot. */
 export const REFUND_MESSAGE_KIND = "refund";
 
@@ -99,16 +113,7 @@ export const REFUND_MESSAGE_KIND = "refund";
  * was booked by someone else first, or the amount was short), written in the transaction that decides the refund.
  */
 export async function enqueueRefundMessages(db: Db, appointment: AppointmentRow, now: Date): Promise<void> {
-  const base = { appointmentId: appointment.id, createdAt: now, updatedAt: now, dueAt: now };
-  await enqueue(
-    db,
-    (["email", "whatsapp"] as const).map((channel) => ({
-      ...base,
-      kind: REFUND_MESSAGE_KIND,
-      channel,
-      recipient: "patient",
-    })),
-  );
+  await enqueueToParentNow(db, appointment, REFUND_MESSAGE_KIND, now);
 }
 
 /** The kind of the parent's message that the doctor cannot keep the booked time. */
@@ -124,16 +129,7 @@ export async function enqueueUnavailableMessages(
   now: Date,
 ): Promise<void> {
   await withdrawPendingReminders(db, appointment.id, now);
-  const base = { appointmentId: appointment.id, createdAt: now, updatedAt: now, dueAt: now };
-  await enqueue(
-    db,
-    (["email", "whatsapp"] as const).map((channel) => ({
-      ...base,
-      kind: UNAVAILABLE_MESSAGE_KIND,
-      channel,
-      recipient: "patient",
-    })),
-  );
+  await enqueueToParentNow(db, appointment, UNAVAILABLE_MESSAGE_KIND, now);
 }
 
 /** A message from a contact form, e-mailed to the doctor. */
