@@ -85,6 +85,17 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
 }
 
 /**
+ * A throwaway database of the suite it is called in, for tests of code below the app: made in a beforeAll, disposed
+ * of in an afterAll (see `useInSuite`).
+ */
+export function useTestDatabase(engine: Engine): TestDatabase {
+  return useInSuite(async () => {
+    const database = await createTestDatabase(engine);
+    return { ...database, close: () => database.dispose() };
+  });
+}
+
+/**
  * The app of the suite it is called in: started in a beforeAll, closed in an afterAll (see `useInSuite`). Options
  * that name something started earlier in the suite (a stand-in's address) are given as a function, read when the app
  * starts.

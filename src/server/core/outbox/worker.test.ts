@@ -1,10 +1,10 @@
 import { addMinutes } from "date-fns";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../testing/test-app";
+import { useTestDatabase } from "../../testing/test-app";
 import { enqueue } from "./repository";
 import { drainOutbox, RECORD_RETRY_DELAYS_MS } from "./worker";
 
@@ -29,11 +29,7 @@ function failingUpdates(db: Db, failures: number): Db {
 }
 
 describe("the outbox worker when the database fails after a message went out", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase("pglite");
 
   it("writes the result again until it holds, and never sends the message a second time", async () => {
     await enqueue(database.db, [

@@ -1,8 +1,8 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { readSetting } from "../../db/settings";
-import { createTestDatabase, type TestDatabase } from "../../testing/test-app";
+import { useTestDatabase } from "../../testing/test-app";
 import { generatePassword, hashPassword, verifyPassword } from "./password";
 import { ADMIN_PASSWORD_SETTING, resolveAdminPasswordHash } from "./service";
 
@@ -26,11 +26,7 @@ describe("password hashing", () => {
 });
 
 describe("where the admin password comes from", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase("pglite");
 
   it("generates one at the first start, announces it once, keeps only its hash, and reuses it", async () => {
     const announced: string[] = [];
