@@ -85,6 +85,18 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
 }
 
 /**
+ * A new parent's address at each call, under a suite's own prefix ("10.55"): each booking or request comes from its
+ * own address, as parents' do, so the per-address rate limits never interfere.
+ */
+export function addressesUnder(prefix: string): () => string {
+  let count = 0;
+  return () => {
+    count += 1;
+    return `${prefix}.${Math.floor(count / 200)}.${count % 200}`;
+  };
+}
+
+/**
  * A throwaway database of the suite it is called in, for tests of code below the app: made in a beforeAll, disposed
  * of in an afterAll (see `useInSuite`).
  */

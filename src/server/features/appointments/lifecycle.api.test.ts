@@ -9,7 +9,7 @@ import { mimeParts } from "../../testing/mime";
 import { drainOutboxOf, sweepPaymentsOf } from "../../testing/app-jobs";
 import { mailEnv, startSmtpStandIn } from "../../testing/smtp-stand-in";
 import { useInSuite } from "../../testing/suite";
-import { bookingFor, doctorRequest, testEngines, useSiteApp } from "../../testing/test-app";
+import { addressesUnder, bookingFor, doctorRequest, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The appointment after payment, through the API as the parent's manage link and the doctor's dashboard use it:
@@ -44,7 +44,9 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     },
   }));
   let cookie: string;
-  let address = 0;
+  const bookingAddress = addressesUnder("10.55");
+  const actionAddress = addressesUnder("10.56");
+  const holdAddress = addressesUnder("10.57");
 
   beforeAll(async () => {
     cookie = await signIn();
@@ -53,9 +55,7 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
 
   /** Books, pays through the Cashfree stand-in and confirms; answers the appointment and its manage token. */
   async function bookAndPay(date: string, time: string, patientName = "Meera Pillai") {
-    address += 1;
-    // Each booking from its own address, as parents are: the per-address limits never interfere.
-    const remoteAddress = `10.55.${Math.floor(address / 200)}.${address % 200}`;
+    const remoteAddress = bookingAddress();
     const booked = await t.app.inject({
       method: "POST",
       url: "/api/appointments",
@@ -87,12 +87,11 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     return { status: response.statusCode, body: response.json<ManageView & { message?: string }>() };
   };
   const act = async (token: string, action: "cancel" | "reschedule", payload: object = {}) => {
-    address += 1;
     const response = await t.app.inject({
       method: "POST",
       url: `/api/manage/${token}/${action}`,
       payload,
-      remoteAddress: `10.56.${Math.floor(address / 200)}.${address % 200}`,
+      remoteAddress: actionAddress(),
     });
     return { status: response.statusCode, body: response.json<ManageView & { message?: string }>() };
   };
@@ -303,11 +302,10 @@ describe.each(testEngines)("the appointment's life after payment, on %s", (engin
     const { id, token } = await bookAndPay("2026-11-28", "19:00", "Parent Mover");
     const doctorMoved = await bookAndPay("2026-11-28", "19:20", "Doctor Mover");
     const hold = async (time: string) => {
-      address += 1;
       const booked = await t.app.inject({
         method: "POST",
         url: "/api/appointments",
-        remoteAddress: `10.57.${Math.floor(address / 200)}.${address % 200}`,
+        remoteAddress: holdAddress(),
         payload: bookingFor("Abandoned Hold", { appointmentDate: "2026-11-28", appointmentTime: time }),
       });
       expect(booked.statusCode, booked.body).toBe(201);

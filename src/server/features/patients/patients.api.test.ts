@@ -13,6 +13,7 @@ import type {
 } from "@shared/patients";
 import { drainOutboxOf, silentLog } from "../../testing/app-jobs";
 import {
+  addressesUnder,
   bookingConsent,
   payOnSimulator,
   samplePrescription,
@@ -40,7 +41,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     env: { BOOKING_HORIZON_DAYS: "60" },
   });
   let cookie: string;
-  let address = 0;
+  const nextAddress = addressesUnder("10.77");
 
   beforeAll(async () => {
     cookie = await signIn();
@@ -56,8 +57,7 @@ describe.each(testEngines)("patient records and data rights, on %s", (engine) =>
     time: string,
     patient: { name: string; email: string; phone: string; guardian?: string },
   ): Promise<Booked> {
-    address += 1;
-    const remoteAddress = `10.77.${Math.floor(address / 200)}.${address % 200}`;
+    const remoteAddress = nextAddress();
     const booked = await t.app.inject({
       method: "POST",
       url: "/api/appointments",

@@ -14,6 +14,7 @@ import {
 } from "@shared/uploads";
 import { accessLog, appointments, reportUploads } from "../../db/schema";
 import {
+  addressesUnder,
   bookingConsent,
   bookPaidAppointment,
   signInAsAdmin,
@@ -141,7 +142,6 @@ describe.each(testEngines)("reports uploaded before the call, on %s", (engine) =
   let cookie: string;
   /** The app on a real port, for the requests whose timing matters. */
   let base: string;
-  let address = 0;
   let day = 22;
 
   beforeAll(async () => {
@@ -150,11 +150,7 @@ describe.each(testEngines)("reports uploaded before the call, on %s", (engine) =
   });
   beforeEach(() => clock.set(START));
 
-  /** Each request from its own address, as parents' are: the per-address limits never interfere. */
-  const nextAddress = () => {
-    address += 1;
-    return `10.77.${Math.floor(address / 200)}.${address % 200}`;
-  };
+  const nextAddress = addressesUnder("10.77");
 
   /** Books a consultation on a day of its own at 7:00 PM IST, pays it on the simulator; answers its id and link. */
   async function bookAndPay(): Promise<{ id: string; token: string; startsAt: string }> {
