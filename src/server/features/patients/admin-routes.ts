@@ -64,10 +64,9 @@ export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions>
     return record;
   });
 
-  app.get("/api/admin/access-log", { schema: { querystring: logQuery } }, async (request, reply) => {
-    void reply.header("cache-control", "no-store");
-    return patients.accessLogWithSubjects(context(request), request.query.before, request.query.show);
-  });
+  app.get("/api/admin/access-log", { schema: { querystring: logQuery } }, async (request) =>
+    patients.accessLogWithSubjects(context(request), request.query.before, request.query.show),
+  );
 
   app.get("/api/admin/erasure-requests", async (request) => {
     const ctx = context(request);

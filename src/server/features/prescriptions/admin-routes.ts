@@ -21,11 +21,6 @@ interface AdminPrescriptionRouteOptions extends RouteDeps {
 const templateParams = z.object({ templateId: recordKey });
 const pdfParams = idParams.extend({ prescriptionId: recordKey });
 
-/** Health data: never kept by the browser or a proxy. */
-function noStore(reply: FastifyReply): void {
-  void reply.header("cache-control", "no-store");
-}
-
 /** Sends a prescription's PDF as a download. */
 export function sendPdf(reply: FastifyReply, file: service.PrescriptionFile): FastifyReply {
   return reply
@@ -45,7 +40,7 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
 ) => {
   const context = (): service.PrescriptionContext => ({ db, config, profile: profile.current(), now: now() });
 
-  app.get("/api/admin/appointments/:id/notes", { schema: { params: idParams } }, async (request, reply) => {
+  app.get("/api/admin/appointments/:id/notes", { schema: { params: idParams } }, async (request) => {
     const ctx = context();
     const notes = await service.notesForDoctor(ctx, request.params.id);
     await request.recordAccess({
@@ -54,14 +49,13 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
       recordId: request.params.id,
       detail: "read the consultation notes",
     });
-    noStore(reply);
     return notes;
   });
 
   app.put(
     "/api/admin/appointments/:id/notes",
     { schema: { params: idParams, body: consultationNotesSchema } },
-    async (request, reply) => {
+    async (request) => {
       const ctx = context();
       const saved = await service.saveNotesForDoctor(ctx, request.params.id, request.body.notes);
       await request.recordAccess({
@@ -70,27 +64,21 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
         recordId: request.params.id,
         detail: "saved the consultation notes",
       });
-      noStore(reply);
       return saved;
     },
   );
 
-  app.get(
-    "/api/admin/appointments/:id/prescriptions",
-    { schema: { params: idParams } },
-    async (request, reply) => {
-      const ctx = context();
-      const answer = await service.prescriptionsForDoctor(ctx, request.params.id);
-      await request.recordAccess({
-        action: "view",
-        recordType: "prescription",
-        recordId: request.params.id,
-        detail: `listed the prescriptions (${countOf(answer.prescriptions.length, "version")})`,
-      });
-      noStore(reply);
-      return answer;
-    },
-  );
+  app.get("/api/admin/appointments/:id/prescriptions", { schema: { params: idParams } }, async (request) => {
+    const ctx = context();
+    const answer = await service.prescriptionsForDoctor(ctx, request.params.id);
+    await request.recordAccess({
+      action: "view",
+      recordType: "prescription",
+      recordId: request.params.id,
+      detail: `listed the prescriptions (${countOf(answer.prescriptions.length, "version")})`,
+    });
+    return answer;
+  });
 
   app.post(
     "/api/admin/appointments/:id/prescriptions",
@@ -106,7 +94,6 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
         detail: `issued version ${issued.version}${replaced}`,
       });
       nudge();
-      noStore(reply);
       return reply.status(201).send(issued);
     },
   );

@@ -27,10 +27,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod<AdminUploadRouteOptions> =
   app.get(
     "/api/admin/appointments/:id/uploads",
     { schema: { params: idParams }, exposeHeadRoute: false },
-    async (request, reply) => {
-      void reply.header("cache-control", "no-store");
-      return uploads.uploadsForDoctor(context(request), request.params.id, adminSessionRef(request));
-    },
+    async (request) =>
+      uploads.uploadsForDoctor(context(request), request.params.id, adminSessionRef(request)),
   );
 
   app.get(
