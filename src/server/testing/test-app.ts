@@ -120,7 +120,8 @@ export function useTestApp(engine: Engine, options: TestAppOptions | (() => Test
  * The app of a suite that serves the site at TEST_SITE on a test clock started at `start`, with `options` besides
  * (a function when they name something started earlier in the suite). Answers the app, its clock, the doctor's
  * sign-in from the site's origin (a cookie valid at the clock's time), the headers of her requests with a session,
- * and a new parent's address at each call (198.51.100.1, .2, …), so the per-address limits never interfere.
+ * a new parent's address at each call (198.51.100.1, .2, …), so the per-address limits never interfere, and a named
+ * child's booking from such an address, paid on the simulator (`bookPaid`) or held (`bookHeld`).
  */
 export function useSiteApp(
   engine: Engine,
@@ -136,7 +137,11 @@ export function useSiteApp(
   const doctorHeaders = (cookie: string) => ({ cookie, origin: TEST_SITE });
   let address = 0;
   const nextAddress = () => `198.51.100.${++address}`;
-  return { clock, t, signIn, doctorHeaders, nextAddress };
+  const bookPaid = (patientName: string, changes: Record<string, unknown> = {}) =>
+    bookPaidAppointment(t.app, bookingFor(patientName, changes), nextAddress());
+  const bookHeld = (patientName: string, changes: Record<string, unknown> = {}) =>
+    bookAppointment(t.app, bookingFor(patientName, changes), nextAddress());
+  return { clock, t, signIn, doctorHeaders, nextAddress, bookPaid, bookHeld };
 }
 
 /** A clock tests can move: `clock.now()` is what the app reads. */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AdminCalendar, CalendarSlot } from "@shared/console";
-import {
-  bookAppointment,
-  bookingFor,
-  bookPaidAppointment,
-  testEngines,
-  useSiteApp,
-} from "../../testing/test-app";
+import { testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The console's calendar through the API: every slot of the doctor's hours on each date, free, held for a payment,
@@ -23,7 +17,7 @@ const summary = (slot: CalendarSlot) =>
       : `${slot.time} free`;
 
 describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
-  const { clock, t, signIn, doctorHeaders, nextAddress } = useSiteApp(engine, START);
+  const { clock, t, signIn, doctorHeaders, bookPaid, bookHeld } = useSiteApp(engine, START);
   const asDoctor = async (method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
     t.app.inject({
       method,
@@ -49,17 +43,13 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
   };
 
   it("shows each slot free, held, booked or blocked, and leave over the whole day", async () => {
-    const paid = await bookPaidAppointment(t.app, bookingFor("Meera Pillai"), nextAddress());
-    await bookAppointment(t.app, bookingFor("Kavya Nair", { appointmentTime: "19:20" }), nextAddress());
+    const paid = await bookPaid("Meera Pillai");
+    await bookHeld("Kavya Nair", { appointmentTime: "19:20" });
     await addException({ kind: "block", date: "2026-11-23", time: "19:40", note: "Ward round" });
     await addException({ kind: "leave", startsOn: "2026-11-25", endsOn: "2026-11-25", note: "Conference" });
 
     // Leave taken over a day that already has a booking: the booking keeps its place in the calendar.
-    const kept = await bookPaidAppointment(
-      t.app,
-      bookingFor("Ishaan Das", { appointmentDate: "2026-11-26" }),
-      nextAddress(),
-    );
+    const kept = await bookPaid("Ishaan Das", { appointmentDate: "2026-11-26" });
     await addException({
       kind: "leave",
       startsOn: "2026-11-26",

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AdminToday } from "@shared/console";
 import { uploadReport } from "../../testing/multipart";
-import {
-  bookAppointment,
-  bookingFor,
-  bookPaidAppointment,
-  testEngines,
-  useSiteApp,
-} from "../../testing/test-app";
+import { testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The console's Today page through the API: the doctor's consultations of the clinic's day in time order, with the
@@ -23,7 +17,7 @@ const samplePdf = Buffer.concat([
 ]);
 
 describe.each(testEngines)("the doctor's day (%s)", (engine) => {
-  const { clock, t, signIn, doctorHeaders, nextAddress } = useSiteApp(engine, BOOKED_AT);
+  const { clock, t, signIn, doctorHeaders, nextAddress, bookPaid, bookHeld } = useSiteApp(engine, BOOKED_AT);
 
   const today = async (cookie: string) => {
     const response = await t.app.inject({
@@ -47,19 +41,15 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
 
   it("lists the day's paid consultations in time order, with their reports, links and the blocked times", async () => {
     const cookie = await signIn();
-    const later = await bookPaidAppointment(
-      t.app,
-      bookingFor("Arjun Rao", { appointmentTime: "19:20", patientAge: 0, patientAgeMonths: 7 }),
-      nextAddress(),
-    );
-    const first = await bookPaidAppointment(t.app, bookingFor("Meera Pillai"), nextAddress());
+    const later = await bookPaid("Arjun Rao", {
+      appointmentTime: "19:20",
+      patientAge: 0,
+      patientAgeMonths: 7,
+    });
+    const first = await bookPaid("Meera Pillai");
     // A hold never paid for, and a consultation of the next day: neither is part of Monday.
-    await bookAppointment(t.app, bookingFor("Kavya Nair", { appointmentTime: "20:00" }), nextAddress());
-    await bookPaidAppointment(
-      t.app,
-      bookingFor("Ishaan Das", { appointmentDate: "2026-11-24" }),
-      nextAddress(),
-    );
+    await bookHeld("Kavya Nair", { appointmentTime: "20:00" });
+    await bookPaid("Ishaan Das", { appointmentDate: "2026-11-24" });
     await uploadReport(t.app, later.token, "echo.pdf", samplePdf, nextAddress());
     await addException(cookie, { kind: "block", date: "2026-11-23", time: "19:40", note: "Hospital round" });
 

@@ -4,14 +4,7 @@ import type { PatientRecord } from "@shared/patients";
 import type { PrescriptionTemplates } from "@shared/prescription";
 import type { PresenceAnswer } from "@shared/video";
 import { uploadReport } from "../../testing/multipart";
-import {
-  bookingFor,
-  bookPaidAppointment,
-  sampleMedicine,
-  TEST_SITE,
-  testEngines,
-  useSiteApp,
-} from "../../testing/test-app";
+import { sampleMedicine, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The consultation workspace through the API: the patient record beside the call, a report viewed in place, her
@@ -24,7 +17,7 @@ const DURING = "2026-11-23T13:35:00Z";
 const samplePdf = Buffer.concat([Buffer.from("%PDF-1.7\n1 0 obj\n", "latin1"), Buffer.alloc(1500, 32)]);
 
 describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
-  const { clock, t, signIn, doctorHeaders, nextAddress } = useSiteApp(engine, BOOKED_AT);
+  const { clock, t, signIn, doctorHeaders, nextAddress, bookPaid } = useSiteApp(engine, BOOKED_AT);
   const admin = doctorHeaders;
 
   async function roomOf(cookie: string, id: string) {
@@ -48,12 +41,8 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
 
   it("keeps the parent's presence in the waiting room, shows it on Today, and refuses another family's link", async () => {
     clock.set(BOOKED_AT);
-    const meera = await bookPaidAppointment(t.app, bookingFor("Meera Pillai"), nextAddress());
-    const other = await bookPaidAppointment(
-      t.app,
-      bookingFor("Kabir Shah", { appointmentTime: "19:20" }),
-      nextAddress(),
-    );
+    const meera = await bookPaid("Meera Pillai");
+    const other = await bookPaid("Kabir Shah", { appointmentTime: "19:20" });
     const cookie = await signIn();
     const room = await roomOf(cookie, meera.id);
     const otherRoom = await roomOf(cookie, other.id);
@@ -105,16 +94,8 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
 
   it("answers the record beside the call, a report in place, and the follow-up", async () => {
     clock.set(BOOKED_AT);
-    const first = await bookPaidAppointment(
-      t.app,
-      bookingFor("Diya Menon", { appointmentDate: "2026-11-24", appointmentTime: "20:00" }),
-      nextAddress(),
-    );
-    const second = await bookPaidAppointment(
-      t.app,
-      bookingFor("Diya Menon", { appointmentTime: "20:00" }),
-      nextAddress(),
-    );
+    const first = await bookPaid("Diya Menon", { appointmentDate: "2026-11-24", appointmentTime: "20:00" });
+    const second = await bookPaid("Diya Menon", { appointmentTime: "20:00" });
     const uploadId = await uploadReport(t.app, second.token, "echo.pdf", samplePdf, nextAddress());
     const cookie = await signIn();
 
@@ -195,16 +176,8 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
 
   it("gives the sex and weight of the child's earlier prescriptions in the record", async () => {
     clock.set(BOOKED_AT);
-    const earlier = await bookPaidAppointment(
-      t.app,
-      bookingFor("Anika Das", { appointmentDate: "2026-11-23", appointmentTime: "20:20" }),
-      nextAddress(),
-    );
-    const later = await bookPaidAppointment(
-      t.app,
-      bookingFor("Anika Das", { appointmentDate: "2026-11-26", appointmentTime: "20:20" }),
-      nextAddress(),
-    );
+    const earlier = await bookPaid("Anika Das", { appointmentDate: "2026-11-23", appointmentTime: "20:20" });
+    const later = await bookPaid("Anika Das", { appointmentDate: "2026-11-26", appointmentTime: "20:20" });
     // 8:25 PM IST on the 23rd: the earlier consultation has started.
     clock.set("2026-11-23T14:55:00Z");
     const cookie = await signIn();
@@ -239,11 +212,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
 
   it("shows the activity as a whole, only its changes, or only what parents did", async () => {
     clock.set(BOOKED_AT);
-    const booked = await bookPaidAppointment(
-      t.app,
-      bookingFor("Rohan Iyer", { appointmentDate: "2026-11-27", appointmentTime: "19:00" }),
-      nextAddress(),
-    );
+    const booked = await bookPaid("Rohan Iyer", { appointmentDate: "2026-11-27", appointmentTime: "19:00" });
     const cookie = await signIn();
     // The parent downloads the manage page's export; the doctor looks at the booking and writes notes.
     const exported = await t.app.inject({ method: "GET", url: `/api/manage/${booked.token}/export` });
@@ -292,11 +261,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
 
   it("keeps patient data out of caches, answers no HEAD, and logs an id in capitals as the patient's", async () => {
     clock.set(BOOKED_AT);
-    const booked = await bookPaidAppointment(
-      t.app,
-      bookingFor("Ira Nair", { appointmentDate: "2026-11-25", appointmentTime: "19:40" }),
-      nextAddress(),
-    );
+    const booked = await bookPaid("Ira Nair", { appointmentDate: "2026-11-25", appointmentTime: "19:40" });
     const cookie = await signIn();
     for (const url of [
       `/api/admin/appointments/${booked.id}/patient-record`,

@@ -5,14 +5,7 @@ import { bookingIdOf } from "@shared/booking";
 import type { AdminInsights } from "@shared/insights";
 import { receivedPaymentsPage } from "../../core/appointments/insights";
 import { appointments } from "../../db/schema";
-import {
-  bookAppointment,
-  bookingFor,
-  bookPaidAppointment,
-  payOnSimulator,
-  testEngines,
-  useSiteApp,
-} from "../../testing/test-app";
+import { bookingFor, payOnSimulator, testEngines, useSiteApp } from "../../testing/test-app";
 import { csvCell } from "./service";
 
 /**
@@ -31,7 +24,7 @@ const NOVEMBER = "2026-11-02T04:30:00Z";
 const FEE = 2000;
 
 describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
-  const { clock, t, signIn, doctorHeaders, nextAddress } = useSiteApp(engine, OCTOBER);
+  const { clock, t, signIn, doctorHeaders, nextAddress, bookPaid, bookHeld } = useSiteApp(engine, OCTOBER);
   // One sign-in for each moment of the clock (a session lapses when the clock moves on by days).
   const sessions = new Map<number, string>();
   const asDoctor = async () => {
@@ -70,11 +63,11 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
     const fastHeart = await publish("Fast Heartbeat");
     const paid = async (name: string, changes: Record<string, unknown>) => {
       clock.advanceMinutes(1);
-      return bookPaidAppointment(t.app, bookingFor(name, changes), nextAddress());
+      return bookPaid(name, changes);
     };
     const held = async (name: string, changes: Record<string, unknown>) => {
       clock.advanceMinutes(1);
-      return bookAppointment(t.app, bookingFor(name, changes), nextAddress());
+      return bookHeld(name, changes);
     };
     const on = (appointmentDate: string, appointmentTime: string) => ({ appointmentDate, appointmentTime });
 
@@ -92,21 +85,13 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
     });
     const notSlug = await held("Dev Nair", { ...on("2026-10-21", "19:20"), sourceArticle: "Not a slug!" });
     clock.advanceMinutes(1);
-    const replaced = await bookAppointment(
-      t.app,
-      bookingFor("Esha Menon", { ...on("2026-10-22", "19:00"), sourceArticle: fastHeart }),
-      nextAddress(),
-    );
+    const replaced = await bookHeld("Esha Menon", { ...on("2026-10-22", "19:00"), sourceArticle: fastHeart });
     clock.advanceMinutes(1);
-    const esha = await bookAppointment(
-      t.app,
-      bookingFor("Esha Menon", {
-        ...on("2026-10-22", "19:20"),
-        sourceArticle: fastHeart,
-        replacesAppointmentId: replaced.id,
-      }),
-      nextAddress(),
-    );
+    const esha = await bookHeld("Esha Menon", {
+      ...on("2026-10-22", "19:20"),
+      sourceArticle: fastHeart,
+      replacesAppointmentId: replaced.id,
+    });
     clock.advanceMinutes(1);
     await payOnSimulator(t.app, esha.id, nextAddress());
     const cancelledByDoctor = await paid("Farhan Ali", on("2026-10-23", "19:00"));
