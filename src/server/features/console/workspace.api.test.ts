@@ -296,15 +296,20 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     expect(latest).toMatchObject({ recordId: booked.id, subject: { patientName: "Ira Nair" } });
   });
 
+  /** The doctor's prescription templates, as her console saves, lists and deletes them. */
+  const TEMPLATES_URL = "/api/admin/prescription-templates";
+  const saveTemplate = (cookie: string, payload: object) =>
+    t.app.inject({ method: "PUT", url: TEMPLATES_URL, headers: admin(cookie), payload });
+  const templatesOf = async (cookie: string) =>
+    (
+      await t.app.inject({ method: "GET", url: TEMPLATES_URL, headers: admin(cookie) })
+    ).json<PrescriptionTemplates>();
+  const deleteTemplate = (cookie: string, templateId: string) =>
+    t.app.inject({ method: "DELETE", url: `${TEMPLATES_URL}/${templateId}`, headers: admin(cookie) });
+
   it("refuses a template name that shows nothing or looks like another, and keeps one name however it is typed", async () => {
     const cookie = await signIn();
-    const save = (name: string) =>
-      t.app.inject({
-        method: "PUT",
-        url: "/api/admin/prescription-templates",
-        headers: admin(cookie),
-        payload: { name, advice: "Review in six months." },
-      });
+    const save = (name: string) => saveTemplate(cookie, { name, advice: "Review in six months." });
     for (const name of ["\u200d", "\u2800", "Asthma\u200d", "Asthma\ufe0f", "Asthma\u{E0041}", "Bad\ufffd"]) {
       const refused = await save(name);
       expect(refused.statusCode, JSON.stringify(name)).toBe(400);
@@ -314,33 +319,15 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     }
     expect((await save("Cafe\u0301 murmur")).statusCode).toBe(200);
     expect((await save("Caf\u00e9 murmur")).statusCode).toBe(200);
-    const list = await t.app.inject({
-      method: "GET",
-      url: "/api/admin/prescription-templates",
-      headers: admin(cookie),
-    });
-    expect(list.json<PrescriptionTemplates>().templates.map((template) => template.name)).toEqual([
+    expect((await templatesOf(cookie)).templates.map((template) => template.name)).toEqual([
       "Caf\u00e9 murmur",
     ]);
   });
 
   it("keeps to 100 templates when new ones are saved at the same moment", async () => {
     const cookie = await signIn();
-    const put = (name: string) =>
-      t.app.inject({
-        method: "PUT",
-        url: "/api/admin/prescription-templates",
-        headers: admin(cookie),
-        payload: { name, advice: "Rest." },
-      });
-    const list = async () =>
-      (
-        await t.app.inject({
-          method: "GET",
-          url: "/api/admin/prescription-templates",
-          headers: admin(cookie),
-        })
-      ).json<PrescriptionTemplates>().templates;
+    const put = (name: string) => saveTemplate(cookie, { name, advice: "Rest." });
+    const list = async () => (await templatesOf(cookie)).templates;
     const have = (await list()).length;
     for (let n = have; n < 99; n++) expect((await put(`Template ${n}`)).statusCode).toBe(200);
     const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => put(`Last ${n}`)));
@@ -354,23 +341,12 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     const all = await list();
     expect(all).toHaveLength(100);
     // Deleted again, for the tests after this one.
-    for (const template of all)
-      await t.app.inject({
-        method: "DELETE",
-        url: `/api/admin/prescription-templates/${template.id}`,
-        headers: admin(cookie),
-      });
+    for (const template of all) await deleteTemplate(cookie, template.id);
   });
 
   it("keeps her templates by name and suggests the medicines she prescribes most", async () => {
     const cookie = await signIn();
-    const put = (payload: object) =>
-      t.app.inject({
-        method: "PUT",
-        url: "/api/admin/prescription-templates",
-        headers: admin(cookie),
-        payload,
-      });
+    const put = (payload: object) => saveTemplate(cookie, payload);
     const saved = await put({
       name: "Heart failure",
       diagnosis: "CHF",
@@ -386,9 +362,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     expect((await put({ name: " ", advice: "x" })).statusCode).toBe(400);
     expect((await put({ name: "A\u202eB", advice: "x" })).statusCode).toBe(400);
 
-    const list = (
-      await t.app.inject({ method: "GET", url: "/api/admin/prescription-templates", headers: admin(cookie) })
-    ).json<PrescriptionTemplates>();
+    const list = await templatesOf(cookie);
     expect(list.templates.map((entry) => [entry.name, entry.content.advice])).toEqual([
       ["Heart failure", "Salt restriction."],
       ["Murmur", "Nothing to do."],
@@ -396,12 +370,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
     expect(list.favourites).toEqual([]);
 
     const id = list.templates[0]?.id ?? "";
-    const remove = (templateId: string) =>
-      t.app.inject({
-        method: "DELETE",
-        url: `/api/admin/prescription-templates/${templateId}`,
-        headers: admin(cookie),
-      });
+    const remove = (templateId: string) => deleteTemplate(cookie, templateId);
     expect((await remove(id)).statusCode).toBe(204);
     expect((await remove(id)).statusCode).toBe(404);
     expect((await remove("not-a-uuid")).statusCode).toBe(404);
