@@ -41,6 +41,13 @@ function orderInput(overrides: Partial<CreateOrderInput> = {}): CreateOrderInput
   };
 }
 
+/** An order the stand-in holds for a fresh input, unpaid: what most tests start from. */
+async function createdOrder(): Promise<CreateOrderInput> {
+  const input = orderInput();
+  await gateway().createOrder(input);
+  return input;
+}
+
 function lastRequest(method: string, pathPart: string) {
   const found = standIn.requests
     .filter((entry) => entry.method === method && entry.path.includes(pathPart))
@@ -208,8 +215,7 @@ describe("cashfree gateway: createOrder", () => {
   });
 
   it("refuses to reuse an existing order id for a different amount", async () => {
-    const input = orderInput();
-    await gateway().createOrder(input);
+    const input = await createdOrder();
     const error = await caught(gateway().createOrder({ ...input, amount: 2000 }));
     expect(error.message).toBe(
       `Cashfree already has an order ${input.orderId} for ₹1500, not ₹2000; a new order id is needed`,
@@ -253,8 +259,7 @@ describe("cashfree gateway: createOrder", () => {
 
 describe("cashfree gateway: fetchOrder", () => {
   it("reports an unpaid order without a payment", async () => {
-    const input = orderInput();
-    await gateway().createOrder(input);
+    const input = await createdOrder();
     expect(await gateway().fetchOrder(input.orderId)).toEqual({
       orderId: input.orderId,
       orderStatus: "ACTIVE",
@@ -301,16 +306,14 @@ describe("cashfree gateway: fetchOrder", () => {
   });
 
   it("picks the most recent attempt by payment_time, not by position", async () => {
-    const input = orderInput();
-    await gateway().createOrder(input);
+    const input = await createdOrder();
     const later = standIn.pay(input.orderId, { status: "FAILED", at: new Date(Date.now() - 10_000) });
     standIn.pay(input.orderId, { status: "USER_DROPPED", at: new Date(Date.now() - 120_000) });
     expect((await gateway().fetchOrder(input.orderId)).payment?.paymentId).toBe(later.paymentId);
   });
 
   it("reports the amount actually paid and an expired order", async () => {
-    const input = orderInput();
-    await gateway().createOrder(input);
+    const input = await createdOrder();
     standIn.expire(input.orderId);
     expect((await gateway().fetchOrder(input.orderId)).orderStatus).toBe("EXPIRED");
     standIn.pay(input.orderId, { status: "SUCCESS", amount: 1400 });
@@ -332,8 +335,7 @@ describe("cashfree gateway: fetchOrder", () => {
 
 describe("cashfree gateway: refund", () => {
   async function paidOrder(): Promise<string> {
-    const input = orderInput();
-    await gateway().createOrder(input);
+    const input = await createdOrder();
     standIn.pay(input.orderId, { status: "SUCCESS" });
     return input.orderId;
   }
@@ -399,8 +401,7 @@ describe("cashfree gateway: refund", () => {
 
 describe("cashfree gateway: terminateOrder", () => {
   it("terminates an unpaid order with PATCH {order_status: TERMINATED}, and the checkout takes no payment", async () => {
-    const input = orderInput();
-    await gateway().createOrder(input);
+    const input = await createdOrder();
     expect(await gateway().terminateOrder(input.orderId)).toEqual({
       orderId: input.orderId,
       orderStatus: "TERMINATED",
@@ -416,8 +417,7 @@ describe("cashfree gateway: terminateOrder", () => {
   });
 
   it("answers TERMINATION_REQUESTED while an attempt is in flight, which may still succeed", async () => {
-    const input = orderInput();
-    await gateway().createOrder(input);
+    const input = await createdOrder();
     const { paymentId } = standIn.pay(input.orderId, { status: "PENDING" });
     expect((await gateway().terminateOrder(input.orderId)).orderStatus).toBe("TERMINATION_REQUESTED");
     standIn.complete(input.orderId, paymentId, { status: "SUCCESS" });
@@ -433,8 +433,7 @@ describe("cashfree gateway: terminateOrder", () => {
   });
 
   it("reports a paid order's refusal readably", async () => {
-    const input = orderInput();
-    await gateway().createOrder(input);
+    const input = await createdOrder();
     standIn.pay(input.orderId);
     const error = await caught(gateway().terminateOrder(input.orderId));
     expect(error.message).toBe(
@@ -532,8 +531,7 @@ describe("cashfree gateway: verifyWebhook", () => {
   let successPaymentId = "";
 
   async function paidOrderWithAttempts(): Promise<string> {
-    const input = orderInput();
-    await gateway().createOrder(input);
+    const input = await createdOrder();
     standIn.pay(input.orderId, { status: "USER_DROPPED" });
     standIn.pay(input.orderId, { status: "FAILED" });
     successPaymentId = standIn.pay(input.orderId, { status: "SUCCESS" }).paymentId;
