@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendOrError, testAppointment, testSite } from "../../testing/message-fixtures";
+import type { AppointmentMessageData } from "../messaging/types";
 import { useInSuite } from "../../testing/suite";
 import { createTempDir } from "../../testing/temp-dir";
 import { startWhatsAppStandIn, TEST_WHATSAPP_ACCOUNT } from "../../testing/whatsapp-stand-in";
@@ -146,13 +147,9 @@ describe("WhatsApp Cloud API transport", () => {
   });
 
   it("tells the patient of a refunded payment: the slot taken, or the amount short, and the full amount back", () => {
-    const slotTaken = composeAppointmentWhatsApp(
-      "refund",
-      "patient",
-      { ...appointment, refund: { reason: "slot_taken", amount: 2000, price: 2000 } },
-      site,
-      { templates },
-    );
+    const refundMessage = (refund: NonNullable<AppointmentMessageData["refund"]>) =>
+      composeAppointmentWhatsApp("refund", "patient", { ...appointment, refund }, site, { templates });
+    const slotTaken = refundMessage({ reason: "slot_taken", amount: 2000, price: 2000 });
     expect(slotTaken).toEqual({
       to: "+919845012345",
       template: "booking_refund",
@@ -165,13 +162,7 @@ describe("WhatsApp Cloud API transport", () => {
         "₹2,000",
       ],
     });
-    const underpaid = composeAppointmentWhatsApp(
-      "refund",
-      "patient",
-      { ...appointment, refund: { reason: "underpaid", amount: 1000, price: 2000 } },
-      site,
-      { templates },
-    );
+    const underpaid = refundMessage({ reason: "underpaid", amount: 1000, price: 2000 });
     expect(underpaid.bodyParameters.slice(3)).toEqual([
       "the payment of ₹1,000 was less than the consultation fee of ₹2,000",
       "₹1,000",
