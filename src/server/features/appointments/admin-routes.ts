@@ -64,6 +64,18 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
     return after;
   };
 
+  /** Runs one of the doctor's actions on an appointment and answers its details after it, the action logged. */
+  const acted = async (
+    request: FastifyRequest,
+    id: string,
+    detail: string,
+    action: (ctx: lifecycle.LifecycleContext) => Promise<unknown>,
+  ): Promise<AdminAppointmentDetails> => {
+    const ctx = context(request);
+    await action(ctx);
+    return changed(request, ctx, id, detail);
+  };
+
   app.get("/api/admin/reschedule-requests", async (request) => {
     const history = await rescheduleHistory(db);
     await request.recordAccess({
@@ -87,46 +99,43 @@ export const adminLifecycleRoutes: FastifyPluginAsyncZod<AdminLifecycleRouteOpti
     return view;
   });
 
-  app.post("/api/admin/appointments/:id/complete", { schema: { params: idParams } }, async (request) => {
-    const ctx = context(request);
-    await lifecycle.markOutcome(ctx, request.params.id, "completed");
-    return changed(request, ctx, request.params.id, "marked completed");
-  });
+  app.post("/api/admin/appointments/:id/complete", { schema: { params: idParams } }, async (request) =>
+    acted(request, request.params.id, "marked completed", (ctx) =>
+      lifecycle.markOutcome(ctx, request.params.id, "completed"),
+    ),
+  );
 
-  app.post("/api/admin/appointments/:id/no-show", { schema: { params: idParams } }, async (request) => {
-    const ctx = context(request);
-    await lifecycle.markOutcome(ctx, request.params.id, "no_show");
-    return changed(request, ctx, request.params.id, "marked no-show");
-  });
+  app.post("/api/admin/appointments/:id/no-show", { schema: { params: idParams } }, async (request) =>
+    acted(request, request.params.id, "marked no-show", (ctx) =>
+      lifecycle.markOutcome(ctx, request.params.id, "no_show"),
+    ),
+  );
 
   app.post(
     "/api/admin/appointments/:id/reschedule",
     { schema: { params: idParams, body: rescheduleSchema } },
-    async (request) => {
-      const ctx = context(request);
-      await lifecycle.rescheduleByDoctor(ctx, request.params.id, request.body);
-      return changed(request, ctx, request.params.id, "rescheduled");
-    },
+    async (request) =>
+      acted(request, request.params.id, "rescheduled", (ctx) =>
+        lifecycle.rescheduleByDoctor(ctx, request.params.id, request.body),
+      ),
   );
 
   app.post(
     "/api/admin/appointments/:id/cancel",
     { schema: { params: idParams, body: doctorCancelSchema } },
-    async (request) => {
-      const ctx = context(request);
-      await lifecycle.cancelByDoctor(ctx, request.params.id, request.body.reason);
-      return changed(request, ctx, request.params.id, "cancelled with a full refund");
-    },
+    async (request) =>
+      acted(request, request.params.id, "cancelled with a full refund", (ctx) =>
+        lifecycle.cancelByDoctor(ctx, request.params.id, request.body.reason),
+      ),
   );
 
   app.post(
     "/api/admin/appointments/:id/resend-confirmation",
     { schema: { params: idParams } },
-    async (request) => {
-      const ctx = context(request);
-      await lifecycle.resendPatientConfirmation(ctx, request.params.id);
-      return changed(request, ctx, request.params.id, "sent the confirmation again");
-    },
+    async (request) =>
+      acted(request, request.params.id, "sent the confirmation again", (ctx) =>
+        lifecycle.resendPatientConfirmation(ctx, request.params.id),
+      ),
   );
 
   app.get("/api/admin/appointments/:id/receipt", { schema: { params: idParams } }, async (request, reply) => {
