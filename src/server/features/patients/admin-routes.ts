@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ACCESS_LOG_VIEWS } from "@shared/patients";
+import { ACCESS_LOG_VIEWS, type PatientRecord } from "@shared/patients";
+import type { FastifyRequest } from "fastify";
 import type { RecordStore } from "../../integrations/record-store/record-store";
 import { countOf } from "../../core/access-log/access-log";
 import * as patients from "./service";
@@ -41,28 +42,36 @@ export const adminPatientRoutes: FastifyPluginAsyncZod<AdminPatientRouteOptions>
     return list;
   });
 
-  app.get("/api/admin/patients/:key", { schema: { params: keyParams } }, async (request) => {
-    const ctx = context(request);
-    const record = await patients.patientRecord(ctx, request.params.key);
+  /** Answers a patient's record once its opening, `opened` and how many consultations it shows, is logged. */
+  const openedRecord = async (
+    request: FastifyRequest,
+    record: PatientRecord,
+    opened: string,
+  ): Promise<PatientRecord> => {
     await request.recordAccess({
       action: "view",
       recordType: "patient",
       recordId: record.key,
-      detail: `opened the record (${countOf(record.consultations.length, "consultation")})`,
+      detail: `${opened} (${countOf(record.consultations.length, "consultation")})`,
     });
     return record;
-  });
+  };
 
-  app.get("/api/admin/appointments/:id/patient-record", { schema: { params: idParams } }, async (request) => {
-    const record = await patients.patientRecordOfAppointment(context(request), request.params.id);
-    await request.recordAccess({
-      action: "view",
-      recordType: "patient",
-      recordId: record.key,
-      detail: `opened the record beside the consultation (${countOf(record.consultations.length, "consultation")})`,
-    });
-    return record;
-  });
+  app.get("/api/admin/patients/:key", { schema: { params: keyParams } }, async (request) =>
+    openedRecord(
+      request,
+      await patients.patientRecord(context(request), request.params.key),
+      "opened the record",
+    ),
+  );
+
+  app.get("/api/admin/appointments/:id/patient-record", { schema: { params: idParams } }, async (request) =>
+    openedRecord(
+      request,
+      await patients.patientRecordOfAppointment(context(request), request.params.id),
+      "opened the record beside the consultation",
+    ),
+  );
 
   app.get("/api/admin/access-log", { schema: { querystring: logQuery } }, async (request) =>
     patients.accessLogWithSubjects(context(request), request.query.before, request.query.show),
