@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
 import { CONSENT } from "@shared/consent";
-import type { ErasureRequestView } from "@shared/patients";
+import type { AccessLogPage, ErasureRequestView } from "@shared/patients";
 import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
 import { buildApp } from "../app";
@@ -202,6 +202,12 @@ export function doctorRequest(
   payload?: object,
 ) {
   return app.inject({ method, url, headers, ...(method === "GET" ? {} : { payload: payload ?? {} }) });
+}
+
+/** The access log's first page, newest first, as the doctor's Activity page reads it with her session's headers. */
+export async function accessLogEntries(app: FastifyInstance, headers: Record<string, string>) {
+  const response = await app.inject({ method: "GET", url: "/api/admin/access-log", headers });
+  return response.json<AccessLogPage>().entries;
 }
 
 /** The medicine of the tests' prescriptions, as the doctor types it: furosemide for a child's heart. */

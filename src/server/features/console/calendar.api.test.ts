@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AdminCalendar, CalendarSlot } from "@shared/console";
-import { testEngines, useSiteApp } from "../../testing/test-app";
+import { accessLogEntries, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The console's calendar through the API: every slot of the doctor's hours on each date, free, held for a payment,
@@ -123,8 +123,8 @@ describe.each(testEngines)("the doctor's calendar (%s)", (engine) => {
 
   it("writes each look at the calendar to the access log", async () => {
     await calendar("from=2026-11-23");
-    const log = await asDoctor("GET", "/api/admin/access-log");
-    expect(log.json<{ entries: { recordId: string; detail: string }[] }>().entries[0]).toMatchObject({
+    const [latest] = await accessLogEntries(t.app, doctorHeaders(await signIn()));
+    expect(latest).toMatchObject({
       recordId: "calendar",
       detail: "viewed the calendar from 2026-11-23",
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AdminToday } from "@shared/console";
 import { uploadReport } from "../../testing/multipart";
-import { testEngines, useSiteApp } from "../../testing/test-app";
+import { accessLogEntries, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The console's Today page through the API: the doctor's consultations of the clinic's day in time order, with the
@@ -101,15 +101,9 @@ describe.each(testEngines)("the doctor's day (%s)", (engine) => {
   it("writes a look at the day to the access log, once in ten minutes however often an open page refreshes it", async () => {
     const cookie = await signIn();
     const dayViews = async () =>
-      (
-        await t.app.inject({
-          method: "GET",
-          url: "/api/admin/access-log",
-          headers: doctorHeaders(cookie),
-        })
-      )
-        .json<{ entries: { recordId: string; detail: string }[] }>()
-        .entries.filter((entry) => entry.recordId === "today" && entry.detail === "viewed the day").length;
+      (await accessLogEntries(t.app, doctorHeaders(cookie))).filter(
+        (entry) => entry.recordId === "today" && entry.detail === "viewed the day",
+      ).length;
     const before = await dayViews();
     await today(cookie);
     expect(await dayViews()).toBe(before + 1);

@@ -4,7 +4,7 @@ import type { PatientRecord } from "@shared/patients";
 import type { PrescriptionTemplates } from "@shared/prescription";
 import type { PresenceAnswer } from "@shared/video";
 import { uploadReport } from "../../testing/multipart";
-import { sampleMedicine, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
+import { accessLogEntries, sampleMedicine, TEST_SITE, testEngines, useSiteApp } from "../../testing/test-app";
 
 /**
  * The consultation workspace through the API: the patient record beside the call, a report viewed in place, her
@@ -274,10 +274,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
       expect(read.statusCode, url).toBe(200);
       expect(read.headers["cache-control"], url).toBe("no-store");
       // A HEAD would log a read that showed nothing: refused, and nothing written.
-      const logLength = async () =>
-        (await t.app.inject({ method: "GET", url: "/api/admin/access-log", headers: admin(cookie) })).json<{
-          entries: unknown[];
-        }>().entries.length;
+      const logLength = async () => (await accessLogEntries(t.app, admin(cookie))).length;
       const before = await logLength();
       const head = await t.app.inject({ method: "HEAD", url, headers: admin(cookie) });
       expect(head.statusCode, url).toBe(405);
@@ -290,9 +287,7 @@ describe.each(testEngines)("the consultation workspace (%s)", (engine) => {
       headers: admin(cookie),
     });
     expect(shouted.statusCode).toBe(200);
-    const log = await t.app.inject({ method: "GET", url: "/api/admin/access-log", headers: admin(cookie) });
-    const [latest] = log.json<{ entries: { recordId: string; subject: { patientName: string } | null }[] }>()
-      .entries;
+    const [latest] = await accessLogEntries(t.app, admin(cookie));
     expect(latest).toMatchObject({ recordId: booked.id, subject: { patientName: "Ira Nair" } });
   });
 

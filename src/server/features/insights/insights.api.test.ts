@@ -5,7 +5,13 @@ import { bookingIdOf } from "@shared/booking";
 import type { AdminInsights } from "@shared/insights";
 import { receivedPaymentsPage } from "../../core/appointments/insights";
 import { appointments } from "../../db/schema";
-import { bookingFor, payOnSimulator, testEngines, useSiteApp } from "../../testing/test-app";
+import {
+  accessLogEntries,
+  bookingFor,
+  payOnSimulator,
+  testEngines,
+  useSiteApp,
+} from "../../testing/test-app";
 import { csvCell } from "./service";
 
 /**
@@ -438,8 +444,7 @@ describe.each(testEngines)("the doctor's insights (%s)", (engine) => {
       url: "/api/admin/receipts.csv?from=2026-10-01&to=2026-10-31",
       headers,
     });
-    const log = await t.app.inject({ method: "GET", url: "/api/admin/access-log", headers });
-    const entries = log.json<{ entries: { action: string; recordId: string; detail: string }[] }>().entries;
+    const entries = await accessLogEntries(t.app, headers);
     expect(entries.slice(0, 2)).toEqual([
       expect.objectContaining({
         action: "export",
