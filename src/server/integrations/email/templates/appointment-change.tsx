@@ -2,7 +2,7 @@ import { Heading } from "@react-email/heading";
 import { Text } from "@react-email/text";
 import type { MessageWords } from "../../messaging/message-words";
 import type { SiteFacts } from "../../messaging/types";
-import { ActionButton, Detail, EmailLayout, styles } from "./email-layout";
+import { ActionButton, BookingFacts, EmailLayout, styles } from "./email-layout";
 
 interface AppointmentChangeProps {
   site: SiteFacts;
@@ -36,9 +36,7 @@ export function AppointmentChangeEmail(props: AppointmentChangeProps) {
           {paragraph}
         </Text>
       ))}
-      <Detail label={props.words.t("email.detail.bookingId")}>{props.bookingReference}</Detail>
-      <Detail label={props.words.t("email.detail.patient")}>{props.patientName}</Detail>
-      <Detail label={props.whenLabel}>{props.when}</Detail>
+      <BookingFacts {...props} />
       {props.button ? <ActionButton href={props.button.href} label={props.button.label} /> : null}
     </EmailLayout>
   );

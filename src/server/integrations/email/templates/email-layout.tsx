@@ -113,6 +113,25 @@ export function Detail(props: { label: string; children: ReactNode }) {
   );
 }
 
+/** The three facts that name a booking in every message about one: its reference, the patient, and its time. */
+export function BookingFacts(props: {
+  bookingReference: string;
+  patientName: string;
+  /** What the time is in this message: "Date and time", "Consultation", "Time asked for"... */
+  whenLabel: string;
+  when: string;
+}) {
+  // In the message's language: the booking's for the parent, English for the doctor.
+  const { i18n } = useLingui();
+  return (
+    <>
+      <Detail label={i18n._("email.detail.bookingId")}>{props.bookingReference}</Detail>
+      <Detail label={i18n._("email.detail.patient")}>{props.patientName}</Detail>
+      <Detail label={props.whenLabel}>{props.when}</Detail>
+    </>
+  );
+}
+
 /**
  * The main action as a large button, with the address written out below it: some clients strip button styling,
  * and people on a phone sometimes need to copy the link into another app.

@@ -4,7 +4,7 @@ import { Text } from "@react-email/text";
 import { Trans } from "@lingui/react";
 import type { SiteFacts } from "../../messaging/types";
 import type { MessageWords } from "../../messaging/message-words";
-import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-layout";
+import { ActionButton, BookingFacts, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 
 interface PatientConfirmationProps {
   site: SiteFacts;
@@ -44,9 +44,7 @@ export function PatientConfirmationEmail(props: PatientConfirmationProps) {
         {t("confirmation.thanks", { doctor: site.doctorName, patient: props.patientName })}{" "}
         {props.free ? t("confirmation.free") : t("confirmation.paid")}
       </Text>
-      <Detail label={t("email.detail.bookingId")}>{props.bookingReference}</Detail>
-      <Detail label={t("email.detail.patient")}>{props.patientName}</Detail>
-      <Detail label={t("email.detail.when")}>{props.when}</Detail>
+      <BookingFacts {...props} whenLabel={t("email.detail.when")} />
       <Detail label={t("email.detail.duration")}>
         {t("email.minutes", { minutes: props.durationMinutes })}
       </Detail>

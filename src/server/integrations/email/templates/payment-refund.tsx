@@ -5,7 +5,7 @@ import type { RefundReason } from "@shared/booking";
 import { Trans } from "@lingui/react";
 import type { MessageWords } from "../../messaging/message-words";
 import type { SiteFacts } from "../../messaging/types";
-import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-layout";
+import { ActionButton, BookingFacts, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 
 interface PaymentRefundProps {
   site: SiteFacts;
@@ -57,9 +57,7 @@ export function PaymentRefundEmail(props: PaymentRefundProps) {
       </Text>
       <Text style={styles.paragraph}>{why}</Text>
       <Text style={styles.paragraph}>{t("refund.fullAmount", { amount: props.amountRefunded })}</Text>
-      <Detail label={t("email.detail.bookingId")}>{props.bookingReference}</Detail>
-      <Detail label={t("email.detail.patient")}>{props.patientName}</Detail>
-      <Detail label={t("refund.whenLabel")}>{props.when}</Detail>
+      <BookingFacts {...props} whenLabel={t("refund.whenLabel")} />
       <Detail label={t("refund.amountLabel")}>{props.amountRefunded}</Detail>
       <ActionButton href={props.bookingUrl} label={t("email.bookAnother")} />
       <Heading as="h2" style={styles.subheading}>

@@ -1,7 +1,7 @@
 import { Heading } from "@react-email/heading";
 import { Text } from "@react-email/text";
 import type { SiteFacts } from "../../messaging/types";
-import { ActionButton, BulletList, Detail, EmailLayout, styles } from "./email-layout";
+import { ActionButton, BookingFacts, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 
 interface PrescriptionIssuedProps {
   site: SiteFacts;
@@ -49,9 +49,7 @@ export function PrescriptionIssuedEmail(props: PrescriptionIssuedProps) {
           ? ""
           : " No medicine is prescribed this time: the PDF gives the doctor's advice and any tests to be done."}
       </Text>
-      <Detail label="Booking ID">{props.bookingReference}</Detail>
-      <Detail label="Patient">{props.patientName}</Detail>
-      <Detail label="Consultation">{props.when}</Detail>
+      <BookingFacts {...props} whenLabel="Consultation" />
       <Detail label="Prescription">
         Version {props.version}
         {correction ? ` (replaces version ${props.replacesVersion})` : ""}
