@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { calendarQuerySchema, runningLateSchema } from "@shared/console";
 import type { Config } from "../../config";
@@ -15,26 +16,27 @@ export const consoleRoutes: FastifyPluginAsyncZod<{
   /** Runs the outbox now, so the parents hear that she is running late in seconds, not at the next poll. */
   nudge: () => void;
 }> = async (app, { db, config, now, nudge }) => {
-  // Both answer patients' details: each read is written to the access log, as every list of the dashboard is.
-  app.get("/api/admin/today", async (request) => {
-    const day = await doctorsDay(db, config, siteUrl(config, request), now());
-    await request.recordAccess({
+  /**
+   * Today and the calendar answer patients' details: each look is written to the access log as a view of the list
+   * of appointments, as every list of the dashboard is.
+   */
+  const viewedList = (request: FastifyRequest, list: "today" | "calendar", detail: string) =>
+    request.recordAccess({
       action: "view",
       recordType: "appointment_list",
-      recordId: "today",
-      detail: "viewed the day",
+      recordId: list,
+      detail,
     });
+
+  app.get("/api/admin/today", async (request) => {
+    const day = await doctorsDay(db, config, siteUrl(config, request), now());
+    await viewedList(request, "today", "viewed the day");
     return day;
   });
 
   app.get("/api/admin/calendar", { schema: { querystring: calendarQuerySchema } }, async (request) => {
     const calendar = await calendarOf(db, config, siteUrl(config, request), request.query, now());
-    await request.recordAccess({
-      action: "view",
-      recordType: "appointment_list",
-      recordId: "calendar",
-      detail: `viewed the calendar from ${calendar.from}`,
-    });
+    await viewedList(request, "calendar", `viewed the calendar from ${calendar.from}`);
     return calendar;
   });
 
