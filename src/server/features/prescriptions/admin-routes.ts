@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -40,15 +40,19 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
 ) => {
   const context = (): service.PrescriptionContext => ({ db, config, profile: profile.current(), now: now() });
 
+  /** The notes are read and saved whole: each read or save is written to the access log under the appointment. */
+  const recordNotes = (request: FastifyRequest, id: string, action: "view" | "change", detail: string) =>
+    request.recordAccess({
+      action,
+      recordType: "notes",
+      recordId: id,
+      detail,
+    });
+
   app.get("/api/admin/appointments/:id/notes", { schema: { params: idParams } }, async (request) => {
     const ctx = context();
     const notes = await service.notesForDoctor(ctx, request.params.id);
-    await request.recordAccess({
-      action: "view",
-      recordType: "notes",
-      recordId: request.params.id,
-      detail: "read the consultation notes",
-    });
+    await recordNotes(request, request.params.id, "view", "read the consultation notes");
     return notes;
   });
 
@@ -58,12 +62,7 @@ export const adminPrescriptionRoutes: FastifyPluginAsyncZod<AdminPrescriptionRou
     async (request) => {
       const ctx = context();
       const saved = await service.saveNotesForDoctor(ctx, request.params.id, request.body.notes);
-      await request.recordAccess({
-        action: "change",
-        recordType: "notes",
-        recordId: request.params.id,
-        detail: "saved the consultation notes",
-      });
+      await recordNotes(request, request.params.id, "change", "saved the consultation notes");
       return saved;
     },
   );
