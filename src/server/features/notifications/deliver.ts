@@ -269,7 +269,9 @@ async function deliverRunningLate(
   const message =
     channel === "email"
       ? await composeRunningLateEmail(data, siteFacts(deps.config, deps.profile.current()), late.minutes)
-      : composeRunningLateWhatsApp(data, late.minutes, deps.config.messaging.whatsapp.templates.runningLate);
+      : composeRunningLateWhatsApp(data, late.minutes, deps.config.messaging.whatsapp.templates.runningLate, {
+          translatedTemplates: deps.config.messaging.whatsapp.translatedTemplates,
+        });
   return sendOrKeep(deps, channel, message, meta);
 }
 

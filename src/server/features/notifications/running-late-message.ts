@@ -2,7 +2,7 @@ import { createElement } from "react";
 import type { CountryCode } from "libphonenumber-js/max";
 import { renderBoth } from "../../integrations/email/compose-email";
 import { AppointmentChangeEmail } from "../../integrations/email/templates/appointment-change";
-import { bookingReference, formatClockTime } from "../../integrations/messaging/format-appointment";
+import { bookingReference } from "../../integrations/messaging/format-appointment";
 import { messageWords } from "../../integrations/messaging/message-words";
 import type {
   AppointmentMessageData,
@@ -10,7 +10,8 @@ import type {
   SiteFacts,
   WhatsAppMessage,
 } from "../../integrations/messaging/types";
-import { patientNumber, templateMessage } from "../../integrations/whatsapp/compose-whatsapp";
+import { parentLanguage, patientNumber, templateMessage } from "../../integrations/whatsapp/compose-whatsapp";
+import type { Language } from "@shared/i18n/languages";
 
 /*
  * The approved WhatsApp template (category Utility, `WHATSAPP_TEMPLATE_RUNNING_LATE`, by default
@@ -59,12 +60,18 @@ export function composeRunningLateWhatsApp(
   data: AppointmentMessageData,
   minutes: number,
   template: { name: string; language: string },
-  defaultRegion: CountryCode = "IN",
+  options: { translatedTemplates?: Partial<Record<Language, string>>; defaultRegion?: CountryCode } = {},
 ): WhatsAppMessage {
-  return templateMessage(patientNumber(data.patientPhone, defaultRegion), template, [
-    data.patientName,
-    String(minutes),
-    formatClockTime(data.startsAt, data.timeZone, data.timeZoneLabel),
-    data.roomUrl,
-  ]);
+  // In the booking's language where Meta approved the template in it, as the parent's other messages.
+  const { words, inLanguage } = parentLanguage(data, options);
+  return templateMessage(
+    patientNumber(data.patientPhone, options.defaultRegion ?? "IN"),
+    inLanguage(template),
+    [
+      data.patientName,
+      String(minutes),
+      `${words.clock(data.startsAt, data.timeZone)} ${data.timeZoneLabel}`,
+      data.roomUrl,
+    ],
+  );
 }

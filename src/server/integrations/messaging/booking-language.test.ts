@@ -107,6 +107,39 @@ describe.each(["hi", "kn"] as const)("a booking made in %s", (language) => {
     expect(latinWordsIn(body, NAMES)).toEqual([]);
   });
 
+  it.each(changes.filter(([kind]) => !kind.startsWith("reminder")))(
+    "gets its %s WhatsApp message in that language too, once approved",
+    (kind, facts) => {
+      const approved = {
+        templates: DEFAULT_WHATSAPP_TEMPLATES,
+        translatedTemplates: { [language]: language },
+      };
+      const sent = composeAppointmentWhatsApp(
+        kind,
+        "patient",
+        { ...appointment, ...facts },
+        testSite,
+        approved,
+      );
+      expect(sent.language).toBe(language);
+      expect(latinWordsIn(sent.bodyParameters.join("\n"), NAMES)).toEqual([]);
+      // The doctor's copy of a change stays English.
+      if (kind === "rescheduled" || kind === "cancelled") {
+        const doctor = composeAppointmentWhatsApp(
+          kind,
+          "doctor",
+          { ...appointment, ...facts },
+          testSite,
+          approved,
+        );
+        expect(doctor.language).toBe("en");
+        expect(doctor.bodyParameters[2]).toMatch(
+          /^(moved to Sunday|Sunday, 22 November 2026, 7:00 PM IST: cancelled)/,
+        );
+      }
+    },
+  );
+
   it("falls back to the English template, English words and all, where it is not approved", () => {
     const english = composeAppointmentWhatsApp("confirmation", "patient", appointment, testSite, {
       templates: DEFAULT_WHATSAPP_TEMPLATES,

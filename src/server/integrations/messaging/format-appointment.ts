@@ -17,10 +17,9 @@ export function formatWhenShort(at: Date, timeZone: string, zoneLabel: string): 
   return `${format(at, "EEE d MMM, h:mm a", { in: tz(timeZone) })} ${zoneLabel}`;
 }
 
-/** "7:00 PM IST"; without a zone, "7:00 PM". */
-export function formatClockTime(at: Date, timeZone: string, zoneLabel?: string): string {
-  const clock = format(at, "h:mm a", { in: tz(timeZone) });
-  return zoneLabel ? `${clock} ${zoneLabel}` : clock;
+/** "7:00 PM". */
+export function formatClockTime(at: Date, timeZone: string): string {
+  return format(at, "h:mm a", { in: tz(timeZone) });
 }
 
 /** "22 Nov 2026". */

@@ -9,8 +9,8 @@ import type {
 } from "../messaging/types";
 import { TransportError } from "../messaging/types";
 import type { Language } from "@shared/i18n/languages";
-import { bookingReference, formatAmount, formatWhenLong } from "../messaging/format-appointment";
-import { messageWords } from "../messaging/message-words";
+import { bookingReference } from "../messaging/format-appointment";
+import { messageWords, type MessageWords } from "../messaging/message-words";
 
 /**
  * WhatsApp messages are approved templates (required outside the 24-hour customer-service window); the text lives
@@ -58,8 +58,8 @@ interface ComposeWhatsAppOptions {
   doctorNumber?: string;
   templates: WhatsAppTemplates;
   /**
-   * The languages besides English in which Meta approved the parent's confirmation and reminder, with their template
-   * language codes ({hi: "hi", kn: "kn"}): a booking made in one of them is written to in it.
+   * The languages besides English in which Meta approved the parent's templates, with their template language codes
+   * ({hi: "hi", kn: "kn"}): a booking made in one of them is written to in it.
    */
   translatedTemplates?: Partial<Record<Language, string>>;
   /** The country assumed for numbers written without a country code. */
@@ -75,114 +75,145 @@ export function composeAppointmentWhatsApp(
   site: SiteFacts,
   options: ComposeWhatsAppOptions,
 ): WhatsAppMessage {
-  const region = options.defaultRegion ?? "IN";
-  const when = formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel);
   if (kind === "contact_message") {
     throw new Error("contact_message is not about an appointment and has no WhatsApp template");
   }
-  if (kind === "rescheduled" || kind === "cancelled") {
-    const change = changeText(kind, data, when);
-    const reference = bookingReference(data.bookingId);
-    if (recipient === "doctor") {
-      return templateMessage(
-        toE164(options.doctorNumber ?? site.contactPhone, region),
-        options.templates.doctorChange,
-        [data.patientName, reference, change],
-      );
-    }
-    const link = kind === "cancelled" ? site.siteUrl : (data.manageUrl ?? data.roomUrl);
-    return templateMessage(patientNumber(data.patientPhone, region), options.templates.change, [
-      data.patientName,
-      reference,
-      change,
-      link,
-    ]);
-  }
-  if (kind === "doctor_unavailable") {
-    if (recipient !== "patient") throw new Error("The doctor-unavailable message goes to the patient only");
-    // The change template: "{{3}}" reads "not possible at <time>: the doctor is not available then; ...".
-    return templateMessage(patientNumber(data.patientPhone, region), options.templates.change, [
-      data.patientName,
-      bookingReference(data.bookingId),
-      `${when}: the doctor is not available then. Please choose another time (free) or a full refund`,
-      data.manageUrl ?? site.siteUrl,
-    ]);
-  }
-  if (recipient === "doctor") {
-    if (kind !== "confirmation") {
-      throw new TransportError(`There is no WhatsApp template for the doctor's ${kind} message`, true);
-    }
-    return templateMessage(
-      toE164(options.doctorNumber ?? site.contactPhone, region),
-      options.templates.doctorConfirmation,
-      [
-        data.patientName,
-        ageLabel(data.patientAge, data.patientAgeMonths),
-        when,
-        cut(data.reasonForConsultation, REASON_MAX),
-        data.hostUrl,
-      ],
-    );
-  }
-  const to = patientNumber(data.patientPhone, region);
-  if (kind === "refund") {
-    if (!data.refund) throw new Error("A refund message needs the appointment's refund");
-    return templateMessage(to, options.templates.refund, [
-      data.patientName,
-      when,
-      bookingReference(data.bookingId),
-      refundReasonText(data.refund),
-      formatAmount(data.refund.amount),
-    ]);
-  }
-  return translatedMessage(kind, to, data, options);
+  if (recipient === "doctor") return doctorMessage(kind, data, site, options);
+  return parentMessage(kind, data, site, options);
 }
 
-/**
- * The confirmation and the reminders, in the booking's language when Meta approved the template in it (the date and
- * time then in its words, "ಭಾನುವಾರ, ನವೆಂಬರ್ 22, 2026, ಸಂಜೆ 7:00 IST"), else the English template.
- */
-function translatedMessage(
-  kind: "confirmation" | "reminder_24h" | "reminder_30m",
-  to: string,
+/** The doctor's copy, in English: a new booking, or a booking that moved or was cancelled. */
+function doctorMessage(
+  kind: Exclude<MessageKind, "contact_message">,
   data: AppointmentMessageData,
+  site: SiteFacts,
   options: ComposeWhatsAppOptions,
 ): WhatsAppMessage {
-  const code = options.translatedTemplates?.[data.language];
-  const words = messageWords(code ? data.language : "en");
+  const to = toE164(options.doctorNumber ?? site.contactPhone, options.defaultRegion ?? "IN");
+  const words = messageWords("en");
   const when = words.whenLong(data.startsAt, data.timeZone, data.timeZoneLabel);
-  const template = kind === "confirmation" ? options.templates.confirmation : options.templates.reminder;
-  const inLanguage = code ? { ...template, language: code } : template;
-  if (kind !== "confirmation") return templateMessage(to, inLanguage, [data.patientName, when, data.roomUrl]);
-  return templateMessage(to, inLanguage, [
+  if (kind === "rescheduled" || kind === "cancelled") {
+    const reference = bookingReference(data.bookingId);
+    return templateMessage(to, options.templates.doctorChange, [
+      data.patientName,
+      reference,
+      changeText(kind, data, words),
+    ]);
+  }
+  if (kind === "doctor_unavailable")
+    throw new Error("The doctor-unavailable message goes to the patient only");
+  if (kind !== "confirmation") {
+    throw new TransportError(`There is no WhatsApp template for the doctor's ${kind} message`, true);
+  }
+  return templateMessage(to, options.templates.doctorConfirmation, [
     data.patientName,
+    ageLabel(data.patientAge, data.patientAgeMonths),
     when,
-    bookingReference(data.bookingId),
-    data.roomUrl,
-    data.manageUrl ?? data.roomUrl,
+    cut(data.reasonForConsultation, REASON_MAX),
+    data.hostUrl,
   ]);
 }
 
+/**
+ * The parent's message, in the booking's language when Meta approved the parent's templates in it (the date, time
+ * and phrases then in its words, "ಭಾನುವಾರ, ನವೆಂಬರ್ 22, 2026, ಸಂಜೆ 7:00 IST"), else the English template in English.
+ */
+function parentMessage(
+  kind: Exclude<MessageKind, "contact_message">,
+  data: AppointmentMessageData,
+  site: SiteFacts,
+  options: ComposeWhatsAppOptions,
+): WhatsAppMessage {
+  const to = patientNumber(data.patientPhone, options.defaultRegion ?? "IN");
+  const { words, inLanguage } = parentLanguage(data, options);
+  const { t } = words;
+  const when = words.whenLong(data.startsAt, data.timeZone, data.timeZoneLabel);
+  const reference = bookingReference(data.bookingId);
+  const { templates } = options;
+  switch (kind) {
+    case "confirmation":
+      return templateMessage(to, inLanguage(templates.confirmation), [
+        data.patientName,
+        when,
+        reference,
+        data.roomUrl,
+        data.manageUrl ?? data.roomUrl,
+      ]);
+    case "reminder_24h":
+    case "reminder_30m":
+      return templateMessage(to, inLanguage(templates.reminder), [data.patientName, when, data.roomUrl]);
+    case "rescheduled":
+    case "cancelled": {
+      const link = kind === "cancelled" ? site.siteUrl : (data.manageUrl ?? data.roomUrl);
+      const change = changeText(kind, data, words);
+      return templateMessage(to, inLanguage(templates.change), [data.patientName, reference, change, link]);
+    }
+    case "doctor_unavailable":
+      // The change template: "{{3}}" reads "<time>: the doctor is not available then; ...".
+      return templateMessage(to, inLanguage(templates.change), [
+        data.patientName,
+        reference,
+        t("whatsapp.unavailable", { when }),
+        data.manageUrl ?? site.siteUrl,
+      ]);
+    case "refund": {
+      const { refund } = data;
+      if (!refund) throw new Error("A refund message needs the appointment's refund");
+      return templateMessage(to, inLanguage(templates.refund), [
+        data.patientName,
+        when,
+        reference,
+        refundReasonText(refund, words),
+        words.rupees(refund.amount),
+      ]);
+    }
+  }
+}
+
+/**
+ * The words of a parent's messages and their templates' language: the booking's where Meta approved the parent's
+ * templates in it (`WHATSAPP_TEMPLATE_TRANSLATIONS`), else English.
+ */
+export function parentLanguage(
+  data: Pick<AppointmentMessageData, "language">,
+  options: Pick<ComposeWhatsAppOptions, "translatedTemplates">,
+): { words: MessageWords; inLanguage: (template: WhatsAppTemplate) => WhatsAppTemplate } {
+  const code = options.translatedTemplates?.[data.language];
+  return {
+    words: messageWords(code ? data.language : "en"),
+    inLanguage: (template) => (code ? { ...template, language: code } : template),
+  };
+}
+
 /** {{3}} of the change templates: what happened, in a phrase. */
-function changeText(kind: "rescheduled" | "cancelled", data: AppointmentMessageData, when: string): string {
-  if (kind === "rescheduled") return `moved to ${when}`;
+function changeText(
+  kind: "rescheduled" | "cancelled",
+  data: AppointmentMessageData,
+  words: MessageWords,
+): string {
+  const { t } = words;
+  const when = words.whenLong(data.startsAt, data.timeZone, data.timeZoneLabel);
+  if (kind === "rescheduled") return t("whatsapp.moved", { when });
   const refund = data.cancellation?.refundAmount ?? 0;
-  const by = data.cancellation?.by === "doctor" ? "cancelled by the doctor" : "cancelled";
-  const reason = data.cancellation?.reason ? ` (${cut(data.cancellation.reason, REASON_MAX)})` : "";
-  const money = refund > 0 ? `; ${formatAmount(refund)} is being refunded` : "; no refund is due";
-  return `${when}: ${by}${reason}${money}`;
+  return t("whatsapp.cancellation", {
+    when,
+    by: data.cancellation?.by === "doctor" ? t("whatsapp.cancelledByDoctor") : t("whatsapp.cancelled"),
+    reason: data.cancellation?.reason ? ` (${cut(data.cancellation.reason, REASON_MAX)})` : "",
+    money: refund > 0 ? t("whatsapp.refunding", { amount: words.rupees(refund) }) : t("whatsapp.noRefund"),
+  });
 }
 
 /** {{4}} of the refund template, which reads "...could not confirm it: {{4}}." */
-function refundReasonText(refund: NonNullable<AppointmentMessageData["refund"]>): string {
-  switch (refund.reason) {
-    case "underpaid":
-      return `the payment of ${formatAmount(refund.amount)} was less than the consultation fee of ${formatAmount(refund.price)}`;
-    case "doctor_unavailable":
-      return "the doctor is not available at that time";
-    case "slot_taken":
-      return "the time was booked by another patient before your payment reached us";
-  }
+function refundReasonText(
+  refund: NonNullable<AppointmentMessageData["refund"]>,
+  words: MessageWords,
+): string {
+  if (refund.reason === "underpaid")
+    return words.t("whatsapp.refund.underpaid", {
+      amount: words.rupees(refund.amount),
+      price: words.rupees(refund.price),
+    });
+  return words.t(`whatsapp.refund.${refund.reason}`);
 }
 
 /** A template message to one number, its body parameters made acceptable to Meta. */
