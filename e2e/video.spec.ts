@@ -236,9 +236,6 @@ test("an unknown or malformed room id shows Room Not Found", async ({ page }) =>
 test("before its window the page counts down and joins by itself; after it, it says the consultation ended", async ({
   page,
 }) => {
-  // A booking through the dialog, then the patient's and the doctor's pages before, in and after the window: about
-  // 15 s alone, twice that beside the unit tests on a busy 2-core machine.
-  test.setTimeout(90_000);
   await bookAndPay(page, { date: inDays(6), label: "7:40 PM" }, videoPatient("Waiting Parent"));
   const links = await roomLinksOf(page, "Waiting Parent");
   const roomId = links.patient.split("/").at(-1) ?? "";
