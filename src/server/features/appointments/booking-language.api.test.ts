@@ -1,3 +1,4 @@
+import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { AdminAppointment } from "@shared/admin";
 import type { ManageView } from "@shared/manage";
@@ -128,42 +129,64 @@ describe.each(testEngines)("the parent's confirmation in the booking's language 
   let taken = 0;
 
   it.each([
-    ["kn", "ನಿಮ್ಮ ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ ಖಚಿತವಾಗಿದೆ", "ಸೋಮವಾರ, ನವೆಂಬರ್ 23, 2026, ಸಂಜೆ", "ಶುಲ್ಕದ ರಸೀದಿ"],
-    ["hi", "आपका वीडियो परामर्श पक्का हो गया है", "सोमवार, 23 नवंबर 2026, शाम", "फ़ीस की रसीद"],
-  ])("writes to a %s booking in its language", async (language, heading, when, receiptTitle) => {
-    standIns.clear();
-    const { id, token } = await bookPaidAppointment(
-      t.app,
-      { appointmentTime: TIMES[taken++], language, patientName: "Asha Kumar", guardianName: "Meera Kumar" },
-      nextAddress(),
-    );
-    await drainOutboxOf(t, clock.now);
-    const reference = id.slice(0, 8);
-    const toParent = standIns.smtp.messages.find((mail) => readableMail(mail.raw).includes(heading));
-    expect(toParent, "the parent's confirmation").toBeDefined();
-    const text = part(toParent?.raw ?? "", "text/plain").body;
-    expect(text).toContain(when);
-    const names = ["Asha Kumar", "Meera Kumar", "IST", reference, "Dr. Ananya Rao", "Dr. Priya Rao"];
-    const site = new URL(TEST_SITE).host;
-    expect(latinWordsIn(text, [...names, site])).toEqual([]);
+    [
+      "kn",
+      "ನಿಮ್ಮ ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ ಖಚಿತವಾಗಿದೆ",
+      "ಸೋಮವಾರ, ನವೆಂಬರ್ 23, 2026, ಸಂಜೆ",
+      "ಶುಲ್ಕದ ರಸೀದಿ",
+      "ಈ ಬುಕಿಂಗ್ ಬಗ್ಗೆ ಕ್ಲಿನಿಕ್‌ನ ವೆಬ್‌ಸೈಟ್‌ನಲ್ಲಿರುವ ಎಲ್ಲಾ ಮಾಹಿತಿ.",
+    ],
+    [
+      "hi",
+      "आपका वीडियो परामर्श पक्का हो गया है",
+      "सोमवार, 23 नवंबर 2026, शाम",
+      "फ़ीस की रसीद",
+      "इस बुकिंग के बारे में क्लिनिक की वेबसाइट पर रखी गई हर जानकारी।",
+    ],
+  ])(
+    "writes to a %s booking in its language",
+    async (language, heading, when, receiptTitle, readmeOpening) => {
+      standIns.clear();
+      const { id, token } = await bookPaidAppointment(
+        t.app,
+        { appointmentTime: TIMES[taken++], language, patientName: "Asha Kumar", guardianName: "Meera Kumar" },
+        nextAddress(),
+      );
+      await drainOutboxOf(t, clock.now);
+      const reference = id.slice(0, 8);
+      const toParent = standIns.smtp.messages.find((mail) => readableMail(mail.raw).includes(heading));
+      expect(toParent, "the parent's confirmation").toBeDefined();
+      const text = part(toParent?.raw ?? "", "text/plain").body;
+      expect(text).toContain(when);
+      const names = ["Asha Kumar", "Meera Kumar", "IST", reference, "Dr. Ananya Rao", "Dr. Priya Rao"];
+      const site = new URL(TEST_SITE).host;
+      expect(latinWordsIn(text, [...names, site])).toEqual([]);
 
-    // The receipt attached to it is the one the manage page gives: printed in the same language.
-    expect(mimeParts(toParent?.raw ?? "").map((piece) => piece.contentType)).toContain("application/pdf");
-    const receipt = await t.app.inject({ method: "GET", url: `/api/manage/${token}/receipt` });
-    expect(receipt.statusCode).toBe(200);
-    const printed = await pdfText(receipt.rawPayload);
-    expect(printed).toContain(receiptTitle);
-    expect(printed).toContain(when);
-    // The doctor's qualifications, registration and address are her own words, in English; the receipt's are not.
-    for (const label of ENGLISH_RECEIPT_LABELS) expect(printed).not.toContain(label);
+      // The receipt attached to it is the one the manage page gives: printed in the same language.
+      expect(mimeParts(toParent?.raw ?? "").map((piece) => piece.contentType)).toContain("application/pdf");
+      const receipt = await t.app.inject({ method: "GET", url: `/api/manage/${token}/receipt` });
+      expect(receipt.statusCode).toBe(200);
+      const printed = await pdfText(receipt.rawPayload);
+      expect(printed).toContain(receiptTitle);
+      expect(printed).toContain(when);
+      // The doctor's qualifications, registration and address are her own words, in English; the receipt's are not.
+      for (const label of ENGLISH_RECEIPT_LABELS) expect(printed).not.toContain(label);
 
-    const sent = standIns.whatsapp.requests
-      .map((request) => request.body as { to?: string; template?: { language?: { code?: string } } })
-      .filter((body) => body.template?.language?.code === language);
-    expect(sent.length, "the WhatsApp confirmation in the booking's language").toBe(1);
-    const doctorCopy = standIns.smtp.messages.find((mail) =>
-      readableMail(mail.raw).includes("New video consultation"),
-    );
-    expect(doctorCopy, "the doctor's copy, in English").toBeDefined();
-  });
+      // The data export's README says what it holds in the same language.
+      const archive = await t.app.inject({ method: "GET", url: `/api/manage/${token}/export` });
+      expect(archive.statusCode).toBe(200);
+      const readme = new TextDecoder().decode(unzipSync(archive.rawPayload)["README.txt"]);
+      expect(readme).toContain(readmeOpening);
+      expect(readme).toContain("booking.json");
+
+      const sent = standIns.whatsapp.requests
+        .map((request) => request.body as { to?: string; template?: { language?: { code?: string } } })
+        .filter((body) => body.template?.language?.code === language);
+      expect(sent.length, "the WhatsApp confirmation in the booking's language").toBe(1);
+      const doctorCopy = standIns.smtp.messages.find((mail) =>
+        readableMail(mail.raw).includes("New video consultation"),
+      );
+      expect(doctorCopy, "the doctor's copy, in English").toBeDefined();
+    },
+  );
 });

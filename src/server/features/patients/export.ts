@@ -10,6 +10,8 @@ import { appointmentNotifications } from "../../core/outbox/admin-queries";
 import { refundViewsOf } from "../../core/appointments/refund-records";
 import { consentsOf } from "./repository";
 import type { PatientsContext } from "./service";
+import { DEFAULT_LANGUAGE, isLanguage } from "@shared/i18n/languages";
+import { messageWords } from "../../integrations/messaging/message-words";
 
 /** A file of the archive: its path inside the ZIP and where its bytes come from. */
 interface ArchiveEntry {
@@ -36,19 +38,13 @@ interface RenderedContent {
   render: () => Promise<Uint8Array | undefined>;
 }
 
-const README = `Everything the clinic's website holds about this booking.
-
-booking.json        the booking: patient, parent or guardian, contact, reason, time, payment, refunds, history
-consent.json        the consent given before payment, with the exact text agreed to
-messages.json       the e-mail and WhatsApp messages sent about the booking
-receipt.pdf         the fee receipt, when the booking was paid
-notes.txt           the doctor's consultation notes, when written
-prescriptions/      each prescription issued, as PDF and as data
-reports/            the reports you uploaded
-not-included.txt    reports erased while this download was under way, when there were any
-
-To have this data erased, use "Ask for erasure" on the booking's page.
-`;
+/**
+ * What the archive holds, in the booking's language (the messages catalogue's `export.readme`): the files keep their
+ * names, and the manage page's button is named as it reads there.
+ */
+function readmeOf(row: AppointmentRow): string {
+  return messageWords(isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE).t("export.readme");
+}
 
 /** The parts of the record other features keep (notes, prescriptions, uploads), added to the archive. */
 type ExtraEntries = (ctx: PatientsContext, row: AppointmentRow) => Promise<ArchiveEntry[]>;
@@ -84,7 +80,7 @@ async function coreEntries(
     appointmentNotifications(ctx.db, row.id),
   ]);
   const entries: ArchiveEntry[] = [
-    text("README.txt", README),
+    text("README.txt", readmeOf(row)),
     json("booking.json", {
       bookingId: bookingIdOf(row.id),
       patient: {
