@@ -268,7 +268,8 @@ function DayColumn({
             slot.state === "booked" &&
               slot.appointment.status === "no_show" &&
               "border-red-600 bg-red-50 text-red-900",
-            slot.past && "opacity-70",
+            // A time already gone is set in italics: fading it would take its words below the contrast they need.
+            slot.past && "italic",
           );
           return (
             <li key={slot.time}>
