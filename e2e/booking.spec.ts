@@ -1,13 +1,13 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
-  apiBookingConsent,
+  anotherParentHolds,
   chooseSlot,
   continueToPayment,
   fillDetails,
+  fillGuardianAndConsent,
   inDays,
   openBooking,
   pickDate,
-  fillGuardianAndConsent,
 } from "./support/booking";
 import { expectNoSevereViolations } from "./support/axe";
 import { screenshots } from "./support/screenshots";
@@ -154,19 +154,7 @@ test("a slot taken by someone else meanwhile: the toast's Choose Another Slot go
   const date = inDays(8);
   await chooseSlot(dialog, date, "7:40 PM");
   // Another parent books the same slot through the API before this one continues.
-  const other = await page.request.post("/api/appointments", {
-    data: {
-      patientName: "First Parent",
-      patientEmail: "first.parent@example.org",
-      patientPhone: "+91 98765 43210",
-      patientAge: 6,
-      reasonForConsultation: "Murmur",
-      ...apiBookingConsent,
-      appointmentDate: date,
-      appointmentTime: "19:40",
-    },
-  });
-  expect(other.status()).toBe(201);
+  await anotherParentHolds(page.request, { date, time: "19:40", email: "first.parent@example.org" });
   await dialog.getByRole("button", { name: "Continue to Payment" }).click();
 
   const toasts = page.getByRole("region", { name: /Notifications/ });

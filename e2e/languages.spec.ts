@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { apiBookingConsent, inDays, pickDate } from "./support/booking";
+import { anotherParentHolds, inDays, pickDate } from "./support/booking";
 import { waitUntilHydrated } from "./support/hydration";
 import { screenshots } from "./support/screenshots";
 
@@ -152,19 +152,7 @@ test("a time taken meanwhile is told in Kannada, and its button goes back to the
   await pickDate(dialog, date, { label: "ಅಪಾಯಿಂಟ್‌ಮೆಂಟ್ ದಿನಾಂಕ", next: "ಮುಂದಿನ ತಿಂಗಳು", previous: "ಹಿಂದಿನ ತಿಂಗಳು" });
   await dialog.getByRole("button", { name: /^ಸಂಜೆ 7:40 IST/ }).click();
   // Another parent books the same time before this one goes on.
-  const other = await page.request.post("/api/appointments", {
-    data: {
-      patientName: "First Parent",
-      patientEmail: "first.parent.kn@example.org",
-      patientPhone: "+91 98765 43210",
-      patientAge: 6,
-      reasonForConsultation: "Murmur",
-      ...apiBookingConsent,
-      appointmentDate: date,
-      appointmentTime: "19:40",
-    },
-  });
-  expect(other.status()).toBe(201);
+  await anotherParentHolds(page.request, { date, time: "19:40", email: "first.parent.kn@example.org" });
   await dialog.getByRole("button", { name: "ಪಾವತಿಗೆ ಮುಂದುವರಿಯಿರಿ" }).click();
   const toasts = page.getByRole("region", { name: /Notifications/ });
   await expect(toasts.getByText("ಈ ಸಮಯ ಲಭ್ಯವಿಲ್ಲ", { exact: true })).toBeVisible();

@@ -197,3 +197,23 @@ export async function bookAndPayThroughApi(
   expect(verified.outcome).toBe("confirmed");
   return { id, manageUrl: verified.manageUrl ?? "" };
 }
+
+/** Another parent holds a time through the API, as a second phone would while the first parent is still choosing. */
+export async function anotherParentHolds(
+  request: APIRequestContext,
+  { date, time, email }: { date: string; time: string; email: string },
+): Promise<void> {
+  const other = await request.post("/api/appointments", {
+    data: {
+      patientName: "First Parent",
+      patientEmail: email,
+      patientPhone: "+91 98765 43210",
+      patientAge: 6,
+      reasonForConsultation: "Murmur",
+      ...apiBookingConsent,
+      appointmentDate: date,
+      appointmentTime: time,
+    },
+  });
+  expect(other.status()).toBe(201);
+}
