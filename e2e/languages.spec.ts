@@ -30,15 +30,21 @@ async function fillKannadaDetails(dialog: Locator) {
 test("the language switcher keeps the page and its address decides the language", async ({ page }) => {
   await page.goto("/contact-us");
   const switcher = page.getByRole("navigation", { name: "Language" });
-  await switcher.getByRole("link", { name: "ಕನ್ನಡ" }).click();
+  await switcher.getByRole("link", { name: "ಕನ್ನಡ", exact: true }).click();
   await expect(page).toHaveURL(/\/kn\/contact-us$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "kn");
   const kannadaSwitcher = page.getByRole("navigation", { name: "ಭಾಷೆ" });
-  await expect(kannadaSwitcher.getByRole("link", { name: "ಕನ್ನಡ" })).toHaveAttribute("aria-current", "page");
-  await kannadaSwitcher.getByRole("link", { name: "हिन्दी" }).click();
+  await expect(kannadaSwitcher.getByRole("link", { name: "ಕನ್ನಡ", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await kannadaSwitcher.getByRole("link", { name: "हिन्दी", exact: true }).click();
   await expect(page).toHaveURL(/\/hi\/contact-us$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
-  await page.getByRole("navigation", { name: "भाषा" }).getByRole("link", { name: "English" }).click();
+  await page
+    .getByRole("navigation", { name: "भाषा" })
+    .getByRole("link", { name: "English", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/contact-us$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
@@ -184,11 +190,34 @@ test.describe("a visitor whose browser prefers Kannada", () => {
     await expect(page).toHaveURL(/\/kn\/contact-us$/);
     // On the Kannada page there is nothing to offer; choosing English is remembered.
     await expect(page.getByRole("link", { name: "ಈ ಪುಟವನ್ನು ಕನ್ನಡದಲ್ಲಿ ಓದಿ" })).toHaveCount(0);
-    await page.getByRole("navigation", { name: "ಭಾಷೆ" }).getByRole("link", { name: "English" }).click();
+    await page
+      .getByRole("navigation", { name: "ಭಾಷೆ" })
+      .getByRole("link", { name: "English", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/contact-us$/);
     await waitUntilHydrated(
-      page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "English" }),
+      page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "English", exact: true }),
     );
     await expect(page.getByRole("link", { name: "ಈ ಪುಟವನ್ನು ಕನ್ನಡದಲ್ಲಿ ಓದಿ" })).toHaveCount(0);
   });
+});
+
+test("a language reached before the page's script ran is remembered all the same", async ({
+  page,
+  context,
+}) => {
+  const englishLink = (switcher: string) =>
+    page.getByRole("navigation", { name: switcher }).getByRole("link", { name: "English", exact: true });
+  await page.goto("/contact-us");
+  await waitUntilHydrated(englishLink("Language"));
+  // The Hindi page opened as a link followed before any script ran: no click handler saw it.
+  await page.goto("/hi/contact-us");
+  await waitUntilHydrated(englishLink("भाषा"));
+  // Later, in a new tab, the English page offers Hindi back, though the browser prefers English.
+  const later = await context.newPage();
+  await later.goto("/contact-us");
+  const offer = later
+    .getByRole("navigation", { name: "Language" })
+    .getByRole("link", { name: "यह पेज हिन्दी में पढ़ें" });
+  await expect(offer).toHaveAttribute("href", "/hi/contact-us");
 });

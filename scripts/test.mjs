@@ -22,18 +22,32 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** Colour codes, taken out before a line is matched. */
+const ansi = new RegExp(String.raw`\x1b\[[0-9;]*m`, "g");
+/**
+ * The lines that name a failed test: Playwright's list reporter marks one with ✘, Vitest with × or FAIL. They are
+ * printed again under the summary, since a CI log may keep only the end of a long run.
+ */
+const failedTestLine = /^\s*(✘|×|FAIL\s)/;
+const failuresKept = 30;
+
 /** Runs one part, each line of its output led by its name so the two parts side by side can be told apart. */
 function runPart(name, args, env = {}) {
   const started = Date.now();
+  const failures = [];
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...colours, ...env } });
   running.add(child);
   for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on("line", (line) => process.stdout.write(`[${name}] ${line}\n`));
+    createInterface({ input: stream }).on("line", (line) => {
+      process.stdout.write(`[${name}] ${line}\n`);
+      const plain = line.replace(ansi, "");
+      if (failedTestLine.test(plain) && failures.length < failuresKept) failures.push(plain.trim());
+    });
   }
   return new Promise((resolve) => {
     child.on("close", (code, signal) => {
       running.delete(child);
-      resolve({ name, ok: code === 0, code: code ?? signal, ms: Date.now() - started });
+      resolve({ name, ok: code === 0, code: code ?? signal, ms: Date.now() - started, failures });
     });
   });
 }
@@ -53,7 +67,8 @@ const timing = await runPart("timing", [vitest, "run", "--project", "timing"]);
 
 const results = [...sideBySide, timing];
 console.log("");
-for (const { name, ok, code, ms } of results) {
+for (const { name, ok, code, ms, failures } of results) {
   console.log(`${ok ? "passed" : `FAILED (${code})`}  ${name} tests, ${(ms / 1000).toFixed(0)} s`);
+  for (const failure of failures) console.log(`    ${failure}`);
 }
 process.exit(results.every((result) => result.ok) ? 0 : 1);

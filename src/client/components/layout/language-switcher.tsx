@@ -13,12 +13,29 @@ import { useHydrated } from "@/lib/use-hydrated";
 
 /** Where the switcher remembers the visitor's last choice, for the suggestion on a page in another language. */
 const CHOICE_KEY = "clinic.language";
+/** The language of the last page this tab showed on the site, kept for as long as the tab. */
+const PAGE_LANGUAGE_KEY = "clinic.pageLanguage";
 
 function rememberChoice(language: Language): void {
   try {
     localStorage.setItem(CHOICE_KEY, language);
   } catch {
     // Storage refused (a private window): the address still decides, and nothing is suggested.
+  }
+}
+
+/**
+ * A visitor who goes from a page in one language to a page in another within the site has chosen that language,
+ * whether by the switcher, the suggestion or the Back button, and even when the link was followed before the page's
+ * script had run (a click on a slow phone often comes first): the new page remembers it.
+ */
+function noteArrivalIn(language: Language): void {
+  try {
+    const previous = sessionStorage.getItem(PAGE_LANGUAGE_KEY);
+    if (previous !== null && previous !== language) rememberChoice(language);
+    sessionStorage.setItem(PAGE_LANGUAGE_KEY, language);
+  } catch {
+    // Storage refused: nothing is remembered, as in a private window.
   }
 }
 
@@ -74,6 +91,8 @@ export function LanguageSwitcher() {
 function LanguageSuggestion({ current, path }: { current: Language; path: string }) {
   const hydrated = useHydrated();
   if (!hydrated) return null;
+  // Before the choice is read; noting the same arrival again (a second render) changes nothing.
+  noteArrivalIn(current);
   const preferred = preferredLanguage(rememberedChoice(), navigator.languages ?? [navigator.language]);
   if (!preferred || preferred === current) return null;
   return (
