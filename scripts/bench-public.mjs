@@ -20,8 +20,15 @@ export const lighthousePages = [
   "/kn/",
   "/kn/articles/heart-murmurs-in-children",
 ];
-/** What `npm start` runs the server with (package.json); the benchmark measures the same process. */
-export const serverNodeFlags = ["--max-semi-space-size=8", "--max-old-space-size=512"];
+/**
+ * What `npm start` runs the server with, read from package.json so that the benchmark measures the same process: its
+ * environment settings (`NAME=value` before `node`) and Node's flags.
+ */
+const startCommand = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start.split(/\s+/);
+export const serverNodeFlags = startCommand.filter((word) => word.startsWith("--"));
+export const serverEnv = Object.fromEntries(
+  startCommand.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split("=")),
+);
 
 function rssMb(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -48,6 +55,7 @@ export async function startSite(env) {
   const child = spawn(process.execPath, [...serverNodeFlags, join(root, "dist/server/main.js")], {
     env: {
       ...process.env,
+      ...serverEnv,
       ...env,
       PORT: String(port),
       HOST: "127.0.0.1",

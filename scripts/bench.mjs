@@ -13,6 +13,7 @@ import {
   lighthouseTable,
   publicReadsTable,
   runLighthouse,
+  serverEnv,
   serverNodeFlags,
   startSite,
   writeSection,
@@ -48,6 +49,7 @@ async function startServer(env) {
   const child = spawn(process.execPath, [...serverNodeFlags, join(root, "dist/server/main.js")], {
     env: {
       ...process.env,
+      ...serverEnv,
       ...env,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -7,7 +7,10 @@ import { setFlagsFromString } from "node:v8";
  * and keep the whole server within a 1 GB machine (see docs/performance.md).
  */
 export const PGLITE_SETTINGS = [
-  "shared_buffers = 16MB",
+  "shared_buffers = 8MB",
+  // One process, one connection at a time: the shared memory sized for a hundred connections (locks, snapshots)
+  // is never used.
+  "max_connections = 5",
   "work_mem = 2MB",
   "maintenance_work_mem = 16MB",
   "temp_buffers = 2MB",

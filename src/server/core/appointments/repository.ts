@@ -21,7 +21,7 @@ import { appointments, consents, consentTexts, domainEvents } from "../../db/sch
 import { availabilityChanged } from "./availability-cache";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
-type NewAppointmentRow = typeof appointments.$inferInsert;
+export type NewAppointmentRow = typeof appointments.$inferInsert;
 
 /**
  * Releases lapsed payment holds: on one slot before a new booking or a move takes it, or all of them for the sweeper
@@ -81,6 +81,27 @@ export async function insertAppointment(db: Db, row: NewAppointmentRow): Promise
   availabilityChanged();
   const [inserted] = await db.insert(appointments).values(row).returning();
   if (!inserted) throw new Error("Appointment insert returned no row");
+  return inserted;
+}
+
+/**
+ * Inserts a new hold unless another booking holds its slot (the active-slot unique index): answers undefined then,
+ * where `insertAppointment` would fail. A hold whose time to pay has lapsed but is not yet marked expired still holds
+ * the slot here.
+ */
+export async function insertHoldUnlessSlotHeld(
+  db: Db,
+  row: NewAppointmentRow,
+): Promise<AppointmentRow | undefined> {
+  availabilityChanged();
+  const [inserted] = await db
+    .insert(appointments)
+    .values(row)
+    .onConflictDoNothing({
+      target: [appointments.appointmentDate, appointments.appointmentTime],
+      where: sql`status in ('pending_payment', 'confirmed', 'completed')`,
+    })
+    .returning();
   return inserted;
 }
 

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { runsOneTransactionAtATime } from "../../db/one-at-a-time";
 import { practiceSettings, settingsChanges } from "../../db/schema";
 
 /** The keys of what the doctor sets in Settings, each one JSON value. */
@@ -11,6 +12,32 @@ export async function readPracticeSetting(db: Db, key: PracticeSettingKey): Prom
     .from(practiceSettings)
     .where(eq(practiceSettings.key, key));
   return rows[0]?.value;
+}
+
+/** Writes of any setting made by this process, so that a value kept in memory knows when it may be old. */
+let writes = 0;
+const kept = new WeakMap<Db, Map<PracticeSettingKey, { value: unknown; writes: number }>>();
+
+/**
+ * The setting as `readPracticeSetting` gives it, kept in memory on the embedded database: one process holds that
+ * database, every write goes through `writePracticeSetting`, and PGlite runs one transaction at a time, so a value
+ * kept until the next write is never older than a read would give. A booking reads the fees this way (a statement
+ * less of its few). On PostgreSQL, where other processes may write, it is read every time.
+ */
+export async function readPracticeSettingKept(db: Db, key: PracticeSettingKey): Promise<unknown> {
+  if (!runsOneTransactionAtATime(db)) return readPracticeSetting(db, key);
+  let entries = kept.get(db);
+  if (!entries) {
+    entries = new Map();
+    kept.set(db, entries);
+  }
+  const entry = entries.get(key);
+  if (entry && entry.writes === writes) return entry.value;
+  // Counted before the read: a write that comes while it waits leaves the value marked as old.
+  const writesBefore = writes;
+  const value = await readPracticeSetting(db, key);
+  entries.set(key, { value, writes: writesBefore });
+  return value;
 }
 
 /**
@@ -28,6 +55,7 @@ export async function writePracticeSetting(
   value: unknown,
   now: Date,
 ): Promise<void> {
+  writes += 1;
   await db
     .insert(practiceSettings)
     .values({ key, value, updatedAt: now })

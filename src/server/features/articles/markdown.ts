@@ -129,6 +129,13 @@ class MarkdownRenderer {
     return this.#current;
   }
 
+  /** Stops the worker now if nothing is rendering or waiting, instead of after the idle time. */
+  release(): void {
+    if (this.#busy || this.#queue.length > 0 || !this.#current) return;
+    clearTimeout(this.#idle);
+    this.#discard(this.#current.worker);
+  }
+
   /** Forgets a worker and terminates it; the next render starts a fresh one. */
   #discard(worker: Worker): void {
     if (this.#current?.worker === worker) this.#current = undefined;
@@ -183,4 +190,12 @@ const renderer = new MarkdownRenderer();
  */
 export async function renderMarkdown(markdown: string, timeLimitMs = RENDER_TIME_LIMIT_MS): Promise<string> {
   return renderer.render(markdown, timeLimitMs);
+}
+
+/**
+ * Lets the renderer's thread go at once after a batch that will not be followed by more (the sample articles of a
+ * first start), rather than holding its memory for the idle time while the site takes its first visitors.
+ */
+export function releaseMarkdownRenderer(): void {
+  renderer.release();
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { releaseMarkdownRenderer } from "./markdown";
 import { createArticle } from "./service";
 import { claimSetting } from "../../db/settings";
 
@@ -88,20 +89,26 @@ You will receive the advice discussed, and a plan for tests or follow-up if they
 ];
 
 export async function seedSampleContent(db: Db, now: Date = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
-    const firstTime = await claimSetting(tx, "sample_content_seeded_at", now.toISOString());
-    if (!firstTime) return 0;
-    for (const article of sampleArticles) {
-      const createdAt = new Date(now.getTime() - article.daysAgo * 24 * 60 * 60 * 1000);
-      const { daysAgo: _daysAgo, ...fields } = article;
-      await createArticle(tx, {
-        ...fields,
-        published: true,
-        isSample: true,
-        createdAt,
-        updatedAt: createdAt,
-      });
-    }
-    return sampleArticles.length;
-  });
+  try {
+    return await db.transaction((tx) => seedOnce(tx, now));
+  } finally {
+    releaseMarkdownRenderer();
+  }
+}
+
+async function seedOnce(tx: Db, now: Date): Promise<number> {
+  const firstTime = await claimSetting(tx, "sample_content_seeded_at", now.toISOString());
+  if (!firstTime) return 0;
+  for (const article of sampleArticles) {
+    const createdAt = new Date(now.getTime() - article.daysAgo * 24 * 60 * 60 * 1000);
+    const { daysAgo: _daysAgo, ...fields } = article;
+    await createArticle(tx, {
+      ...fields,
+      published: true,
+      isSample: true,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  }
+  return sampleArticles.length;
 }

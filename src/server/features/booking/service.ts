@@ -25,7 +25,7 @@ import { FOLLOW_UP_TAKEN_MESSAGE, lockFollowUpConsultation, priceFollowUp } from
 import { confirmWithoutPayment } from "../payments/service";
 import { findPublishedBySlug } from "../articles/service";
 import * as repository from "../../core/appointments/repository";
-import type { AppointmentRow } from "../../core/appointments/repository";
+import type { AppointmentRow, NewAppointmentRow } from "../../core/appointments/repository";
 import { bookingState } from "../../core/appointments/admin-view";
 import { DEFAULT_LANGUAGE } from "@shared/i18n/languages";
 import type { ClinicCounters } from "../../core/metrics/counters";
@@ -151,6 +151,8 @@ export async function createAppointment(
     (await findPublishedBySlug(db, input.sourceArticle, config.booking.timeZone)) !== undefined
       ? input.sourceArticle
       : null;
+  // Read before the transaction, from the site's own database handle, where the embedded database keeps it in memory.
+  const { consultationFee } = await settings.currentFees(db, config);
   let lapsedReleased = 0;
   try {
     const row = await db.transaction(async (tx) => {
@@ -170,13 +172,14 @@ export async function createAppointment(
       // A follow-up's price is the follow-up rule's, and takes no coupon.
       const price = input.followUpKey
         ? await priceFollowUp(tx, config, input.followUpKey, input, now)
-        : await settings.priceBooking(tx, config, { couponCode: input.couponCode, phone: patientPhone }, now);
-      lapsedReleased = await repository.expireLapsedHolds(tx, now, {
-        date: input.appointmentDate,
-        time: input.appointmentTime,
-      });
+        : await settings.priceBooking(
+            tx,
+            config,
+            { couponCode: input.couponCode, phone: patientPhone, consultationFee },
+            now,
+          );
       const adult = input.patientAge >= ADULT_AGE;
-      const inserted = await repository.insertAppointment(tx, {
+      const hold: NewAppointmentRow = {
         patientName: input.patientName,
         guardianName: adult ? null : (input.guardianName ?? null),
         guardianRelationship: adult ? null : (input.guardianRelationship ?? null),
@@ -202,7 +205,18 @@ export async function createAppointment(
         holdExpiresAt: addMinutes(now, holdMinutes),
         createdAt: now,
         updatedAt: now,
-      });
+      };
+      let inserted = await repository.insertHoldUnlessSlotHeld(tx, hold);
+      if (!inserted) {
+        // The schedule's read counts a hold whose time to pay has lapsed as free, but until it is marked expired it
+        // still holds the slot's place in the unique index: released here, only when it is in the way.
+        lapsedReleased = await repository.expireLapsedHolds(tx, now, {
+          date: input.appointmentDate,
+          time: input.appointmentTime,
+        });
+        if (lapsedReleased === 0) throw new HttpError(409, SLOT_TAKEN_MESSAGE);
+        inserted = await repository.insertAppointment(tx, hold);
+      }
       // The schema refused the booking unless both boxes were ticked for the wording in force.
       await repository.recordConsent(tx, consentWording(), {
         appointmentId: inserted.id,

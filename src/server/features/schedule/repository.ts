@@ -1,6 +1,7 @@
 import { asc, eq, gte, sql } from "drizzle-orm";
 import type { ScheduleException, Session, TakenSlot, WeeklyTemplate } from "@shared/schedule";
 import { type Db, rowsOf } from "../../db/client";
+import { runsOneTransactionAtATime } from "../../db/one-at-a-time";
 import { scheduleExceptions, scheduleSettings } from "../../db/schema";
 import { availabilityChanged } from "../../core/appointments/availability-cache";
 
@@ -97,6 +98,7 @@ export async function saveSettings(db: Db, settings: StoredSettings, now: Date):
 
 /** Serialises changes to the schedule: two saves at once would each check the appointments against a stale plan. */
 export async function lockSchedule(db: Db): Promise<void> {
+  if (runsOneTransactionAtATime(db)) return;
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('clinic.schedule'))`);
 }
 
@@ -105,6 +107,7 @@ export async function lockSchedule(db: Db): Promise<void> {
  * back until it commits, so a booking is never confirmed on a date the doctor is just taking away.
  */
 export async function lockScheduleForReading(db: Db): Promise<void> {
+  if (runsOneTransactionAtATime(db)) return;
   await db.execute(sql`select pg_advisory_xact_lock_shared(hashtext('clinic.schedule'))`);
 }
 

@@ -30,6 +30,7 @@ import {
   hasSettingsChange,
   lockPracticeSetting,
   readPracticeSetting,
+  readPracticeSettingKept,
   recordSettingsChange,
   settingsChangeRows,
   writePracticeSetting,
@@ -57,7 +58,7 @@ export interface Price {
 
 /** The fees the doctor set, or the server's CONSULTATION_FEE on a database where none were saved yet. */
 export async function currentFees(db: Db, config: Config): Promise<Fees> {
-  const stored = feesSchema.safeParse(await readPracticeSetting(db, "fees"));
+  const stored = feesSchema.safeParse(await readPracticeSettingKept(db, "fees"));
   return stored.success ? stored.data : { consultationFee: config.booking.fee, followUp: null };
 }
 
@@ -221,10 +222,10 @@ export async function quoteCoupon(
 export async function priceBooking(
   tx: Db,
   config: Config,
-  booking: { couponCode: string | undefined; phone: string },
+  booking: { couponCode: string | undefined; phone: string; consultationFee: number },
   now: Date,
 ): Promise<Price> {
-  const { consultationFee } = await currentFees(tx, config);
+  const { consultationFee } = booking;
   const code = normalizeCouponCode(booking.couponCode);
   const row = code ? await repository.lockCouponByCode(tx, code) : undefined;
   if (!row) return { fee: consultationFee, amount: consultationFee, couponCode: undefined };
