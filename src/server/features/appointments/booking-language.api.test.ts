@@ -10,6 +10,8 @@ import { mimeParts, part, readableMail } from "../../testing/mime";
 import { useInSuite } from "../../testing/suite";
 import {
   bookPaidAppointment,
+  doctorRequest,
+  samplePrescription,
   signInAsAdmin,
   testClock,
   TEST_SITE,
@@ -123,7 +125,7 @@ const ENGLISH_RECEIPT_LABELS = [
  */
 describe.each(testEngines)("the parent's confirmation in the booking's language on %s", (engine) => {
   const standIns = useInSuite(startMessagingStandIns);
-  const { clock, t, nextAddress } = useSiteApp(engine, START, () => ({
+  const { clock, t, nextAddress, signIn, doctorHeaders } = useSiteApp(engine, START, () => ({
     env: { ...standIns.env, WHATSAPP_TEMPLATE_TRANSLATIONS: "hi kn" },
   }));
   let taken = 0;
@@ -189,4 +191,136 @@ describe.each(testEngines)("the parent's confirmation in the booking's language 
       expect(doctorCopy, "the doctor's copy, in English").toBeDefined();
     },
   );
+
+  it.each([
+    [
+      "kn",
+      "ಔಷಧ ಚೀಟಿ · ಟೆಲಿ-ಸಮಾಲೋಚನೆ",
+      "ವಯಸ್ಸು: 5 ವರ್ಷ · ಲಿಂಗ: ಹೆಣ್ಣು · ತೂಕ: 17.5 ಕೆಜಿ",
+      "ಪೋಷಕರು ಅಥವಾ ರಕ್ಷಕರು: Meera Kumar (ತಾಯಿ)",
+      "ಔಷಧ ಚೀಟಿ",
+      "ನಿಮ್ಮ ಔಷಧ ಚೀಟಿ",
+    ],
+    [
+      "hi",
+      "पर्चा · टेलीकंसल्टेशन",
+      "आयु: 5 साल · लिंग: स्त्री · वज़न: 17.5 किलो",
+      "माता-पिता या अभिभावक: Meera Kumar (माँ)",
+      "पर्चा",
+      "आपका पर्चा",
+    ],
+  ])(
+    "sends a %s booking's prescription with its labels, e-mail and WhatsApp message in that language",
+    async (language, title, ageLine, parentLine, whatsAppWhat, heading) => {
+      standIns.clear();
+      clock.set(START);
+      const time = TIMES[taken++] ?? "20:40";
+      const { id, token } = await bookPaidAppointment(
+        t.app,
+        {
+          appointmentTime: time,
+          language,
+          patientName: "Asha Kumar",
+          patientAge: 5,
+          guardianName: "Meera Kumar",
+          guardianRelationship: "Mother",
+        },
+        nextAddress(),
+      );
+      await drainOutboxOf(t, clock.now);
+      standIns.clear();
+      // A prescription is written once the consultation has started.
+      clock.set(`2026-11-23T${time}:00+05:30`);
+      clock.advanceMinutes(15);
+      const cookie = await signIn();
+      const issued = await doctorRequest(
+        t.app,
+        doctorHeaders(cookie),
+        "POST",
+        `/api/admin/appointments/${id}/prescriptions`,
+        {
+          ...samplePrescription({ instructions: "After food" }),
+          weightKg: 17.5,
+          investigations: "Echocardiogram in 3 months",
+          advice: "Smaller feeds, more often.",
+          followUpDate: "2027-02-23",
+        },
+      );
+      expect(issued.statusCode, issued.body).toBe(201);
+      await drainOutboxOf(t, clock.now);
+
+      const mail = standIns.smtp.messages.find((message) => readableMail(message.raw).includes(heading));
+      expect(mail, "the parent's prescription e-mail").toBeDefined();
+      const text = part(mail?.raw ?? "", "text/plain").body;
+      // The booking page's link carries a random token, which may hold letters that read as a word.
+      const names = ["Asha Kumar", "Meera Kumar", "IST", id.slice(0, 8), "Dr. Ananya Rao", "PDF"];
+      const withoutLinks = text.replace(/https?:\/\/\S+/g, "");
+      expect(latinWordsIn(withoutLinks, [...names, new URL(TEST_SITE).host]), withoutLinks).toEqual([]);
+
+      expect(mimeParts(mail?.raw ?? "").map((piece) => piece.contentType)).toContain("application/pdf");
+      // The PDF attached is the one the manage page gives.
+      const { id: prescriptionId } = issued.json<{ id: string }>();
+      const file = await t.app.inject({
+        method: "GET",
+        url: `/api/manage/${token}/prescriptions/${prescriptionId}/pdf`,
+      });
+      expect(file.statusCode).toBe(200);
+      const printed = await pdfText(file.rawPayload);
+      for (const expected of [
+        title,
+        ageLine,
+        parentLine,
+        "FUROSEMIDE",
+        "twice a day",
+        "Echocardiogram in 3 months",
+      ])
+        expect(printed).toContain(expected);
+      // Her own words stay as she wrote them; the labels around them are the booking's language.
+      for (const label of ENGLISH_PRESCRIPTION_LABELS) expect(printed).not.toContain(label);
+
+      const sent = standIns.whatsapp.requests
+        .map(
+          (request) =>
+            request.body as {
+              template?: {
+                name?: string;
+                language?: { code?: string };
+                components?: { type: string; parameters: { text?: string }[] }[];
+              };
+            },
+        )
+        .filter((body) => body.template?.name === "consultation_prescription");
+      expect(sent.length, "the WhatsApp prescription in the booking's language").toBe(1);
+      const parameters = sent[0]?.template?.components?.find(
+        (component) => component.type === "body",
+      )?.parameters;
+      expect(sent[0]?.template?.language?.code).toBe(language);
+      expect(parameters?.[3]?.text).toBe(whatsAppWhat);
+    },
+  );
 });
+
+/** Every label the prescription prints in English around the doctor's own words. */
+const ENGLISH_PRESCRIPTION_LABELS = [
+  "Prescription",
+  "Teleconsultation",
+  "Date:",
+  "Booking ID",
+  "Version",
+  "Patient:",
+  "Age:",
+  "Sex:",
+  "Weight:",
+  "Parent or guardian",
+  "Consultation:",
+  "Provisional diagnosis",
+  "Dose:",
+  "Frequency:",
+  "Duration:",
+  "Instructions:",
+  "Investigations",
+  "Advice",
+  "Follow-up",
+  "Signed electronically",
+  "Telemedicine Practice Guidelines",
+];

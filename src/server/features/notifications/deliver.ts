@@ -221,7 +221,15 @@ async function deliverPrescription(
   const message =
     channel === "email"
       ? await composePrescriptionEmail(data, site, facts)
-      : composePrescriptionWhatsApp(data, site, facts, deps.config.messaging.whatsapp.templates.prescription);
+      : composePrescriptionWhatsApp(
+          data,
+          site,
+          facts,
+          deps.config.messaging.whatsapp.templates.prescription,
+          {
+            translatedTemplates: deps.config.messaging.whatsapp.translatedTemplates,
+          },
+        );
   return sendOrKeep(deps, channel, message, meta);
 }
 

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { ageLabel } from "@shared/age";
 import { bookingIdOf } from "@shared/booking";
+import { GUARDIAN_RELATIONSHIPS, type GuardianRelationship } from "@shared/consent";
+import { DEFAULT_LANGUAGE, isLanguage } from "@shared/i18n/languages";
 import { clinicToday, timeZoneLabel } from "@shared/clinic-time";
 import {
   type AdminPrescriptions,
@@ -19,6 +20,7 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import { formatWhenLong } from "../../integrations/messaging/format-appointment";
+import { messageWords, type MessageWords } from "../../integrations/messaging/message-words";
 import { type PrescriptionPdfData, renderPrescriptionPdf } from "../../integrations/pdf/prescription-pdf";
 import { appointmentIdForToken, INVALID_LINK_MESSAGE } from "../../core/appointments/manage-links";
 import * as appointments from "../../core/appointments/repository";
@@ -399,7 +401,9 @@ async function pdfData(
   const { timeZone } = config.booking;
   const { content } = prescription;
   const signature = await signatureOf(db, config, profile);
+  const words = messageWords(isLanguage(appointment.language) ? appointment.language : DEFAULT_LANGUAGE);
   return {
+    language: words.language,
     timeZone,
     timeZoneLabel: timeZoneLabel(timeZone, prescription.issuedAt),
     doctor: {
@@ -414,14 +418,17 @@ async function pdfData(
     },
     patient: {
       name: appointment.patientName,
-      age: ageLabel(appointment.patientAge, appointment.patientAgeMonths),
+      age: ageInWords(words, appointment.patientAge, appointment.patientAgeMonths),
       // Stored words are read back as they are, should a row ever hold one this version does not know.
       sex: Object.hasOwn(PATIENT_SEX_LABELS, content.patientSex)
-        ? PATIENT_SEX_LABELS[content.patientSex]
+        ? words.t(`prescription.sex.${content.patientSex}`)
         : String(content.patientSex),
       weightKg: content.weightKg,
       parent: appointment.guardianName
-        ? { name: appointment.guardianName, relationship: appointment.guardianRelationship }
+        ? {
+            name: appointment.guardianName,
+            relationship: relationshipInWords(words, appointment.guardianRelationship),
+          }
         : null,
     },
     bookingId: bookingIdOf(appointment.id),
@@ -436,6 +443,24 @@ async function pdfData(
     followUpDate: content.followUpDate,
     followUpBooking: await followUpBookingLine(db, config, appointment),
   };
+}
+
+/** "6 years", "5 months", "under 1 month", in the prescription's language. */
+function ageInWords(words: MessageWords, years: number, months: number | null): string {
+  if (years === 0 && months !== null) {
+    return months === 0
+      ? words.t("prescription.age.underOneMonth")
+      : words.t("prescription.age.months", { count: months });
+  }
+  return words.t("prescription.age.years", { count: years });
+}
+
+/** The relationship the parent chose when booking, in the prescription's language (as stored, when unknown). */
+function relationshipInWords(words: MessageWords, relationship: string | null): string | null {
+  if (relationship === null) return null;
+  return (GUARDIAN_RELATIONSHIPS as readonly string[]).includes(relationship)
+    ? words.t(`relationship.${relationship as GuardianRelationship}`)
+    : relationship;
 }
 
 /** The "book a follow-up" line, while the doctor offers follow-ups at their own fee. */

@@ -5,27 +5,34 @@ import type {
   PrescriptionMessageFacts,
   SiteFacts,
 } from "../messaging/types";
-import { bookingReference, formatWhenLong } from "../messaging/format-appointment";
+import { bookingReference } from "../messaging/format-appointment";
+import { messageWords } from "../messaging/message-words";
 import { renderBoth } from "./compose-email";
 import { PrescriptionIssuedEmail } from "./templates/prescription-issued";
 
-/** The parent's e-mail with the prescription's PDF attached; replies go to the doctor's public address. */
+/**
+ * The parent's e-mail with the prescription's PDF attached, in the booking's language; replies go to the doctor's
+ * public address.
+ */
 export async function composePrescriptionEmail(
   data: AppointmentMessageData,
   site: SiteFacts,
   prescription: PrescriptionMessageFacts,
 ): Promise<EmailMessage> {
+  const words = messageWords(data.language);
   const reference = bookingReference(data.bookingId);
   const corrected = prescription.replacesVersion !== null;
+  const patient = oneLine(data.patientName);
   const subject = corrected
-    ? `Corrected prescription (version ${prescription.version}) for ${oneLine(data.patientName)} (${reference})`
-    : `Prescription for ${oneLine(data.patientName)} from ${site.doctorName} (${reference})`;
+    ? words.t("prescriptionEmail.subjectCorrected", { version: prescription.version, patient, reference })
+    : words.t("prescriptionEmail.subject", { patient, doctor: site.doctorName, reference });
   const element = createElement(PrescriptionIssuedEmail, {
     site,
+    words,
     patientName: data.patientName,
     guardianName: data.guardianName,
     bookingReference: reference,
-    when: formatWhenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
+    when: words.whenLong(data.startsAt, data.timeZone, data.timeZoneLabel),
     version: prescription.version,
     replacesVersion: prescription.replacesVersion,
     medicineCount: prescription.medicineCount,
@@ -35,7 +42,7 @@ export async function composePrescriptionEmail(
     to: data.patientEmail,
     subject,
     replyTo: site.contactEmail,
-    ...(await renderBoth(element)),
+    ...(await renderBoth(element, words)),
     attachments: [
       { filename: prescription.filename, content: prescription.pdf, contentType: "application/pdf" },
     ],

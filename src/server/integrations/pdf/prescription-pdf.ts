@@ -1,4 +1,6 @@
-import { type Doc, line, newDocument, rule, when, widthOfText } from "./pdf-text";
+import type { Language } from "@shared/i18n/languages";
+import { messageWords, type MessageWords } from "../messaging/message-words";
+import { type Doc, line, newDocument, rule, textAt, when, widthOfText } from "./pdf-text";
 
 /**
  * An e-prescription as a PDF, in the order India's Telemedicine Practice Guidelines 2020 give for one: the doctor's
@@ -17,6 +19,11 @@ export interface PrescriptionPdfMedicine {
 }
 
 export interface PrescriptionPdfData {
+  /**
+   * The booking's language: the labels, dates and times are printed in it (English when absent). The doctor's own
+   * words (diagnosis, medicines, advice) are printed as she wrote them.
+   */
+  language?: Language;
   /** Every date and time is printed in this zone ("Asia/Kolkata"). */
   timeZone: string;
   /** "IST". */
@@ -34,11 +41,12 @@ export interface PrescriptionPdfData {
   };
   patient: {
     name: string;
-    /** "6 years", "5 months". */
+    /** "6 years", "5 months", in the prescription's language. */
     age: string;
-    /** "Female". */
+    /** "Female", in the prescription's language. */
     sex: string;
     weightKg: number | null;
+    /** The relationship in the prescription's language ("Mother"). */
     parent: { name: string; relationship: string | null } | null;
   };
   bookingId: string;
@@ -59,42 +67,86 @@ export interface PrescriptionPdfData {
 
 const GREY = "#444444";
 
-function writeDoctor(doc: Doc, data: PrescriptionPdfData): void {
+/** The words of the prescription's language, with its dates: English keeps the formats it has always had. */
+interface Words extends MessageWords {
+  /** "22 Nov 2026" */
+  date: (at: Date) => string;
+  /** "22 Nov 2026, 7:00 PM IST" */
+  dateAndTime: (at: Date) => string;
+}
+
+function wordsOf(data: PrescriptionPdfData): Words {
+  const words = messageWords(data.language ?? "en");
+  const { timeZone, timeZoneLabel: zone } = data;
+  if (words.language === "en") {
+    return {
+      ...words,
+      date: (at) => when(at, timeZone, "d MMM yyyy"),
+      dateAndTime: (at) => `${when(at, timeZone, "d MMM yyyy, h:mm a")} ${zone}`,
+    };
+  }
+  return {
+    ...words,
+    date: (at) => words.day(at, timeZone),
+    dateAndTime: (at) =>
+      words.t("when.long", { date: words.day(at, timeZone), time: words.clock(at, timeZone), zone }),
+  };
+}
+
+function writeDoctor(doc: Doc, data: PrescriptionPdfData, { t }: Words): void {
   const { doctor } = data;
   line(doc, doctor.name, { bold: true, size: 16 });
   if (doctor.qualifications) line(doc, doctor.qualifications);
-  line(doc, `Reg. No. ${doctor.registrationNumber}, ${doctor.council}`, { bold: true });
+  line(doc, t("receipt.registration", { number: doctor.registrationNumber, council: doctor.council }), {
+    bold: true,
+  });
   line(doc, doctor.address);
   line(doc, `${doctor.phone} · ${doctor.email}`);
   rule(doc);
 }
 
-function writeTitle(doc: Doc, data: PrescriptionPdfData): void {
-  line(doc, "Prescription · Teleconsultation", { bold: true, size: 14 });
-  const issued = when(data.issuedAt, data.timeZone, "d MMM yyyy");
-  line(doc, `Date: ${issued} · Booking ID: ${data.bookingId} · Version ${data.version}`);
+function writeTitle(doc: Doc, data: PrescriptionPdfData, words: Words): void {
+  const { t } = words;
+  line(doc, t("prescription.title"), { bold: true, size: 14 });
+  line(
+    doc,
+    t("prescription.facts", { date: words.date(data.issuedAt), id: data.bookingId, version: data.version }),
+  );
   if (data.replaces) {
-    const earlier = when(data.replaces.issuedAt, data.timeZone, "d MMM yyyy, h:mm a");
-    line(
-      doc,
-      `Corrected prescription: this version replaces version ${data.replaces.version} issued on ${earlier} ${data.timeZoneLabel}.`,
-      { bold: true },
-    );
+    const { version, issuedAt } = data.replaces;
+    line(doc, t("prescription.corrected", { version, when: words.dateAndTime(issuedAt) }), { bold: true });
   }
   doc.moveDown(0.5);
 }
 
-function writePatient(doc: Doc, data: PrescriptionPdfData): void {
+function writePatient(doc: Doc, data: PrescriptionPdfData, words: Words): void {
+  const { t } = words;
   const { patient } = data;
-  line(doc, `Patient: ${patient.name}`, { bold: true, size: 11 });
-  const weight = patient.weightKg === null ? "" : ` · Weight: ${formatWeight(patient.weightKg)} kg`;
-  line(doc, `Age: ${patient.age} · Sex: ${patient.sex}${weight}`);
+  line(doc, t("receipt.patient", { name: patient.name }), { bold: true, size: 11 });
+  line(
+    doc,
+    patient.weightKg === null
+      ? t("prescription.ageSex", { age: patient.age, sex: patient.sex })
+      : t("prescription.ageSexWeight", {
+          age: patient.age,
+          sex: patient.sex,
+          weight: formatWeight(patient.weightKg),
+        }),
+  );
   if (patient.parent) {
-    const relationship = patient.parent.relationship ? ` (${patient.parent.relationship})` : "";
-    line(doc, `Parent or guardian: ${patient.parent.name}${relationship}`);
+    const { name, relationship } = patient.parent;
+    line(
+      doc,
+      relationship
+        ? t("prescription.parentRelationship", { name, relationship })
+        : t("prescription.parent", { name }),
+    );
   }
-  const at = when(data.consultationAt, data.timeZone, "EEE, d MMM yyyy, h:mm a");
-  line(doc, `Consultation: online video consultation, ${at} ${data.timeZoneLabel}`);
+  const at =
+    words.language === "en"
+      ? `${when(data.consultationAt, data.timeZone, "EEE, d MMM yyyy, h:mm a")} ${data.timeZoneLabel}`
+      : words.whenLong(data.consultationAt, data.timeZone, data.timeZoneLabel);
+  line(doc, t("prescription.consultation", { when: at }));
   rule(doc);
 }
 
@@ -109,11 +161,11 @@ function section(doc: Doc, title: string, text: string): void {
   line(doc, text);
 }
 
-function writeMedicines(doc: Doc, data: PrescriptionPdfData): void {
+function writeMedicines(doc: Doc, data: PrescriptionPdfData, { t }: Words): void {
   doc.moveDown(0.6);
   if (data.medicines.length === 0) {
     // Advice or investigations only: said in so many words, so nobody looks for a missing page of medicines.
-    line(doc, "Medicines: none prescribed", { bold: true, size: 11 });
+    line(doc, t("prescription.noMedicines"), { bold: true, size: 11 });
     return;
   }
   line(doc, "Rx", { bold: true, size: 14 });
@@ -127,33 +179,35 @@ function writeMedicines(doc: Doc, data: PrescriptionPdfData): void {
       size: 11,
       x: left,
     });
-    line(doc, `Dose: ${medicine.dose} · Frequency: ${medicine.frequency} · Duration: ${medicine.duration}`, {
-      x: left + 14,
-    });
+    const { dose, frequency, duration } = medicine;
+    line(doc, t("prescription.dosing", { dose, frequency, duration }), { x: left + 14 });
     if (medicine.instructions)
-      line(doc, `Instructions: ${medicine.instructions}`, { x: left + 14, color: GREY });
+      line(doc, t("prescription.instructions", { text: medicine.instructions }), {
+        x: left + 14,
+        color: GREY,
+      });
     doc.x = left;
   });
 }
 
-function writeFollowUp(doc: Doc, data: PrescriptionPdfData): void {
+function writeFollowUp(doc: Doc, data: PrescriptionPdfData, words: Words): void {
   if (data.followUpDate) {
     const [year, month, day] = data.followUpDate.split("-").map(Number) as [number, number, number];
     // A calendar date, not an instant: formatted at noon UTC so no zone can move it to another day.
     const date = new Date(Date.UTC(year, month - 1, day, 12));
+    const shown = words.language === "en" ? when(date, "UTC", "EEEE, d MMMM yyyy") : words.day(date, "UTC");
     doc.moveDown(0.4);
-    line(doc, `Follow-up: ${when(date, "UTC", "EEEE, d MMMM yyyy")}`, { bold: true, size: 11 });
+    line(doc, words.t("prescription.followUp", { date: shown }), { bold: true, size: 11 });
   }
-  writeFollowUpBooking(doc, data);
+  writeFollowUpBooking(doc, data, words);
 }
 
-function writeFollowUpBooking(doc: Doc, data: PrescriptionPdfData): void {
+function writeFollowUpBooking(doc: Doc, data: PrescriptionPdfData, { t }: Words): void {
   const booking = data.followUpBooking;
   if (!booking) return;
-  const days = booking.withinDays === 1 ? "1 day" : `${booking.withinDays} days`;
-  const price = booking.fee === 0 ? "free" : `₹${booking.fee.toLocaleString("en-IN")}`;
+  const price = booking.fee === 0 ? t("prescription.free") : `₹${booking.fee.toLocaleString("en-IN")}`;
   doc.moveDown(0.4);
-  line(doc, `Book a follow-up (${price}, within ${days} of this consultation):`);
+  line(doc, t("prescription.bookFollowUp", { price, days: booking.withinDays }));
   const { x, y: top } = doc;
   line(doc, booking.url, { size: 9, color: "#1d4ed8" });
   // The address is also a link: a tap in a PDF viewer opens the booking.
@@ -161,45 +215,49 @@ function writeFollowUpBooking(doc: Doc, data: PrescriptionPdfData): void {
 }
 
 /** The signature block; it starts a new page rather than be split from the doctor's name. */
-function writeSignature(doc: Doc, data: PrescriptionPdfData): void {
+function writeSignature(doc: Doc, data: PrescriptionPdfData, words: Words): void {
+  const { t } = words;
   const needed = 120;
   if (doc.y + needed > doc.page.height - doc.page.margins.bottom) doc.addPage();
   doc.moveDown(1.5);
   const left = doc.page.margins.left;
-  if (data.doctor.signature) {
+  const { doctor } = data;
+  if (doctor.signature) {
     const top = doc.y;
-    doc.image(data.doctor.signature, left, top, { fit: [160, 60] });
+    doc.image(doctor.signature, left, top, { fit: [160, 60] });
     doc.y = top + 64;
   } else {
-    const at = when(data.issuedAt, data.timeZone, "d MMM yyyy, h:mm a");
-    line(doc, `Signed electronically by ${data.doctor.name} on ${at} ${data.timeZoneLabel}`, { x: left });
+    const signedAt = words.dateAndTime(data.issuedAt);
+    line(doc, t("prescription.signedElectronically", { doctor: doctor.name, when: signedAt }), { x: left });
   }
-  line(doc, data.doctor.name, { bold: true, x: left });
-  line(doc, `Reg. No. ${data.doctor.registrationNumber}, ${data.doctor.council}`, { x: left });
+  line(doc, doctor.name, { bold: true, x: left });
+  line(doc, t("receipt.registration", { number: doctor.registrationNumber, council: doctor.council }), {
+    x: left,
+  });
 }
 
-function writeFooter(doc: Doc): void {
+function writeFooter(doc: Doc, { t }: Words): void {
   doc.moveDown(1.5);
-  line(
-    doc,
-    "This prescription was issued after a teleconsultation (online video consultation) under India's Telemedicine Practice Guidelines 2020. In an emergency, go to the nearest hospital.",
-    { size: 8, color: GREY },
-  );
+  line(doc, t("prescription.footer"), { size: 8, color: GREY });
 }
 
 /** Every page after the first names the patient, so a loose page is never read as another child's. */
-function headEveryNextPage(doc: Doc, data: PrescriptionPdfData): void {
+function headEveryNextPage(doc: Doc, data: PrescriptionPdfData, { t }: Words): void {
   doc.on("pageAdded", () => {
-    line(doc, `${data.patient.name} · Prescription #${data.bookingId}, version ${data.version} (continued)`, {
-      size: 9,
-      color: GREY,
-    });
+    line(
+      doc,
+      t("prescription.continued", { patient: data.patient.name, id: data.bookingId, version: data.version }),
+      {
+        size: 9,
+        color: GREY,
+      },
+    );
     doc.moveDown(0.8);
   });
 }
 
 /** "Page 1 of 2" at the foot of each page, written once the number of pages is known. */
-function numberPages(doc: Doc): void {
+function numberPages(doc: Doc, { t }: Words): void {
   const { start, count } = doc.bufferedPageRange();
   if (count < 2) return;
   for (let index = start; index < start + count; index += 1) {
@@ -208,36 +266,37 @@ function numberPages(doc: Doc): void {
     const bottom = margins.bottom;
     // Written inside the bottom margin: lifted for the line so that it does not start a new page.
     margins.bottom = 0;
-    doc
-      .font("latin")
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(`Page ${index - start + 1} of ${count}`, margins.left, doc.page.height - bottom + 16, {
-        width: doc.page.width - margins.left - margins.right,
-        align: "right",
-      });
+    const text = t("prescription.page", { page: index - start + 1, count });
+    const style = { size: 8, color: GREY };
+    const right = doc.page.width - margins.right;
+    textAt(doc, text, right - widthOfText(doc, text, style), doc.page.height - bottom + 16, style);
     margins.bottom = bottom;
   }
 }
 
 /** The prescription as PDF bytes. */
 export async function renderPrescriptionPdf(data: PrescriptionPdfData): Promise<Buffer> {
+  const words = wordsOf(data);
+  const { t } = words;
   const { doc, bytes } = await newDocument(
-    { Title: `Prescription ${data.bookingId} version ${data.version}`, Author: data.doctor.name },
+    {
+      Title: t("prescription.documentTitle", { id: data.bookingId, version: data.version }),
+      Author: data.doctor.name,
+    },
     { bufferPages: true },
   );
-  headEveryNextPage(doc, data);
-  writeDoctor(doc, data);
-  writeTitle(doc, data);
-  writePatient(doc, data);
-  section(doc, "Provisional diagnosis", data.diagnosis);
-  writeMedicines(doc, data);
-  section(doc, "Investigations", data.investigations);
-  section(doc, "Advice", data.advice);
-  writeFollowUp(doc, data);
-  writeSignature(doc, data);
-  writeFooter(doc);
-  numberPages(doc);
+  headEveryNextPage(doc, data, words);
+  writeDoctor(doc, data, words);
+  writeTitle(doc, data, words);
+  writePatient(doc, data, words);
+  section(doc, t("prescription.diagnosis"), data.diagnosis);
+  writeMedicines(doc, data, words);
+  section(doc, t("prescription.investigations"), data.investigations);
+  section(doc, t("prescription.advice"), data.advice);
+  writeFollowUp(doc, data, words);
+  writeSignature(doc, data, words);
+  writeFooter(doc, words);
+  numberPages(doc, words);
   doc.end();
   return bytes;
 }

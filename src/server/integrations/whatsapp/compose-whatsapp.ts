@@ -53,7 +53,7 @@ export const DEFAULT_WHATSAPP_TEMPLATES: WhatsAppTemplates = {
   doctorChange: { name: "doctor_appointment_change", language: "en" },
 };
 
-interface ComposeWhatsAppOptions {
+export interface ComposeWhatsAppOptions {
   /** The doctor's WhatsApp number (DOCTOR_WHATSAPP); the profile's contact phone when unset. */
   doctorNumber?: string;
   templates: WhatsAppTemplates;

@@ -1,10 +1,13 @@
 import { Heading } from "@react-email/heading";
 import { Text } from "@react-email/text";
+import type { MessageWords } from "../../messaging/message-words";
 import type { SiteFacts } from "../../messaging/types";
 import { ActionButton, BookingFacts, BulletList, Detail, EmailLayout, styles } from "./email-layout";
 
 interface PrescriptionIssuedProps {
   site: SiteFacts;
+  /** The booking's language. */
+  words: MessageWords;
   patientName: string;
   /** The parent or guardian to greet by name, when a parent booked for a child. */
   guardianName?: string | null | undefined;
@@ -26,49 +29,44 @@ interface PrescriptionIssuedProps {
  */
 export function PrescriptionIssuedEmail(props: PrescriptionIssuedProps) {
   const { site } = props;
+  const { t } = props.words;
   const correction = props.replacesVersion !== null;
   const withMedicines = props.medicineCount > 0;
+  const names = { doctor: site.doctorName, patient: props.patientName };
+  const versions = { version: props.version, replaces: props.replacesVersion ?? 0 };
+  const written = correction
+    ? t("prescriptionEmail.bodyCorrected", { ...names, ...versions })
+    : t("prescriptionEmail.body", names);
   return (
     <EmailLayout
-      preview={
-        correction
-          ? `A corrected prescription for ${props.patientName} is attached.`
-          : `The prescription for ${props.patientName} is attached.`
-      }
+      preview={t(correction ? "prescriptionEmail.previewCorrected" : "prescriptionEmail.preview", names)}
       site={site}
     >
       <Heading as="h1" style={styles.heading}>
-        {correction ? "A corrected prescription" : "Your prescription"}
+        {t(correction ? "prescriptionEmail.headingCorrected" : "prescriptionEmail.heading")}
       </Heading>
-      <Text style={styles.paragraph}>{props.guardianName ? `Hello ${props.guardianName},` : "Hello,"}</Text>
       <Text style={styles.paragraph}>
-        {correction
-          ? `${site.doctorName} has corrected the prescription for ${props.patientName}. This is version ${props.version}; it replaces version ${props.replacesVersion}, so please use this one and set the earlier one aside.`
-          : `${site.doctorName} has written the prescription for ${props.patientName} after the video consultation. It is attached to this e-mail as a PDF.`}
-        {withMedicines
-          ? ""
-          : " No medicine is prescribed this time: the PDF gives the doctor's advice and any tests to be done."}
+        {props.guardianName ? t("email.helloName", { name: props.guardianName }) : t("email.hello")}
       </Text>
-      <BookingFacts {...props} whenLabel="Consultation" />
-      <Detail label="Prescription">
-        Version {props.version}
-        {correction ? ` (replaces version ${props.replacesVersion})` : ""}
+      <Text style={styles.paragraph}>
+        {withMedicines ? written : `${written} ${t("prescriptionEmail.noMedicines")}`}
+      </Text>
+      <BookingFacts {...props} whenLabel={t("prescriptionEmail.whenLabel")} />
+      <Detail label={t("prescriptionEmail.versionLabel")}>
+        {correction
+          ? t("prescriptionEmail.versionReplaces", versions)
+          : t("prescriptionEmail.version", versions)}
       </Detail>
-      {props.manageUrl ? <ActionButton href={props.manageUrl} label="Open your booking page" /> : null}
+      {props.manageUrl ? (
+        <ActionButton href={props.manageUrl} label={t("prescriptionEmail.openBooking")} />
+      ) : null}
       <BulletList
         items={[
           ...(withMedicines
-            ? [
-                "Show the PDF at the pharmacy on your phone, or print it.",
-                "Give the medicines exactly as written, and do not stop them early unless the doctor says so.",
-              ]
-            : [
-                "For any tests the doctor asks for, show the PDF at the laboratory or hospital on your phone, or print it.",
-              ]),
-          `If ${props.patientName} becomes breathless, turns blue, faints or gets worse in any way, do not wait for the follow-up: go to the nearest hospital.`,
-          ...(props.manageUrl
-            ? ["Every version of the prescription can be downloaded again from your booking page."]
-            : []),
+            ? [t("prescriptionEmail.pharmacy"), t("prescriptionEmail.giveMedicines")]
+            : [t("prescriptionEmail.tests")]),
+          t("prescriptionEmail.worse", names),
+          ...(props.manageUrl ? [t("prescriptionEmail.versionsAgain")] : []),
         ]}
       />
     </EmailLayout>
