@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ApiErrorBody } from "@shared/api-error";
-import { isDatabaseUnavailable } from "../db/errors";
+import { isDatabaseUnavailable, isTransactionConflict } from "../db/errors";
 import { newRequestId } from "./request-id";
 import { hasOwnTimeAllowance } from "./upload-time";
 
@@ -123,6 +123,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send(errorBody(request, statusCode, clientErrorMessage(error)));
     }
+    if (isTransactionConflict(error)) {
+      // Another request changed the same rows at the same moment and PostgreSQL stopped this one: nothing was
+      // written, and the same request again will likely go through.
+      request.log.warn({ err: error }, "request stopped by a concurrent change");
+      return reply.status(409).send(errorBody(request, 409, CONCURRENT_CHANGE_MESSAGE));
+    }
     request.log.error({ err: error }, "request failed");
     if (isDatabaseUnavailable(error)) {
       // A restart or failover of PostgreSQL, not a fault: the client is told to try again, not that we broke.
@@ -134,6 +140,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(errorBody(request, 500, "Internal Server Error"));
   });
 }
+
+export const CONCURRENT_CHANGE_MESSAGE =
+  "Someone else changed this at the same moment, so nothing was saved. Please try again.";
 
 /** PostgreSQL's codes for text it cannot store (a NUL byte, an invalid character): the request's fault, not ours. */
 const unstorableText = new Set(["22021", "22P05"]);

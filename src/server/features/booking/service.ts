@@ -16,7 +16,7 @@ import { mobileNumberE164 } from "@shared/phone";
 import { SLOT_TIMES } from "@shared/slots";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
+import { isUniqueViolation, retryingConflicts } from "../../db/errors";
 import { HttpError } from "../../http/errors";
 import { bookableSlotUnderLock, bookingWindow, readSchedule, SLOT_TAKEN_MESSAGE } from "../schedule/service";
 
@@ -117,17 +117,21 @@ async function releaseReplacedHold(
   contact: { phone: string; email: string },
   now: Date,
 ): Promise<void> {
+  // Read before it is locked: another parent's booking, which this one may not touch, is never held up by it.
+  const seen = await repository.findAppointment(db, id);
+  if (!seen || !sameParent(seen, contact)) return;
   const row = await repository.lockAppointment(db, id);
   if (!row || row.status !== "pending_payment" || row.paymentStatus !== "pending") return;
-  const sameParent =
-    row.patientPhone === contact.phone || row.patientEmail.toLowerCase() === contact.email.toLowerCase();
-  if (!sameParent) return;
   await repository.updateAppointment(db, id, {
     status: "expired",
     holdExpiresAt: now,
     statusNote: REPLACED_HOLD_NOTE,
     updatedAt: now,
   });
+}
+
+function sameParent(row: AppointmentRow, contact: { phone: string; email: string }): boolean {
+  return row.patientPhone === contact.phone || row.patientEmail.toLowerCase() === contact.email.toLowerCase();
 }
 
 /**
@@ -155,76 +159,87 @@ export async function createAppointment(
   const { consultationFee } = await settings.currentFees(db, config);
   let lapsedReleased = 0;
   try {
-    const row = await db.transaction(async (tx) => {
-      if (input.followUpKey) await lockFollowUpConsultation(tx, input.followUpKey);
-      if (replacesAppointmentId)
-        await releaseReplacedHold(
-          tx,
-          replacesAppointmentId,
-          { phone: patientPhone, email: input.patientEmail },
-          now,
-        );
-      // Only a slot the schedule offers, inside the notice and horizon, can be held; its length comes with it. Read
-      // once, under the schedule's shared lock: a block or leave being saved at this moment either waits for this
-      // hold (and then finds it in the way) or is seen here, so a time is never both blocked and held. A replaced
-      // hold has given way by now, so it does not count as taken.
-      const slot = await bookableSlotUnderLock(tx, config, input.appointmentDate, input.appointmentTime, now);
-      // A follow-up's price is the follow-up rule's, and takes no coupon.
-      const price = input.followUpKey
-        ? await priceFollowUp(tx, config, input.followUpKey, input, now)
-        : await settings.priceBooking(
+    // Two bookings that each release a lapsed hold in the other's way can deadlock on PostgreSQL: the one stopped
+    // runs again once the other has committed.
+    const row = await retryingConflicts(() =>
+      db.transaction(async (tx) => {
+        lapsedReleased = 0;
+        if (input.followUpKey) await lockFollowUpConsultation(tx, input.followUpKey);
+        if (replacesAppointmentId)
+          await releaseReplacedHold(
             tx,
-            config,
-            { couponCode: input.couponCode, phone: patientPhone, consultationFee },
+            replacesAppointmentId,
+            { phone: patientPhone, email: input.patientEmail },
             now,
           );
-      const adult = input.patientAge >= ADULT_AGE;
-      const hold: NewAppointmentRow = {
-        patientName: input.patientName,
-        guardianName: adult ? null : (input.guardianName ?? null),
-        guardianRelationship: adult ? null : (input.guardianRelationship ?? null),
-        patientEmail: input.patientEmail,
-        patientPhone,
-        patientAge: input.patientAge,
-        // Months only for a baby under one year; an older child's age is in years alone.
-        patientAgeMonths: input.patientAge === 0 ? (input.patientAgeMonths ?? null) : null,
-        reasonForConsultation: input.reasonForConsultation,
-        appointmentDate: input.appointmentDate,
-        appointmentTime: input.appointmentTime,
-        durationMinutes: slot.durationMinutes,
-        status: "pending_payment",
-        paymentStatus: "pending",
-        fee: price.fee,
-        amount: price.amount,
-        couponCode: "couponCode" in price ? (price.couponCode ?? null) : null,
-        consultationType: "followUpOf" in price ? "follow_up" : "consultation",
-        followUpOf: "followUpOf" in price ? price.followUpOf : null,
-        followUpUntil: "followUpUntil" in price ? price.followUpUntil : null,
-        sourceArticle,
-        language: input.language ?? DEFAULT_LANGUAGE,
-        holdExpiresAt: addMinutes(now, holdMinutes),
-        createdAt: now,
-        updatedAt: now,
-      };
-      let inserted = await repository.insertHoldUnlessSlotHeld(tx, hold);
-      if (!inserted) {
-        // The schedule's read counts a hold whose time to pay has lapsed as free, but until it is marked expired it
-        // still holds the slot's place in the unique index: released here, only when it is in the way.
-        lapsedReleased = await repository.expireLapsedHolds(tx, now, {
-          date: input.appointmentDate,
-          time: input.appointmentTime,
+        // Only a slot the schedule offers, inside the notice and horizon, can be held; its length comes with it. Read
+        // once, under the schedule's shared lock: a block or leave being saved at this moment either waits for this
+        // hold (and then finds it in the way) or is seen here, so a time is never both blocked and held. A replaced
+        // hold has given way by now, so it does not count as taken.
+        const slot = await bookableSlotUnderLock(
+          tx,
+          config,
+          input.appointmentDate,
+          input.appointmentTime,
+          now,
+        );
+        // A follow-up's price is the follow-up rule's, and takes no coupon.
+        const price = input.followUpKey
+          ? await priceFollowUp(tx, config, input.followUpKey, input, now)
+          : await settings.priceBooking(
+              tx,
+              config,
+              { couponCode: input.couponCode, phone: patientPhone, consultationFee },
+              now,
+            );
+        const adult = input.patientAge >= ADULT_AGE;
+        const hold: NewAppointmentRow = {
+          patientName: input.patientName,
+          guardianName: adult ? null : (input.guardianName ?? null),
+          guardianRelationship: adult ? null : (input.guardianRelationship ?? null),
+          patientEmail: input.patientEmail,
+          patientPhone,
+          patientAge: input.patientAge,
+          // Months only for a baby under one year; an older child's age is in years alone.
+          patientAgeMonths: input.patientAge === 0 ? (input.patientAgeMonths ?? null) : null,
+          reasonForConsultation: input.reasonForConsultation,
+          appointmentDate: input.appointmentDate,
+          appointmentTime: input.appointmentTime,
+          durationMinutes: slot.durationMinutes,
+          status: "pending_payment",
+          paymentStatus: "pending",
+          fee: price.fee,
+          amount: price.amount,
+          couponCode: "couponCode" in price ? (price.couponCode ?? null) : null,
+          consultationType: "followUpOf" in price ? "follow_up" : "consultation",
+          followUpOf: "followUpOf" in price ? price.followUpOf : null,
+          followUpUntil: "followUpUntil" in price ? price.followUpUntil : null,
+          sourceArticle,
+          language: input.language ?? DEFAULT_LANGUAGE,
+          holdExpiresAt: addMinutes(now, holdMinutes),
+          createdAt: now,
+          updatedAt: now,
+        };
+        let inserted = await repository.insertHoldUnlessSlotHeld(tx, hold);
+        if (!inserted) {
+          // The schedule's read counts a hold whose time to pay has lapsed as free, but until it is marked expired it
+          // still holds the slot's place in the unique index: released here, only when it is in the way.
+          lapsedReleased = await repository.expireLapsedHolds(tx, now, {
+            date: input.appointmentDate,
+            time: input.appointmentTime,
+          });
+          if (lapsedReleased === 0) throw new HttpError(409, SLOT_TAKEN_MESSAGE);
+          inserted = await repository.insertAppointment(tx, hold);
+        }
+        // The schema refused the booking unless both boxes were ticked for the wording in force.
+        await repository.recordConsent(tx, consentWording(), {
+          appointmentId: inserted.id,
+          givenBy: adult ? input.patientName : (input.guardianName ?? input.patientName),
+          givenAt: now,
         });
-        if (lapsedReleased === 0) throw new HttpError(409, SLOT_TAKEN_MESSAGE);
-        inserted = await repository.insertAppointment(tx, hold);
-      }
-      // The schema refused the booking unless both boxes were ticked for the wording in force.
-      await repository.recordConsent(tx, consentWording(), {
-        appointmentId: inserted.id,
-        givenBy: adult ? input.patientName : (input.guardianName ?? input.patientName),
-        givenAt: now,
-      });
-      return inserted.amount === 0 ? confirmWithoutPayment(tx, config, inserted, now) : inserted;
-    });
+        return inserted.amount === 0 ? confirmWithoutPayment(tx, config, inserted, now) : inserted;
+      }),
+    );
     counters.bookings("created");
     if (row.status === "confirmed") counters.bookings("confirmed");
     counters.bookings("expired", lapsedReleased);
