@@ -62,6 +62,12 @@ export const appSettings = pgTable("app_settings", {
  * Appointments. A row holds its slot while it is pending payment, confirmed or completed: the partial unique index
  * makes a second active appointment for the same date and time impossible, whatever the application does.
  */
+/**
+ * The rows that hold their slot: one per date and time (appointments_active_slot_idx). A booking's insert names the
+ * same predicate to let that index decide a conflict (`on conflict ... do nothing`).
+ */
+export const ACTIVE_SLOT_PREDICATE = sql`status in ('pending_payment', 'confirmed', 'completed')`;
+
 export const appointments = pgTable(
   "appointments",
   {
@@ -162,7 +168,7 @@ export const appointments = pgTable(
       .where(sql`status in ('pending_payment', 'confirmed', 'completed', 'no_show')`),
     uniqueIndex("appointments_active_slot_idx")
       .on(table.appointmentDate, table.appointmentTime)
-      .where(sql`status in ('pending_payment', 'confirmed', 'completed')`),
+      .where(ACTIVE_SLOT_PREDICATE),
     index("appointments_created_idx").on(table.createdAt.desc()),
     index("appointments_hold_idx").on(table.status, table.holdExpiresAt),
   ],

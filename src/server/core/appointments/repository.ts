@@ -17,7 +17,7 @@ import {
 import { appointmentInterval } from "@shared/schedule";
 import type { Db } from "../../db/client";
 import { firstRowWhere } from "../../db/rows";
-import { appointments, consents, consentTexts, domainEvents } from "../../db/schema";
+import { ACTIVE_SLOT_PREDICATE, appointments, consents, consentTexts, domainEvents } from "../../db/schema";
 import { availabilityChanged } from "./availability-cache";
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -99,7 +99,7 @@ export async function insertHoldUnlessSlotHeld(
     .values(row)
     .onConflictDoNothing({
       target: [appointments.appointmentDate, appointments.appointmentTime],
-      where: sql`status in ('pending_payment', 'confirmed', 'completed')`,
+      where: ACTIVE_SLOT_PREDICATE,
     })
     .returning();
   return inserted;

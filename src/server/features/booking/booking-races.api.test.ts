@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CreatedAppointment } from "@shared/booking";
-import { bookingConsent, testClock, testEngines, useTestApp } from "../../testing/test-app";
+import { bookingFor, testClock, testEngines, useTestApp } from "../../testing/test-app";
 
 /**
  * Bookings racing over lapsed holds: two requests that each replace a hold lapsed on the other's time both release
@@ -9,16 +9,8 @@ import { bookingConsent, testClock, testEngines, useTestApp } from "../../testin
  */
 const clock = testClock("2026-11-21T10:00:00Z");
 
-const parent = {
-  patientName: "Aarav Mehta",
-  patientEmail: "parent.mehta@example.org",
-  patientPhone: "+91 98450 12345",
-  patientAge: 7,
-  guardianName: "Neha Mehta",
-  guardianRelationship: "Mother",
-  reasonForConsultation: "Heart murmur heard at school check-up",
-  ...bookingConsent,
-};
+/** One parent, the same phone and e-mail on every booking: each replaces a hold of their own. */
+const parent = bookingFor("Aarav Mehta");
 
 describe.each(testEngines)("booking races on %s", (engine) => {
   const t = useTestApp(engine, { env: { BOOKINGS_PER_HOUR_PER_ADDRESS: "100000" }, now: clock.now });

@@ -114,24 +114,14 @@ describe.each(["hi", "kn"] as const)("a booking made in %s", (language) => {
         templates: DEFAULT_WHATSAPP_TEMPLATES,
         translatedTemplates: { [language]: language },
       };
-      const sent = composeAppointmentWhatsApp(
-        kind,
-        "patient",
-        { ...appointment, ...facts },
-        testSite,
-        approved,
-      );
+      const compose = (recipient: "patient" | "doctor") =>
+        composeAppointmentWhatsApp(kind, recipient, { ...appointment, ...facts }, testSite, approved);
+      const sent = compose("patient");
       expect(sent.language).toBe(language);
       expect(latinWordsIn(sent.bodyParameters.join("\n"), NAMES)).toEqual([]);
       // The doctor's copy of a change stays English.
       if (kind === "rescheduled" || kind === "cancelled") {
-        const doctor = composeAppointmentWhatsApp(
-          kind,
-          "doctor",
-          { ...appointment, ...facts },
-          testSite,
-          approved,
-        );
+        const doctor = compose("doctor");
         expect(doctor.language).toBe("en");
         expect(doctor.bodyParameters[2]).toMatch(
           /^(moved to Sunday|Sunday, 22 November 2026, 7:00 PM IST: cancelled)/,

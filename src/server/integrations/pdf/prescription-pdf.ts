@@ -1,5 +1,6 @@
 import type { Language } from "@shared/i18n/languages";
 import { messageWords, type MessageWords } from "../messaging/message-words";
+import { documentDate } from "./document-dates";
 import { type Doc, line, newDocument, rule, textAt, when, widthOfText } from "./pdf-text";
 
 /**
@@ -67,29 +68,24 @@ export interface PrescriptionPdfData {
 
 const GREY = "#444444";
 
-/** The words of the prescription's language, with its dates: English keeps the formats it has always had. */
+/** The words of the prescription's language, with its dates and times in the clinic's zone. */
 interface Words extends MessageWords {
   /** "22 Nov 2026" */
   date: (at: Date) => string;
   /** "22 Nov 2026, 7:00 PM IST" */
   dateAndTime: (at: Date) => string;
+  /** "Mon, 23 Nov 2026, 7:00 PM IST" */
+  weekdayAndTime: (at: Date) => string;
 }
 
 function wordsOf(data: PrescriptionPdfData): Words {
   const words = messageWords(data.language ?? "en");
-  const { timeZone, timeZoneLabel: zone } = data;
-  if (words.language === "en") {
-    return {
-      ...words,
-      date: (at) => when(at, timeZone, "d MMM yyyy"),
-      dateAndTime: (at) => `${when(at, timeZone, "d MMM yyyy, h:mm a")} ${zone}`,
-    };
-  }
+  const zone = { timeZone: data.timeZone, zone: data.timeZoneLabel };
   return {
     ...words,
-    date: (at) => words.day(at, timeZone),
-    dateAndTime: (at) =>
-      words.t("when.long", { date: words.day(at, timeZone), time: words.clock(at, timeZone), zone }),
+    date: (at) => documentDate(words, at, zone, "day"),
+    dateAndTime: (at) => documentDate(words, at, zone, "time"),
+    weekdayAndTime: (at) => documentDate(words, at, zone, "weekday and time"),
   };
 }
 
@@ -142,11 +138,7 @@ function writePatient(doc: Doc, data: PrescriptionPdfData, words: Words): void {
         : t("prescription.parent", { name }),
     );
   }
-  const at =
-    words.language === "en"
-      ? `${when(data.consultationAt, data.timeZone, "EEE, d MMM yyyy, h:mm a")} ${data.timeZoneLabel}`
-      : words.whenLong(data.consultationAt, data.timeZone, data.timeZoneLabel);
-  line(doc, t("prescription.consultation", { when: at }));
+  line(doc, t("prescription.consultation", { when: words.weekdayAndTime(data.consultationAt) }));
   rule(doc);
 }
 

@@ -1,6 +1,7 @@
 import type { Language } from "@shared/i18n/languages";
 import { messageWords, type MessageWords } from "../messaging/message-words";
-import { type Doc, line, newDocument, rule, textAt, when, widthOfText } from "./pdf-text";
+import { documentDate } from "./document-dates";
+import { type Doc, line, newDocument, rule, textAt, widthOfText } from "./pdf-text";
 
 /**
  * The fee receipt of a paid consultation as a PDF (pdfkit), in the fonts of pdf-text.ts, which print names in every
@@ -34,25 +35,14 @@ function formatReceiptAmount(rupees: number): string {
   return `₹${rupeeFormat.format(rupees)}`;
 }
 
-/** "22 Nov 2026", with the time ("22 Nov 2026, 7:00 PM IST") and the weekday when asked, in the receipt's words. */
+/** A date of the receipt in its words; the clinic's zone is India's. */
 function dateOn(
   words: MessageWords,
   at: Date,
   timeZone: string,
   detail: "day" | "time" | "weekday and time",
 ): string {
-  if (words.language === "en") {
-    const pattern = {
-      day: "d MMM yyyy",
-      time: "d MMM yyyy, h:mm a",
-      "weekday and time": "EEE, d MMM yyyy, h:mm a",
-    };
-    return detail === "day" ? when(at, timeZone, pattern.day) : `${when(at, timeZone, pattern[detail])} IST`;
-  }
-  if (detail === "day") return words.day(at, timeZone);
-  return detail === "time"
-    ? words.t("when.long", { date: words.day(at, timeZone), time: words.clock(at, timeZone), zone: "IST" })
-    : words.whenLong(at, timeZone, "IST");
+  return documentDate(words, at, { timeZone, zone: "IST" }, detail);
 }
 
 /**
