@@ -85,11 +85,12 @@ test("the booking dialog's first step speaks the page's language, its checks too
   await dialog.getByRole("button", { name: "ಸಮಯ ಆಯ್ಕೆಗೆ ಮುಂದುವರಿಯಿರಿ" }).click();
   await expect(dialog.getByText("ರೋಗಿಯ ಹೆಸರು ಅಗತ್ಯವಿದೆ")).toBeVisible();
   await expect(dialog.getByText("ಫೋನ್ ಸಂಖ್ಯೆ ಅಗತ್ಯವಿದೆ")).toBeVisible();
-  // The consent's wording is recorded in English: it says so, and is marked as English.
-  await expect(dialog.getByText("ಸಮ್ಮತಿಯು ಇಂಗ್ಲಿಷ್‌ನಲ್ಲಿದೆ", { exact: false })).toBeVisible();
-  await expect(dialog.locator('fieldset[lang="en"]')).toContainText(
-    "I agree to an online video consultation",
-  );
+  // The consent is in Kannada (the wording a Kannada booking records), its Privacy Notice the Kannada page's.
+  await expect(
+    dialog.getByRole("checkbox", { name: /^ರೋಗಿಗೆ ಆನ್‌ಲೈನ್ ವಿಡಿಯೋ ಸಮಾಲೋಚನೆಗೆ ನಾನು ಒಪ್ಪುತ್ತೇನೆ/ }),
+  ).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "ಗೌಪ್ಯತಾ ಸೂಚನೆ" })).toHaveAttribute("href", "/kn/privacy");
+  await expect(dialog.locator('[lang="en"]')).toHaveCount(0);
   await expect(dialog.getByRole("combobox", { name: "ರೋಗಿಯೊಂದಿಗಿನ ಸಂಬಂಧ" })).toContainText("ತಾಯಿ");
 });
 

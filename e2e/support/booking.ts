@@ -1,7 +1,8 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { waitUntilHydrated } from "./hydration";
 import { addDaysToDate, clinicDate } from "../../src/shared/clinic-time";
-import { CONSENT } from "../../src/shared/consent";
+import { CONSENT_VERSIONS } from "../../src/shared/consent";
+import { isLanguage } from "../../src/shared/i18n/languages";
 
 /** A date in the clinic's zone this many days from today: tomorrow is always bookable, whatever the hour. */
 export function inDays(days: number): string {
@@ -14,7 +15,7 @@ export const apiBookingConsent = {
   guardianRelationship: "Mother",
   teleconsultationConsent: true,
   privacyAcknowledged: true,
-  consentVersion: CONSENT.version,
+  consentVersion: CONSENT_VERSIONS.en,
 };
 
 interface PatientDetails {
@@ -181,7 +182,8 @@ export async function bookAndPayThroughApi(
       guardianName,
       appointmentDate: date,
       appointmentTime: time,
-      ...(language ? { language } : {}),
+      // A booking made in Hindi or Kannada agrees to that language's consent wording.
+      ...(isLanguage(language) ? { language, consentVersion: CONSENT_VERSIONS[language] } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);

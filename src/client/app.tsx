@@ -11,7 +11,7 @@ import { ToasterRoot } from "@/components/ui/toaster-root";
 import { AdminLoginRoot } from "@/features/admin/admin-login-root";
 import { BookingRoot } from "@/features/booking/booking-root";
 import { useCanonicalFollowsAddress } from "@/lib/use-canonical-address";
-import { existsInEveryLanguage } from "@shared/i18n/languages";
+import { existsUnderLanguagePrefix } from "@shared/i18n/languages";
 import { useLanguage } from "@/lib/i18n";
 import HomePage from "@/pages/home";
 
@@ -55,9 +55,10 @@ interface AppProps {
 
 export function App({ queryClient, queries }: AppProps) {
   useCanonicalFollowsAddress();
-  // Under /hi/ or /kn/ only the pages that exist in every language answer; any other address is the 404 page, as the
-  // server says (the manage page, the payment result, the video room and the console have English addresses only).
-  const routes = useLanguage() === "en" ? ROUTES : ROUTES.filter(({ path }) => existsInEveryLanguage(path));
+  // Under /hi/ or /kn/ only the public pages and the payment result answer; any other address is the 404 page, as the
+  // server says (the manage page, the video room and the console have English addresses only).
+  const routes =
+    useLanguage() === "en" ? ROUTES : ROUTES.filter(({ path }) => existsUnderLanguagePrefix(path));
   return (
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={queries}>

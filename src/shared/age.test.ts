@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ageLabel } from "./age";
 import { createAppointmentSchema, patientDetailsSchema } from "./booking";
-import { CONSENT } from "./consent";
+import { CONSENT_VERSIONS } from "./consent";
 
 describe("ageLabel", () => {
   it("says years, and a baby's months", () => {
@@ -24,7 +24,7 @@ describe("the booking form's age", () => {
     guardianRelationship: "Mother",
     teleconsultationConsent: true,
     privacyAcknowledged: true,
-    consentVersion: CONSENT.version,
+    consentVersion: CONSENT_VERSIONS.en,
   };
   const messages = (input: object) =>
     patientDetailsSchema.safeParse({ ...details, ...input }).error?.issues.map((issue) => issue.message) ??

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createAppointmentSchema, hasLetter, patientDetailsSchema } from "./booking";
-import { CONSENT } from "./consent";
+import { CONSENT_VERSIONS } from "./consent";
 
 const details = {
   patientName: "Aarav Mehta",
@@ -12,7 +12,7 @@ const details = {
   guardianRelationship: "Mother",
   teleconsultationConsent: true,
   privacyAcknowledged: true,
-  consentVersion: CONSENT.version,
+  consentVersion: CONSENT_VERSIONS.en,
 };
 const request = { ...details, appointmentDate: "2026-11-22", appointmentTime: "19:00" };
 

@@ -4,11 +4,11 @@ import { type ConsultationType, FOLLOW_UP_KEY_PATTERN } from "./follow-up";
 import { isValidIsoDate } from "./clinic-time";
 import { isPlainText } from "./text";
 import { EMAIL_PATTERN } from "./email";
-import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "./consent";
+import { ADULT_AGE, CONSENT_VERSIONS, GUARDIAN_RELATIONSHIPS } from "./consent";
 import { isClockTime } from "./schedule";
 import { wholeNumber } from "./whole-number";
 import { mobilePhoneSchema } from "./phone";
-import { LANGUAGES } from "./i18n/languages";
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from "./i18n/languages";
 import { ARTICLE_SLUG_MAX_LENGTH, ARTICLE_SLUG_PATTERN } from "./article-slug";
 
 /**
@@ -94,6 +94,12 @@ const patientDetailsFields = z.object({
   teleconsultationConsent: z.boolean("Please agree to the teleconsultation consent to continue").optional(),
   privacyAcknowledged: z.boolean("Please confirm you have read the Privacy Notice").optional(),
   consentVersion: z.string(CONSENT_CHANGED).max(40, CONSENT_CHANGED).optional(),
+  /**
+   * The language of the page the booking was made on: the consent's wording is that language's, and every message and
+   * document to the parent follows it. Anything else is dropped, never refused (English then): it cannot stop a
+   * booking.
+   */
+  language: z.enum(LANGUAGES).optional().catch(undefined),
 });
 
 /**
@@ -110,6 +116,7 @@ function checkDetails(
     teleconsultationConsent?: boolean | undefined;
     privacyAcknowledged?: boolean | undefined;
     consentVersion?: string | undefined;
+    language?: Language | undefined;
   },
   context: z.RefinementCtx,
 ) {
@@ -141,7 +148,10 @@ function checkDetails(
       path: ["privacyAcknowledged"],
       message: "Please confirm you have read the Privacy Notice",
     });
-  else if (data.teleconsultationConsent === true && data.consentVersion !== CONSENT.version)
+  else if (
+    data.teleconsultationConsent === true &&
+    data.consentVersion !== CONSENT_VERSIONS[data.language ?? DEFAULT_LANGUAGE]
+  )
     context.addIssue({
       code: "custom",
       path: ["consentVersion"],
@@ -189,11 +199,6 @@ export const createAppointmentSchema = patientDetailsFields
       .regex(ARTICLE_SLUG_PATTERN)
       .optional()
       .catch(undefined),
-    /**
-     * The language of the page the booking was made on, for every message and document to the parent. Anything else
-     * is dropped, never refused (English then): it cannot stop a booking.
-     */
-    language: z.enum(LANGUAGES).optional().catch(undefined),
   })
   .superRefine(checkDetails);
 

@@ -1,16 +1,17 @@
+import type { Language } from "./i18n/languages";
+
 /**
- * The teleconsultation consent and the privacy acknowledgement the parent agrees to before paying, as shown in the
- * booking dialog. This is the one file to change when the wording changes: give the new wording a new `version`
- * (the date it takes effect). Every booking stores which text it agreed to, word for word, so a consent given under
- * an older wording keeps pointing at that wording.
+ * The version of the teleconsultation consent and the privacy acknowledgement in force in each language: the date
+ * its wording took effect. The wording itself is the booking dialog's catalogue (`consent.teleconsultation` and
+ * `consent.privacy` in src/shared/i18n/catalogues/<language>/booking.json), so a Kannada page carries only the
+ * Kannada wording. Every booking stores the text it agreed to, word for word, in its language; a wording changed
+ * without a new version here fails the test beside the server's consent wording.
  */
-export const CONSENT = {
-  version: "2026-11-25",
-  teleconsultation:
-    "I agree to an online video consultation for the patient. I understand that the doctor cannot examine the patient in person, may advise an in-person visit or tests, and that in an emergency I should go to the nearest hospital instead.",
-  privacy:
-    "I have read the Privacy Notice and agree that the details above, including the patient's health information, are used for this consultation as it describes.",
-} as const;
+export const CONSENT_VERSIONS: Record<Language, string> = {
+  en: "2026-11-25",
+  hi: "2026-11-28",
+  kn: "2026-11-28",
+};
 
 /** Who the adult booking for a child is to them; the consultation is with this adult present. */
 export const GUARDIAN_RELATIONSHIPS = [

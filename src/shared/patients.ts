@@ -27,6 +27,8 @@ export interface PatientList {
 
 export interface ConsentView {
   version: string;
+  /** The language of the wording agreed to ("en", "hi", "kn"). */
+  language: string;
   teleconsultation: string;
   privacy: string;
   givenBy: string;

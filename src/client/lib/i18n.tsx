@@ -22,7 +22,8 @@ export function Message({
   components,
 }: {
   id: MessageId;
-  values?: MessageValues;
+  /** Placeholders' values: text, numbers, or an element (the doctor's English words marked `lang="en"`). */
+  values?: Record<string, string | number | ReactElement>;
   components?: Record<string, ReactElement>;
 }) {
   return <Trans id={id} values={values} components={components} />;

@@ -1,7 +1,6 @@
-import { formatRupees, type PaymentVerification } from "@shared/booking";
+import type { PaymentVerification } from "@shared/booking";
 import { DEFAULT_POLICY } from "@shared/cancellation-policy";
 import { FocusHeading } from "@/components/ui/focus-heading";
-import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import {
   BellRing,
@@ -25,14 +24,15 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Detail } from "@/components/ui/detail";
 import { HomeButton } from "@/components/ui/home-button";
-import { formatLongDateWithWeekday } from "@/lib/format";
 import { clearSavedBooking, forgetPayment } from "@/features/booking/booking-session";
-import { leadTimeText, opensAtText } from "@/lib/room-window";
-import { slotStart } from "@shared/clinic-time";
+import { clinicDate, slotStart } from "@shared/clinic-time";
 import { openBooking } from "@/lib/dialogs";
 import { publicConfigQuery } from "@/lib/public-config";
 import { verifyPaymentQuery } from "@/features/payment/api";
 import { orderIdFromSearch, paymentStatusLabel } from "@/features/payment/verification";
+import { useBookingMessages } from "@/features/booking/booking-messages";
+import { useClockTime } from "@/lib/consultation-hours";
+import { Message, type Translate, useDates, useRupees, useT } from "@/lib/i18n";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
@@ -42,6 +42,8 @@ import { cn } from "@/lib/utils";
  * asks the gateway; this page only shows its answer. Without an order id it stays on the loading view.
  */
 export default function PaymentCallbackPage() {
+  // The page speaks the booking's language (its address is under /hi/ or /kn/ for a booking made there).
+  useBookingMessages();
   const orderId = orderIdFromSearch(useSearch());
   const verification = useQuery({
     ...verifyPaymentQuery(orderId ?? ""),
@@ -136,27 +138,33 @@ function isAwaitingBank(result: PaymentVerification): boolean {
  * (a second payment would be a second booking's), and the page turns into the outcome by itself.
  */
 function PaymentPending({ result }: { result: PaymentVerification }) {
-  useTitle("Payment Being Confirmed");
+  const t = useT();
+  const heading = t("payment.pending.title");
+  useTitle(heading);
   return (
     <ResultCard tone="warning" icon={<Clock aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-2">
-        <FocusHeading>Payment Being Confirmed</FocusHeading>
+        <FocusHeading>{heading}</FocusHeading>
         <p role="status" className="text-slate-700">
-          Your bank has not confirmed the payment yet. This page checks again every few seconds and shows the
-          result by itself.
+          {t("payment.pending.body")}
         </p>
       </div>
-      <p className="font-medium text-slate-900">Please keep this page open, and do not pay again.</p>
+      <p className="font-medium text-slate-900">{t("payment.pending.keepOpen")}</p>
       <p className="text-sm text-slate-700">
-        Once the bank confirms, your booking is confirmed and the details come by e-mail and WhatsApp. Order
-        ID: <span className="font-mono break-all">{result.orderId}</span>
+        <Message
+          id="payment.pending.next"
+          values={{ orderId: result.orderId }}
+          components={{ 0: <span className="font-mono break-all" /> }}
+        />
       </p>
     </ResultCard>
   );
 }
 
 function Verifying() {
-  useTitle("Verifying Payment...");
+  const t = useT();
+  const heading = t("payment.verifying.title");
+  useTitle(heading);
   return (
     <div
       role="status"
@@ -166,15 +174,35 @@ function Verifying() {
         className="size-10 animate-spin text-brand-700 motion-reduce:animate-none"
         aria-hidden="true"
       />
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Verifying Payment...</h1>
-      <p className="text-slate-700">
-        Please wait while we confirm your payment. Do not close or refresh this page.
-      </p>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{heading}</h1>
+      <p className="text-slate-700">{t("payment.verifying.body")}</p>
     </div>
   );
 }
 
 const nextLinkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
+
+/** "19:00" for an instant, as the clinic's clock reads it. */
+function clinicClock(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
+}
+
+/** How long before the start the room opens, as people say it: "1 hour 30 minutes", in the page's language. */
+function leadTimeInWords(t: Translate, opensAt: string, startsAt: string): string {
+  const minutes = Math.max(0, Math.round((Date.parse(startsAt) - Date.parse(opensAt)) / 60_000));
+  const parts = [
+    [Math.floor(minutes / 1440), "duration.days"],
+    [Math.floor((minutes % 1440) / 60), "duration.hours"],
+    [minutes % 60, "duration.minutes"],
+  ] as const;
+  const said = parts.filter(([count]) => count > 0).map(([count, id]) => t(id, { count }));
+  return said.join(" ") || t("duration.minutes", { count: 0 });
+}
 
 /** The video link itself, when the e-mail holds it too: the parent need not wait for a later message. */
 function VideoLinkItem({
@@ -186,26 +214,24 @@ function VideoLinkItem({
   zone: string;
   timeZone: string;
 }) {
+  const t = useT();
+  const dates = useDates();
+  const clockTime = useClockTime();
   if (!result.videoRoomUrl || !result.roomOpensAt || !result.appointmentDate || !result.appointmentTime) {
-    return (
-      <NextItem icon={<Video aria-hidden="true" />}>
-        The video consultation link is in your confirmation e-mail.
-      </NextItem>
-    );
+    return <NextItem icon={<Video aria-hidden="true" />}>{t("payment.next.videoInEmail")}</NextItem>;
   }
-  const window = {
-    opensAt: result.roomOpensAt,
-    startsAt: slotStart(result.appointmentDate, result.appointmentTime, timeZone).toISOString(),
-    timeZone,
-    timeZoneLabel: zone,
-  };
+  const startsAt = slotStart(result.appointmentDate, result.appointmentTime, timeZone).toISOString();
+  const opensOn = clinicDate(new Date(result.roomOpensAt), timeZone);
+  const time = clockTime(clinicClock(result.roomOpensAt, timeZone), zone || undefined);
+  // The time alone when the room opens on the consultation's own date, else the date too.
+  const opens = opensOn === result.appointmentDate ? time : `${dates.longWithWeekday(opensOn)}, ${time}`;
   return (
     <NextItem icon={<Video aria-hidden="true" />}>
-      <a href={new URL(result.videoRoomUrl).pathname} className={nextLinkClass}>
-        Your video consultation link
-      </a>{" "}
-      (also in your e-mail): the room opens at {opensAtText(window)}, {leadTimeText(window)} before the
-      consultation.
+      <Message
+        id="payment.next.videoLink"
+        values={{ opens, lead: leadTimeInWords(t, result.roomOpensAt, startsAt) }}
+        components={{ 0: <a href={new URL(result.videoRoomUrl).pathname} className={nextLinkClass} /> }}
+      />
     </NextItem>
   );
 }
@@ -219,46 +245,41 @@ function PaymentSucceeded({
   zone: string | undefined;
   timeZone: string;
 }) {
+  const t = useT();
   // The booking is made: the next one starts afresh.
   useEffect(clearSavedBooking, []);
-  useTitle("Payment Successful!");
+  const heading = t("payment.success.title");
+  useTitle(heading);
   return (
     <ResultCard tone="success" icon={<CircleCheckBig aria-hidden="true" />}>
       <div className="flex flex-col gap-1">
-        <FocusHeading>Payment Successful!</FocusHeading>
-        <p className="text-slate-700">Your appointment is confirmed</p>
+        <FocusHeading>{heading}</FocusHeading>
+        <p className="text-slate-700">{t("payment.success.confirmed")}</p>
       </div>
       <PaymentFacts result={result} zone={zone}>
-        <Badge variant="success">Paid</Badge>
+        <Badge variant="success">{t("payment.status.PAID")}</Badge>
       </PaymentFacts>
       <div className="w-full text-left">
-        <h2 className="mb-2 font-semibold text-slate-900">What's Next?</h2>
+        <h2 className="mb-2 font-semibold text-slate-900">{t("payment.next.title")}</h2>
         <ul className="flex flex-col gap-2 text-sm text-slate-700">
-          <NextItem icon={<Mail aria-hidden="true" />}>
-            You will receive a confirmation email shortly.
-          </NextItem>
-          <NextItem icon={<BellRing aria-hidden="true" />}>
-            We will send you a WhatsApp reminder before your appointment.
-          </NextItem>
+          <NextItem icon={<Mail aria-hidden="true" />}>{t("payment.next.email")}</NextItem>
+          <NextItem icon={<BellRing aria-hidden="true" />}>{t("payment.next.whatsapp")}</NextItem>
           <VideoLinkItem result={result} zone={zone ?? ""} timeZone={timeZone} />
-          <NextItem icon={<Clock aria-hidden="true" />}>Please join the video room 5 minutes early.</NextItem>
+          <NextItem icon={<Clock aria-hidden="true" />}>{t("payment.next.early")}</NextItem>
           {result.calendarInviteUrl ? (
             <NextItem icon={<CalendarPlus aria-hidden="true" />}>
-              <a href={result.calendarInviteUrl} download className={nextLinkClass}>
-                Add to calendar
-              </a>
-              : the same invite as in the e-mail, with the video link.
+              <Message
+                id="payment.next.calendar"
+                components={{ 0: <a href={result.calendarInviteUrl} download className={nextLinkClass} /> }}
+              />
             </NextItem>
           ) : null}
           {result.manageUrl ? (
             <NextItem icon={<CalendarPlus aria-hidden="true" />}>
-              <a
-                href={new URL(result.manageUrl).pathname}
-                className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
-              >
-                Manage your booking
-              </a>
-              : cancel, reschedule or download your fee receipt.
+              <Message
+                id="payment.next.manage"
+                components={{ 0: <a href={new URL(result.manageUrl).pathname} className={nextLinkClass} /> }}
+              />
             </NextItem>
           ) : null}
         </ul>
@@ -278,27 +299,28 @@ function PaymentFacts({
   zone: string | undefined;
   children: ReactNode;
 }) {
+  const t = useT();
+  const dates = useDates();
+  const clockTime = useClockTime();
+  const rupees = useRupees();
   return (
     <Details>
       {result.bookingId && (
-        <Detail term="Booking ID">
+        <Detail term={t("payment.fact.bookingId")}>
           <span className="font-mono">#{result.bookingId}</span>
         </Detail>
       )}
       {result.appointmentDate && (
-        <Detail term="Date">{formatLongDateWithWeekday(result.appointmentDate)}</Detail>
+        <Detail term={t("payment.fact.date")}>{dates.longWithWeekday(result.appointmentDate)}</Detail>
       )}
       {result.appointmentTime && (
-        <Detail term="Time">
-          {slotLabel(result.appointmentTime)}
-          {zone ? ` ${zone}` : ""}
-        </Detail>
+        <Detail term={t("payment.fact.time")}>{clockTime(result.appointmentTime, zone)}</Detail>
       )}
-      <Detail term="Order ID">
+      <Detail term={t("payment.fact.orderId")}>
         <span className="font-mono break-all">{result.orderId}</span>
       </Detail>
-      <Detail term="Amount Paid">₹{formatRupees(result.amount)}</Detail>
-      <Detail term="Status">{children}</Detail>
+      <Detail term={t("payment.fact.amountPaid")}>{rupees(result.amount)}</Detail>
+      <Detail term={t("payment.fact.status")}>{children}</Detail>
     </Details>
   );
 }
@@ -308,20 +330,24 @@ function PaymentFacts({
  * us, or the amount was short. Says so plainly, that the full amount goes back, and what to do now.
  */
 function PaymentRefunded({ result, zone }: { result: PaymentVerification; zone: string | undefined }) {
+  const t = useT();
+  const rupees = useRupees();
   const reason = result.refund?.reason ?? "slot_taken";
   const underpaid = reason === "underpaid";
-  const heading = {
-    underpaid: "Payment Below the Fee",
-    slot_taken: "Slot No Longer Available",
-    doctor_unavailable: "Doctor Not Available",
-  }[reason];
+  const heading = t(`payment.refund.title.${reason}`);
   useTitle(heading);
   useEffect(clearSavedBooking, []);
-  const refunded = `₹${formatRupees(result.refund?.amount ?? result.amount)}`;
+  const refunded = rupees(result.refund?.amount ?? result.amount);
   const done = result.outcome === "refunded";
   const { email } = siteProfile.contact;
   const bookingRef = result.bookingId ? `#${result.bookingId}` : undefined;
   const subject = encodeURIComponent(`Refund: booking ${bookingRef ?? result.orderId}`);
+  const mailLink = (
+    <a
+      href={`mailto:${email}?subject=${subject}`}
+      className="break-words text-brand-700 underline underline-offset-4 hover:text-brand-900"
+    />
+  );
   return (
     <ResultCard
       tone="warning"
@@ -329,19 +355,9 @@ function PaymentRefunded({ result, zone }: { result: PaymentVerification; zone: 
     >
       <div className="flex flex-col gap-2">
         <FocusHeading>{heading}</FocusHeading>
+        <p className="text-slate-700">{t("payment.refund.received", { amount: rupees(result.amount) })}</p>
         <p className="text-slate-700">
-          We received your payment of {`₹${formatRupees(result.amount)}`}, but your appointment is not
-          confirmed.
-        </p>
-        <p className="text-slate-700">
-          {
-            {
-              underpaid: `The consultation fee is ₹${formatRupees(result.refund?.price ?? result.amount)}, so the payment did not cover the booking.`,
-              slot_taken: "The time you chose was booked by another patient before your payment reached us.",
-              doctor_unavailable:
-                "The doctor is not available at the time you chose any more. We are sorry for the trouble.",
-            }[reason]
-          }
+          {t(`payment.refund.why.${reason}`, { price: rupees(result.refund?.price ?? result.amount) })}
         </p>
       </div>
       <div
@@ -350,46 +366,45 @@ function PaymentRefunded({ result, zone }: { result: PaymentVerification; zone: 
         className="w-full rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-left"
       >
         <h2 id="refund-heading" className="font-semibold text-emerald-900">
-          Full refund of {refunded}
+          {t("payment.refund.full", { amount: refunded })}
         </h2>
         <p className="mt-1 text-sm text-emerald-900">
-          {done
-            ? "The full amount has been refunded to the account or card you paid with. It can take 5-7 business days to show."
-            : "The full amount is being refunded to the account or card you paid with. Refunds reach you within 5-7 business days; you do not need to do anything."}
+          {done ? t("payment.refund.done") : t("payment.refund.pending")}
         </p>
       </div>
       <PaymentFacts result={result} zone={zone}>
         <Badge variant="secondary" className="whitespace-nowrap" data-outcome={result.outcome}>
-          {done ? "Refunded" : "Refund in progress"}
+          {done ? t("payment.refund.badge.done") : t("payment.refund.badge.pending")}
         </Badge>
       </PaymentFacts>
       <div className="w-full text-left">
-        <h2 className="mb-2 font-semibold text-slate-900">What to do next</h2>
+        <h2 className="mb-2 font-semibold text-slate-900">{t("payment.refund.next.title")}</h2>
         <ul className="flex flex-col gap-2 text-sm text-slate-700">
-          <NextItem icon={<CalendarPlus aria-hidden="true" />}>
-            To still have the consultation, book another time and pay again.
-          </NextItem>
-          <NextItem icon={<Mail aria-hidden="true" />}>
-            These details are also sent to your email and WhatsApp.
-          </NextItem>
+          <NextItem icon={<CalendarPlus aria-hidden="true" />}>{t("payment.refund.next.bookAgain")}</NextItem>
+          <NextItem icon={<Mail aria-hidden="true" />}>{t("payment.refund.next.sent")}</NextItem>
           <NextItem icon={<LifeBuoy aria-hidden="true" />}>
-            Questions about the refund? Write to{" "}
-            <a
-              href={`mailto:${email}?subject=${subject}`}
-              className="break-words text-brand-700 underline underline-offset-4 hover:text-brand-900"
-            >
-              {email}
-            </a>
-            {bookingRef ? ` with your booking ID ${bookingRef}.` : "."}
+            {bookingRef ? (
+              <Message
+                id="payment.refund.next.questions"
+                values={{ email, reference: bookingRef }}
+                components={{ 0: mailLink }}
+              />
+            ) : (
+              <Message
+                id="payment.refund.next.questionsNoId"
+                values={{ email }}
+                components={{ 0: mailLink }}
+              />
+            )}
           </NextItem>
         </ul>
       </div>
-      <BookAgainActions icon={<CalendarPlus aria-hidden="true" />} label="Book Another Time" />
+      <BookAgainActions icon={<CalendarPlus aria-hidden="true" />} label={t("payment.bookAnother")} />
     </ResultCard>
   );
 }
 
-/** Back to the home page with the booking dialog open, or just home. */
+/** Back to the home page (of the page's language) with the booking dialog open, or just home. */
 function BookAgainActions({ icon, label }: { icon: ReactNode; label: string }) {
   const [, navigate] = useLocation();
   return (
@@ -420,37 +435,41 @@ function NextItem({ icon, children }: { icon: ReactNode; children: ReactNode }) 
 }
 
 function PaymentFailed({ result }: { result: PaymentVerification }) {
-  useTitle("Payment Failed");
+  const t = useT();
+  const heading = t("payment.failed.title");
+  useTitle(heading);
   // The order is closed for good; Try Booking Again resumes at the time step with the details kept.
   useEffect(forgetPayment, []);
   return (
     <ResultCard tone="failure" icon={<CircleX aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-2">
-        <FocusHeading>Payment Failed</FocusHeading>
+        <FocusHeading>{heading}</FocusHeading>
         <p className="text-sm text-slate-700">
-          Status:{" "}
+          {t("payment.failed.status")}{" "}
           <Badge variant="destructive" data-status={result.status}>
-            {paymentStatusLabel(result.status)}
+            {paymentStatusLabel(result.status, (key) => t(`payment.status.${key}`))}
           </Badge>
         </p>
       </div>
-      <p className="text-slate-700">
-        Unfortunately, your payment was not successful. This can happen due to various reasons.
-      </p>
+      <p className="text-slate-700">{t("payment.failed.body")}</p>
       <div className="w-full rounded-lg border border-slate-200 bg-slate-50 p-4 text-left">
-        <h2 className="mb-2 text-sm font-semibold text-slate-900">Common reasons</h2>
+        <h2 className="mb-2 text-sm font-semibold text-slate-900">{t("payment.failed.reasons")}</h2>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-          <li>The card was declined by the bank</li>
-          <li>Insufficient funds in the account</li>
-          <li>The payment was cancelled at checkout</li>
-          <li>The bank took too long to respond (timeout)</li>
+          <li>{t("payment.failed.declined")}</li>
+          <li>{t("payment.failed.funds")}</li>
+          <li>{t("payment.failed.cancelled")}</li>
+          <li>{t("payment.failed.timeout")}</li>
         </ul>
         <p className="mt-3 text-sm text-slate-700">
-          Order ID: <span className="font-mono break-all">{result.orderId}</span>
+          <Message
+            id="payment.failed.orderId"
+            values={{ orderId: result.orderId }}
+            components={{ 0: <span className="font-mono break-all" /> }}
+          />
         </p>
       </div>
       <IfMoneyWasTaken orderId={result.orderId} />
-      <BookAgainActions icon={<RotateCcw aria-hidden="true" />} label="Try Booking Again" />
+      <BookAgainActions icon={<RotateCcw aria-hidden="true" />} label={t("payment.tryAgain")} />
     </ResultCard>
   );
 }
@@ -462,10 +481,11 @@ function PaymentFailed({ result }: { result: PaymentVerification }) {
  * bank or the gateway. The days are the refund time the Refunds & Cancellations page states.
  */
 function IfMoneyWasTaken({ orderId }: { orderId: string }) {
+  const t = useT();
   const { email } = siteProfile.contact;
   const days = DEFAULT_POLICY.refundBusinessDays;
   // "5–7" -> "7": when to write if the money has not come back.
-  const lastDay = days.split(/\D+/).at(-1);
+  const lastDay = days.split(/\D+/).at(-1) ?? days;
   const subject = encodeURIComponent(`Payment: order ${orderId}`);
   return (
     <section
@@ -473,31 +493,31 @@ function IfMoneyWasTaken({ orderId }: { orderId: string }) {
       className="w-full rounded-lg border border-brand-100 bg-brand-50 p-4 text-left"
     >
       <h2 id="money-taken-heading" className="mb-2 text-sm font-semibold text-slate-900">
-        If money has left your account
+        {t("payment.taken.title")}
       </h2>
-      <p className="text-sm text-slate-700">
-        A payment that did not go through is usually not charged. If your bank or UPI app shows this amount as
-        paid:
-      </p>
+      <p className="text-sm text-slate-700">{t("payment.taken.intro")}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        <li>{t("payment.taken.reaches")}</li>
         <li>
-          If the payment reaches us after all, we confirm your booking if the time is still free, or refund
-          the full amount if it is not. Either way, we tell you by email and WhatsApp.
+          <Message
+            id="payment.taken.returns"
+            values={{ days }}
+            components={{ 0: <span className="whitespace-nowrap" /> }}
+          />
         </li>
         <li>
-          If it does not reach us, your bank or the payment provider returns the money to you automatically,
-          usually within <span className="whitespace-nowrap">{days} business days</span>. You do not need to
-          do anything.
-        </li>
-        <li>
-          Not back after {lastDay} business days? Write to{" "}
-          <a
-            href={`mailto:${email}?subject=${subject}`}
-            className="break-words text-brand-700 underline underline-offset-4 hover:text-brand-900"
-          >
-            {email}
-          </a>{" "}
-          with the order ID above.
+          <Message
+            id="payment.taken.write"
+            values={{ days: lastDay, email }}
+            components={{
+              0: (
+                <a
+                  href={`mailto:${email}?subject=${subject}`}
+                  className="break-words text-brand-700 underline underline-offset-4 hover:text-brand-900"
+                />
+              ),
+            }}
+          />
         </li>
       </ul>
     </section>
@@ -505,23 +525,23 @@ function IfMoneyWasTaken({ orderId }: { orderId: string }) {
 }
 
 function VerificationFailed({ orderId }: { orderId: string }) {
-  useTitle("Verification Failed");
+  const t = useT();
+  const heading = t("payment.verifyFailed.title");
+  useTitle(heading);
   const { email } = siteProfile.contact;
   const subject = encodeURIComponent(`Payment verification: order ${orderId}`);
   return (
     <ResultCard tone="warning" icon={<TriangleAlert aria-hidden="true" />}>
       <div className="flex flex-col gap-2">
-        <FocusHeading>Verification Failed</FocusHeading>
-        <p className="text-sm font-medium text-red-700">Failed to verify payment</p>
+        <FocusHeading>{heading}</FocusHeading>
+        <p className="text-sm font-medium text-red-700">{t("payment.verifyFailed.short")}</p>
       </div>
-      <p className="text-slate-700">
-        We couldn't verify your payment status. Please contact support with your order ID below.
-      </p>
+      <p className="text-slate-700">{t("payment.verifyFailed.body")}</p>
       <Details>
-        <Detail term="Order ID">
+        <Detail term={t("payment.fact.orderId")}>
           <span className="font-mono break-all">{orderId}</span>
         </Detail>
-        <Detail term="Support">
+        <Detail term={t("payment.fact.support")}>
           <a
             href={`mailto:${email}?subject=${subject}`}
             className="break-all text-brand-700 underline underline-offset-4 hover:text-brand-900"

@@ -198,6 +198,8 @@ export const domainEvents = pgTable(
 export const consentTexts = pgTable("consent_texts", {
   id: varchar("id", { length: 120 }).primaryKey(),
   version: varchar("version", { length: 40 }).notNull(),
+  /** The language of the wording (the booking dialog's): a Kannada booking agreed to the Kannada text. */
+  language: varchar("language", { length: 5 }).notNull().default("en"),
   teleconsultation: text("teleconsultation").notNull(),
   privacy: text("privacy").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -5,7 +5,8 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
-import { CONSENT } from "@shared/consent";
+import { CONSENT_VERSIONS } from "@shared/consent";
+import { isLanguage } from "@shared/i18n/languages";
 import type { AccessLogPage, ErasureRequestView } from "@shared/patients";
 import { sampleProfile } from "@shared/sample-profile";
 import type { SiteProfile } from "@shared/site-profile";
@@ -234,7 +235,7 @@ export const bookingConsent = {
   guardianRelationship: "Mother",
   teleconsultationConsent: true,
   privacyAcknowledged: true,
-  consentVersion: CONSENT.version,
+  consentVersion: CONSENT_VERSIONS.en,
 } as const;
 
 /** Pays a held appointment on the payment simulator's checkout, as a parent would, and lets the site verify it. */
@@ -289,6 +290,8 @@ export function bookingPayload(changes: Record<string, unknown> = {}) {
     patientAge: 5,
     reasonForConsultation: "Breathless when feeding",
     ...bookingConsent,
+    // A booking made in Hindi or Kannada agrees to that language's consent wording.
+    ...(isLanguage(changes.language) ? { consentVersion: CONSENT_VERSIONS[changes.language] } : {}),
     appointmentDate: "2026-11-23",
     appointmentTime: "19:00",
     ...changes,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   existsInEveryLanguage,
+  existsUnderLanguagePrefix,
   languageOfPath,
   pathInLanguage,
   pathWithoutLanguage,
@@ -45,6 +46,13 @@ describe("language of an address", () => {
       "/articles",
     ])
       expect(existsInEveryLanguage(path), path).toBe(false);
+  });
+
+  it("has the payment result under each language's prefix too, and not the other one-address pages", () => {
+    expect(existsUnderLanguagePrefix("/payment/callback?order_id=bk_1")).toBe(true);
+    expect(existsUnderLanguagePrefix("/contact-us")).toBe(true);
+    for (const path of ["/admin", "/appointments/manage/abc", "/video-consultation/x", "/payment/callback/x"])
+      expect(existsUnderLanguagePrefix(path), path).toBe(false);
   });
 });
 

@@ -70,6 +70,19 @@ export function existsInEveryLanguage(path: string): boolean {
   );
 }
 
+/**
+ * Pages for one booking that speak the booking's language: the payment result, at /hi/payment/callback for a booking
+ * made in Hindi (the payment's return address says so). They are not public pages: no switcher, no alternates, not
+ * in the sitemap.
+ */
+export const PAGES_IN_THE_BOOKINGS_LANGUAGE = ["/payment/callback"] as const;
+
+/** Whether a path (without its language prefix) has an address under /hi/ and /kn/ too. */
+export function existsUnderLanguagePrefix(path: string): boolean {
+  const plain = path.split(/[?#]/)[0] ?? "/";
+  return existsInEveryLanguage(path) || (PAGES_IN_THE_BOOKINGS_LANGUAGE as readonly string[]).includes(plain);
+}
+
 /** The language an address is in: "/kn/articles/x" is Kannada, "/articles/x" English. */
 export function languageOfPath(path: string): Language {
   const prefix = PREFIXED.exec(path)?.[1];

@@ -2,7 +2,7 @@ import { HeartPulse } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { openAdminLogin } from "@/lib/dialogs";
-import { type Translate, useEnglishContentLang, useT } from "@/lib/i18n";
+import { Message, type Translate, useEnglishContentLang, useT } from "@/lib/i18n";
 import { showsSampleProfile, siteProfile } from "@/lib/site-profile";
 import { SectionLinkList } from "./section-link";
 import { SocialIcon, socialNetworkNames } from "./social-icon";
@@ -40,10 +40,14 @@ export function SiteFooter() {
           {/* In production the sample's number is never served: the server sends none until the doctor's own. */}
           {doctor.registration.number && (
             <p className="text-sm">
-              {t("footer.registration", {
-                number: doctor.registration.number,
-                council: doctor.registration.council,
-              })}
+              <Message
+                id="footer.registration"
+                values={{
+                  number: doctor.registration.number,
+                  // The council's name is the doctor's, in English.
+                  council: <span lang={contentLang}>{doctor.registration.council}</span>,
+                }}
+              />
             </p>
           )}
           {showsSampleProfile && <p className="text-sm text-slate-200">{t("footer.sampleProfile")}</p>}

@@ -1,4 +1,5 @@
 import type { AdminAppointment, AdminAppointmentDetails } from "@shared/admin";
+import { ConsentLanguage } from "./consent-language";
 import { formatRupees } from "@shared/booking";
 import { slotStart } from "@shared/clinic-time";
 import { type DoctorsFollowUp, followUpPriceLabel } from "@shared/follow-up";
@@ -313,7 +314,8 @@ function RecordTab({ appointmentId, timeZone, zone }: { appointmentId: string } 
                     ? "Booked before consent was recorded"
                     : current.consents.map((consent) => (
                         <span key={consent.givenAt} className="block">
-                          Version {consent.version}, given by {consent.givenBy},{" "}
+                          Version {consent.version}
+                          <ConsentLanguage language={consent.language} />, given by {consent.givenBy},{" "}
                           {formatInstant(consent.givenAt, timeZone, zone)}
                         </span>
                       ))}

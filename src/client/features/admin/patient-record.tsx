@@ -1,4 +1,5 @@
 import type { ConsultationRecordView } from "@shared/patients";
+import { ConsentLanguage } from "./consent-language";
 import { formatRupees } from "@shared/booking";
 import { phoneForDisplay } from "@shared/phone";
 import { useQuery } from "@tanstack/react-query";
@@ -146,7 +147,9 @@ function ConsultationCard({
           <FactList label="Consent" items={consents} none="Booked before consent was recorded">
             {(consent) => (
               <span key={consent.givenAt} className="block">
-                Version {consent.version}, given by {consent.givenBy}, {at(consent.givenAt)}
+                Version {consent.version}
+                <ConsentLanguage language={consent.language} />, given by {consent.givenBy},{" "}
+                {at(consent.givenAt)}
               </span>
             )}
           </FactList>

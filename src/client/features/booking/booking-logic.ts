@@ -1,7 +1,9 @@
 import { type Availability, type CreatedAppointment, type CreateAppointmentInput } from "@shared/booking";
-import { ADULT_AGE, CONSENT, type GuardianRelationship } from "@shared/consent";
+import { ADULT_AGE, CONSENT_VERSIONS, type GuardianRelationship } from "@shared/consent";
 import type { FollowUpOffer } from "@shared/follow-up";
-import { isTooSoon, slotStart } from "@shared/clinic-time";
+import { DEFAULT_LANGUAGE, type Language } from "@shared/i18n/languages";
+import { clinicDate, isTooSoon, slotStart } from "@shared/clinic-time";
+import { calendarParts } from "@shared/i18n/words";
 import type { DayAvailability } from "@shared/schedule";
 import { SLOT_TIMES, slotLabel } from "@shared/slots";
 import { formatLongDateWithWeekday } from "@/lib/format";
@@ -33,7 +35,7 @@ export interface BookingData {
   /** The adult booking for a patient under 18. */
   guardianName?: string | undefined;
   guardianRelationship?: GuardianRelationship | undefined;
-  /** Both boxes of step 1, ticked for the wording `CONSENT.version`. */
+  /** Both boxes of step 1, ticked for the wording of the page's language (`CONSENT_VERSIONS`). */
   teleconsultationConsent?: boolean;
   privacyAcknowledged?: boolean;
   appointmentDate: string;
@@ -138,8 +140,14 @@ export function bookingHasEntries(step: WizardStep, data: BookingData, typedOnSt
   return typedOnStep1 || hasDetailsEntries({ ...data, patientAge: age }, inMonths);
 }
 
-/** The body of POST /api/appointments: coupon fields only when a coupon is applied. */
-export function toCreateAppointmentInput(data: BookingData): CreateAppointmentInput {
+/**
+ * The body of POST /api/appointments: coupon fields only when a coupon is applied. The language is the page's: the
+ * consent's wording the parent read and the language of every message after.
+ */
+export function toCreateAppointmentInput(
+  data: BookingData,
+  language: Language = DEFAULT_LANGUAGE,
+): CreateAppointmentInput {
   const input: CreateAppointmentInput = {
     patientName: data.patientName,
     patientEmail: data.patientEmail,
@@ -155,7 +163,8 @@ export function toCreateAppointmentInput(data: BookingData): CreateAppointmentIn
     // Step 1 does not continue without both boxes; the server checks them again.
     teleconsultationConsent: data.teleconsultationConsent === true,
     privacyAcknowledged: data.privacyAcknowledged === true,
-    consentVersion: CONSENT.version,
+    consentVersion: CONSENT_VERSIONS[language],
+    language,
     appointmentDate: data.appointmentDate,
     appointmentTime: data.appointmentTime,
   };
@@ -184,6 +193,8 @@ interface SlotOptionsInput {
   availability: DayAvailability | Availability | undefined;
   /** The visitor's own zone (the browser's); a slot shows its local time beside the clinic's when they differ. */
   visitorTimeZone?: string | undefined;
+  /** The visitor's time in the page's language; English ("2:30 PM your time") by default. */
+  sayVisitorClock?: ((clock: VisitorClock) => string) | undefined;
   now: Date;
   timeZone: string;
   timeZoneLabel: string;
@@ -198,48 +209,68 @@ export function slotWithZone(time: string, zoneLabel: string): string {
 }
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
+/** "14:30" on a zone's clock, made once per zone. */
 function clockIn(timeZone: string): Intl.DateTimeFormat {
   let formatter = clockFormats.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-IN", {
+    formatter = new Intl.DateTimeFormat("en-GB", {
       timeZone,
-      weekday: "short",
-      hour: "numeric",
+      hour: "2-digit",
       minute: "2-digit",
-      hour12: true,
+      hourCycle: "h23",
     });
     clockFormats.set(timeZone, formatter);
   }
   return formatter;
 }
 
+/** A slot's start on the visitor's clock: its time ("14:30"), and its weekday (0 is Sunday) when the date differs. */
+export interface VisitorClock {
+  time: string;
+  weekday?: number;
+}
+
+/**
+ * The slot's start on the visitor's clock when it reads differently from the clinic's; undefined for a visitor in
+ * the clinic's zone, or in one whose clock reads the same.
+ */
+export function visitorClock(
+  date: string,
+  time: string,
+  clinicZone: string,
+  visitorZone: string,
+): VisitorClock | undefined {
+  if (!visitorZone || visitorZone === clinicZone) return undefined;
+  const instant = slotStart(date, time, clinicZone);
+  const visitorDate = clinicDate(instant, visitorZone);
+  const visitorTime = clockIn(visitorZone).format(instant);
+  if (visitorDate === date && visitorTime === time) return undefined;
+  if (visitorDate === date) return { time: visitorTime };
+  return { time: visitorTime, weekday: calendarParts(visitorDate)?.weekday ?? 0 };
+}
+
+const SHORT_WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** English: "2:30 PM your time", with the weekday when the date differs ("Sun 6:30 AM your time"). */
+export function visitorClockInEnglish(clock: VisitorClock): string {
+  const weekday = clock.weekday === undefined ? "" : `${SHORT_WEEKDAYS[clock.weekday]} `;
+  return `${weekday}${slotLabel(clock.time)} your time`;
+}
+
 /**
  * The slot's start on the visitor's clock, when it reads differently from the clinic's: "2:30 PM your time", with the
- * weekday when the date differs too ("Sun 6:30 AM your time"). Undefined for a visitor in the clinic's zone.
+ * weekday when the date differs too ("Sun 6:30 AM your time"). Undefined for a visitor in the clinic's zone. `say`
+ * words it in the page's language (English by default).
  */
 export function localSlotLabel(
   date: string,
   time: string,
   clinicZone: string,
   visitorZone: string,
+  say: (clock: VisitorClock) => string = visitorClockInEnglish,
 ): string | undefined {
-  if (!visitorZone || visitorZone === clinicZone) return undefined;
-  const instant = slotStart(date, time, clinicZone);
-  const parts = (zone: string) => {
-    const all = clockIn(zone).formatToParts(instant);
-    const part = (type: Intl.DateTimeFormatPartTypes) =>
-      all.find((entry) => entry.type === type)?.value ?? "";
-    return {
-      weekday: part("weekday"),
-      clock: `${part("hour")}:${part("minute")} ${part("dayPeriod").toUpperCase()}`,
-    };
-  };
-  const clinic = parts(clinicZone);
-  const visitor = parts(visitorZone);
-  if (clinic.clock === visitor.clock && clinic.weekday === visitor.weekday) return undefined;
-  return clinic.weekday === visitor.weekday
-    ? `${visitor.clock} your time`
-    : `${visitor.weekday} ${visitor.clock} your time`;
+  const clock = visitorClock(date, time, clinicZone, visitorZone);
+  return clock ? say(clock) : undefined;
 }
 
 /** The date's slots as the server gave them: the schedule's times, or the spec's six for the older answer. */
@@ -263,7 +294,7 @@ export function slotOptions(input: SlotOptionsInput): SlotOption[] {
   return serverSlots(input.availability).map(({ time, status }) => {
     const label = slotWithZone(time, input.timeZoneLabel);
     const local = input.visitorTimeZone
-      ? localSlotLabel(input.date, time, input.timeZone, input.visitorTimeZone)
+      ? localSlotLabel(input.date, time, input.timeZone, input.visitorTimeZone, input.sayVisitorClock)
       : undefined;
     const base = local ? { time, label, localLabel: local } : { time, label };
     const tooSoon =

@@ -113,11 +113,10 @@ export function useBookingWizard() {
         // The article page the dialog is open on, read from the address: nothing is kept in the browser for it.
         const fromArticle = articleSlugOfPath(window.location.pathname);
         appointment = await createAppointment({
-          ...toCreateAppointmentInput(data),
+          // The page's language is the booking's: its consent wording, its messages and documents follow it.
+          ...toCreateAppointmentInput(data, language),
           ...(replaced ? { replacesAppointmentId: replaced } : {}),
           ...(fromArticle ? { sourceArticle: fromArticle } : {}),
-          // The page's language is the booking's: its messages and documents follow it.
-          language,
         });
         order = undefined;
         const createdFrom = appointmentKey(data);

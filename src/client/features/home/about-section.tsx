@@ -2,7 +2,7 @@ import { CircleCheck, GraduationCap } from "lucide-react";
 import { HomeSection } from "@/components/layout/home-section";
 import { IconListItem } from "@/components/ui/icon-list-item";
 import type { SiteProfile } from "@shared/site-profile";
-import { useEnglishContentLang, useT } from "@/lib/i18n";
+import { Message, useEnglishContentLang, useT } from "@/lib/i18n";
 import { siteProfile } from "@/lib/site-profile";
 import { DoctorPhoto } from "./doctor-photo";
 
@@ -27,10 +27,14 @@ export function AboutSection({ profile = siteProfile }: { profile?: SiteProfile 
           ))}
           {doctor.registration.number && (
             <p className="text-sm text-slate-700">
-              {t("about.registration", {
-                number: doctor.registration.number,
-                council: doctor.registration.council,
-              })}
+              <Message
+                id="about.registration"
+                values={{
+                  number: doctor.registration.number,
+                  // The council's name is the doctor's, in English.
+                  council: <span lang={contentLang}>{doctor.registration.council}</span>,
+                }}
+              />
             </p>
           )}
         </div>

@@ -296,8 +296,8 @@ export async function recordConsent(
   // key is checked once the statement has run, so it sees the wording stored by the statement itself).
   await db.execute(sql`
     with wording as (
-      insert into ${consentTexts} (id, version, teleconsultation, privacy)
-      values (${wording.id}, ${wording.version}, ${wording.teleconsultation}, ${wording.privacy})
+      insert into ${consentTexts} (id, version, language, teleconsultation, privacy)
+      values (${wording.id}, ${wording.version}, ${wording.language ?? "en"}, ${wording.teleconsultation}, ${wording.privacy})
       on conflict do nothing
     )
     insert into ${consents} (appointment_id, consent_text_id, given_by, given_at)

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Availability, CreatedAppointment, PublicConfig } from "@shared/booking";
-import { CONSENT } from "@shared/consent";
+import { CONSENT_VERSIONS } from "@shared/consent";
 import { appointments, consents, consentTexts } from "../../db/schema";
 import {
   bookingConsent,
@@ -253,9 +253,12 @@ describe.each(testEngines)("booking API on %s", (engine) => {
       givenBy: "Lakshmi Iyer",
       givenAt: clock.now(),
       text: {
-        version: CONSENT.version,
-        teleconsultation: CONSENT.teleconsultation,
-        privacy: CONSENT.privacy,
+        version: CONSENT_VERSIONS.en,
+        language: "en",
+        teleconsultation:
+          "I agree to an online video consultation for the patient. I understand that the doctor cannot examine the patient in person, may advise an in-person visit or tests, and that in an emergency I should go to the nearest hospital instead.",
+        privacy:
+          "I have read the Privacy Notice and agree that the details above, including the patient's health information, are used for this consultation as it describes.",
       },
     });
 
@@ -278,6 +281,41 @@ describe.each(testEngines)("booking API on %s", (engine) => {
     expect(adultConsents.map((row) => row.givenBy)).toEqual(["Ravi Kumar"]);
     // One wording, kept once however many bookings agreed to it.
     expect(await t.database.db.select().from(consentTexts)).toHaveLength(1);
+  });
+
+  it("a booking made in Kannada or Hindi records that language's wording; another language's version is refused", async () => {
+    const times = { kn: "19:40", hi: "20:00" } as const;
+    for (const language of ["kn", "hi"] as const) {
+      const made = await book({
+        ...validBooking,
+        appointmentDate: "2026-11-28",
+        appointmentTime: times[language],
+        language,
+        consentVersion: CONSENT_VERSIONS[language],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = made.json<{ appointment: CreatedAppointment }>().appointment.id;
+      const [consent] = await t.database.db
+        .select({ text: consentTexts })
+        .from(consents)
+        .innerJoin(consentTexts, eq(consents.consentTextId, consentTexts.id))
+        .where(eq(consents.appointmentId, id));
+      expect(consent?.text).toMatchObject({ version: CONSENT_VERSIONS[language], language });
+      // The text as the dialog shows it, without the link's markup, and in the language's script.
+      const words = `${consent?.text.teleconsultation} ${consent?.text.privacy}`;
+      expect(words).not.toMatch(/[<>]|[A-Za-z]{3,}/);
+      expect(words).toMatch(language === "kn" ? /[\u0C80-\u0CFF]{4}/ : /[\u0900-\u097F]{4}/);
+    }
+
+    const stale = await book({
+      ...validBooking,
+      appointmentDate: "2026-11-28",
+      appointmentTime: "20:20",
+      language: "kn",
+      consentVersion: "2000-01-01",
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json<{ message: string }>().message).toMatch(/consent wording has changed/);
   });
 
   it("books a baby under one year by months, and keeps months only for an age of 0", async () => {

@@ -1,6 +1,5 @@
 import { consultationHours } from "@shared/consultation-hours";
-import { createHash } from "node:crypto";
-import { ADULT_AGE, CONSENT } from "@shared/consent";
+import { ADULT_AGE } from "@shared/consent";
 import { addMinutes } from "date-fns";
 import type { z } from "zod";
 import {
@@ -28,23 +27,10 @@ import * as repository from "../../core/appointments/repository";
 import type { AppointmentRow, NewAppointmentRow } from "../../core/appointments/repository";
 import { bookingState } from "../../core/appointments/admin-view";
 import { DEFAULT_LANGUAGE } from "@shared/i18n/languages";
+import { consentWording } from "./consent-wording";
 import type { ClinicCounters } from "../../core/metrics/counters";
 
 type CreateAppointmentRequest = z.output<typeof createAppointmentSchema>;
-
-/** The consent wording in force, with an id that names its exact text. */
-function consentWording() {
-  const digest = createHash("sha256")
-    .update(`${CONSENT.teleconsultation}\n${CONSENT.privacy}`)
-    .digest("hex")
-    .slice(0, 16);
-  return {
-    id: `${CONSENT.version}:${digest}`,
-    version: CONSENT.version,
-    teleconsultation: CONSENT.teleconsultation,
-    privacy: CONSENT.privacy,
-  };
-}
 
 /** GET /api/config. The notice and horizon are the doctor's (the server's settings until the doctor saves others). */
 export async function publicConfig(db: Db, config: Config, now: Date): Promise<PublicConfig> {
@@ -232,7 +218,7 @@ export async function createAppointment(
           inserted = await repository.insertAppointment(tx, hold);
         }
         // The schema refused the booking unless both boxes were ticked for the wording in force.
-        await repository.recordConsent(tx, consentWording(), {
+        await repository.recordConsent(tx, consentWording(input.language ?? DEFAULT_LANGUAGE), {
           appointmentId: inserted.id,
           givenBy: adult ? input.patientName : (input.guardianName ?? input.patientName),
           givenAt: now,

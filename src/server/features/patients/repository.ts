@@ -115,6 +115,7 @@ export async function consentsOf(db: Db, appointmentId: string): Promise<Consent
   return db
     .select({
       version: consentTexts.version,
+      language: consentTexts.language,
       teleconsultation: consentTexts.teleconsultation,
       privacy: consentTexts.privacy,
       givenBy: consents.givenBy,

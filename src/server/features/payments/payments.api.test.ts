@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Availability, CreatedAppointment, CreatedOrder, PaymentVerification } from "@shared/booking";
+import { CONSENT_VERSIONS } from "@shared/consent";
 import { appointments, domainEvents } from "../../db/schema";
 import { bookingConsent, testClock, testEngines, useTestApp } from "../../testing/test-app";
 import { CREATE_ORDER_LIMIT, VERIFY_PAYMENT_LIMIT } from "./routes";
@@ -119,6 +120,26 @@ describe.each(testEngines)("payments on the simulator, on %s", (engine) => {
     expect(await taken("2026-11-22")).toEqual(["19:00"]);
     expect((await createOrder(appointment.id)).statusCode).toBe(409);
     clock.set("2026-11-21T10:00:00Z");
+  });
+
+  it("returns the parent to the payment result page in the booking's language", async () => {
+    for (const [language, time] of [
+      ["kn", "19:40"],
+      ["hi", "20:00"],
+    ] as const) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/appointments",
+        payload: { ...booking("2026-11-23", time), language, consentVersion: CONSENT_VERSIONS[language] },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const { id } = response.json<{ appointment: CreatedAppointment }>().appointment;
+      const { orderId } = (await createOrder(id)).json<CreatedOrder>();
+      const paid = await checkout(orderId, "pay");
+      expect(paid.headers.location).toBe(
+        `http://clinic.test/${language}/payment/callback?order_id=${orderId}`,
+      );
+    }
   });
 
   it("marks a declined payment failed and frees the slot at once", async () => {

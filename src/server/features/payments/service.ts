@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { isLanguage, languagePrefix } from "@shared/i18n/languages";
 import { addMinutes, addSeconds, max, subMinutes } from "date-fns";
 import { appointmentInterval } from "@shared/schedule";
 import { bookingIdOf, type CreatedOrder, type PaymentVerification, type RefundReason } from "@shared/booking";
@@ -47,8 +48,10 @@ function orderIdFor(appointmentId: string): string {
   return `bk_${appointmentId.replaceAll("-", "")}`;
 }
 
-function returnUrlFor(baseUrl: string, orderId: string): string {
-  return `${baseUrl}/payment/callback?order_id=${encodeURIComponent(orderId)}`;
+/** Where the gateway sends the parent back: the payment result page in the booking's language. */
+function returnUrlFor(baseUrl: string, orderId: string, language: string): string {
+  const prefix = isLanguage(language) ? languagePrefix(language) : "";
+  return `${baseUrl}${prefix}/payment/callback?order_id=${encodeURIComponent(orderId)}`;
 }
 
 function isHoldLive(row: AppointmentRow, now: Date): boolean {
@@ -99,7 +102,7 @@ export async function createOrder(
         email: row.patientEmail,
         phone: row.patientPhone,
       },
-      returnUrl: returnUrlFor(baseUrl, orderId),
+      returnUrl: returnUrlFor(baseUrl, orderId, row.language),
       ...(httpsBase ? { notifyUrl: `${httpsBase}/api/payments/webhook` } : {}),
       // The gateway may want a longer life than the hold; a payment after the hold lapsed is handled on arrival.
       expiresAt: max([row.holdExpiresAt, addMinutes(ctx.now, 20)]),

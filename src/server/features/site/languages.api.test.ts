@@ -136,6 +136,24 @@ describe.each(testEngines)("pages in each language on %s", (engine) => {
     }
   });
 
+  it("has the payment result in each language, not indexed, its placeholder in the language; the manage page only in English", async () => {
+    for (const [url, language, words] of [
+      ["/kn/payment/callback?order_id=bk_1", "kn", "ಲೋಡ್ ಆಗುತ್ತಿದೆ…"],
+      ["/hi/payment/callback?order_id=bk_1", "hi", "लोड हो रहा है…"],
+      ["/payment/callback?order_id=bk_1", "en", "Loading…"],
+    ] as const) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(`<html lang="${language}">`);
+      expect(response.body, url).toContain(words);
+      expect(response.body, url).toContain('<meta name="robots" content="noindex" />');
+      expect(response.body, url).not.toContain('hreflang="');
+      expect(pageData(response.body).language).toBe(language);
+    }
+    expect((await t.app.inject({ method: "GET", url: "/kn/appointments/manage/x" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/sitemap.xml" })).body).not.toContain("payment");
+  });
+
   it("lists every page in each language in the sitemap, each with its alternates", async () => {
     const sitemap = (await t.app.inject({ method: "GET", url: "/sitemap.xml" })).body;
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');

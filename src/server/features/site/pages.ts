@@ -61,7 +61,6 @@ const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const loadingPlaceholder = (words: string) =>
   `<main id="main" aria-busy="true" class="mx-auto flex max-w-xl flex-col gap-4 px-4 py-16"><p role="status" class="text-base text-slate-700">${words}</p></main>`;
 const CONSOLE_PLACEHOLDER = loadingPlaceholder("Opening your console…");
-const PAGE_PLACEHOLDER = loadingPlaceholder("Loading…");
 /** The slug the one article-not-found page is rendered for: no article can have it. */
 const NO_ARTICLE_SLUG = "-";
 
@@ -344,12 +343,17 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   }
 
   // Pages for one person (the doctor, a patient after paying, a video call): rendered in the browser, not indexed.
-  for (const path of [...Object.keys(ADMIN_PAGES), "/payment/callback", "/video-consultation/:roomId"]) {
+  // The payment result is in the booking's language: the payment returns to /kn/payment/callback from a Kannada one.
+  const paymentResults = LANGUAGES.map((language) => `${languagePrefix(language)}/payment/callback`);
+  for (const path of [...Object.keys(ADMIN_PAGES), ...paymentResults, "/video-consultation/:roomId"]) {
+    const language = languageOfPath(path);
     app.get(path, async (_request, reply) =>
       reply.sendPage({
         cacheKey: path,
         render: false,
-        placeholder: path.startsWith("/admin") ? CONSOLE_PLACEHOLDER : PAGE_PLACEHOLDER,
+        placeholder: path.startsWith("/admin")
+          ? CONSOLE_PLACEHOLDER
+          : loadingPlaceholder(say(language, "page.loading")),
         load: async () => ({ head: { noindex: true, url: undefined }, reads: await withConfig() }),
       }),
     );

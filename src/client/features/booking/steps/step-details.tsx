@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type PatientDetails, patientDetailsSchema, type PublicConfig } from "@shared/booking";
-import { ADULT_AGE, CONSENT, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
+import { ADULT_AGE, CONSENT_VERSIONS, GUARDIAN_RELATIONSHIPS } from "@shared/consent";
 import { ArrowRight, CalendarCheck, Clock, CreditCard, IndianRupee } from "lucide-react";
 import type { BookingMessageId } from "@shared/i18n/messages";
-import { useDates, useLanguage, useRupees, useT } from "@/lib/i18n";
+import { Message, useDates, useLanguage, useRupees, useT } from "@/lib/i18n";
+import { pathInLanguage } from "@shared/i18n/languages";
 import { useAvailableSlotsText } from "../available-slots";
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useState } from "react";
 import { type UseFormRegister, type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
@@ -61,6 +62,7 @@ interface StepDetailsProps {
 /** Step 1: who the consultation is for and why. */
 export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: StepDetailsProps) {
   const t = useT();
+  const language = useLanguage();
   const rupees = useRupees();
   const dates = useDates();
   const availableSlots = useAvailableSlotsText(config.consultationHours);
@@ -92,7 +94,8 @@ export function StepDetails({ config, data, focusHeading, onSubmit, typedRef }: 
       guardianRelationship: data.guardianRelationship,
       teleconsultationConsent: data.teleconsultationConsent === true,
       privacyAcknowledged: data.privacyAcknowledged === true,
-      consentVersion: CONSENT.version,
+      consentVersion: CONSENT_VERSIONS[language],
+      language,
     },
   });
   useEffect(() => {
@@ -318,7 +321,10 @@ function GuardianFields({
   );
 }
 
-/** The two boxes the server requires, with the exact wording it records (CONSENT in src/shared/consent.ts). */
+/**
+ * The two boxes the server requires, in the page's language, with the exact wording it records for that language
+ * (the booking catalogue's `consent.*`, versioned in src/shared/consent.ts).
+ */
 function ConsentBoxes({
   register,
   teleconsultationError,
@@ -330,40 +336,36 @@ function ConsentBoxes({
   privacyError: string | undefined;
   versionError: string | undefined;
 }) {
-  const [before, after] = CONSENT.privacy.split("Privacy Notice");
   const t = useT();
   const language = useLanguage();
   return (
-    <fieldset
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
-      // The wording the booking records, word for word, is English until its translations are reviewed.
-      lang={language === "en" ? undefined : "en"}
-    >
-      <legend className="px-1 text-sm font-semibold text-slate-900" lang={language}>
-        {t("consent.legend")}
-      </legend>
-      {language === "en" ? null : (
-        <p className="text-sm text-slate-600" lang={language}>
-          {t("consent.inEnglish")}
-        </p>
-      )}
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">{t("consent.legend")}</legend>
       <ConsentBox
         id="booking-consent-teleconsultation"
         error={teleconsultationError}
         field={register("teleconsultationConsent")}
       >
-        {CONSENT.teleconsultation}
+        {t("consent.teleconsultation")}
       </ConsentBox>
       <ConsentBox id="booking-consent-privacy" error={privacyError} field={register("privacyAcknowledged")}>
-        {before}
-        {/* A new tab keeps the booking dialog as it is. */}
-        <a href="/privacy" target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
-          Privacy Notice
-        </a>
-        {after}
+        <Message
+          id="consent.privacy"
+          components={{
+            // A new tab keeps the booking dialog as it is.
+            0: (
+              <a
+                href={pathInLanguage("/privacy", language)}
+                target="_blank"
+                rel="noopener"
+                className="font-medium text-brand-700 underline"
+              />
+            ),
+          }}
+        />
       </ConsentBox>
       {versionError && (
-        <p role="alert" className="text-sm text-red-700" lang={language}>
+        <p role="alert" className="text-sm text-red-700">
           {versionError}
         </p>
       )}
@@ -383,8 +385,6 @@ function ConsentBox({
   field: UseFormRegisterReturn<"teleconsultationConsent" | "privacyAcknowledged">;
   children: ReactNode;
 }) {
-  // The check's message is in the page's language, inside the consent's English.
-  const language = useLanguage();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex items-start gap-3 text-sm text-slate-800">
@@ -397,7 +397,7 @@ function ConsentBox({
         <span>{children}</span>
       </label>
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700" lang={language}>
+        <p id={`${id}-error`} className="text-sm text-red-700">
           {error}
         </p>
       )}

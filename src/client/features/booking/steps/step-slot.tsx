@@ -9,9 +9,10 @@ import { Calendar } from "@/components/ui/calendar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dayAvailabilityQuery, monthAvailabilityQuery } from "@/lib/availability";
 import { calendarFacts } from "@/components/appointments/calendar-facts";
-import { useDates, useT } from "@/lib/i18n";
+import { useDates, useLanguage, useT } from "@/lib/i18n";
+import type { SiteMessageId } from "@shared/i18n/messages";
 import { StepHeading } from "../step-heading";
-import { dateRangeError, heldSlotOf, isSelectable, slotOptions } from "../booking-logic";
+import { dateRangeError, heldSlotOf, isSelectable, slotOptions, type VisitorClock } from "../booking-logic";
 import { CouponBox } from "../coupon-box";
 import { SlotGrid } from "../slot-grid";
 import { useClockTime } from "@/lib/consultation-hours";
@@ -104,6 +105,19 @@ function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
   const calendar = useMonthCalendar(config, wizard, today, lastDate);
   const t = useT();
   const dates = useDates();
+  const language = useLanguage();
+  const clockTime = useClockTime();
+  // The visitor's own time beside a slot, in the page's language ("ಸಂಜೆ 7:00" then "ನಿಮ್ಮ ಸಮಯ ಮಧ್ಯಾಹ್ನ 2:30").
+  const sayVisitorClock =
+    language === "en"
+      ? undefined
+      : (clock: VisitorClock) =>
+          clock.weekday === undefined
+            ? t("slot.yourTime", { time: clockTime(clock.time) })
+            : t("slot.yourTimeOnDay", {
+                time: clockTime(clock.time),
+                weekday: t(`weekdayShort.${clock.weekday}` as SiteMessageId),
+              });
   const rangeError = dateRangeError(data.appointmentDate, today, lastDate, (first, last) =>
     t("slot.dateRange", { first: dates.longWithWeekday(first), last: dates.longWithWeekday(last) }),
   );
@@ -125,6 +139,7 @@ function useSlotChoice(config: PublicConfig, wizard: BookingWizard) {
         timeZone: config.clinicTimeZone,
         timeZoneLabel: config.timeZoneLabel,
         visitorTimeZone,
+        sayVisitorClock,
         minNoticeMinutes: config.minNoticeMinutes,
         heldSlot,
       })

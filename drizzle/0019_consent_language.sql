@@ -1,0 +1,1 @@
+ALTER TABLE "consent_texts" ADD COLUMN "language" varchar(5) DEFAULT 'en' NOT NULL;

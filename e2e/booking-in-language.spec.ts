@@ -1,0 +1,275 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { sampleProfile } from "../src/shared/sample-profile";
+import { pdfText } from "../src/server/integrations/pdf/poppler";
+import { latinWordsIn } from "../src/server/testing/latin-words";
+import { part } from "../src/server/testing/mime";
+import {
+  startWhatsAppStandIn,
+  type WhatsAppStandIn,
+  whatsappEnv,
+} from "../src/server/testing/whatsapp-stand-in";
+import { inDays, pickDate } from "./support/booking";
+import { waitUntilHydrated } from "./support/hydration";
+import { screenshots } from "./support/screenshots";
+import { type OwnSite, startOwnSite } from "./support/site";
+
+/**
+ * A parent books entirely in Kannada (and another in Hindi) on a 360 px phone: every text the site shows on the way
+ * is in that language, checked by script (no Latin word outside the names typed, numbers, the booking and order ids,
+ * "IST" and the doctor's own English words, which are marked `lang="en"`); the confirmation e-mail, the WhatsApp
+ * confirmation and the fee receipt are in it too. Only the payment provider's own page (the simulator here, Cashfree
+ * in production) is outside the site's words. On a site of its own, with WhatsApp's stand-in, so that the messages
+ * can be read, and the Hindi and Kannada templates marked approved.
+ */
+
+/** A message of a language's catalogue as its translator wrote it: the words the test looks for. */
+function catalogue(language: string, name: string): (id: string) => string {
+  const file = new URL(`../src/shared/i18n/catalogues/${language}/${name}.json`, import.meta.url);
+  const messages = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  return (id) => {
+    const message = messages[id];
+    if (message === undefined) throw new Error(`${language}/${name}.json has no ${id}`);
+    return message;
+  };
+}
+
+const wordsOf = (language: string) => ({
+  site: catalogue(language, "site"),
+  booking: catalogue(language, "booking"),
+  messages: catalogue(language, "messages"),
+});
+
+const FAMILIES = {
+  kn: { patient: "ಅನನ್ಯಾ ಗೌಡ", guardian: "ರಮೇಶ್ ಗೌಡ", reason: "ಎದೆ ಬಡಿತ ಹೆಚ್ಚು", email: "gowda.family@example.org" },
+  hi: {
+    patient: "अनन्या शर्मा",
+    guardian: "रमेश शर्मा",
+    reason: "सीने में धड़कन तेज़",
+    email: "sharma.family@example.org",
+  },
+} as const;
+
+/** What may be Latin in a Hindi or Kannada text: the clinic's zone, the doctor's name and registration number. */
+const ALLOWED = ["IST", sampleProfile.doctor.name, sampleProfile.doctor.registration.number];
+
+let whatsapp: WhatsAppStandIn;
+let site: OwnSite;
+
+test.beforeAll(async () => {
+  whatsapp = await startWhatsAppStandIn();
+  site = await startOwnSite("languages-booking", {
+    env: { ...whatsappEnv(whatsapp), OUTBOX_POLL_SECONDS: "1", WHATSAPP_TEMPLATE_TRANSLATIONS: "kn hi" },
+  });
+});
+
+test.afterAll(async () => {
+  await site.stop();
+  await whatsapp.close();
+});
+
+/**
+ * The words a person sees in `area`, outside the doctor's English content (`lang="en"`) and what `ignore` names (the
+ * payment's ids): the text of every visible element, and the accessible names of its controls.
+ */
+async function visibleLatinWords(area: Locator, allowed: readonly string[]): Promise<string[]> {
+  const text = await area.evaluate((root) => {
+    const shown: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      // The doctor's English words, what no one sees (the contact form's trap for robots), ids in type.
+      if (!parent || parent.closest('[lang="en"], [aria-hidden="true"], script, style, .font-mono')) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      shown.push(node.textContent ?? "");
+    }
+    for (const labelled of root.querySelectorAll("[aria-label], [placeholder], [title]"))
+      if (!labelled.closest('[lang="en"]'))
+        for (const name of ["aria-label", "placeholder", "title"])
+          shown.push(labelled.getAttribute(name) ?? "");
+    return shown.join("\n");
+  });
+  return latinWordsIn(text, [...ALLOWED, ...allowed]);
+}
+
+/** The confirmation e-mail the site wrote for the parent (no SMTP here: the outbox folder), as a mail program reads it. */
+async function confirmationTo(email: string): Promise<string> {
+  const outbox = join(site.dataDir, "outbox");
+  let text = "";
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outbox).filter((name) => /_confirmation_patient_email_.*\.eml$/.test(name));
+        } catch {
+          // The folder appears with the first message.
+        }
+        for (const name of files) {
+          const raw = readFileSync(join(outbox, name), "utf8");
+          if (raw.includes(email)) text = `${subjectOf(raw)}\n${part(raw, "text/plain").body}`;
+        }
+        return text;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe("");
+  return text;
+}
+
+/** A message's subject as a mail program shows it: its encoded words (RFC 2047, base64 or Q) decoded. */
+function subjectOf(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
+  const decodeWord = (_word: string, encoding: string, text: string) =>
+    encoding.toLowerCase() === "b"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text
+            .replace(/_/g, " ")
+            .replace(/=([0-9a-f]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))),
+          "latin1",
+        ).toString("utf8");
+  return header
+    .replace(/\r?\n[ \t]/g, " ")
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, decodeWord);
+}
+
+/** The text parameters of the WhatsApp confirmation sent to a phone number, once it is sent. */
+async function whatsappConfirmationTo(phone: string): Promise<{ language?: string; text: string }> {
+  interface Sent {
+    to?: string;
+    template?: {
+      name?: string;
+      language?: { code?: string };
+      components?: { type: string; parameters: { text?: string }[] }[];
+    };
+  }
+  let found: Sent | undefined;
+  await expect
+    .poll(
+      () => {
+        found = whatsapp.requests
+          .map((request) => request.body as Sent)
+          .find((body) => body.to === phone && body.template?.name === "appointment_confirmation");
+        return Boolean(found);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const body = found?.template?.components?.find((component) => component.type === "body");
+  return {
+    language: found?.template?.language?.code,
+    text: (body?.parameters ?? []).map((parameter) => parameter.text ?? "").join("\n"),
+  };
+}
+
+async function expectInLanguage(area: Locator, allowed: readonly string[], what: string, page: Page) {
+  const latin = await visibleLatinWords(area, allowed);
+  if (latin.length > 0) await screenshots(page, `untranslated-${what}`);
+  expect(latin, what).toEqual([]);
+}
+
+for (const [language, days, phone] of [
+  ["kn", 5, "919845012345"],
+  ["hi", 6, "919845054321"],
+] as const) {
+  test(`a parent books entirely in ${language === "kn" ? "Kannada" : "Hindi"} on a 360 px phone`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const words = wordsOf(language);
+    const family = FAMILIES[language];
+    const names = [family.patient, family.guardian];
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${site.base}/${language}/`);
+    const book = page.getByRole("button", { name: words.site("hero.bookVideo") }).first();
+    await waitUntilHydrated(book);
+    await expectInLanguage(page.locator("body"), names, "home", page);
+    await book.click();
+    const dialog = page.getByRole("dialog", { name: words.site("hero.bookVideo") });
+
+    // Step 1: the details, the consent in the language, and the checks of an empty form.
+    await expect(dialog.getByRole("heading", { name: words.booking("details.title") })).toBeVisible();
+    await dialog.getByRole("button", { name: words.booking("details.continue") }).click();
+    await expect(dialog.getByText(words.booking("Patient name is required"))).toBeVisible();
+    await expectInLanguage(dialog, names, "details with checks", page);
+    await dialog.getByLabel(words.booking("details.name")).fill(family.patient);
+    await dialog.getByLabel(words.booking("details.phone")).fill(phone.slice(2));
+    await dialog.getByLabel(words.booking("details.email")).fill(family.email);
+    await dialog.getByRole("spinbutton").fill("6");
+    await dialog.getByLabel(words.booking("guardian.name")).fill(family.guardian);
+    await dialog
+      .getByRole("combobox", { name: words.booking("guardian.relationship") })
+      .selectOption("Father");
+    await dialog.getByLabel(words.booking("details.reason")).fill(family.reason);
+    for (const box of await dialog.getByRole("checkbox").all()) await box.check();
+    await expectInLanguage(dialog, names, "details", page);
+    await screenshots(page, `${language}-booking-details`);
+    await dialog.getByRole("button", { name: words.booking("details.continue") }).click();
+
+    // Step 2: the calendar and the times.
+    await expect(dialog.getByRole("heading", { name: words.booking("slot.title") })).toBeVisible();
+    await pickDate(dialog, inDays(days + 2 * test.info().repeatEachIndex), {
+      label: words.booking("slot.date"),
+      next: words.site("calendar.next"),
+      previous: words.site("calendar.previous"),
+    });
+    const slot = dialog.getByRole("button", {
+      name: new RegExp(`^${words.site("hours.evening").replace("{time}", "7:00")} IST`),
+    });
+    await slot.click();
+    await expectInLanguage(dialog, names, "time", page);
+    await screenshots(page, `${language}-booking-time`);
+    await dialog.getByRole("button", { name: words.booking("slot.continue") }).click();
+
+    // Step 3: review and pay.
+    await expect(dialog.getByRole("heading", { name: words.booking("pay.title") })).toBeVisible();
+    await expectInLanguage(dialog, names, "review", page);
+    await screenshots(page, `${language}-booking-review`);
+    await dialog
+      .getByRole("button", {
+        name: new RegExp(`^${words.booking("pay.pay").replace("{amount}", "₹[\\d,]+")}`),
+      })
+      .click();
+
+    // The payment provider's page (the simulator's), then back to the result in the booking's language.
+    await page.waitForURL(/\/payment\/simulator\//);
+    await page.getByRole("button", { name: /^Pay ₹[\d,]+$/ }).click();
+    await page.waitForURL(new RegExp(`/${language}/payment/callback\\?order_id=`));
+    await expect(page.getByRole("heading", { name: words.booking("payment.success.title") })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expectInLanguage(page.locator("body"), names, "payment result", page);
+    await screenshots(page, `${language}-payment-result`);
+
+    // The confirmation e-mail, the WhatsApp confirmation and the receipt, in the booking's language.
+    const email = await confirmationTo(family.email);
+    expect(email).toContain(words.messages("confirmation.heading"));
+    const doctor = (await page.locator('[lang="en"]').allInnerTexts()).join("\n");
+    // The booking's id ("#6fd2a1b3"), as the result page shows it: its letters are hexadecimal digits.
+    const reference = (await page.locator(".font-mono", { hasText: /^#/ }).innerText()).slice(1);
+    expect(
+      latinWordsIn(email, [...ALLOWED, ...names, reference, ...doctor.split("\n"), new URL(site.base).host]),
+    ).toEqual([]);
+    const message = await whatsappConfirmationTo(phone);
+    expect(message.language).toBe(language);
+    expect(latinWordsIn(message.text, [...ALLOWED, ...names, reference])).toEqual([]);
+    const manage = await page
+      .getByRole("link", {
+        name:
+          words
+            .booking("payment.next.manage")
+            .replace(/<\/?0>/g, "")
+            .split(":")[0] ?? "",
+      })
+      .getAttribute("href");
+    const token = /\/appointments\/manage\/([A-Za-z0-9_-]+)/.exec(manage ?? "")?.[1];
+    const receipt = await page.request.get(`${site.base}/api/manage/${token}/receipt`);
+    expect(receipt.status()).toBe(200);
+    const printed = await pdfText(await receipt.body());
+    expect(printed).toContain(words.messages("receipt.title"));
+    expect(printed).not.toContain("Fee Receipt");
+    expect(printed).toContain(family.patient);
+  });
+}
