@@ -330,3 +330,55 @@ test("the Backups line says none has been made, and Download a backup saves one 
   await expect(summary.getByRole("alert")).toHaveCount(0);
   await screenshots(page, "dashboard-backups", page.getByRole("region", { name: "Backups" }));
 });
+
+test("the doctor translates an article into Kannada; the Kannada pages show it, the Hindi ones the English", async ({
+  page,
+}) => {
+  const title = `Fainting in Teenagers ${test.info().repeatEachIndex}`;
+  const kannadaTitle = `ಹದಿಹರೆಯದವರಲ್ಲಿ ಮೂರ್ಛೆ ${test.info().repeatEachIndex}`;
+  await logIn(page);
+  await page.getByRole("button", { name: "Add New Article" }).click();
+  const form = page.getByRole("dialog", { name: "Add New Article" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Excerpt").fill("Most fainting in teenagers is harmless; a few signs are not.");
+  await form.getByLabel("Content").fill("## When to worry\n\nFainting **during exercise** needs a check.");
+  await form.getByRole("button", { name: "Save Article" }).click();
+  await expect(page.getByText("Article Created", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: `Translate ${title}` }).click();
+  const translate = page.getByRole("dialog", { name: "Translate Article" });
+  await translate.getByRole("radio", { name: /^Kannada/ }).check();
+  await translate.getByRole("button", { name: "Save Translation" }).click();
+  await expect(translate.getByText("Title is required")).toBeVisible();
+  await translate.getByLabel("Title").fill(kannadaTitle);
+  await translate.getByLabel("Excerpt").fill("ಹೆಚ್ಚಿನ ಮೂರ್ಛೆ ನಿರುಪದ್ರವಿ; ಕೆಲವು ಲಕ್ಷಣಗಳು ಹಾಗಲ್ಲ.");
+  await translate.getByLabel("Content").fill("## ಯಾವಾಗ ಚಿಂತಿಸಬೇಕು\n\n**ವ್ಯಾಯಾಮದ ಸಮಯದಲ್ಲಿ** ಮೂರ್ಛೆ ಹೋದರೆ ಪರೀಕ್ಷೆ ಬೇಕು.");
+  await expect(translate.getByLabel("Title")).toHaveAttribute("lang", "kn");
+  await screenshots(page, "article-translation", translate);
+  await translate.getByRole("button", { name: "Save Translation" }).click();
+  await expect(page.getByText("Translation Saved", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("admin-article-row").filter({ hasText: title })).toContainText("ಕನ್ನಡ");
+
+  await page.goto("/kn/");
+  const card = page.locator("section#articles article", { hasText: kannadaTitle });
+  await expect(card).toBeVisible();
+  await expect(card.locator('[lang="en"]')).toHaveCount(0);
+  await card.getByRole("link", { name: kannadaTitle }).click();
+  await expect(page.getByRole("heading", { level: 1, name: kannadaTitle })).toBeVisible();
+  await expect(page.locator("strong", { hasText: "ವ್ಯಾಯಾಮದ ಸಮಯದಲ್ಲಿ" })).toBeVisible();
+  await page.goto("/hi/");
+  const english = page.locator("section#articles article", { hasText: title });
+  await expect(english).toContainText("अंग्रेज़ी में");
+  await expect(english.getByRole("heading", { name: title })).toHaveAttribute("lang", "en");
+
+  // The article goes, and its translation with it: the other tests' pages stay as they were.
+  await page.goto("/admin");
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await page
+    .getByRole("alertdialog", { name: "Are you sure?" })
+    .getByRole("button", { name: "Delete", exact: true })
+    .click();
+  await expect(page.getByText("Article Deleted", { exact: true })).toBeVisible();
+  await page.goto("/kn/");
+  await expect(page.locator("section#articles").getByText(kannadaTitle)).toHaveCount(0);
+});

@@ -1,9 +1,29 @@
 import { z } from "zod";
+import type { Language } from "./i18n/languages";
 
-/** An article as the public API and the admin API answer it. */
+/** The languages an article may be translated into, beside its English. */
+export const TRANSLATION_LANGUAGES = ["hi", "kn"] as const;
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+
+/** A translation as the doctor wrote it, in the admin API. */
+export interface ArticleTranslationView {
+  title: string;
+  excerpt: string;
+  content: string;
+  updatedAt: string;
+}
+
+/**
+ * An article as the public API and the admin API answer it. The public API answers it in the language asked for when
+ * the doctor has translated it (`language` says which), else in English.
+ */
 export interface Article {
   id: string;
   slug: string;
+  /** The language of the title, excerpt and content below. */
+  language: Language;
+  /** The languages the article can be read in: English, and each translation ("en", "kn"). */
+  languages: Language[];
   title: string;
   excerpt: string;
   /** Markdown as the doctor wrote it. */
@@ -77,3 +97,16 @@ export const articleInputSchema = z.object({
 });
 
 export type ArticleInput = z.input<typeof articleInputSchema>;
+
+/** An article in the admin API: with the doctor's translations, each by its language. */
+export interface AdminArticle extends Article {
+  translations: Partial<Record<TranslationLanguage, ArticleTranslationView>>;
+}
+
+/** Save payload of a translation: its own title, excerpt and Markdown, checked as the English ones are. */
+export const articleTranslationSchema = articleInputSchema.pick({
+  title: true,
+  excerpt: true,
+  content: true,
+});
+export type ArticleTranslationInput = z.input<typeof articleTranslationSchema>;

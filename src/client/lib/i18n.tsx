@@ -43,6 +43,14 @@ export function useEnglishContentLang(): "en" | undefined {
   return useLanguage() === "en" ? undefined : "en";
 }
 
+/**
+ * The `lang` of words in `language` on this page: nothing when it is the page's own (an article the doctor has
+ * translated into it), else that language (her English article on a Kannada page).
+ */
+export function useContentLang(language: Language): Language | undefined {
+  return useLanguage() === language ? undefined : language;
+}
+
 /** Rupees as the page's language writes them: "₹2,000" (Hindi "₹2,000", Kannada "₹2,000"; lakhs per locale). */
 export function useRupees(): (amount: number) => string {
   const locale = LANGUAGE_LOCALES[useLanguage()];

@@ -9,13 +9,16 @@ import { articleAnsweredByPage, articleQuery } from "@/features/articles/api";
 import { ArticleBody, PublishedOn } from "@/features/articles/article-body";
 import { openBooking } from "@/lib/dialogs";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useEnglishContentLang, useT } from "@/lib/i18n";
+import { useContentLang, useLanguage, useT } from "@/lib/i18n";
 import { NotFound } from "./not-found";
 
 /** The shareable page of one article (/articles/:slug), the permalink of the home page's article dialog. */
 export default function ArticlePage() {
   const { slug = "" } = useParams<{ slug: string }>();
-  const { data, isPending } = useQuery({ ...articleQuery(slug), initialData: articleAnsweredByPage });
+  const { data, isPending } = useQuery({
+    ...articleQuery(slug, useLanguage()),
+    initialData: articleAnsweredByPage,
+  });
 
   // An unknown or unpublished article answers 404.
   if (data && !data.article) {
@@ -56,7 +59,8 @@ function BackToArticles() {
 
 function ArticleView({ article }: { article: Article }) {
   useDocumentTitle(article.title);
-  const contentLang = useEnglishContentLang();
+  // The doctor's translation speaks the page's language; her English article on another language's page is marked.
+  const contentLang = useContentLang(article.language);
   return (
     <article aria-labelledby="article-title" className="mt-6">
       <h1

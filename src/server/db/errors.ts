@@ -15,6 +15,18 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/** PostgreSQL's code for a row that refers to one that is not there (any more): a foreign key violation. */
+const FOREIGN_KEY_VIOLATION = "23503";
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current === "object" && "code" in current && current.code === FOREIGN_KEY_VIOLATION)
+      return true;
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
+  }
+  return false;
+}
+
 /**
  * PostgreSQL's codes for a transaction it broke off because another one stood in its way at the same moment: a
  * deadlock (40P01) or a serialization failure (40001). Run again, it usually goes through.

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -33,6 +34,27 @@ export const articles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("articles_published_created_idx").on(table.published, table.createdAt.desc())],
+);
+
+/**
+ * An article in another language than English, written by the doctor beside the English one: its own title, excerpt
+ * and Markdown (rendered when saved, like the article's). The article's slug, picture and publication are the
+ * English one's; a translation goes with its article.
+ */
+export const articleTranslations = pgTable(
+  "article_translations",
+  {
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    language: varchar("language", { length: 5 }).notNull(),
+    title: varchar("title", { length: 200 }).notNull(),
+    excerpt: varchar("excerpt", { length: 500 }).notNull(),
+    content: text("content").notNull(),
+    contentHtml: text("content_html").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.articleId, table.language] })],
 );
 
 export const contactMessages = pgTable(
@@ -681,6 +703,7 @@ export const schema = {
   adminLoginThrottle,
   rescheduleRequests,
   articles,
+  articleTranslations,
   contactMessages,
   appSettings,
   appointments,

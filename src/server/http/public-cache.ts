@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { DEFAULT_LANGUAGE, isLanguage } from "@shared/i18n/languages";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   chooseEncoding,
@@ -176,7 +177,9 @@ export function sendPrepared(
 
 /**
  * Serves the named GET routes (public JSON reads) from the cache, in front of their handlers: a hit is answered
- * before the handler runs; a miss runs it and keeps its 200 answer. The key is the path: these reads take no query.
+ * before the handler runs; a miss runs it and keeps its 200 answer. The key is the path, with the one query these
+ * reads take, a site language (`?language=kn`, the articles in Kannada); any other query is not part of the answer,
+ * so it is not part of the key either (a made-up query cannot fill memory).
  */
 export function cachePublicReads(
   app: FastifyInstance,
@@ -188,7 +191,13 @@ export function cachePublicReads(
   const started = new WeakMap<FastifyRequest, { key: string; generation: number; done: () => void }>();
   // A read being answered for a key: later requests for it wait and take its answer from memory.
   const pending = new Map<string, Promise<void>>();
-  const keyOf = (request: FastifyRequest) => request.url.split("?")[0] ?? request.url;
+  const keyOf = (request: FastifyRequest) => {
+    const [path = request.url, query = ""] = request.url.split("?");
+    // As the route reads it: one value (a repeated one arrives as a list, which the route takes for English).
+    const given = new URLSearchParams(query).getAll("language");
+    const language = given.length === 1 ? given[0] : undefined;
+    return isLanguage(language) && language !== DEFAULT_LANGUAGE ? `${path}?language=${language}` : path;
+  };
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;

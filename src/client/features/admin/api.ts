@@ -13,7 +13,13 @@ import type {
   GatewayDiagnostic,
   NotificationTestResult,
 } from "@shared/admin";
-import type { Article, ArticleInput } from "@shared/articles";
+import type {
+  AdminArticle,
+  Article,
+  ArticleInput,
+  ArticleTranslationInput,
+  TranslationLanguage,
+} from "@shared/articles";
 import type { SetupEmailTest, SetupFacts } from "@shared/setup";
 import type { AdminCalendar, AdminToday } from "@shared/console";
 import type { AdminSchedule, NewExceptionInput, ScheduleSettingsInput } from "@shared/schedule-admin";
@@ -93,7 +99,7 @@ export function statsQuery() {
 export function adminArticlesQuery() {
   return queryOptions({
     queryKey: adminKeys.articles,
-    queryFn: () => apiGet<{ articles: Article[] }>("/api/admin/articles"),
+    queryFn: () => apiGet<{ articles: AdminArticle[] }>("/api/admin/articles"),
   });
 }
 
@@ -178,6 +184,20 @@ export async function saveArticle(id: string | undefined, input: ArticleInput): 
     ? await apiJson<{ article: Article }>("PUT", `/api/admin/articles/${encodeURIComponent(id)}`, input)
     : await apiJson<{ article: Article }>("POST", "/api/admin/articles", input);
   return article;
+}
+
+/** Saves the doctor's translation of an article into Hindi or Kannada (a new one, or changes). */
+export async function saveArticleTranslation(
+  id: string,
+  language: TranslationLanguage,
+  input: ArticleTranslationInput,
+): Promise<AdminArticle> {
+  const path = `/api/admin/articles/${encodeURIComponent(id)}/translations/${language}`;
+  return (await apiJson<{ article: AdminArticle }>("PUT", path, input)).article;
+}
+
+export async function deleteArticleTranslation(id: string, language: TranslationLanguage): Promise<void> {
+  await apiRequest("DELETE", `/api/admin/articles/${encodeURIComponent(id)}/translations/${language}`);
 }
 
 export async function deleteArticle(id: string): Promise<void> {

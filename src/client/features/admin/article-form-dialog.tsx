@@ -288,7 +288,7 @@ const CONTENT_TABS: readonly ContentTab[] = ["write", "preview"];
 const tabLabels: Record<ContentTab, string> = { write: "Write", preview: "Preview" };
 
 /** Content: the Markdown textarea, and a Preview tab that shows it exactly as visitors will see it. */
-function ContentField({
+export function ContentField({
   content,
   error,
   children,

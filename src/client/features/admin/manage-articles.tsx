@@ -1,6 +1,7 @@
-import type { Article } from "@shared/articles";
+import { type AdminArticle, TRANSLATION_LANGUAGES } from "@shared/articles";
+import { LANGUAGE_NAMES } from "@shared/i18n/languages";
 import { useQuery } from "@tanstack/react-query";
-import { ExternalLink, FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, FileText, Languages, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
@@ -9,17 +10,22 @@ import { QueryState } from "@/components/ui/query-state";
 import { formatShortDate } from "@/lib/format";
 import { adminArticlesQuery } from "./api";
 import { ArticleFormDialog } from "./article-form-dialog";
+import { ArticleTranslationDialog } from "./article-translation-dialog";
 import { DeleteArticleDialog } from "./delete-article-dialog";
 import { SectionCard } from "./section-title";
 
 /** What the form is doing: nothing, writing a new article, or editing one. */
-type FormState = { mode: "closed" } | { mode: "create" } | { mode: "edit"; article: Article };
+type FormState =
+  | { mode: "closed" }
+  | { mode: "create" }
+  | { mode: "edit"; article: AdminArticle }
+  | { mode: "translate"; article: AdminArticle };
 
 /** Manage Articles: the list with drafts, the article form and the delete confirmation. */
 export function ManageArticles() {
   const articles = useQuery(adminArticlesQuery());
   const [form, setForm] = useState<FormState>({ mode: "closed" });
-  const [toDelete, setToDelete] = useState<Article | null>(null);
+  const [toDelete, setToDelete] = useState<AdminArticle | null>(null);
 
   return (
     <SectionCard
@@ -48,6 +54,7 @@ export function ManageArticles() {
                 key={article.id}
                 article={article}
                 onEdit={() => setForm({ mode: "edit", article })}
+                onTranslate={() => setForm({ mode: "translate", article })}
                 onDelete={() => setToDelete(article)}
               />
             ))}
@@ -55,7 +62,14 @@ export function ManageArticles() {
         )}
       </QueryState>
 
-      {form.mode !== "closed" && (
+      {form.mode === "translate" && (
+        <ArticleTranslationDialog
+          key={form.article.id}
+          article={form.article}
+          onClose={() => setForm({ mode: "closed" })}
+        />
+      )}
+      {(form.mode === "create" || form.mode === "edit") && (
         <ArticleFormDialog
           // A fresh form for every article opened, so nothing of the previous one is left in the fields.
           key={form.mode === "edit" ? form.article.id : "new"}
@@ -69,12 +83,13 @@ export function ManageArticles() {
 }
 
 interface ArticleRowProps {
-  article: Article;
+  article: AdminArticle;
   onEdit: () => void;
+  onTranslate: () => void;
   onDelete: () => void;
 }
 
-function ArticleRow({ article, onEdit, onDelete }: ArticleRowProps) {
+function ArticleRow({ article, onEdit, onTranslate, onDelete }: ArticleRowProps) {
   return (
     <li
       className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
@@ -89,6 +104,12 @@ function ArticleRow({ article, onEdit, onDelete }: ArticleRowProps) {
             <Badge variant="outline">Draft</Badge>
           )}
           {article.isSample && <Badge variant="secondary">Sample</Badge>}
+          {TRANSLATION_LANGUAGES.filter((language) => article.translations[language]).map((language) => (
+            <Badge key={language} variant="outline">
+              <span className="sr-only">Translated into </span>
+              <span lang={language}>{LANGUAGE_NAMES[language]}</span>
+            </Badge>
+          ))}
           <span>
             Created <time dateTime={article.createdAt}>{formatShortDate(article.createdOn)}</time>
           </span>
@@ -108,6 +129,10 @@ function ArticleRow({ article, onEdit, onDelete }: ArticleRowProps) {
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${article.title}`}>
           <Pencil aria-hidden="true" />
           Edit
+        </Button>
+        <Button variant="outline" size="sm" onClick={onTranslate} aria-label={`Translate ${article.title}`}>
+          <Languages aria-hidden="true" />
+          Translate
         </Button>
         <Button
           variant="ghost"

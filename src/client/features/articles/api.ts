@@ -1,22 +1,33 @@
 import type { Article } from "@shared/articles";
 import { queryOptions } from "@tanstack/react-query";
+import { DEFAULT_LANGUAGE, type Language } from "@shared/i18n/languages";
 import { apiGet, errorStatus } from "@/lib/api";
 import { articleKeys } from "@/lib/article-keys";
 
-export function publishedArticlesQuery() {
+/**
+ * The query of a read in the page's language ("?language=kn": each article the doctor has translated comes in it).
+ * The keys do not name the language: a page is in one language for as long as it is open (the switcher loads the
+ * other language's page).
+ */
+const inLanguage = (path: string, language: Language) =>
+  language === DEFAULT_LANGUAGE ? path : `${path}?language=${language}`;
+
+export function publishedArticlesQuery(language: Language = DEFAULT_LANGUAGE) {
   return queryOptions({
     queryKey: articleKeys.all,
-    queryFn: () => apiGet<{ articles: Article[] }>("/api/articles"),
+    queryFn: () => apiGet<{ articles: Article[] }>(inLanguage("/api/articles", language)),
   });
 }
 
 /** One published article; `article` is null when there is none with this slug (the page shows its 404). */
-export function articleQuery(slug: string) {
+export function articleQuery(slug: string, language: Language = DEFAULT_LANGUAGE) {
   return queryOptions({
     queryKey: articleKeys.one(slug),
     queryFn: async (): Promise<{ article: Article | null }> => {
       try {
-        return await apiGet<{ article: Article }>(`/api/articles/${encodeURIComponent(slug)}`);
+        return await apiGet<{ article: Article }>(
+          inLanguage(`/api/articles/${encodeURIComponent(slug)}`, language),
+        );
       } catch (error) {
         if (errorStatus(error) === 404) return { article: null };
         throw error;

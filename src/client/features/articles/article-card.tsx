@@ -2,7 +2,7 @@ import type { Article } from "@shared/articles";
 import { Calendar, FileText } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { useDates, useEnglishContentLang, useT } from "@/lib/i18n";
+import { useContentLang, useDates, useT } from "@/lib/i18n";
 import { ArticleImage } from "./article-image";
 
 /** Keeps cards without a picture (or whose picture failed) as tall as their neighbours; purely decorative. */
@@ -28,7 +28,8 @@ export function ArticleCard({
   const titleId = `article-${article.id}-title`;
   const t = useT();
   const dates = useDates();
-  const contentLang = useEnglishContentLang();
+  // The doctor's translation speaks the page's language; her English article is marked so, and said to be English.
+  const contentLang = useContentLang(article.language);
   return (
     <article
       aria-labelledby={titleId}
@@ -43,6 +44,7 @@ export function ArticleCard({
         <p className="flex items-center gap-1.5 text-sm text-slate-600">
           <Calendar className="size-4" aria-hidden="true" />
           <time dateTime={article.createdAt}>{dates.short(article.createdOn)}</time>
+          {contentLang ? <span> · {t("articles.inEnglish")}</span> : null}
         </p>
         <h3
           id={titleId}

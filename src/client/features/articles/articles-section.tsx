@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { HomeSection } from "@/components/layout/home-section";
 import { Skeleton, SkeletonStatus } from "@/components/ui/skeleton";
-import { useT } from "@/lib/i18n";
+import { useLanguage, useT } from "@/lib/i18n";
 import { publishedArticlesQuery } from "./api";
 import { ArticleCard } from "./article-card";
 
@@ -34,7 +34,7 @@ export function ArticlesSection() {
 }
 
 function ArticlesGrid({ onReadMore }: { onReadMore: (article: Article) => void }) {
-  const { data, isPending, isError } = useQuery(publishedArticlesQuery());
+  const { data, isPending, isError } = useQuery(publishedArticlesQuery(useLanguage()));
   const t = useT();
 
   if (isPending) return <ArticleSkeletons />;

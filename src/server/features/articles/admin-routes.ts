@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { articlePreviewSchema } from "@shared/admin";
-import { articleInputSchema } from "@shared/articles";
+import { articleInputSchema, articleTranslationSchema, TRANSLATION_LANGUAGES } from "@shared/articles";
 import type { Db } from "../../db/client";
 import * as articles from "./service";
 
 const idParams = z.object({ id: z.string().uuid("Article not found") });
+const translationParams = idParams.extend({
+  language: z.enum(TRANSLATION_LANGUAGES, "An article can be translated into Hindi (hi) or Kannada (kn)."),
+});
 
 /** Article management. Every path is under /api/admin, so the admin guard has checked the session already. */
 export const adminArticleRoutes: FastifyPluginAsyncZod<{
@@ -33,6 +36,29 @@ export const adminArticleRoutes: FastifyPluginAsyncZod<{
     await articles.remove(db, request.params.id);
     return reply.status(204).send();
   });
+
+  app.put(
+    "/api/admin/articles/:id/translations/:language",
+    { schema: { params: translationParams, body: articleTranslationSchema } },
+    async (request) => ({
+      article: await articles.saveTranslation(
+        db,
+        request.params.id,
+        request.params.language,
+        request.body,
+        clock(),
+      ),
+    }),
+  );
+
+  app.delete(
+    "/api/admin/articles/:id/translations/:language",
+    { schema: { params: translationParams } },
+    async (request, reply) => {
+      await articles.removeTranslation(db, request.params.id, request.params.language);
+      return reply.status(204).send();
+    },
+  );
 
   app.post("/api/admin/articles/preview", { schema: { body: articlePreviewSchema } }, async (request) => ({
     html: await articles.preview(request.body.content, renderLimitMs),

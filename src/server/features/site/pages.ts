@@ -69,6 +69,10 @@ const articleNotFoundKey = (language: Language) => `${languagePrefix(language)}/
 /** An article address as Fastify routes it to the article page: a slug of at most 100 characters (its limit). */
 const PLAIN_ARTICLE_ADDRESS = /^(?:\/(?:hi|kn))?\/articles\/([a-z0-9-]{1,100})$/;
 
+/** A public articles read in a language: "/api/articles?language=kn"; English is the plain address. */
+const articlesApi = (path: string, language: Language) =>
+  language === "en" ? path : `${path}?language=${language}`;
+
 /** A message of the site's catalogue in a language. */
 const say = (language: Language, id: SiteMessageId, values?: Record<string, string>) =>
   translate(siteTranslator(language), id, values);
@@ -138,8 +142,9 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     if (!answer) throw new Error("GET /api/config answered 404");
     return answer;
   };
-  const publishedArticles = async () =>
-    (await read<{ articles: Article[] }>("/api/articles"))?.articles ?? [];
+  /** The published articles, each in `language` where the doctor has translated it. */
+  const publishedArticles = async (language: Language = "en") =>
+    (await read<{ articles: Article[] }>(articlesApi("/api/articles", language)))?.articles ?? [];
   const facts = async (language: Language): Promise<SiteFacts> => ({
     profile: profiles.current(),
     config: await publicConfig(),
@@ -161,9 +166,9 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
    * The page's address in each language, for its hreflang alternates (English is also the x-default). Only with
    * PUBLIC_BASE_URL: search engines take only absolute addresses there.
    */
-  const alternatesOf = (path: string) => {
+  const alternatesOf = (path: string, languages: readonly Language[] = LANGUAGES) => {
     if (!config.publicBaseUrl) return undefined;
-    const inEach = LANGUAGES.map((language) => ({
+    const inEach = languages.map((language) => ({
       hreflang: LANGUAGE_LOCALES[language].split("-")[0] ?? language,
       url: absolute(pathInLanguage(path, language)),
     }));
@@ -227,7 +232,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
             alternates: alternatesOf("/"),
             ...cards.imageFor("home", profiles.current().seo.title, absolute),
           },
-          reads: await withConfig({ articles: await publishedArticles() }),
+          reads: await withConfig({ articles: await publishedArticles(language) }),
         })),
       ),
     );
@@ -265,11 +270,16 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
         url: path,
         render: true,
         load: async (): Promise<LoadedPage> => {
-          const found = await read<{ article: Article }>(`/api/articles/${encodeURIComponent(slug)}`);
+          const found = await read<{ article: Article }>(
+            articlesApi(`/api/articles/${encodeURIComponent(slug)}`, language),
+          );
           const article = found?.article ?? null;
           // Unpublished since the check: kept at most until the change that unpublished it empties the cache.
           if (!article) return articleNotFound();
           const reads = await withConfig({ article: { slug, article } });
+          // A page in a language the doctor has not translated the article into is her English article in another
+          // frame, not a translation: search engines are sent to the English one, and it has no alternates.
+          const translated = article.language === language;
           return {
             head: {
               title: article.title,
@@ -277,9 +287,10 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
               type: "article",
               ...cards.imageFor(`article-${slug}`, article.title, absolute),
               structuredData: articlePageData(await facts(language), article),
-              // The doctor writes her articles in English: the page under /hi/ or /kn/ is the same article in
-              // another frame, not a translation, so search engines are sent to the English one.
-              url: publicUrl(config, `/articles/${slug}`),
+              url: publicUrl(config, translated ? path : `/articles/${slug}`),
+              ...(translated && article.languages.length > 1
+                ? { alternates: alternatesOf(`/articles/${slug}`, article.languages) }
+                : {}),
             },
             reads,
             pageModule: "pages/article.tsx",
@@ -430,14 +441,14 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       undefined,
     );
     // Each page in each language, listing its addresses in the others (Google's hreflang in sitemaps).
-    const entries = (path: string, lastmod?: string) => {
-      const links = (alternatesOf(path) ?? [])
+    const entries = (path: string, lastmod?: string, languages: readonly Language[] = LANGUAGES) => {
+      const links = (languages.length > 1 ? (alternatesOf(path, languages) ?? []) : [])
         .map(
           (alternate) =>
             `<xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeXml(alternate.url)}"/>`,
         )
         .join("");
-      return LANGUAGES.map((language) => {
+      return languages.map((language) => {
         const loc = escapeXml(absolute(pathInLanguage(path, language)));
         return `  <url><loc>${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${links}</url>`;
       });
@@ -447,10 +458,9 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
       ...entries("/", lastArticle),
       ...infoPages.flatMap((page) => entries(page.path)),
-      // Articles are the doctor's English: only their English addresses (see the article route).
-      ...published.map(
-        (article) =>
-          `  <url><loc>${escapeXml(absolute(`/articles/${article.slug}`))}</loc><lastmod>${article.updatedAt}</lastmod></url>`,
+      // Each article at its address in each language the doctor has written it in (see the article route).
+      ...published.flatMap((article) =>
+        entries(`/articles/${article.slug}`, article.updatedAt, article.languages),
       ),
       "</urlset>",
       "",
@@ -463,6 +473,8 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     "Disallow: /admin",
     "Disallow: /api/",
     "Disallow: /payment/",
+    "Disallow: /hi/payment/",
+    "Disallow: /kn/payment/",
     "Disallow: /video-consultation/",
     "Disallow: /appointments/",
     ...(config.publicBaseUrl ? ["", `Sitemap: ${publicUrl(config, "/sitemap.xml")}`] : []),

@@ -185,8 +185,8 @@ export function articlePageData(facts: SiteFacts, article: Article): Json {
     author: author(facts),
     publisher: { "@id": physicianId(facts) },
     mainEntityOfPage: url,
-    // The doctor writes her articles in English; the page around one may be in another language.
-    inLanguage: "en-IN",
+    // The article's own language: the doctor's translation, or her English around which the page may be in another.
+    inLanguage: LANGUAGE_LOCALES[article.language],
   };
   return {
     "@context": "https://schema.org",
