@@ -72,7 +72,9 @@ test("a new doctor replaces the sample profile, sets her fee and a coupon, and p
 
   await profile.getByLabel("Full name").fill("Dr. Sunita Kulkarni");
   await profile.getByLabel("Short name").fill("Dr. S. Kulkarni");
-  await profile.getByLabel("Introduction").fill("Gentle heart care for children in Mysuru and online.");
+  await profile
+    .getByLabel("Introduction", { exact: true })
+    .fill("Gentle heart care for children in Mysuru and online.");
   await profile.getByLabel("Registration number").fill("KMC 45678");
   await profile.getByLabel("Medical council").fill("Karnataka Medical Council");
 
@@ -159,4 +161,29 @@ test("a new doctor replaces the sample profile, sets her fee and a coupon, and p
   await expect(page.getByText("Coupon Applied!").first()).toBeVisible();
   await continueToPayment(dialog);
   await expect(dialog.getByRole("button", { name: "Pay ₹1,500 & Confirm" })).toBeVisible();
+});
+
+test("the doctor writes her About in Kannada; the Kannada page shows it as its own words", async ({
+  page,
+}) => {
+  const about = "ಡಾ. ಸುನೀತಾ ಅವರು ಮಕ್ಕಳ ಹೃದಯದ ಕಾಯಿಲೆಗಳಿಗೆ ಮೈಸೂರು ಮತ್ತು ಆನ್‌ಲೈನ್‌ನಲ್ಲಿ ಚಿಕಿತ್ಸೆ ನೀಡುತ್ತಾರೆ.";
+  await openSettings(page);
+  const profile = page.getByRole("form", { name: "Profile" });
+  const translations = profile.getByRole("group", { name: "Translations" });
+  await translations.getByRole("radio", { name: /^Kannada/ }).check();
+  const field = translations.getByLabel("About you in Kannada");
+  await expect(field).toHaveAttribute("lang", "kn");
+  await field.fill(about);
+  await screenshots(page, "profile-translation", translations);
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile Saved", { exact: true }).first()).toBeVisible();
+
+  await page.goto("/kn/");
+  const paragraph = page.locator("section#about p", { hasText: about });
+  await expect(paragraph).toBeVisible();
+  await expect(paragraph).not.toHaveAttribute("lang", "en");
+  await page.goto("/hi/");
+  // Not translated into Hindi: the English paragraphs, marked as English.
+  await expect(page.locator('section#about p[lang="en"]').first()).toBeVisible();
+  await expect(page.getByText(about)).toHaveCount(0);
 });

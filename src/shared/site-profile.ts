@@ -6,6 +6,31 @@ import { z } from "zod";
  */
 const titled = z.object({ title: z.string().min(1), description: z.string().min(1) });
 
+/** A text the doctor may leave empty in a translation: empty means "not translated", and the English shows. */
+const translatedText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+
+/**
+ * The doctor's own translation of her profile's texts into Hindi or Kannada, for the pages in that language. Every
+ * part is optional and an empty text is not translated: that part shows her English, marked as English. Lists follow
+ * the English ones by place (the second service's translation is the second entry).
+ */
+export const profileTranslationSchema = z.object({
+  specialty: translatedText(200).optional(),
+  tagline: translatedText(500).optional(),
+  about: z.array(translatedText(3000)).max(20).optional(),
+  expertise: z.array(translatedText(200)).max(40).optional(),
+  services: z
+    .array(z.object({ title: translatedText(200), description: translatedText(1000) }))
+    .max(20)
+    .optional(),
+  hours: z
+    .array(z.object({ days: translatedText(200), time: translatedText(200) }))
+    .max(20)
+    .optional(),
+  emergencyNotice: translatedText(1000).optional(),
+});
+export type ProfileTranslation = z.infer<typeof profileTranslationSchema>;
+
 export const siteProfileSchema = z.object({
   doctor: z.object({
     name: z.string().min(1),
@@ -54,6 +79,10 @@ export const siteProfileSchema = z.object({
     }),
   ),
   seo: z.object({ title: z.string().min(1), description: z.string().min(1) }),
+  /** The doctor's translations of her texts, by language (see `profileTranslationSchema`). */
+  translations: z
+    .object({ hi: profileTranslationSchema.optional(), kn: profileTranslationSchema.optional() })
+    .optional(),
 });
 
 export type SiteProfile = z.infer<typeof siteProfileSchema>;

@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { isLanguage, type Language, LANGUAGE_LOCALES } from "@shared/i18n/languages";
 import { type MessageId, type MessageValues } from "@shared/i18n/messages";
 import { type DateWording, dateInWords } from "@shared/i18n/words";
+import { siteProfile } from "./site-profile";
 
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
@@ -41,6 +42,16 @@ export function useLanguage(): Language {
  */
 export function useEnglishContentLang(): "en" | undefined {
   return useLanguage() === "en" ? undefined : "en";
+}
+
+/**
+ * `lang="en"` for a part of the doctor's profile on a page in another language, unless she has translated that part
+ * into the page's language (the part's name as `profileOnPage` gives it: "about", "service.2"). Nothing on an English
+ * page.
+ */
+export function useProfileLang(): (part: string) => "en" | undefined {
+  const english = useEnglishContentLang();
+  return (part) => (english && !siteProfile.translatedParts?.includes(part) ? english : undefined);
 }
 
 /**

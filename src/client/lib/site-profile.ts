@@ -1,4 +1,4 @@
-import type { SiteProfile } from "@shared/site-profile";
+import type { ProfileOnPage } from "@shared/profile-language";
 
 /**
  * The doctor's profile and the clinic's time zone arrive inside the page itself (the page data the server writes),
@@ -6,12 +6,12 @@ import type { SiteProfile } from "@shared/site-profile";
  * the same for every page of a running site; the entry that starts the app (browser or server) provides them once,
  * before the first render.
  */
-export let siteProfile: SiteProfile = undefined as unknown as SiteProfile;
+export let siteProfile: ProfileOnPage = undefined as unknown as ProfileOnPage;
 export let clinicTimeZone = "Asia/Kolkata";
 /** True while the site shows the built-in sample doctor, until the doctor saves her own profile. */
 export let showsSampleProfile = false;
 
-export function provideSiteProfile(profile: SiteProfile, timeZone: string, sample = false): void {
+export function provideSiteProfile(profile: ProfileOnPage, timeZone: string, sample = false): void {
   siteProfile = profile;
   clinicTimeZone = timeZone;
   showsSampleProfile = sample;

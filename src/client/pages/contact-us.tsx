@@ -4,7 +4,7 @@ import { PageShell } from "@/components/layout/page-shell";
 import { ConsultationHours } from "@/features/contact/consultation-hours";
 import { ContactForm } from "@/features/contact/contact-form";
 import { siteProfile } from "@/lib/site-profile";
-import { useEnglishContentLang, useT } from "@/lib/i18n";
+import { useEnglishContentLang, useProfileLang, useT } from "@/lib/i18n";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export default function ContactUsPage() {
@@ -56,7 +56,7 @@ export default function ContactUsPage() {
 /** Placed first so that a worried parent reads it before writing a message that nobody will see tonight. */
 function EmergencyNotice({ text }: { text: string }) {
   const t = useT();
-  const contentLang = useEnglishContentLang();
+  const contentLang = useProfileLang()("emergencyNotice");
   return (
     <div role="alert" className="flex gap-3 rounded-xl border border-red-300 bg-red-50 p-5 text-red-900">
       <TriangleAlert className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />

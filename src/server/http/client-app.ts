@@ -2,6 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSP_NONCE_PLACEHOLDER, type PageReads, type RenderedApp } from "@shared/page-data";
 import { servedProfile } from "@shared/sample-profile";
+import { profileOnPage } from "@shared/profile-language";
 import { LANGUAGE_LOCALES, languageOfPath } from "@shared/i18n/languages";
 import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../config";
@@ -110,7 +111,8 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     const input = {
       url,
       language: languageOfPath(url),
-      profile: servedProfile(profile.current(), config.isProduction),
+      // The doctor's texts in the page's language where she has translated them, and no other language's.
+      profile: profileOnPage(servedProfile(profile.current(), config.isProduction), languageOfPath(url)),
       // Until a profile file or the doctor's own is shown, the footer says the doctor is a sample.
       sampleProfile: !profile.savedInDashboard() && !config.siteProfileFile,
       clinicTimeZone: config.booking.timeZone,

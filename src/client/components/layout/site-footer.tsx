@@ -2,7 +2,7 @@ import { HeartPulse } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { openAdminLogin } from "@/lib/dialogs";
-import { Message, type Translate, useEnglishContentLang, useT } from "@/lib/i18n";
+import { Message, type Translate, useEnglishContentLang, useProfileLang, useT } from "@/lib/i18n";
 import { showsSampleProfile, siteProfile } from "@/lib/site-profile";
 import { SectionLinkList } from "./section-link";
 import { SocialIcon, socialNetworkNames } from "./social-icon";
@@ -25,6 +25,7 @@ export function SiteFooter() {
   const { doctor, services } = siteProfile;
   const t = useT();
   const contentLang = useEnglishContentLang();
+  const profileLang = useProfileLang();
 
   return (
     <footer className="bg-brand-900 text-slate-200">
@@ -34,8 +35,9 @@ export function SiteFooter() {
             <HeartPulse className="size-6 shrink-0 text-white" aria-hidden="true" />
             {doctor.shortName}
           </p>
-          <p className="text-sm leading-relaxed" lang={contentLang}>
-            {doctor.specialty}. {doctor.qualifications.join(", ")}.
+          <p className="text-sm leading-relaxed">
+            <span lang={profileLang("specialty")}>{doctor.specialty}.</span>{" "}
+            <span lang={contentLang}>{doctor.qualifications.join(", ")}.</span>
           </p>
           {/* In production the sample's number is never served: the server sends none until the doctor's own. */}
           {doctor.registration.number && (
@@ -65,9 +67,11 @@ export function SiteFooter() {
 
         <div>
           <h2 className={columnHeadingClass}>{t("footer.services")}</h2>
-          <ul className="mt-4 flex flex-col gap-2 text-sm" lang={contentLang}>
-            {services.map((service) => (
-              <li key={service.title}>{service.title}</li>
+          <ul className="mt-4 flex flex-col gap-2 text-sm">
+            {services.map((service, place) => (
+              <li key={service.title} lang={profileLang(`service.${place}`)}>
+                {service.title}
+              </li>
             ))}
           </ul>
         </div>

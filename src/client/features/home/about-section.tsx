@@ -2,7 +2,7 @@ import { CircleCheck, GraduationCap } from "lucide-react";
 import { HomeSection } from "@/components/layout/home-section";
 import { IconListItem } from "@/components/ui/icon-list-item";
 import type { SiteProfile } from "@shared/site-profile";
-import { Message, useEnglishContentLang, useT } from "@/lib/i18n";
+import { Message, useEnglishContentLang, useProfileLang, useT } from "@/lib/i18n";
 import { siteProfile } from "@/lib/site-profile";
 import { DoctorPhoto } from "./doctor-photo";
 
@@ -10,6 +10,9 @@ export function AboutSection({ profile = siteProfile }: { profile?: SiteProfile 
   const { about, doctor } = profile;
   const t = useT();
   const contentLang = useEnglishContentLang();
+  const profileLang = useProfileLang();
+  const aboutLang = profileLang("about");
+  const expertiseLang = profileLang("expertise");
   return (
     <HomeSection id="about" eyebrow={t("about.eyebrow")} title={t("about.title", { name: doctor.name })}>
       <div className="grid gap-10 lg:grid-cols-2">
@@ -21,7 +24,7 @@ export function AboutSection({ profile = siteProfile }: { profile?: SiteProfile 
             className="aspect-[4/3] w-60 rounded-xl object-cover"
           />
           {about.paragraphs.map((paragraph) => (
-            <p key={paragraph} lang={contentLang}>
+            <p key={paragraph} lang={aboutLang}>
               {paragraph}
             </p>
           ))}
@@ -51,7 +54,7 @@ export function AboutSection({ profile = siteProfile }: { profile?: SiteProfile 
           </div>
           <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h3 className="text-lg font-semibold text-slate-900">{t("about.expertise")}</h3>
-            <ul className="mt-4 grid gap-3 sm:grid-cols-2" lang={contentLang}>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2" lang={expertiseLang}>
               {about.expertise.map((item) => (
                 <li key={item} className="flex gap-2 text-sm text-slate-700">
                   <CircleCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />

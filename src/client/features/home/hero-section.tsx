@@ -9,7 +9,7 @@ import { publicConfigQuery } from "@/lib/public-config";
 import type { SiteProfile } from "@shared/site-profile";
 import { siteProfile } from "@/lib/site-profile";
 import { DoctorPhoto } from "./doctor-photo";
-import { Message, useEnglishContentLang, useRupees, useT } from "@/lib/i18n";
+import { Message, useEnglishContentLang, useProfileLang, useRupees, useT } from "@/lib/i18n";
 import { useFollowUpOffer } from "@/lib/follow-up-offer";
 
 /** First screen: who the doctor is, why to trust them, and the two things a visitor came to do. */
@@ -18,11 +18,14 @@ export function HeroSection({ profile = siteProfile }: { profile?: SiteProfile }
   const { doctor } = profile;
   const t = useT();
   const contentLang = useEnglishContentLang();
+  const profileLang = useProfileLang();
+  const specialtyLang = profileLang("specialty");
+  const taglineLang = profileLang("tagline");
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[1.4fr_1fr]">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase" lang={contentLang}>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase" lang={specialtyLang}>
             {doctor.specialty}
           </p>
           <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
@@ -35,7 +38,7 @@ export function HeroSection({ profile = siteProfile }: { profile?: SiteProfile }
               </li>
             ))}
           </ul>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-700" lang={contentLang}>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-700" lang={taglineLang}>
             {doctor.tagline}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
@@ -61,6 +64,7 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
   const [hours] = useHoursEntries(contact.hours);
   const t = useT();
   const contentLang = useEnglishContentLang();
+  const hoursLang = useProfileLang()("hours.0");
   const figures = [
     { Icon: Award, label: t("hero.experience"), value: doctor.experience },
     { Icon: Users, label: t("hero.patients"), value: doctor.patientsTreated },
@@ -92,7 +96,7 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
           </p>
         </IconListItem>
         {hours && (
-          <IconListItem icon={Clock} title={<span lang={contentLang}>{hours.days}</span>}>
+          <IconListItem icon={Clock} title={<span lang={hoursLang}>{hours.days}</span>}>
             {hours.times.map((time) => (
               <p key={time} className="text-slate-700">
                 {time}

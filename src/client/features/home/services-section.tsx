@@ -2,15 +2,15 @@ import { HomeSection } from "@/components/layout/home-section";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { openBooking } from "@/lib/dialogs";
-import type { SiteProfile } from "@shared/site-profile";
-import { useEnglishContentLang, useT } from "@/lib/i18n";
+import type { ProfileOnPage } from "@shared/profile-language";
+import { useProfileLang, useT } from "@/lib/i18n";
 import { siteProfile } from "@/lib/site-profile";
 import { cn } from "@/lib/utils";
 import { serviceIcon } from "./service-icon";
 
-export function ServicesSection({ profile = siteProfile }: { profile?: SiteProfile } = {}) {
+export function ServicesSection({ profile = siteProfile }: { profile?: ProfileOnPage } = {}) {
   const t = useT();
-  const contentLang = useEnglishContentLang();
+  const profileLang = useProfileLang();
   return (
     <HomeSection
       id="services"
@@ -20,8 +20,9 @@ export function ServicesSection({ profile = siteProfile }: { profile?: SiteProfi
       intro={t("services.intro")}
     >
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {profile.services.map((service) => {
-          const Icon = serviceIcon(service.title);
+        {profile.services.map((service, place) => {
+          const Icon = serviceIcon(service.englishTitle ?? service.title);
+          const contentLang = profileLang(`service.${place}`);
           return (
             <li
               key={service.title}

@@ -13,6 +13,12 @@ import { issuesByPath } from "../sessions-editor";
 import { type ProfileAnswer, profileQuery, saveProfile, settingsKeys } from "./api";
 import { socialNetworkNames } from "@/components/layout/social-icon";
 import { useSettingsSaved } from "./settings-saved";
+import {
+  ProfileTranslations,
+  translationsFromDraft,
+  type TranslationDrafts,
+  translationsToDraft,
+} from "./profile-translations";
 
 type Draft = Record<string, unknown>;
 
@@ -37,14 +43,17 @@ function toDraft(profile: SiteProfile): Draft {
   const { photoUrl: _photoUrl, photo: _photo, signatureImage: _signature, ...doctor } = profile.doctor;
   // Links that are not web addresses (the sample's "#") are not shown on the site, and the form starts without them.
   const social = profile.social.filter(({ url }) => /^https?:\/\//i.test(url));
-  let draft: Draft = { ...profile, doctor, social };
+  let draft: Draft = { ...profile, doctor, social, translations: translationsToDraft(profile) };
   for (const path of LINE_LISTS)
     draft = withValue(draft, path, (valueAt(draft, path) as string[]).join("\n"));
   return withValue(draft, PARAGRAPHS, (valueAt(draft, PARAGRAPHS) as string[]).join("\n\n"));
 }
 
 function fromDraft(draft: Draft): unknown {
-  let profile = draft;
+  let profile: Draft = {
+    ...draft,
+    translations: translationsFromDraft(draft.translations as TranslationDrafts),
+  };
   const lines = (text: string, separator: RegExp) =>
     text
       .split(separator)
@@ -295,6 +304,12 @@ function ProfileForm({
           onChange={(rows) => set(list.path, rows)}
         />
       ))}
+      <ProfileTranslations
+        english={draft as unknown as SiteProfile}
+        drafts={draft.translations as TranslationDrafts}
+        errors={errors}
+        onChange={(drafts) => set("translations", drafts)}
+      />
       <div className="flex flex-col gap-2 border-t border-slate-200 p-5 sm:flex-row sm:justify-end sm:p-6">
         <Button
           type="button"
