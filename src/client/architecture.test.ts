@@ -107,7 +107,7 @@ describe("the client's layers", () => {
       .filter((file) => !/\.test\.tsx?$/.test(file) && !file.endsWith("entry-server.tsx"))
       .flatMap((file) =>
         importsOf(readFileSync(file, "utf8"))
-          .filter((specifier) => /i18n\/(site-messages|catalogues\/)/.test(specifier))
+          .filter((specifier) => /i18n\/(site-messages|chunk-messages|catalogues\/)/.test(specifier))
           .map((specifier) => `${relative(clientRoot, file)} -> ${specifier}`),
       );
     expect(everyLanguage).toEqual([]);

@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { Router } from "wouter";
 import { I18nProvider } from "@lingui/react";
 import { languagePrefix } from "@shared/i18n/languages";
-import { SITE_MESSAGES, siteTranslator } from "@shared/i18n/site-messages";
+import { pageMessages, pageTranslator } from "@shared/i18n/chunk-messages";
 import { App } from "./app";
 import { publishedArticlesQuery, articleQuery } from "./features/articles/api";
 import { dataRightsQuery, manageQuery } from "./features/manage/api";
@@ -64,7 +64,8 @@ export async function render(input: PageRenderInput): Promise<RenderedApp> {
   const queries = withStableStamps(dehydrate(queryClient));
   const data = {
     language: input.language,
-    messages: SITE_MESSAGES[input.language],
+    messages: pageMessages(input.language, input.chunks),
+    ...(input.chunks?.length ? { chunks: input.chunks } : {}),
     profile: input.profile,
     ...(input.sampleProfile ? { sampleProfile: true as const } : {}),
     clinicTimeZone: input.clinicTimeZone,
@@ -77,7 +78,7 @@ export async function render(input: PageRenderInput): Promise<RenderedApp> {
   // Each render has its own translator in context: pages of the three languages may render at the same time.
   const page = (
     <StrictMode>
-      <I18nProvider i18n={siteTranslator(input.language)}>
+      <I18nProvider i18n={pageTranslator(input.language, input.chunks)}>
         <Router ssrPath={path} ssrSearch={search} base={languagePrefix(input.language)}>
           <App queryClient={queryClient} queries={queries} />
         </Router>

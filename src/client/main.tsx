@@ -11,6 +11,7 @@ import { translatorFor } from "@shared/i18n/messages";
 import { App } from "./app";
 import { noteArticleNotFoundAt } from "./features/articles/api";
 import { keepEarlyTap } from "./lib/early-tap";
+import { noteChunksInPage } from "./lib/message-chunks";
 import { queryClient } from "./lib/query-client";
 import { provideSiteProfile } from "./lib/site-profile";
 import { preferZodWithoutEval } from "./lib/zod-without-eval";
@@ -32,6 +33,7 @@ preferZodWithoutEval();
 const data = readPageData();
 provideSiteProfile(data.profile, data.clinicTimeZone, data.sampleProfile === true);
 if (data.articleNotFound) noteArticleNotFoundAt(window.location.pathname);
+noteChunksInPage(data.chunks);
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 // A tap made before the app ran is replayed by the page's shell once it has hydrated (lib/early-tap.ts).

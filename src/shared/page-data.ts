@@ -1,4 +1,5 @@
 import type { Article } from "./articles";
+import type { MessageChunk } from "./i18n/chunks";
 import type { Language } from "./i18n/languages";
 import type { PublicConfig } from "./booking";
 import type { ManageView } from "./manage";
@@ -42,6 +43,8 @@ export interface PageRenderInput {
   sampleProfile: boolean;
   clinicTimeZone: string;
   reads: PageReads;
+  /** The message chunks the page speaks at once (its words are written into its data): "legal", "visit". */
+  chunks?: MessageChunk[];
   /** False for the pages the browser renders alone (admin, payment result, video room): only the data is made. */
   html: boolean;
 }
@@ -51,6 +54,8 @@ export interface PageData {
   /** The page's language, and its compiled site catalogue (Lingui's): the browser app speaks it from the start. */
   language: Language;
   messages: Record<string, unknown>;
+  /** The message chunks whose words are in `messages` too (the browser does not fetch them again). */
+  chunks?: MessageChunk[];
   profile: SiteProfile;
   /** Present (true) while the site shows the built-in sample doctor: the footer says so. */
   sampleProfile?: true;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSP_NONCE_PLACEHOLDER, type PageReads, type RenderedApp } from "@shared/page-data";
 import { servedProfile } from "@shared/sample-profile";
 import { profileOnPage } from "@shared/profile-language";
+import type { MessageChunk } from "@shared/i18n/chunks";
 import { LANGUAGE_LOCALES, languageOfPath } from "@shared/i18n/languages";
 import type { ProfileSource } from "@shared/site-profile";
 import type { Config } from "../config";
@@ -41,6 +42,8 @@ export interface LoadedPage {
   reads: PageReads;
   /** The lazily loaded page module the browser needs at once ("pages/contact-us.tsx"). */
   pageModule?: string;
+  /** The message chunks the page speaks as soon as it shows ("legal"): written into its data. */
+  chunks?: MessageChunk[];
 }
 
 declare module "fastify" {
@@ -117,6 +120,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       sampleProfile: !profile.savedInDashboard() && !config.siteProfileFile,
       clinicTimeZone: config.booking.timeZone,
       reads: loaded.reads,
+      ...(loaded.chunks ? { chunks: loaded.chunks } : {}),
     };
     let rendered: RenderedApp | undefined;
     if (page.render) {

@@ -1,22 +1,20 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Messages } from "@lingui/core";
-import { messages as enBooking } from "./catalogues/en/booking";
-import { messages as hiBooking } from "./catalogues/hi/booking";
-import { messages as knBooking } from "./catalogues/kn/booking";
 import { messages as enMessages } from "./catalogues/en/messages";
 import { messages as hiMessages } from "./catalogues/hi/messages";
 import { messages as knMessages } from "./catalogues/kn/messages";
 import { type Language, LANGUAGES } from "./languages";
 import { SITE_MESSAGES } from "./site-messages";
+import { CHUNK_MESSAGES } from "./chunk-messages";
 
 /**
- * Each catalogue, compiled, in each language: the site's (every page), the booking dialog's, and the messages and
+ * Each catalogue, compiled, in each language: the site's (every page), each chunk's, and the messages and
  * documents the server sends a parent.
  */
 const COMPILED: Record<string, Record<Language, Messages>> = {
   site: SITE_MESSAGES,
-  booking: { en: enBooking, hi: hiBooking, kn: knBooking },
+  ...CHUNK_MESSAGES,
   messages: { en: enMessages, hi: hiMessages, kn: knMessages },
 };
 

@@ -1,5 +1,7 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import type englishBooking from "./catalogues/en/booking.json";
+import type englishLegal from "./catalogues/en/legal.json";
+import type englishVisit from "./catalogues/en/visit.json";
 import type english from "./catalogues/en/site.json";
 import { type Language, LANGUAGE_LOCALES } from "./languages";
 
@@ -10,6 +12,10 @@ export type SiteMessageId = keyof typeof english;
  * form's validation messages are there under the shared schema's English words, which are their ids.
  */
 export type BookingMessageId = keyof typeof englishBooking;
+/** The ids of the legal pages' bodies (catalogues/en/legal.json) and of the manage page and video room (visit.json). */
+export type LegalMessageId = keyof typeof englishLegal;
+export type VisitMessageId = keyof typeof englishVisit;
+// (Each chunk's ids join this union once its catalogue has messages: an empty one's ids are `never`.)
 export type MessageId = SiteMessageId | BookingMessageId;
 /** The values of a message's placeholders ("{name}"). */
 export type MessageValues = Record<string, string | number>;

@@ -1,14 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Messages } from "@lingui/core";
 import { CONSENT_VERSIONS } from "@shared/consent";
-import { messages as en } from "@shared/i18n/catalogues/en/booking";
-import { messages as hi } from "@shared/i18n/catalogues/hi/booking";
-import { messages as kn } from "@shared/i18n/catalogues/kn/booking";
+import { CHUNK_MESSAGES } from "@shared/i18n/chunk-messages";
 import type { Language } from "@shared/i18n/languages";
 import { translatorFor } from "@shared/i18n/messages";
-
-/** The booking dialog's catalogue of each language, where the consent's wording is (`consent.*`). */
-const BOOKING_MESSAGES: Record<Language, Messages> = { en, hi, kn };
 
 export interface ConsentWording {
   /** The wording's version and a hash of its text: a wording changed without a new version is kept apart. */
@@ -25,7 +19,8 @@ function plainText(message: string): string {
 }
 
 function wordingIn(language: Language): ConsentWording {
-  const i18n = translatorFor(language, BOOKING_MESSAGES[language]);
+  // The booking dialog's catalogue of the language, where the consent's wording is (`consent.*`).
+  const i18n = translatorFor(language, CHUNK_MESSAGES.booking[language]);
   const teleconsultation = plainText(i18n._("consent.teleconsultation"));
   const privacy = plainText(i18n._("consent.privacy"));
   const digest = createHash("sha256").update(`${teleconsultation}\n${privacy}`).digest("hex").slice(0, 16);
