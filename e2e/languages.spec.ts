@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { anotherParentHolds, inDays, pickDate } from "./support/booking";
+import { anotherParentHolds, fillDetails, inDays, openBooking, pickDate } from "./support/booking";
 import { waitUntilHydrated } from "./support/hydration";
 import { screenshots } from "./support/screenshots";
 
@@ -221,4 +221,16 @@ test("a language reached before the page's script ran is remembered all the same
     .getByRole("navigation", { name: "Language" })
     .getByRole("link", { name: "यह पेज हिन्दी में पढ़ें" });
   await expect(offer).toHaveAttribute("href", "/hi/contact-us");
+});
+
+test("consent ticked on an English page is asked again when the booking goes on in Kannada", async ({
+  page,
+}) => {
+  const dialog = await openBooking(page);
+  await fillDetails(dialog, { name: "Consent Switch" });
+  // The parent switches to Kannada with the booking under way and opens it again there.
+  const kannada = await openKannadaBooking(page);
+  await expect(kannada.getByRole("heading", { name: "ರೋಗಿಯ ವಿವರಗಳು" })).toBeVisible();
+  await expect(kannada.getByLabel("ರೋಗಿಯ ಪೂರ್ಣ ಹೆಸರು")).toHaveValue("Consent Switch");
+  for (const box of await kannada.getByRole("checkbox").all()) await expect(box).not.toBeChecked();
 });

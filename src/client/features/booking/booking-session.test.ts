@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder } from "@shared/booking";
 import { emptyBookingData } from "./booking-logic";
-import { resumeStep, stepFromName, stepName } from "./booking-session";
+import { consentForLanguage, resumeStep, stepFromName, stepName } from "./booking-session";
 
 const data = {
   ...emptyBookingData,
@@ -34,5 +34,28 @@ describe("the step in the address", () => {
     for (const step of [1, 2, 3, 4] as const) expect(stepFromName(stepName(step))).toBe(step);
     expect(stepFromName("checkout")).toBeUndefined();
     expect(stepFromName(null)).toBeUndefined();
+  });
+});
+
+describe("a booking saved on a page in another language", () => {
+  const ticked = {
+    ...data,
+    teleconsultationConsent: true,
+    privacyAcknowledged: true,
+    language: "en" as const,
+  };
+
+  it("goes back to the details with the consent to give again, in the page's language", () => {
+    expect(consentForLanguage({ step: 3, data: ticked, appointment, order }, "kn")).toEqual({
+      step: 1,
+      data: { ...ticked, teleconsultationConsent: false, privacyAcknowledged: false, language: "kn" },
+    });
+  });
+
+  it("resumes as it was in the same language, or before any box was ticked", () => {
+    const same = { step: 3 as const, data: ticked, appointment, order };
+    expect(consentForLanguage(same, "en")).toBe(same);
+    const unticked = { step: 1 as const, data };
+    expect(consentForLanguage(unticked, "hi")).toBe(unticked);
   });
 });

@@ -1,6 +1,7 @@
 import type { CreatedAppointment, CreatedOrder } from "@shared/booking";
 import type { BookingData, WizardStep } from "./booking-logic";
 import { tabStorage } from "@/lib/session-drafts";
+import { DEFAULT_LANGUAGE, type Language } from "@shared/i18n/languages";
 
 /**
  * The booking in progress, kept in this tab's sessionStorage, so that a reload, Back from the checkout page or
@@ -96,6 +97,20 @@ export function resumeStep(saved: SavedBooking, now: Date): SavedBooking {
     Date.parse(saved.appointment.holdExpiresAt) > now.getTime();
   if (holdLasts) return { ...saved, step: 3 };
   return { step: 2, data: { ...saved.data, appointmentTime: "" } };
+}
+
+/**
+ * A booking saved on a page in another language (the parent switched languages meanwhile) goes back to the details
+ * with the consent boxes empty: the boxes were ticked for the wording of that language, which this page does not show,
+ * and a booking records the wording of its page's language.
+ */
+export function consentForLanguage(saved: SavedBooking, language: Language): SavedBooking {
+  const ticked = saved.data.teleconsultationConsent === true || saved.data.privacyAcknowledged === true;
+  if (!ticked || (saved.data.language ?? DEFAULT_LANGUAGE) === language) return saved;
+  return {
+    step: 1,
+    data: { ...saved.data, teleconsultationConsent: false, privacyAcknowledged: false, language },
+  };
 }
 
 /** After a declined or cancelled payment the order is closed for good: the parent chooses a time again. */

@@ -6,8 +6,9 @@ import { errorStatus } from "@/lib/api";
 import { showErrorToast } from "@/lib/error-toast";
 import { availabilityKeys } from "@/lib/availability";
 import { createAppointment, createOrder } from "./api";
-import { loadSavedBooking, resumeStep, saveBooking } from "./booking-session";
+import { consentForLanguage, loadSavedBooking, resumeStep, saveBooking } from "./booking-session";
 import { useLanguage, useT } from "@/lib/i18n";
+import type { Language } from "@shared/i18n/languages";
 import {
   appointmentKey,
   type BookingData,
@@ -32,10 +33,10 @@ interface WizardState {
 }
 
 /** A new booking, or the one this tab left (a reload, Back from the checkout, Try Booking Again). */
-function initialState(): WizardState {
+function initialState(language: Language): WizardState {
   const saved = loadSavedBooking();
   if (!saved) return { step: 1, data: emptyBookingData, navigated: false };
-  const resumed = resumeStep(saved, new Date());
+  const resumed = resumeStep(consentForLanguage(saved, language), new Date());
   return { ...resumed, navigated: resumed.step > 1 };
 }
 
@@ -47,7 +48,7 @@ export function useBookingWizard() {
   const queryClient = useQueryClient();
   const language = useLanguage();
   const t = useT();
-  const [state, setState] = useState<WizardState>(initialState);
+  const [state, setState] = useState<WizardState>(() => initialState(language));
 
   // Written before the browser paints the new step: a step the parent can see is a step a reload resumes (a passive
   // effect after an awaited request may run only after the paint, and a reload in between lost the step).
