@@ -9,10 +9,10 @@ import { screenshots } from "./support/screenshots";
 async function openKannadaBooking(page: Page) {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/kn/");
-  const book = page.getByRole("button", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  const book = page.getByRole("button", { name: "ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
   await waitUntilHydrated(book);
   await book.click();
-  return page.getByRole("dialog", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  return page.getByRole("dialog", { name: "ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
 }
 
 /** Step 1 in Kannada: a parent's details, as a Kannada-speaking parent types them. */
@@ -58,7 +58,7 @@ test("a Kannada page on a phone speaks Kannada once its script runs, and its lin
   });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/kn/");
-  const book = page.getByRole("button", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
+  const book = page.getByRole("button", { name: "ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" });
   await waitUntilHydrated(book);
   await expect(page.getByRole("heading", { name: "ಆರೋಗ್ಯ ಲೇಖನಗಳು" })).toBeVisible();
   // The menu opens in Kannada, and a link to a section leads to the Kannada home page's section.
@@ -87,7 +87,7 @@ test("the booking dialog's first step speaks the page's language, its checks too
   await expect(dialog.getByText("ಫೋನ್ ಸಂಖ್ಯೆ ಅಗತ್ಯವಿದೆ")).toBeVisible();
   // The consent is in Kannada (the wording a Kannada booking records), its Privacy Notice the Kannada page's.
   await expect(
-    dialog.getByRole("checkbox", { name: /^ರೋಗಿಗೆ ಆನ್‌ಲೈನ್ ವಿಡಿಯೋ ಸಮಾಲೋಚನೆಗೆ ನಾನು ಒಪ್ಪುತ್ತೇನೆ/ }),
+    dialog.getByRole("checkbox", { name: /^ರೋಗಿಗೆ ಆನ್‌ಲೈನ್ ವೀಡಿಯೊ ಸಮಾಲೋಚನೆಗೆ ನಾನು ಒಪ್ಪುತ್ತೇನೆ/ }),
   ).toBeVisible();
   await expect(dialog.getByRole("link", { name: "ಗೌಪ್ಯತಾ ಸೂಚನೆ" })).toHaveAttribute("href", "/kn/privacy");
   await expect(dialog.locator('[lang="en"]')).toHaveCount(0);

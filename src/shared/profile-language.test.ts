@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { profileOnPage } from "./profile-language";
 import { sampleProfile } from "./sample-profile";
-import type { SiteProfile } from "./site-profile";
+import { profileTranslationSchema, type SiteProfile } from "./site-profile";
 
 const translated: SiteProfile = {
   ...sampleProfile,
@@ -17,6 +17,8 @@ const translated: SiteProfile = {
       ],
       hours: [{ days: "ಪ್ರತಿದಿನ", time: "" }],
       emergencyNotice: "ತುರ್ತು ಸಂದರ್ಭದಲ್ಲಿ ಹತ್ತಿರದ ಆಸ್ಪತ್ರೆಗೆ ಹೋಗಿ.",
+      experience: "15+ ವರ್ಷಗಳು",
+      seoTitle: "ಡಾ. ಅನನ್ಯಾ ರಾವ್ - ಮಕ್ಕಳ ಹೃದ್ರೋಗ ತಜ್ಞೆ",
     },
     hi: { specialty: "बाल हृदय रोग विशेषज्ञ" },
   },
@@ -39,7 +41,19 @@ describe("the doctor's profile on a page in a language", () => {
     });
     expect(kannada.contact.hours).toEqual(sampleProfile.contact.hours);
     expect(kannada.contact.emergencyNotice).toBe("ತುರ್ತು ಸಂದರ್ಭದಲ್ಲಿ ಹತ್ತಿರದ ಆಸ್ಪತ್ರೆಗೆ ಹೋಗಿ.");
-    expect(kannada.translatedParts?.sort()).toEqual(["about", "emergencyNotice", "service.1", "specialty"]);
+    expect(kannada.doctor.experience).toBe("15+ ವರ್ಷಗಳು");
+    expect(kannada.seo).toEqual({
+      title: "ಡಾ. ಅನನ್ಯಾ ರಾವ್ - ಮಕ್ಕಳ ಹೃದ್ರೋಗ ತಜ್ಞೆ",
+      description: sampleProfile.seo.description,
+    });
+    expect(kannada.translatedParts?.sort()).toEqual([
+      "about",
+      "emergencyNotice",
+      "experience",
+      "seoTitle",
+      "service.1",
+      "specialty",
+    ]);
     // The names, numbers and addresses stay the doctor's.
     expect(kannada.doctor.name).toBe(sampleProfile.doctor.name);
     expect(kannada.contact.email).toBe(sampleProfile.contact.email);
@@ -52,5 +66,14 @@ describe("the doctor's profile on a page in a language", () => {
     expect(english.doctor.specialty).toBe(sampleProfile.doctor.specialty);
     expect(english.translatedParts).toBeUndefined();
     expect(JSON.stringify(profileOnPage(translated, "hi"))).not.toContain("ಮಕ್ಕಳ");
+  });
+});
+
+describe("a translation of the profile", () => {
+  it("refuses invisible marks that would show the words reversed", () => {
+    const parsed = profileTranslationSchema.safeParse({ tagline: "ಹೃದಯ \u202Eline2" });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe("Remove the invisible direction marks from this text");
+    expect(profileTranslationSchema.safeParse({ tagline: "ಹೃದಯದ ಆರೈಕೆ\nಮಕ್ಕಳಿಗೆ" }).success).toBe(true);
   });
 });

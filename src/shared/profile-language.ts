@@ -42,8 +42,15 @@ function applyTranslation(profile: SiteProfile, translation: ProfileTranslation)
     ...profile.doctor,
     specialty: text("specialty", profile.doctor.specialty, translation.specialty),
     tagline: text("tagline", profile.doctor.tagline, translation.tagline),
+    experience: text("experience", profile.doctor.experience, translation.experience),
+    patientsTreated: text("patientsTreated", profile.doctor.patientsTreated, translation.patientsTreated),
   };
-  // A list of paragraphs or areas is translated whole, or not at all: half a Kannada "About" reads worse than none.
+  const seo = {
+    title: text("seoTitle", profile.seo.title, translation.seoTitle),
+    description: text("seoDescription", profile.seo.description, translation.seoDescription),
+  };
+  // A list of paragraphs or areas she has translated is shown as she wrote it (it may be shorter or longer than the
+  // English), empty entries left out.
   const about = translation.about?.filter(given) ?? [];
   const expertise = translation.expertise?.filter(given) ?? [];
   if (about.length > 0) parts.push("about");
@@ -74,6 +81,7 @@ function applyTranslation(profile: SiteProfile, translation: ProfileTranslation)
       expertise: expertise.length > 0 ? expertise : profile.about.expertise,
     },
     services: services.list,
+    seo,
     contact: {
       ...profile.contact,
       hours: hours.list,

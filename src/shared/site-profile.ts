@@ -7,7 +7,16 @@ import { z } from "zod";
 const titled = z.object({ title: z.string().min(1), description: z.string().min(1) });
 
 /** A text the doctor may leave empty in a translation: empty means "not translated", and the English shows. */
-const translatedText = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const translatedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    // Invisible marks that turn the direction of the text around would show the words reversed.
+    .refine(
+      (text) => !/[\u202A-\u202E\u2066-\u2069]/.test(text),
+      "Remove the invisible direction marks from this text",
+    );
 
 /**
  * The doctor's own translation of her profile's texts into Hindi or Kannada, for the pages in that language. Every
@@ -17,6 +26,8 @@ const translatedText = (max: number) => z.string().trim().max(max, `At most ${ma
 export const profileTranslationSchema = z.object({
   specialty: translatedText(200).optional(),
   tagline: translatedText(500).optional(),
+  experience: translatedText(100).optional(),
+  patientsTreated: translatedText(100).optional(),
   about: z.array(translatedText(3000)).max(20).optional(),
   expertise: z.array(translatedText(200)).max(40).optional(),
   services: z
@@ -28,6 +39,9 @@ export const profileTranslationSchema = z.object({
     .max(20)
     .optional(),
   emergencyNotice: translatedText(1000).optional(),
+  /** The home page's title and description in search results, in this language. */
+  seoTitle: translatedText(200).optional(),
+  seoDescription: translatedText(500).optional(),
 });
 export type ProfileTranslation = z.infer<typeof profileTranslationSchema>;
 

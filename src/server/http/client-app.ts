@@ -92,8 +92,9 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
   function headFor(request: FastifyRequest, page: PageRequest, loaded: LoadedPage): PageHead {
     const url = page.url ?? request.url;
     return {
-      title: profile.current().seo.title,
-      description: profile.current().seo.description,
+      // The doctor's title and description in the page's language where she has translated them.
+      title: profileOnPage(profile.current(), languageOfPath(url)).seo.title,
+      description: profileOnPage(profile.current(), languageOfPath(url)).seo.description,
       url: publicUrl(config, url.split("?")[0] ?? "/"),
       image: null,
       type: "website",

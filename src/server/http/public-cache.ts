@@ -192,10 +192,10 @@ export function cachePublicReads(
   // A read being answered for a key: later requests for it wait and take its answer from memory.
   const pending = new Map<string, Promise<void>>();
   const keyOf = (request: FastifyRequest) => {
-    const [path = request.url, query = ""] = request.url.split("?");
-    // As the route reads it: one value (a repeated one arrives as a list, which the route takes for English).
-    const given = new URLSearchParams(query).getAll("language");
-    const language = given.length === 1 ? given[0] : undefined;
+    const path = request.url.split("?")[0] ?? request.url;
+    // The language exactly as the route reads it: Fastify's own parse of the query (a repeated name arrives as a
+    // list, which the route takes for English; a "?" inside the query is part of a value, not a new query).
+    const language = (request.query as Record<string, unknown> | undefined)?.language;
     return isLanguage(language) && language !== DEFAULT_LANGUAGE ? `${path}?language=${language}` : path;
   };
 

@@ -9,7 +9,7 @@ import {
 } from "@shared/articles";
 import { LANGUAGE_NAMES } from "@shared/i18n/languages";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button, SubmitButton } from "@/components/ui/button";
@@ -36,6 +36,20 @@ const LANGUAGE_LABELS: Record<TranslationLanguage, string> = {
   kn: `Kannada (${LANGUAGE_NAMES.kn})`,
 };
 
+/** The letters of each translation language's script: Devanagari for Hindi, Kannada's own. */
+const SCRIPTS: Record<TranslationLanguage, RegExp> = { hi: /[\u0900-\u097F]/, kn: /[\u0C80-\u0CFF]/ };
+
+/**
+ * Why a translation seems to be in the other language (Kannada letters and no Hindi ones in the Hindi translation),
+ * or undefined: typed into the wrong language, it would show on the wrong pages.
+ */
+function otherScriptOf(text: string, language: TranslationLanguage): string | undefined {
+  const other = language === "hi" ? "kn" : "hi";
+  if (SCRIPTS[language].test(text) || !SCRIPTS[other].test(text)) return undefined;
+  const name = (candidate: TranslationLanguage) => (candidate === "hi" ? "Hindi" : "Kannada");
+  return `This is written in ${name(other)}: choose ${name(other)} above, or write it in ${name(language)}.`;
+}
+
 /** After a translation is saved or removed: the dashboard's list and the site's articles are read again. */
 async function refreshArticles() {
   await Promise.all(
@@ -58,6 +72,8 @@ export function ArticleTranslationDialog({
   const [language, setLanguage] = useState<TranslationLanguage>(
     TRANSLATION_LANGUAGES.find((candidate) => !article.translations[candidate]) ?? "hi",
   );
+  // What was typed in each language and not saved yet: switching languages keeps it.
+  const unsaved = useRef<Partial<Record<TranslationLanguage, TranslationInput>>>({});
   return (
     <DialogShell
       onOpenChange={(open) => !open && onClose()}
@@ -94,7 +110,13 @@ export function ArticleTranslationDialog({
           ))}
         </fieldset>
         {/* A fresh form for each language, filled with its translation as saved. */}
-        <TranslationForm key={language} article={article} language={language} onClose={onClose} />
+        <TranslationForm
+          key={language}
+          article={article}
+          language={language}
+          unsaved={unsaved}
+          onClose={onClose}
+        />
       </div>
     </DialogShell>
   );
@@ -103,10 +125,12 @@ export function ArticleTranslationDialog({
 function TranslationForm({
   article,
   language,
+  unsaved,
   onClose,
 }: {
   article: AdminArticle;
   language: TranslationLanguage;
+  unsaved: RefObject<Partial<Record<TranslationLanguage, TranslationInput>>>;
   onClose: () => void;
 }) {
   const saved = article.translations[language];
@@ -114,16 +138,24 @@ function TranslationForm({
     register,
     handleSubmit,
     setError,
+    getValues,
     control,
     formState: { errors },
   } = useForm<TranslationInput, unknown, TranslationOutput>({
     resolver: zodResolver(articleTranslationSchema),
-    defaultValues: {
+    defaultValues: unsaved.current[language] ?? {
       title: saved?.title ?? "",
       excerpt: saved?.excerpt ?? "",
       content: saved?.content ?? "",
     },
   });
+  // Kept when the doctor switches to the other language, and given back when she returns.
+  useEffect(
+    () => () => {
+      unsaved.current[language] = getValues();
+    },
+    [unsaved, language, getValues],
+  );
   const content = useWatch({ control, name: "content" }) ?? "";
   const save = useMutation({
     mutationFn: (values: TranslationOutput) => saveArticleTranslation(article.id, language, values),
@@ -161,7 +193,13 @@ function TranslationForm({
     <form
       noValidate
       aria-label={`${LANGUAGE_LABELS[language]} translation`}
-      onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
+      onSubmit={(event) =>
+        void handleSubmit((values) => {
+          const mismatch = otherScriptOf(`${values.title} ${values.excerpt} ${values.content}`, language);
+          if (mismatch) setError("title", { type: "script", message: mismatch });
+          else save.mutate(values);
+        })(event)
+      }
       className="flex flex-col gap-4"
     >
       <FormField id="article-title" label="Title" error={errors.title?.message}>

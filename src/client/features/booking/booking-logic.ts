@@ -38,8 +38,9 @@ export interface BookingData {
   /** Both boxes of step 1, ticked for the wording of the page's language (`CONSENT_VERSIONS`). */
   teleconsultationConsent?: boolean;
   privacyAcknowledged?: boolean;
-  /** The language of the wording the boxes were ticked for: the page's when step 1 was sent. */
+  /** The language and version of the wording the boxes were ticked for: the page's when step 1 was sent. */
   language?: Language | undefined;
+  consentVersion?: string | undefined;
   appointmentDate: string;
   appointmentTime: string;
   couponCode?: string;

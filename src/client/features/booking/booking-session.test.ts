@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CreatedAppointment, CreatedOrder } from "@shared/booking";
+import { CONSENT_VERSIONS } from "@shared/consent";
 import { emptyBookingData } from "./booking-logic";
 import { consentForLanguage, resumeStep, stepFromName, stepName } from "./booking-session";
 
@@ -48,7 +49,25 @@ describe("a booking saved on a page in another language", () => {
   it("goes back to the details with the consent to give again, in the page's language", () => {
     expect(consentForLanguage({ step: 3, data: ticked, appointment, order }, "kn")).toEqual({
       step: 1,
-      data: { ...ticked, teleconsultationConsent: false, privacyAcknowledged: false, language: "kn" },
+      data: {
+        ...ticked,
+        teleconsultationConsent: false,
+        privacyAcknowledged: false,
+        language: "kn",
+        consentVersion: CONSENT_VERSIONS.kn,
+      },
+    });
+  });
+
+  it("goes back to the details when the wording changed since the boxes were ticked", () => {
+    const older = { ...ticked, consentVersion: "2000-01-01" };
+    expect(consentForLanguage({ step: 2, data: older }, "en")).toMatchObject({
+      step: 1,
+      data: {
+        teleconsultationConsent: false,
+        privacyAcknowledged: false,
+        consentVersion: CONSENT_VERSIONS.en,
+      },
     });
   });
 

@@ -1,6 +1,7 @@
 import type { CreatedAppointment, CreatedOrder } from "@shared/booking";
 import type { BookingData, WizardStep } from "./booking-logic";
 import { tabStorage } from "@/lib/session-drafts";
+import { CONSENT_VERSIONS } from "@shared/consent";
 import { DEFAULT_LANGUAGE, type Language } from "@shared/i18n/languages";
 
 /**
@@ -100,16 +101,25 @@ export function resumeStep(saved: SavedBooking, now: Date): SavedBooking {
 }
 
 /**
- * A booking saved on a page in another language (the parent switched languages meanwhile) goes back to the details
- * with the consent boxes empty: the boxes were ticked for the wording of that language, which this page does not show,
- * and a booking records the wording of its page's language.
+ * A booking saved on a page in another language (the parent switched languages meanwhile), or before the wording
+ * changed (a reload after "the consent wording has changed"), goes back to the details with the consent boxes empty:
+ * they were ticked for a wording this page does not show, and a booking records the wording its page shows now.
  */
 export function consentForLanguage(saved: SavedBooking, language: Language): SavedBooking {
   const ticked = saved.data.teleconsultationConsent === true || saved.data.privacyAcknowledged === true;
-  if (!ticked || (saved.data.language ?? DEFAULT_LANGUAGE) === language) return saved;
+  const sameWording =
+    (saved.data.language ?? DEFAULT_LANGUAGE) === language &&
+    (saved.data.consentVersion ?? CONSENT_VERSIONS[DEFAULT_LANGUAGE]) === CONSENT_VERSIONS[language];
+  if (!ticked || sameWording) return saved;
   return {
     step: 1,
-    data: { ...saved.data, teleconsultationConsent: false, privacyAcknowledged: false, language },
+    data: {
+      ...saved.data,
+      teleconsultationConsent: false,
+      privacyAcknowledged: false,
+      language,
+      consentVersion: CONSENT_VERSIONS[language],
+    },
   };
 }
 

@@ -64,10 +64,11 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
   const [hours] = useHoursEntries(contact.hours);
   const t = useT();
   const contentLang = useEnglishContentLang();
-  const hoursLang = useProfileLang()("hours.0");
+  const profileLang = useProfileLang();
+  const hoursLang = profileLang("hours.0");
   const figures = [
-    { Icon: Award, label: t("hero.experience"), value: doctor.experience },
-    { Icon: Users, label: t("hero.patients"), value: doctor.patientsTreated },
+    { Icon: Award, label: t("hero.experience"), value: doctor.experience, part: "experience" },
+    { Icon: Users, label: t("hero.patients"), value: doctor.patientsTreated, part: "patientsTreated" },
   ];
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
@@ -77,13 +78,13 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
         className="mb-6 aspect-[4/3] w-full rounded-xl object-cover"
       />
       <dl className="grid gap-3">
-        {figures.map(({ Icon, label, value }) => (
+        {figures.map(({ Icon, label, value, part }) => (
           <div key={label} className="rounded-xl bg-brand-50 px-5 py-4">
             <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-700 uppercase">
               <Icon className="size-4 text-brand-700" aria-hidden="true" />
               {label}
             </dt>
-            <dd className="mt-1 text-2xl font-bold text-brand-800" lang={contentLang}>
+            <dd className="mt-1 text-2xl font-bold text-brand-800" lang={profileLang(part)}>
               {value}
             </dd>
           </div>

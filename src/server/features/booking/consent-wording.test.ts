@@ -10,7 +10,7 @@ import { consentWording } from "./consent-wording";
 const REVIEWED_WORDINGS = {
   en: "2026-11-25:997d28826cd136ac",
   hi: "2026-11-28:d6892f0834b05b3b",
-  kn: "2026-11-28:ca8970c9fd10cfdf",
+  kn: "2026-11-28:2806472db42af600",
 };
 
 describe("the consent's wording in each language", () => {

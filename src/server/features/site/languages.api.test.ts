@@ -14,7 +14,7 @@ const inLanguage = (path: string, language: Language) => (language === "en" ? pa
 const BOOK_BUTTON: Record<Language, string> = {
   en: "Book Video Consultation",
   hi: "वीडियो परामर्श बुक करें",
-  kn: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ",
+  kn: "ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ",
 };
 
 interface PageData {
@@ -150,6 +150,11 @@ describe.each(testEngines)("pages in each language on %s", (engine) => {
       expect(response.body, url).not.toContain('hreflang="');
       expect(pageData(response.body).language).toBe(language);
     }
+    // Another spelling of the address is the same page, kept once: it never turns the Kannada page English.
+    await t.app.inject({ method: "GET", url: "/%6Bn/payment/callback" });
+    const kannada = await t.app.inject({ method: "GET", url: "/kn/payment/callback?order_id=bk_1" });
+    expect(kannada.body).toContain('<html lang="kn">');
+    expect(pageData(kannada.body).language).toBe("kn");
     expect((await t.app.inject({ method: "GET", url: "/kn/appointments/manage/x" })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/sitemap.xml" })).body).not.toContain("payment");
   });

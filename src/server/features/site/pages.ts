@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { profileOnPage } from "@shared/profile-language";
 import { ADMIN_PAGES } from "@shared/admin-pages";
 import { z } from "zod";
 import type { Article } from "@shared/articles";
@@ -146,7 +147,8 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   const publishedArticles = async (language: Language = "en") =>
     (await read<{ articles: Article[] }>(articlesApi("/api/articles", language)))?.articles ?? [];
   const facts = async (language: Language): Promise<SiteFacts> => ({
-    profile: profiles.current(),
+    // The doctor's words in the page's language where she has translated them (the search result's title).
+    profile: profileOnPage(profiles.current(), language),
     config: await publicConfig(),
     baseUrl: config.publicBaseUrl,
     language,
@@ -361,6 +363,9 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     app.get(path, async (_request, reply) =>
       reply.sendPage({
         cacheKey: path,
+        // A payment result is kept for its route: it is made for the route's address (its language), whatever
+        // spelling of it was asked for ("/%6Bn/payment/callback" is the Kannada page, made in Kannada).
+        ...(paymentResults.includes(path) ? { url: path } : {}),
         render: false,
         placeholder: path.startsWith("/admin")
           ? CONSOLE_PLACEHOLDER

@@ -43,7 +43,10 @@ describe.each(testEngines)("the profile in each language on %s", (engine) => {
   });
 
   it("shows each page the parts translated into its language, and marks the rest English", async () => {
-    const saved = await save({ kn: { about: [ABOUT_KN] }, hi: { specialty: SPECIALTY_HI } });
+    const saved = await save({
+      kn: { about: [ABOUT_KN], seoTitle: "ಡಾ. ಅನನ್ಯಾ ರಾವ್, ಮಕ್ಕಳ ಹೃದ್ರೋಗ ತಜ್ಞೆ" },
+      hi: { specialty: SPECIALTY_HI },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
 
     const kannada = (await t.app.inject({ method: "GET", url: "/kn/" })).body;
@@ -51,6 +54,8 @@ describe.each(testEngines)("the profile in each language on %s", (engine) => {
     expect(kannada).not.toContain(SPECIALTY_HI);
     expect(kannada).not.toContain(english.about.paragraphs[0] ?? "-");
     expect(kannada).toMatch(new RegExp(`lang="en"[^>]*>${english.doctor.specialty}<`));
+    // Her title in search results, in the page's language.
+    expect(kannada).toContain("<title>ಡಾ. ಅನನ್ಯಾ ರಾವ್, ಮಕ್ಕಳ ಹೃದ್ರೋಗ ತಜ್ಞೆ</title>");
 
     const hindi = (await t.app.inject({ method: "GET", url: "/hi/" })).body;
     expect(hindi).not.toContain(ABOUT_KN);

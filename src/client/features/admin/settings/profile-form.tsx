@@ -18,6 +18,7 @@ import {
   translationsFromDraft,
   type TranslationDrafts,
   translationsToDraft,
+  withoutTranslatedRow,
 } from "./profile-translations";
 
 type Draft = Record<string, unknown>;
@@ -301,7 +302,20 @@ function ProfileForm({
           list={list}
           rows={(valueAt(draft, list.path) as Draft[]) ?? []}
           errors={errors}
-          onChange={(rows) => set(list.path, rows)}
+          onChange={(rows, removedAt) => {
+            set(list.path, rows);
+            // The translations follow the English lists by place: a removed service or hours line takes its
+            // translations with it, so the next one's do not move up beside the wrong English.
+            if (removedAt !== undefined && (list.path === "services" || list.path === "contact.hours"))
+              set(
+                "translations",
+                withoutTranslatedRow(
+                  draft.translations as TranslationDrafts,
+                  list.path === "services" ? "services" : "hours",
+                  removedAt,
+                ),
+              );
+          }}
         />
       ))}
       <ProfileTranslations
@@ -346,7 +360,8 @@ function RowList({
   list: (typeof ROW_LISTS)[number];
   rows: Draft[];
   errors: Record<string, string>;
-  onChange: (rows: Draft[]) => void;
+  /** The rows as they are now; `removedAt` is the place of the row just removed, if one was. */
+  onChange: (rows: Draft[], removedAt?: number) => void;
 }) {
   const setCell = (index: number, key: string, value: unknown) =>
     onChange(rows.map((row, at) => (at === index ? { ...row, [key]: value } : row)));
@@ -419,7 +434,12 @@ function RowList({
             size="sm"
             className="justify-self-start"
             aria-label={`Remove ${list.item} ${index + 1}`}
-            onClick={() => onChange(rows.filter((_, at) => at !== index))}
+            onClick={() =>
+              onChange(
+                rows.filter((_, at) => at !== index),
+                index,
+              )
+            }
           >
             <Trash2 aria-hidden="true" />
           </Button>

@@ -14,6 +14,10 @@ import { InputField, TextareaField } from "@/components/ui/form-field";
 export interface TranslationDraft {
   specialty: string;
   tagline: string;
+  experience: string;
+  patientsTreated: string;
+  seoTitle: string;
+  seoDescription: string;
   about: string;
   expertise: string;
   emergencyNotice: string;
@@ -31,6 +35,10 @@ export function translationsToDraft(profile: SiteProfile): TranslationDrafts {
   const draftOf = (translation: ProfileTranslation | undefined): TranslationDraft => ({
     specialty: translation?.specialty ?? "",
     tagline: translation?.tagline ?? "",
+    experience: translation?.experience ?? "",
+    patientsTreated: translation?.patientsTreated ?? "",
+    seoTitle: translation?.seoTitle ?? "",
+    seoDescription: translation?.seoDescription ?? "",
     about: (translation?.about ?? []).join("\n\n"),
     expertise: (translation?.expertise ?? []).join("\n"),
     emergencyNotice: translation?.emergencyNotice ?? "",
@@ -57,6 +65,10 @@ export function translationsFromDraft(drafts: TranslationDrafts | undefined): Si
   const fromDraft = (draft: TranslationDraft): ProfileTranslation => ({
     specialty: draft.specialty.trim(),
     tagline: draft.tagline.trim(),
+    experience: draft.experience.trim(),
+    patientsTreated: draft.patientsTreated.trim(),
+    seoTitle: draft.seoTitle.trim(),
+    seoDescription: draft.seoDescription.trim(),
     about: split(draft.about, /\n\s*\n/),
     expertise: split(draft.expertise, /\n/),
     emergencyNotice: draft.emergencyNotice.trim(),
@@ -67,6 +79,12 @@ export function translationsFromDraft(drafts: TranslationDrafts | undefined): Si
     hours: draft.hours.map((line) => ({ days: line.days.trim(), time: line.time.trim() })),
   });
   return { hi: fromDraft(drafts.hi), kn: fromDraft(drafts.kn) };
+}
+
+/** An English list as the form holds it: a list, or its text (paragraphs or lines) while the doctor edits it. */
+function listOf(value: unknown, separator: RegExp): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === "string" ? split(value, separator) : [];
 }
 
 /** The first of the server's messages for a part of the translation ("translations.kn.about.0"). */
@@ -94,7 +112,18 @@ export function ProfileTranslations({
   const inLanguage = (label: string) => `${label} in ${language === "hi" ? "Hindi" : "Kannada"}`;
   const update = (change: Partial<TranslationDraft>) =>
     onChange({ ...drafts, [language]: { ...draft, ...change } });
-  const text = (part: "specialty" | "tagline" | "emergencyNotice" | "about" | "expertise") => ({
+  const text = (
+    part:
+      | "specialty"
+      | "tagline"
+      | "experience"
+      | "patientsTreated"
+      | "emergencyNotice"
+      | "about"
+      | "expertise"
+      | "seoTitle"
+      | "seoDescription",
+  ) => ({
     id: id(part),
     error: errorFor(errors, path(part)),
     value: draft[part],
@@ -111,7 +140,8 @@ export function ProfileTranslations({
       <p className="text-sm text-slate-700">
         Your texts for the site&apos;s <span lang="hi">हिन्दी</span> and <span lang="kn">ಕನ್ನಡ</span> pages.
         Leave a part empty to show your English there, marked as English. Names, numbers and addresses stay as
-        they are.
+        they are. When you change an English text (the hours above all), change its translations too: they do
+        not follow by themselves.
       </p>
       <div role="radiogroup" aria-label="Language of the translation" className="flex flex-wrap gap-4">
         {TRANSLATION_LANGUAGES.map((candidate) => (
@@ -135,15 +165,25 @@ export function ProfileTranslations({
           rows={3}
           {...text("tagline")}
         />
+        <InputField
+          label={inLanguage("Experience")}
+          hint={english.doctor?.experience}
+          {...text("experience")}
+        />
+        <InputField
+          label={inLanguage("Patients treated")}
+          hint={english.doctor?.patientsTreated}
+          {...text("patientsTreated")}
+        />
         <TextareaField
           label={inLanguage("About you")}
-          hint="Leave a blank line between paragraphs"
+          hint={`Leave a blank line between paragraphs. In English: ${listOf(english.about?.paragraphs, /\n\s*\n/).length} paragraphs.`}
           rows={6}
           {...text("about")}
         />
         <TextareaField
           label={inLanguage("Areas of expertise")}
-          hint="One per line"
+          hint={`One per line. In English: ${listOf(english.about?.expertise, /\n/).join(", ")}`}
           rows={6}
           {...text("expertise")}
         />
@@ -152,6 +192,13 @@ export function ProfileTranslations({
           hint={english.contact?.emergencyNotice}
           rows={3}
           {...text("emergencyNotice")}
+        />
+        <InputField label={inLanguage("Page title")} hint={english.seo?.title} {...text("seoTitle")} />
+        <TextareaField
+          label={inLanguage("Description")}
+          hint={english.seo?.description}
+          rows={3}
+          {...text("seoDescription")}
         />
       </div>
       {services.map((service, place) => (
@@ -222,3 +269,16 @@ function withRow<T extends Record<string, string>>(
 
 const EMPTY_SERVICE = { title: "", description: "" };
 const EMPTY_HOURS = { days: "", time: "" };
+
+/** The translations without the row at `place` of a list (an English service or hours line removed). */
+export function withoutTranslatedRow(
+  drafts: TranslationDrafts,
+  list: "services" | "hours",
+  place: number,
+): TranslationDrafts {
+  const without = (draft: TranslationDraft): TranslationDraft => ({
+    ...draft,
+    [list]: draft[list].filter((_, at) => at !== place),
+  });
+  return { hi: without(drafts.hi), kn: without(drafts.kn) };
+}
