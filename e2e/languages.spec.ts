@@ -234,3 +234,88 @@ test("consent ticked on an English page is asked again when the booking goes on 
   await expect(kannada.getByLabel("ರೋಗಿಯ ಪೂರ್ಣ ಹೆಸರು")).toHaveValue("Consent Switch");
   for (const box of await kannada.getByRole("checkbox").all()) await expect(box).not.toBeChecked();
 });
+
+/** Errors a page reports, and React's hydration warnings, from its first byte on. */
+function watchErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" || /hydrat/i.test(message.text()))
+      problems.push(`console: ${message.text()}`);
+  });
+  return problems;
+}
+
+/** The browser's requests for a language's legal words (their own chunk of script). */
+function legalChunkRequests(page: Page): string[] {
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/assets\/legal-[\w-]{8}\.js$/.test(path)) requested.push(path);
+  });
+  return requested;
+}
+
+test("a Kannada parent goes on to the privacy notice within the site and reads it in Kannada", async ({
+  page,
+}) => {
+  const problems = watchErrors(page);
+  const legalChunks = legalChunkRequests(page);
+  await page.goto("/kn/");
+  await waitUntilHydrated(page.getByRole("button", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" }));
+  // The home page carries no legal words: they come with the privacy notice, in Kannada only.
+  expect(legalChunks).toEqual([]);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole("contentinfo").getByRole("link", { name: "ಗೌಪ್ಯತಾ ಸೂಚನೆ" }).click();
+  await expect(page).toHaveURL(/\/kn\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1, name: "ಗೌಪ್ಯತಾ ಸೂಚನೆ" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "ನಾವು ಏನನ್ನು ಇಟ್ಟುಕೊಳ್ಳುತ್ತೇವೆ, ಮತ್ತು ಏಕೆ" }),
+  ).toBeVisible();
+  const items = page.getByRole("list", { name: "ಮಾಹಿತಿಯ ಪ್ರತಿಯೊಂದು ವಿಧ" }).getByRole("listitem");
+  await expect(items).toHaveCount(8);
+  await expect(items.first()).toContainText("ಏಕೆ: ಟೆಲಿಮೆಡಿಸಿನ್ ನಿಯಮಗಳು ಕೇಳುವಂತೆ");
+  await expect(page.getByRole("region", { name: "ನಿಮ್ಮ ಹಕ್ಕುಗಳು" })).toContainText(
+    "ನಾವು 30 ದಿನಗಳೊಳಗೆ ಉತ್ತರಿಸುತ್ತೇವೆ.",
+  );
+  // The app went there itself (the page was not loaded again), fetching the Kannada words alone.
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  expect(legalChunks).toHaveLength(1);
+  await screenshots(page, "kannada-privacy-notice");
+  expect(problems).toEqual([]);
+});
+
+test("a Hindi policy page opened at its address hydrates with the words it arrived with", async ({
+  page,
+}) => {
+  const problems = watchErrors(page);
+  const legalChunks = legalChunkRequests(page);
+  // Any change the script makes to the page's main text once it runs (none when hydration matches).
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    Object.assign(window, { mainChanges: changes });
+    document.addEventListener("DOMContentLoaded", () => {
+      const main = document.querySelector("main");
+      if (!main) return;
+      new MutationObserver((records) => {
+        for (const record of records) changes.push(record.type);
+      }).observe(main, { childList: true, subtree: true, characterData: true });
+    });
+  });
+  await page.goto("/hi/terms-conditions");
+  await waitUntilHydrated(page.getByRole("contentinfo").getByRole("link", { name: "रिफ़ंड और रद्दीकरण" }));
+  await waitUntilHydrated(page.getByRole("main").getByRole("link", { name: "रिफ़ंड और रद्दीकरण" }).first());
+  await expect(page.getByRole("heading", { level: 1, name: "नियम और शर्तें" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "भुगतान की शर्तें" })).toBeVisible();
+  await expect(page.getByText("यह सेवा आपात स्थिति के लिए नहीं है।")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => (window as unknown as { mainChanges: string[] }).mainChanges)).toEqual([]);
+  // Its words came in its data: no chunk of legal words was fetched.
+  expect(legalChunks).toEqual([]);
+  // A link in its text leads on within the app, in Hindi.
+  await page.getByRole("main").getByRole("link", { name: "रिफ़ंड और रद्दीकरण" }).first().click();
+  await expect(page).toHaveURL(/\/hi\/refunds-cancellations$/);
+  await expect(page.getByRole("columnheader", { name: "आप कब रद्द करते हैं" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "50% रिफ़ंड, या एक बार बिना शुल्क के समय बदलना" })).toBeVisible();
+  expect(problems).toEqual([]);
+});

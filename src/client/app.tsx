@@ -10,7 +10,9 @@ import { Route, Switch } from "wouter";
 import { ToasterRoot } from "@/components/ui/toaster-root";
 import { AdminLoginRoot } from "@/features/admin/admin-login-root";
 import { BookingRoot } from "@/features/booking/booking-root";
+import { prefetchMessageChunk } from "@/lib/message-chunks";
 import { useCanonicalFollowsAddress } from "@/lib/use-canonical-address";
+import type { MessageChunk } from "@shared/i18n/chunks";
 import { existsUnderLanguagePrefix } from "@shared/i18n/languages";
 import { useLanguage } from "@/lib/i18n";
 import HomePage from "@/pages/home";
@@ -22,11 +24,26 @@ import HomePage from "@/pages/home";
  */
 const pageModules = import.meta.glob<{ default: ComponentType }>(["./pages/*.tsx", "!./pages/home.tsx"]);
 
+/**
+ * The message chunks a page speaks besides the site's (src/shared/i18n/chunks.ts). When the app goes to the page, its
+ * words are fetched beside its code instead of after it; a server-rendered page carries them in its data.
+ */
+const PAGE_CHUNKS: Partial<Record<string, MessageChunk[]>> = {
+  terms: ["legal"],
+  privacy: ["legal"],
+  refunds: ["legal"],
+  "payment-callback": ["booking"],
+};
+
 /** The page of src/client/pages/<file>.tsx, loaded when it is first shown. */
 function lazyPage(file: string) {
   const load = pageModules[`./pages/${file}.tsx`];
   if (!load) throw new Error(`There is no page pages/${file}.tsx`);
-  return lazy(load);
+  const chunks = PAGE_CHUNKS[file] ?? [];
+  return lazy(() => {
+    for (const chunk of chunks) prefetchMessageChunk(chunk);
+    return load();
+  });
 }
 
 /** Each address and the file in pages/ that answers it (besides the home page); any other address is a 404. */

@@ -112,4 +112,25 @@ describe("the client's layers", () => {
       );
     expect(everyLanguage).toEqual([]);
   });
+
+  it("fetches the other catalogues (booking, legal, visit) only in lib/message-chunks.ts, one language at a time", () => {
+    // A glob is a chunk per file, fetched when asked for; an eager one, or one written elsewhere for one chunk,
+    // would put catalogues in the code that imports it (the legal texts in every page's script).
+    const globs = sourceFiles(clientRoot)
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/import\.meta\.glob(?:<[^>]*>)?\(([^)]*)\)/g)]
+          .filter(([, args]) => args?.includes("catalogues"))
+          .map(([, args]) => ({ file: relative(clientRoot, file).split(sep).join("/"), args: args ?? "" })),
+      );
+    expect(globs.map(({ file }) => file)).toEqual(["lib/message-chunks.ts"]);
+    for (const { args } of globs) {
+      expect(args).not.toMatch(/eager/);
+      expect(args.match(/catalogues\/[^"']*/g)).toEqual([
+        "catalogues/*/booking.ts",
+        "catalogues/*/legal.ts",
+        "catalogues/*/visit.ts",
+      ]);
+    }
+  });
 });

@@ -10,6 +10,7 @@
  * - less than 12 hours before, or once it has started (no-show): cancel for nothing; no reschedule.
  * Exactly 24 hours before is in the 50 % band; exactly 12 hours before still is.
  */
+import type { LegalMessageId } from "./i18n/messages";
 
 interface CancellationPolicy {
   /** Cancelling more than this many hours before the start refunds everything. */
@@ -133,20 +134,49 @@ export function decide(
   return { band, cancel, reschedule };
 }
 
+/** One of the policy's rows in words: a message of the legal pages' catalogue and its values. */
+export interface PolicyWords {
+  id: LegalMessageId;
+  values?: Record<string, number>;
+}
+
+export interface PolicyRow {
+  /** The row in English, as the Refunds page has always said it. */
+  when: string;
+  outcome: string;
+  /** The same row as messages of the legal catalogue (`refunds.row.*`), for the page in each language. */
+  words: { when: PolicyWords; outcome: PolicyWords };
+}
+
 /** The policy's rows as the Refunds page shows them. */
-export function policyRows(policy: CancellationPolicy = DEFAULT_POLICY): { when: string; outcome: string }[] {
+export function policyRows(policy: CancellationPolicy = DEFAULT_POLICY): PolicyRow[] {
+  const full = policy.fullRefundHours;
+  const partial = policy.partialRefundHours;
+  const percent = policy.partialRefundPercent;
   return [
     {
-      when: `More than ${policy.fullRefundHours} hours before the appointment`,
+      when: `More than ${full} hours before the appointment`,
       outcome: "Full refund, or reschedule free of charge",
+      words: {
+        when: { id: "refunds.row.full.when", values: { hours: full } },
+        outcome: { id: "refunds.row.full.outcome" },
+      },
     },
     {
-      when: `Between ${policy.partialRefundHours} and ${policy.fullRefundHours} hours before the appointment`,
-      outcome: `${policy.partialRefundPercent}% refund, or one free reschedule`,
+      when: `Between ${partial} and ${full} hours before the appointment`,
+      outcome: `${percent}% refund, or one free reschedule`,
+      words: {
+        when: { id: "refunds.row.partial.when", values: { from: partial, to: full } },
+        outcome: { id: "refunds.row.partial.outcome", values: { percent } },
+      },
     },
     {
-      when: `Less than ${policy.partialRefundHours} hours before the appointment, or no-show`,
+      when: `Less than ${partial} hours before the appointment, or no-show`,
       outcome: "No refund",
+      words: {
+        when: { id: "refunds.row.late.when", values: { hours: partial } },
+        outcome: { id: "refunds.row.late.outcome" },
+      },
     },
   ];
 }

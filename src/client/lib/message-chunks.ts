@@ -23,6 +23,17 @@ export function noteChunksInPage(chunks: readonly MessageChunk[] | undefined): v
   inPage = chunks ?? [];
 }
 
+/**
+ * Starts fetching a chunk's words in the page's language (its `<html lang>`) beside a page's own code, unless the page
+ * carries them already: the app's route loads the Refunds page and the legal words together, not one after the other.
+ * Nothing on the server, whose translator has the words of the chunks its page names.
+ */
+export function prefetchMessageChunk(chunk: MessageChunk): void {
+  if (typeof document === "undefined" || inPage.includes(chunk)) return;
+  // A failure is met again, and shown, by the component that needs the words (useMessageChunk).
+  fetchMessageChunk(chunk, document.documentElement.lang).catch(() => undefined);
+}
+
 /** Starts fetching a chunk's messages in a language (once); a component's loader may call it beside its own import. */
 export function fetchMessageChunk(chunk: MessageChunk, language: string): Promise<Messages> {
   const key = `${language}/${chunk}`;
@@ -37,11 +48,13 @@ export function fetchMessageChunk(chunk: MessageChunk, language: string): Promis
 
 /**
  * Suspends the component until the chunk's messages are in the page's translator. They are added once the chunk has
- * arrived, outside any render, so the translator's provider re-renders after, not during, the component's render.
+ * arrived, outside any render, so the translator's provider re-renders after, not during, the component's render. A
+ * page that came with the chunk's words (and a page the server renders, whose translator has them) goes on at once:
+ * it hydrates with the words it was rendered with.
  */
 export function useMessageChunk(chunk: MessageChunk): void {
   const { i18n } = useLingui();
-  if (inPage.includes(chunk)) return;
+  if (typeof document === "undefined" || inPage.includes(chunk)) return;
   let chunks = loaded.get(i18n);
   if (!chunks) {
     chunks = new Map();

@@ -1,5 +1,12 @@
 import { Link } from "wouter";
-import { ClinicEmailLink, inlineLinkClass, LegalPage, LegalSection } from "@/components/layout/legal-section";
+import {
+  ClinicEmailLink,
+  inlineLinkClass,
+  LegalPage,
+  LegalSection,
+  useLegalMessages,
+} from "@/components/layout/legal-section";
+import { Message, useT } from "@/lib/i18n";
 import { siteProfile } from "@/lib/site-profile";
 import { DEFAULT_POLICY, policyRows } from "@shared/cancellation-policy";
 
@@ -7,38 +14,34 @@ import { DEFAULT_POLICY, policyRows } from "@shared/cancellation-policy";
 const cancellationRules = policyRows(DEFAULT_POLICY);
 
 export default function RefundsPage() {
+  useLegalMessages();
+  const t = useT();
   const { doctor } = siteProfile;
 
   return (
-    <LegalPage
-      title="Refunds & Cancellations"
-      intro={
-        <p>
-          This policy explains how to cancel or reschedule an online video consultation with {doctor.name},
-          and when a refund is given.
-        </p>
-      }
-    >
-      <LegalSection id="cancellation-refunds" title="Cancellations and Refunds">
-        <p>What you receive depends on how long before the appointment we receive your cancellation:</p>
+    <LegalPage title={t("page.refunds.title")} intro={<p>{t("refunds.intro", { doctor: doctor.name })}</p>}>
+      <LegalSection id="cancellation-refunds" title={t("refunds.cancellation.title")}>
+        <p>{t("refunds.cancellation.intro")}</p>
         <div className="overflow-hidden rounded-xl border border-slate-200">
           <table className="w-full border-collapse text-left text-sm sm:text-base">
-            <caption className="sr-only">Refund by time of cancellation</caption>
+            <caption className="sr-only">{t("refunds.table.caption")}</caption>
             <thead className="bg-brand-50 text-slate-900">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">
-                  When you cancel
+                  {t("refunds.table.when")}
                 </th>
                 <th scope="col" className="px-4 py-3 font-semibold">
-                  What you receive
+                  {t("refunds.table.outcome")}
                 </th>
               </tr>
             </thead>
             <tbody>
-              {cancellationRules.map((rule) => (
-                <tr key={rule.when} className="border-t border-slate-200 align-top">
-                  <td className="px-4 py-3">{rule.when}</td>
-                  <td className="px-4 py-3 font-medium text-slate-900">{rule.outcome}</td>
+              {cancellationRules.map(({ words }) => (
+                <tr key={words.when.id} className="border-t border-slate-200 align-top">
+                  <td className="px-4 py-3">{t(words.when.id, words.when.values)}</td>
+                  <td className="px-4 py-3 font-medium text-slate-900">
+                    {t(words.outcome.id, words.outcome.values)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -46,72 +49,55 @@ export default function RefundsPage() {
         </div>
       </LegalSection>
 
-      <LegalSection id="rescheduling" title="Rescheduling">
+      <LegalSection id="rescheduling" title={t("refunds.rescheduling.title")}>
         <ul>
-          <li>
-            A booking can be rescheduled up to {DEFAULT_POLICY.maxReschedules} times, subject to the
-            availability of time slots.
-          </li>
-          <li>
-            Rescheduling more than 24 hours before the appointment is free. Between 12 and 24 hours before,
-            one free reschedule is allowed. Less than 12 hours before, the appointment cannot be rescheduled
-            or refunded.
-          </li>
+          <li>{t("refunds.rescheduling.limit", { times: DEFAULT_POLICY.maxReschedules })}</li>
+          <li>{t("refunds.rescheduling.bands")}</li>
         </ul>
       </LegalSection>
 
-      <LegalSection id="late-arrival" title="Late Arrival and No-Shows">
+      <LegalSection id="late-arrival" title={t("refunds.late.title")}>
         <ul>
-          <li>
-            Joining the video consultation more than 15 minutes after the start time may be marked as a
-            no-show.
-          </li>
-          <li>A no-show is not refunded.</li>
+          <li>{t("refunds.late.marked")}</li>
+          <li>{t("refunds.late.noRefund")}</li>
         </ul>
       </LegalSection>
 
-      <LegalSection id="provider-issues" title="If We Cannot Hold Your Consultation">
+      <LegalSection id="provider-issues" title={t("refunds.provider.title")}>
         <p>
-          You receive a <strong>full refund</strong> if the consultation cannot take place because of a
-          technical fault on our side, or because the doctor is unavailable. If you prefer, we will rebook you
-          at a new time instead.
+          <Message id="refunds.provider.text" components={{ 0: <strong /> }} />
         </p>
       </LegalSection>
 
-      <LegalSection id="refund-processing" title="Refund Processing">
+      <LegalSection id="refund-processing" title={t("refunds.processing.title")}>
         <ul>
-          <li>
-            Approved refunds are processed within {DEFAULT_POLICY.refundBusinessDays} business days to the
-            original payment method. Your bank may take a little longer to show the amount.
-          </li>
-          <li>All fees are charged and refunded in Indian rupees (INR, ₹).</li>
+          <li>{t("refunds.processing.time", { days: DEFAULT_POLICY.refundBusinessDays })}</li>
+          <li>{t("refunds.processing.currency")}</li>
         </ul>
       </LegalSection>
 
-      <LegalSection id="before-consultation" title="Before Your Consultation">
+      <LegalSection id="before-consultation" title={t("refunds.before.title")}>
         <ul>
-          <li>You receive a confirmation e-mail with your booking ID within 24 hours of booking.</li>
-          <li>The video consultation link is shared 30 minutes before the appointment.</li>
-          <li>Please join 5 minutes early to check your camera, microphone and connection.</li>
+          <li>{t("refunds.before.confirmation")}</li>
+          <li>{t("refunds.before.link")}</li>
+          <li>{t("refunds.before.join")}</li>
         </ul>
       </LegalSection>
 
-      <LegalSection id="how-to-request" title="How to Request a Cancellation, Reschedule or Refund">
+      <LegalSection id="how-to-request" title={t("refunds.request.title")}>
         <p>
-          Send an e-mail to <ClinicEmailLink /> with:
+          <Message id="refunds.request.intro" values={{ email: <ClinicEmailLink /> }} />
         </p>
         <ul>
-          <li>your booking ID (shown in your confirmation e-mail);</li>
-          <li>the patient's name and the appointment date and time;</li>
-          <li>whether you would like a refund or a new time.</li>
+          <li>{t("refunds.request.id")}</li>
+          <li>{t("refunds.request.patient")}</li>
+          <li>{t("refunds.request.choice")}</li>
         </ul>
         <p>
-          The time we receive your e-mail counts as the time of cancellation. We confirm every request by
-          e-mail. See also our{" "}
-          <Link href="/terms-conditions" className={inlineLinkClass}>
-            Terms &amp; Conditions
-          </Link>
-          .
+          <Message
+            id="refunds.request.counts"
+            components={{ 0: <Link href="/terms-conditions" className={inlineLinkClass} /> }}
+          />
         </p>
       </LegalSection>
     </LegalPage>

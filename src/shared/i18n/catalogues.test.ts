@@ -220,3 +220,18 @@ describe("a date without free times, as the booking dialog says it", () => {
     },
   );
 });
+
+describe("the Refunds page's table", () => {
+  it.each([
+    ["the published policy", {}],
+    ["another policy", { fullRefundHours: 48, partialRefundHours: 6, partialRefundPercent: 40 }],
+  ])("reads the same in English from the legal catalogue as from %s", async (_name, change) => {
+    const { DEFAULT_POLICY, policyRows } = await import("../cancellation-policy");
+    const { translatorFor } = await import("./messages");
+    const i18n = translatorFor("en", CHUNK_MESSAGES.legal.en);
+    for (const row of policyRows({ ...DEFAULT_POLICY, ...change })) {
+      expect(i18n._(row.words.when.id, row.words.when.values)).toBe(row.when);
+      expect(i18n._(row.words.outcome.id, row.words.outcome.values)).toBe(row.outcome);
+    }
+  });
+});

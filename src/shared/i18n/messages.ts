@@ -16,7 +16,7 @@ export type BookingMessageId = keyof typeof englishBooking;
 export type LegalMessageId = keyof typeof englishLegal;
 export type VisitMessageId = keyof typeof englishVisit;
 // (Each chunk's ids join this union once its catalogue has messages: an empty one's ids are `never`.)
-export type MessageId = SiteMessageId | BookingMessageId;
+export type MessageId = SiteMessageId | BookingMessageId | LegalMessageId;
 /** The values of a message's placeholders ("{name}"). */
 export type MessageValues = Record<string, string | number>;
 

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
+import { useMessageChunk } from "@/lib/message-chunks";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PageIntro } from "./page-intro";
@@ -6,6 +7,22 @@ import { PageShell } from "./page-shell";
 
 /** The look of a link inside a policy's prose. */
 export const inlineLinkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800";
+
+/**
+ * The words of the policy pages, in the page's language: a chunk of its own (`legal.json`), which a server-rendered
+ * policy page carries in its data and the app fetches when it goes to one. Called first by each policy page.
+ */
+export function useLegalMessages(): void {
+  useMessageChunk("legal");
+}
+
+/**
+ * The doctor's own English words inside a translated sentence (her specialty, her address): marked `lang="en"` on a
+ * page in another language, plain text on an English page (and where she has translated them: `lang` undefined).
+ */
+export function englishWords(text: string, lang: "en" | undefined): ReactElement | string {
+  return lang ? <span lang={lang}>{text}</span> : text;
+}
 
 /**
  * A policy page (Terms, Privacy, Refunds): its title band with the introduction, then its numbered parts. The tab's
