@@ -262,7 +262,7 @@ test("a Kannada parent goes on to the privacy notice within the site and reads i
   const problems = watchErrors(page);
   const legalChunks = legalChunkRequests(page);
   await page.goto("/kn/");
-  await waitUntilHydrated(page.getByRole("button", { name: "ವಿಡಿಯೋ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" }));
+  await waitUntilHydrated(page.getByRole("button", { name: "ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ ಬುಕ್ ಮಾಡಿ" }));
   // The home page carries no legal words: they come with the privacy notice, in Kannada only.
   expect(legalChunks).toEqual([]);
   await page.evaluate(() => Object.assign(window, { samePage: true }));

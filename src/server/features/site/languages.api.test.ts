@@ -227,7 +227,7 @@ describe.each(testEngines)("pages in each language on %s", (engine) => {
     for (const file of initial) {
       const code = readFileSync(join(root, "dist/client", file), "utf8");
       expect(code, file).not.toContain("We do not record video consultations.");
-      expect(code, file).not.toContain("ನಾವು ವಿಡಿಯೋ ಸಮಾಲೋಚನೆಗಳನ್ನು ರೆಕಾರ್ಡ್ ಮಾಡುವುದಿಲ್ಲ.");
+      expect(code, file).not.toContain("ನಾವು ವೀಡಿಯೊ ಸಮಾಲೋಚನೆಗಳನ್ನು ರೆಕಾರ್ಡ್ ಮಾಡುವುದಿಲ್ಲ.");
     }
     const legalChunks = Object.keys(manifest).filter((key) => /catalogues\/(en|hi|kn)\/legal\.ts$/.test(key));
     expect(legalChunks).toHaveLength(3);
