@@ -33,6 +33,8 @@ const PAGE_CHUNKS: Partial<Record<string, MessageChunk[]>> = {
   privacy: ["legal"],
   refunds: ["legal"],
   "payment-callback": ["booking"],
+  "manage-appointment": ["visit"],
+  "video-consultation": ["room"],
 };
 
 /** The page of src/client/pages/<file>.tsx, loaded when it is first shown. */
@@ -72,8 +74,8 @@ interface AppProps {
 
 export function App({ queryClient, queries }: AppProps) {
   useCanonicalFollowsAddress();
-  // Under /hi/ or /kn/ only the public pages and the payment result answer; any other address is the 404 page, as the
-  // server says (the manage page, the video room and the console have English addresses only).
+  // Under /hi/ or /kn/ only the public pages and a booking's pages (payment result, manage page, video room) answer;
+  // any other address is the 404 page, as the server says (the console has English addresses only).
   const routes =
     useLanguage() === "en" ? ROUTES : ROUTES.filter(({ path }) => existsUnderLanguagePrefix(path));
   return (

@@ -43,7 +43,7 @@ export interface PageRenderInput {
   sampleProfile: boolean;
   clinicTimeZone: string;
   reads: PageReads;
-  /** The message chunks the page speaks at once (its words are written into its data): "legal", "visit". */
+  /** The message chunks the page speaks at once (its words are written into its data): "legal", "visit", "room". */
   chunks?: MessageChunk[];
   /** False for the pages the browser renders alone (admin, payment result, video room): only the data is made. */
   html: boolean;

@@ -11,6 +11,7 @@ const catalogues = import.meta.glob<{ messages: Messages }>([
   "../../shared/i18n/catalogues/*/booking.ts",
   "../../shared/i18n/catalogues/*/legal.ts",
   "../../shared/i18n/catalogues/*/visit.ts",
+  "../../shared/i18n/catalogues/*/room.ts",
 ]);
 
 const fetched = new Map<string, Promise<Messages>>();

@@ -8,6 +8,9 @@ import { messages as knLegal } from "./catalogues/kn/legal";
 import { messages as enVisit } from "./catalogues/en/visit";
 import { messages as hiVisit } from "./catalogues/hi/visit";
 import { messages as knVisit } from "./catalogues/kn/visit";
+import { messages as enRoom } from "./catalogues/en/room";
+import { messages as hiRoom } from "./catalogues/hi/room";
+import { messages as knRoom } from "./catalogues/kn/room";
 import type { MessageChunk } from "./chunks";
 import type { Language } from "./languages";
 import { translatorFor } from "./messages";
@@ -22,6 +25,7 @@ export const CHUNK_MESSAGES: Record<MessageChunk, Record<Language, Messages>> = 
   booking: { en: enBooking, hi: hiBooking, kn: knBooking },
   legal: { en: enLegal, hi: hiLegal, kn: knLegal },
   visit: { en: enVisit, hi: hiVisit, kn: knVisit },
+  room: { en: enRoom, hi: hiRoom, kn: knRoom },
 };
 
 /** A page's messages: the site's catalogue of its language, and the chunks it needs at once. */

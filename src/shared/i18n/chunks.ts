@@ -5,7 +5,8 @@
  *
  * - booking: the booking dialog and the payment result page;
  * - legal: the bodies of the Terms, Privacy and Refunds pages;
- * - visit: the manage page and the video room.
+ * - visit: the parent's manage page;
+ * - room: the video room page.
  */
-export const MESSAGE_CHUNKS = ["booking", "legal", "visit"] as const;
+export const MESSAGE_CHUNKS = ["booking", "legal", "visit", "room"] as const;
 export type MessageChunk = (typeof MESSAGE_CHUNKS)[number];

@@ -48,10 +48,24 @@ describe("language of an address", () => {
       expect(existsInEveryLanguage(path), path).toBe(false);
   });
 
-  it("has the payment result under each language's prefix too, and not the other one-address pages", () => {
-    expect(existsUnderLanguagePrefix("/payment/callback?order_id=bk_1")).toBe(true);
-    expect(existsUnderLanguagePrefix("/contact-us")).toBe(true);
-    for (const path of ["/admin", "/appointments/manage/abc", "/video-consultation/x", "/payment/callback/x"])
+  it("has a booking's pages under each language's prefix too, and not the console or made-up addresses", () => {
+    for (const path of [
+      "/payment/callback?order_id=bk_1",
+      "/contact-us",
+      "/appointments/manage/abc",
+      "/video-consultation/x",
+      "/video-consultation/x?key=y",
+    ])
+      expect(existsUnderLanguagePrefix(path), path).toBe(true);
+    for (const path of [
+      "/admin",
+      "/admin/appointments",
+      "/payment/callback/x",
+      "/appointments/manage",
+      "/appointments/manage/a/b",
+      "/video-consultation/",
+      "/video-consultation/x/y",
+    ])
       expect(existsUnderLanguagePrefix(path), path).toBe(false);
   });
 });

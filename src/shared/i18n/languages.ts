@@ -50,8 +50,8 @@ export function languagePrefix(language: Language): string {
 const PREFIXED = /^\/(hi|kn)(?=\/|$|\?)/;
 
 /**
- * The pages that exist in every language: the public ones. The others (the manage page, the payment result, the video
- * room, the doctor's console) have one address, in English, and none under /hi/ or /kn/.
+ * The pages that exist in every language: the public ones. The pages of one booking exist in every language too (see
+ * PAGES_IN_THE_BOOKINGS_LANGUAGE); the doctor's console has one address, in English, and none under /hi/ or /kn/.
  */
 export const PAGES_IN_EVERY_LANGUAGE = [
   "/",
@@ -71,16 +71,34 @@ export function existsInEveryLanguage(path: string): boolean {
 }
 
 /**
- * Pages for one booking that speak the booking's language: the payment result, at /hi/payment/callback for a booking
- * made in Hindi (the payment's return address says so). They are not public pages: no switcher, no alternates, not
- * in the sitemap.
+ * Pages for one booking that speak the booking's language: the payment result, the manage page and the video room,
+ * at /hi/payment/callback or /kn/appointments/manage/{token} for a booking made in Hindi or Kannada (the payment's
+ * return address and every message's links say so). They are not public pages: no alternates, not in the sitemap,
+ * not indexed.
  */
-export const PAGES_IN_THE_BOOKINGS_LANGUAGE = ["/payment/callback"] as const;
+export const PAGES_IN_THE_BOOKINGS_LANGUAGE = [
+  "/payment/callback",
+  "/appointments/manage/:token",
+  "/video-consultation/:roomId",
+] as const;
+
+/** A route pattern ("/appointments/manage/:token") as a test of a plain path: each ":name" is one segment. */
+function routePattern(route: string): RegExp {
+  const segments = route.split("/").map((segment) => (segment.startsWith(":") ? "[^/]+" : segment));
+  return new RegExp(`^${segments.join("/")}$`);
+}
+
+const BOOKING_PAGE_PATTERNS = PAGES_IN_THE_BOOKINGS_LANGUAGE.map(routePattern);
+
+/** Whether a path (without its language prefix) is one of a booking's pages, which speak its language. */
+export function isBookingPage(path: string): boolean {
+  const plain = path.split(/[?#]/)[0] ?? "/";
+  return BOOKING_PAGE_PATTERNS.some((pattern) => pattern.test(plain));
+}
 
 /** Whether a path (without its language prefix) has an address under /hi/ and /kn/ too. */
 export function existsUnderLanguagePrefix(path: string): boolean {
-  const plain = path.split(/[?#]/)[0] ?? "/";
-  return existsInEveryLanguage(path) || (PAGES_IN_THE_BOOKINGS_LANGUAGE as readonly string[]).includes(plain);
+  return existsInEveryLanguage(path) || isBookingPage(path);
 }
 
 /** The language an address is in: "/kn/articles/x" is Kannada, "/articles/x" English. */

@@ -2,6 +2,7 @@ import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import type englishBooking from "./catalogues/en/booking.json";
 import type englishLegal from "./catalogues/en/legal.json";
 import type englishVisit from "./catalogues/en/visit.json";
+import type englishRoom from "./catalogues/en/room.json";
 import type english from "./catalogues/en/site.json";
 import { type Language, LANGUAGE_LOCALES } from "./languages";
 
@@ -12,11 +13,14 @@ export type SiteMessageId = keyof typeof english;
  * form's validation messages are there under the shared schema's English words, which are their ids.
  */
 export type BookingMessageId = keyof typeof englishBooking;
-/** The ids of the legal pages' bodies (catalogues/en/legal.json) and of the manage page and video room (visit.json). */
+/**
+ * The ids of the legal pages' bodies (catalogues/en/legal.json), of the manage page (visit.json) and of the video
+ * room (room.json).
+ */
 export type LegalMessageId = keyof typeof englishLegal;
 export type VisitMessageId = keyof typeof englishVisit;
-// (Each chunk's ids join this union once its catalogue has messages: an empty one's ids are `never`.)
-export type MessageId = SiteMessageId | BookingMessageId | LegalMessageId;
+export type RoomMessageId = keyof typeof englishRoom;
+export type MessageId = SiteMessageId | BookingMessageId | LegalMessageId | VisitMessageId | RoomMessageId;
 /** The values of a message's placeholders ("{name}"). */
 export type MessageValues = Record<string, string | number>;
 

@@ -51,7 +51,7 @@ export function toAdminAppointment(
   const asked = row.status === "confirmed" ? row.doctorUnavailableSince : null;
   const links =
     row.videoRoomId && row.videoHostKey && !asked
-      ? roomLinks(siteUrl, row.videoRoomId, row.videoHostKey)
+      ? roomLinks(siteUrl, row.videoRoomId, row.videoHostKey, row.language)
       : undefined;
   return {
     id: row.id,

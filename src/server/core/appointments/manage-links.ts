@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appointments, manageLinks } from "../../db/schema";
+import { isLanguage, languagePrefix } from "@shared/i18n/languages";
 
 /** Where a manage link was handed out. */
 /** What a manage link that opens no booking is answered, whoever asks (the manage page, uploads, prescriptions). */
@@ -10,9 +11,10 @@ export const INVALID_LINK_MESSAGE =
 
 type ManageLinkChannel = "email" | "whatsapp" | "result_page";
 
-/** The path of the parent's page for a booking. */
-function managePath(token: string): string {
-  return `/appointments/manage/${token}`;
+/** The path of the parent's page for a booking, in the booking's language: /kn/appointments/manage/{token}. */
+function managePath(token: string, language: string): string {
+  const prefix = isLanguage(language) ? languagePrefix(language) : "";
+  return `${prefix}/appointments/manage/${token}`;
 }
 
 function hashOf(token: string): string {
@@ -22,6 +24,12 @@ function hashOf(token: string): string {
 /** 32 random bytes (256 bits) in base64url: 43 characters, safe in a URL and a WhatsApp template. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Where a manage link leads: the site's address and the language of the booking's page. */
+export interface ManageLinkSite {
+  siteUrl: string;
+  language: string;
+}
+
 /**
  * A new manage link for an appointment: a fresh random token per message, of which only the hash is kept. Answers
  * the absolute URL to put in the message.
@@ -30,12 +38,12 @@ export async function issueManageLink(
   db: Db,
   appointmentId: string,
   issuedFor: ManageLinkChannel,
-  siteUrl: string,
+  site: ManageLinkSite,
   now: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(manageLinks).values({ tokenHash: hashOf(token), appointmentId, issuedFor, createdAt: now });
-  return `${siteUrl.replace(/\/+$/, "")}${managePath(token)}`;
+  return `${site.siteUrl.replace(/\/+$/, "")}${managePath(token, site.language)}`;
 }
 
 /** The appointment a token opens, or undefined for anything else (the shape is checked before the database). */
@@ -60,7 +68,7 @@ const RESULT_PAGE_LINK_LIMIT = 10;
 export async function issueResultPageLink(
   db: Db,
   appointmentId: string,
-  siteUrl: string,
+  site: ManageLinkSite,
   now: Date,
 ): Promise<string | undefined> {
   return db.transaction(async (tx) => {
@@ -74,6 +82,6 @@ export async function issueResultPageLink(
       .from(manageLinks)
       .where(and(eq(manageLinks.appointmentId, appointmentId), eq(manageLinks.issuedFor, "result_page")));
     if (Number(row?.n ?? 0) >= RESULT_PAGE_LINK_LIMIT) return undefined;
-    return issueManageLink(tx, appointmentId, "result_page", siteUrl, now);
+    return issueManageLink(tx, appointmentId, "result_page", site, now);
   });
 }

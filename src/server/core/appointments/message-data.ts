@@ -46,7 +46,7 @@ export function appointmentMessageData(
   const { timeZone } = config.booking;
   // The consultation's own length (from the schedule when it was booked): a 30-minute slot is a 30-minute event.
   const { startsAt, endsAt } = appointmentInterval(row, timeZone);
-  const links = roomLinks(siteAddress(config), row.videoRoomId ?? "", row.videoHostKey ?? "");
+  const links = roomLinks(siteAddress(config), row.videoRoomId ?? "", row.videoHostKey ?? "", row.language);
   const refund = refundFacts(row);
   const cancellation = cancellationOf(row);
   return {

@@ -138,7 +138,7 @@ async function viewOf(ctx: LifecycleContext, row: AppointmentRow): Promise<Manag
       cancellationReason: row.cancellationReason,
       videoRoomUrl:
         live && row.videoRoomId && row.videoHostKey
-          ? roomLinks(ctx.siteUrl, row.videoRoomId, row.videoHostKey).patient
+          ? roomLinks(ctx.siteUrl, row.videoRoomId, row.videoHostKey, row.language).patient
           : null,
       roomOpensAt: live ? subMinutes(startsAt, ctx.config.video.opensMinutesBefore).toISOString() : null,
       receiptAvailable:

@@ -51,7 +51,13 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
 
   /** A manage link for a booking, as its confirmation message would carry. */
   async function manageTokenOf(id: string): Promise<string> {
-    const url = await issueManageLink(t.database.db, id, "email", TEST_SITE, clock.now());
+    const url = await issueManageLink(
+      t.database.db,
+      id,
+      "email",
+      { siteUrl: TEST_SITE, language: "en" },
+      clock.now(),
+    );
     return url.split("/").at(-1) ?? "";
   }
 

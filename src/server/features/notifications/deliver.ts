@@ -206,7 +206,7 @@ async function deliverPrescription(
     deps.db,
     appointment.id,
     channel,
-    siteAddress(deps.config),
+    { siteUrl: siteAddress(deps.config), language: appointment.language },
     new Date(),
   );
   const data = appointmentMessageData(deps.config, appointment, { manageUrl });
@@ -319,7 +319,13 @@ export function createDeliver(deps: MessagingDeps) {
     const kind = templateKind(row.kind);
     // Each message gets its own link; only its hash is stored, so the link exists only in the message itself.
     const manageUrl = carriesManageLink(kind, recipient)
-      ? await issueManageLink(deps.db, appointment.id, channel, siteAddress(deps.config), new Date())
+      ? await issueManageLink(
+          deps.db,
+          appointment.id,
+          channel,
+          { siteUrl: siteAddress(deps.config), language: appointment.language },
+          new Date(),
+        )
       : undefined;
     const message = await composeForAppointment(
       deps,

@@ -378,7 +378,7 @@ function videoFacts(
   const siteUrl = ctx.config.publicBaseUrl ?? `http://localhost:${ctx.config.port}`;
   const { startsAt } = appointmentInterval(row, ctx.config.booking.timeZone);
   return {
-    videoRoomUrl: roomLinks(siteUrl, row.videoRoomId, row.videoHostKey).patient,
+    videoRoomUrl: roomLinks(siteUrl, row.videoRoomId, row.videoHostKey, row.language).patient,
     roomOpensAt: subMinutes(startsAt, ctx.config.video.opensMinutesBefore).toISOString(),
     calendarInviteUrl: `/api/video-room/${row.videoRoomId}/invite.ics`,
   };
@@ -402,7 +402,7 @@ async function resultPageManageLink(
   if (row.status !== "confirmed" || !row.paidAt) return {};
   if (ctx.now.getTime() - row.paidAt.getTime() > RESULT_PAGE_LINK_HOURS * 3_600_000) return {};
   const siteUrl = ctx.config.publicBaseUrl ?? `http://localhost:${ctx.config.port}`;
-  const manageUrl = await issueResultPageLink(ctx.db, row.id, siteUrl, ctx.now);
+  const manageUrl = await issueResultPageLink(ctx.db, row.id, { siteUrl, language: row.language }, ctx.now);
   return manageUrl ? { manageUrl } : {};
 }
 

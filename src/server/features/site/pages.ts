@@ -17,8 +17,9 @@ import {
   languagePrefix,
   pathInLanguage,
 } from "@shared/i18n/languages";
-import { type SiteMessageId, translate } from "@shared/i18n/messages";
+import { type SiteMessageId, translate, type VisitMessageId } from "@shared/i18n/messages";
 import { siteTranslator } from "@shared/i18n/site-messages";
+import { pageTranslator } from "@shared/i18n/chunk-messages";
 import type { ParentReportUploads } from "@shared/uploads";
 import type { Config } from "../../config";
 import { type LoadedPage, type PageRequest, publicUrl } from "../../http/client-app";
@@ -362,16 +363,21 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   }
 
   // Pages for one person (the doctor, a patient after paying, a video call): rendered in the browser, not indexed.
-  // The payment result is in the booking's language: the payment returns to /kn/payment/callback from a Kannada one.
-  const paymentResults = LANGUAGES.map((language) => `${languagePrefix(language)}/payment/callback`);
-  for (const path of [...Object.keys(ADMIN_PAGES), ...paymentResults, "/video-consultation/:roomId"]) {
+  // The payment result and the video room are in the booking's language: a Kannada booking's payment returns to
+  // /kn/payment/callback, and its messages link to /kn/video-consultation/{room}.
+  const inEachLanguage = (path: string) => LANGUAGES.map((language) => `${languagePrefix(language)}${path}`);
+  const bookingPages = [
+    ...inEachLanguage("/payment/callback"),
+    ...inEachLanguage("/video-consultation/:roomId"),
+  ];
+  for (const path of [...Object.keys(ADMIN_PAGES), ...bookingPages]) {
     const language = languageOfPath(path);
     app.get(path, async (_request, reply) =>
       reply.sendPage({
         cacheKey: path,
-        // A payment result is kept for its route: it is made for the route's address (its language), whatever
+        // A booking's page is kept for its route: it is made for the route's address (its language), whatever
         // spelling of it was asked for ("/%6Bn/payment/callback" is the Kannada page, made in Kannada).
-        ...(paymentResults.includes(path) ? { url: path } : {}),
+        ...(bookingPages.includes(path) ? { url: path } : {}),
         render: false,
         placeholder: path.startsWith("/admin")
           ? CONSOLE_PLACEHOLDER
@@ -386,44 +392,56 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
    * Its reads are the manage API's own answers, asked in-process from the parent's address (so they count against
    * the same limits as the browser's would); the page is personal, never kept and never cached.
    */
-  app.get("/appointments/manage/:token", { schema: { params: tokenParams } }, async (request, reply) => {
-    const { token } = request.params;
-    const api = `/api/manage/${encodeURIComponent(token)}`;
-    const answerTo = (url: string) => app.inject({ method: "GET", url, remoteAddress: request.ip });
-    const asVisitor = async <T>(url: string): Promise<T | null> => {
-      const response = await answerTo(url);
-      return response.statusCode === 200 ? response.json<T>() : null;
-    };
-    return reply.sendPage({
-      personal: true,
-      url: `/appointments/manage/${token}`,
-      render: true,
-      load: async (): Promise<LoadedPage> => {
-        const answer = await answerTo(api);
-        const view = answer.statusCode === 200 ? answer.json<ManageView>() : null;
-        const head = { title: titled("Your booking"), noindex: true, url: undefined };
-        // No booking: the browser asks the API itself and shows its message. A link that opens nothing is a 404 (a
-        // limit or a failure is not: the page is what the parent reloads).
-        if (!view)
-          return {
-            ...(answer.statusCode === 404 || answer.statusCode === 400 ? { status: 404 } : {}),
-            head,
-            reads: await withConfig(),
-            pageModule: "pages/manage-appointment.tsx",
-          };
-        const [uploads, prescriptions, dataRights] = await Promise.all([
-          asVisitor<ParentReportUploads>(`${api}/uploads`),
-          asVisitor<ParentPrescriptions>(`${api}/prescriptions`),
-          asVisitor<DataRightsView>(`${api}/data-rights`),
-        ]);
-        return {
-          head,
-          reads: await withConfig({ manage: { token, view, uploads, prescriptions, dataRights } }),
-          pageModule: "pages/manage-appointment.tsx",
+  for (const language of LANGUAGES) registerManagePage(language);
+
+  function registerManagePage(language: Language) {
+    const prefix = languagePrefix(language);
+    const title = titled(pageTranslator(language, ["visit"])._("manage.title" satisfies VisitMessageId));
+    app.get(
+      `${prefix}/appointments/manage/:token`,
+      { schema: { params: tokenParams } },
+      async (request, reply) => {
+        const { token } = request.params;
+        const api = `/api/manage/${encodeURIComponent(token)}`;
+        const answerTo = (url: string) => app.inject({ method: "GET", url, remoteAddress: request.ip });
+        const asVisitor = async <T>(url: string): Promise<T | null> => {
+          const response = await answerTo(url);
+          return response.statusCode === 200 ? response.json<T>() : null;
         };
+        return reply.sendPage({
+          personal: true,
+          url: `${prefix}/appointments/manage/${token}`,
+          render: true,
+          load: async (): Promise<LoadedPage> => {
+            const answer = await answerTo(api);
+            const view = answer.statusCode === 200 ? answer.json<ManageView>() : null;
+            const head = { title, noindex: true, url: undefined };
+            // No booking: the browser asks the API itself and shows its message. A link that opens nothing is a 404 (a
+            // limit or a failure is not: the page is what the parent reloads).
+            if (!view)
+              return {
+                ...(answer.statusCode === 404 || answer.statusCode === 400 ? { status: 404 } : {}),
+                head,
+                reads: await withConfig(),
+                pageModule: "pages/manage-appointment.tsx",
+                chunks: ["visit"],
+              };
+            const [uploads, prescriptions, dataRights] = await Promise.all([
+              asVisitor<ParentReportUploads>(`${api}/uploads`),
+              asVisitor<ParentPrescriptions>(`${api}/prescriptions`),
+              asVisitor<DataRightsView>(`${api}/data-rights`),
+            ]);
+            return {
+              head,
+              reads: await withConfig({ manage: { token, view, uploads, prescriptions, dataRights } }),
+              pageModule: "pages/manage-appointment.tsx",
+              chunks: ["visit"],
+            };
+          },
+        });
       },
-    });
-  });
+    );
+  }
 
   // One 404 page for every unknown address of a language ("/kn/..." is Kannada's): rendered for a path no route
   // has, so it is the same page for all.
@@ -486,8 +504,10 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
     "Disallow: /payment/",
     "Disallow: /hi/payment/",
     "Disallow: /kn/payment/",
-    "Disallow: /video-consultation/",
-    "Disallow: /appointments/",
+    ...LANGUAGES.flatMap((language) => [
+      `Disallow: ${languagePrefix(language)}/video-consultation/`,
+      `Disallow: ${languagePrefix(language)}/appointments/`,
+    ]),
     ...(config.publicBaseUrl ? ["", `Sitemap: ${publicUrl(config, "/sitemap.xml")}`] : []),
     "",
   ].join("\n");

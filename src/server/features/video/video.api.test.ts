@@ -226,10 +226,20 @@ describe.each(testEngines)("video room API on %s (plain Jitsi)", (engine) => {
   });
 
   it("gives the doctor's and the patient's links for e-mails and the admin list", () => {
-    expect(roomLinks("https://clinic.example", room.roomId, room.hostKey)).toEqual({
+    expect(roomLinks("https://clinic.example", room.roomId, room.hostKey, "en")).toEqual({
       patient: `https://clinic.example/video-consultation/${room.roomId}`,
       host: `https://clinic.example/video-consultation/${room.roomId}?key=${room.hostKey}`,
     });
+  });
+
+  it("gives the patient a link in the booking's language and the doctor hers in English", () => {
+    expect(roomLinks("https://clinic.example", room.roomId, room.hostKey, "kn")).toEqual({
+      patient: `https://clinic.example/kn/video-consultation/${room.roomId}`,
+      host: `https://clinic.example/video-consultation/${room.roomId}?key=${room.hostKey}`,
+    });
+    expect(roomLinks("https://clinic.example", room.roomId, room.hostKey, "hi").patient).toBe(
+      `https://clinic.example/hi/video-consultation/${room.roomId}`,
+    );
   });
 
   it("offers the e-mail's calendar invite at any time: the patient's link, or with the host key the doctor's", async () => {
