@@ -39,6 +39,7 @@ const wordsOf = (language: string) => ({
   site: catalogue(language, "site"),
   booking: catalogue(language, "booking"),
   messages: catalogue(language, "messages"),
+  visit: catalogue(language, "visit"),
 });
 
 const FAMILIES = {
@@ -271,5 +272,38 @@ for (const [language, days, phone] of [
     expect(printed).toContain(words.messages("receipt.title"));
     expect(printed).not.toContain("Fee Receipt");
     expect(printed).toContain(family.patient);
+
+    // The booking's page, from the result's link, in the booking's language: every part of it and its dialogs.
+    expect(manage).toMatch(new RegExp(`^/${language}/appointments/manage/`));
+    await page.goto(`${site.base}${manage}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expect(page.getByRole("heading", { level: 1, name: words.visit("manage.title") })).toBeVisible();
+    await expect(page.getByRole("heading", { name: words.visit("uploads.title") })).toBeVisible();
+    // The language list names each language in itself ("English" is marked as English).
+    const reschedule = page.getByRole("button", {
+      name: words.visit("manage.actions.reschedule").split(" (")[0],
+    });
+    await waitUntilHydrated(reschedule);
+    await expectInLanguage(page.locator("body"), [...names, reference], "manage page", page);
+    await screenshots(page, `${language}-manage-page`);
+    await reschedule.click();
+    const move = page.getByRole("dialog", { name: words.visit("reschedule.title") });
+    await expect(move).toBeVisible();
+    await expectInLanguage(move, names, "reschedule dialog", page);
+    await move.getByRole("button", { name: words.visit("reschedule.keep") }).click();
+    await page.getByRole("button", { name: words.visit("manage.actions.cancel") }).click();
+    const cancel = page.getByRole("dialog", { name: words.visit("manage.cancel.title") });
+    await expect(cancel).toBeVisible();
+    await expectInLanguage(cancel, names, "cancel dialog", page);
+    await screenshots(page, `${language}-manage-cancel`);
+    await cancel.getByRole("button", { name: words.visit("manage.cancel.keep") }).click();
+
+    // The messages' language changed to English: saved, and the page offers itself in English.
+    await page.getByLabel(words.visit("language.label")).selectOption("en");
+    await expect(page.getByRole("status").filter({ hasText: "Read this page in English" })).toBeVisible();
+    await page.getByRole("link", { name: "Read this page in English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Your booking" })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(manage?.replace(`/${language}/`, "/"));
   });
 }

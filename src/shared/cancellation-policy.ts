@@ -90,7 +90,8 @@ export function refundFor(
   return { percent, amount: Math.floor((amountPaid * percent) / 100) };
 }
 
-const REFUSAL_MESSAGES: Record<PolicyRefusal, string> = {
+/** Why the policy refuses a change, as the server says it (the manage page says it by reason, in its language). */
+export const REFUSAL_MESSAGES: Record<PolicyRefusal, string> = {
   not_active: "This booking is no longer active, so it cannot be changed.",
   started: "This consultation has already started, so it can no longer be changed.",
   too_late: "Less than 12 hours are left before the consultation, so it can no longer be rescheduled.",

@@ -10,6 +10,18 @@ import { type Language, LANGUAGES } from "./i18n/languages";
  */
 
 /** A refund's state: asked of the gateway and not final yet, money on its way back, or refused by the gateway. */
+/**
+ * What the manage API answers when it refuses, word for word (the manage page shows each in the page's language: see
+ * src/client/features/manage/server-words.ts).
+ */
+export const MANAGE_MESSAGES = {
+  /** A manage link that opens no booking, whoever asks (the manage page, uploads, prescriptions). */
+  invalidLink: "This link is not valid. Please use the link in your confirmation e-mail or WhatsApp message.",
+  cancelRefused: "This booking can no longer be cancelled.",
+  rescheduleRefused: "This booking can no longer be rescheduled.",
+  rescheduleStarted: "This consultation has already started, so it can no longer be rescheduled.",
+} as const;
+
 export type RefundState = "pending" | "succeeded" | "failed";
 
 /** Who started a refund or a change. */

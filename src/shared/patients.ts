@@ -134,5 +134,13 @@ export const ERASURE_EXPLAINED =
 export const ERASURE_EXPLAINED_TO_DOCTOR =
   "Erasure removes the child's and the parent's name, phone number and e-mail address from every record, deletes the reports the parent uploaded, and deletes the contact-form messages that name this booking's reference. The law requires you to keep the consultation record and prescriptions for at least 3 years and payment records for tax purposes: these are kept without any name or contact details.";
 
+/** Why erasure cannot be asked for now, as the manage API says it. */
+export const ERASURE_REFUSALS = {
+  erased: "This record has already been erased.",
+  received: "Your request has been received; the doctor will confirm it.",
+  notYet:
+    "The consultation has not taken place yet. Cancel it first, or ask for erasure after the consultation.",
+} as const;
+
 export const ERASURE_DONE =
   "Erased: names, phone number and e-mail address were removed from every record and uploaded reports were deleted. The consultation record, prescriptions and payment amounts are kept without names or contact details, as the law requires.";

@@ -75,11 +75,8 @@ export default function PrivacyPage() {
           <li>{t("privacy.rights.complain")}</li>
         </ul>
         <p>
-          {/* The buttons' names are the booking page's, which is in English: they are marked so. */}
-          <Message
-            id="privacy.rights.bookingPage"
-            components={{ 0: <strong lang={contentLang} />, 1: <strong lang={contentLang} /> }}
-          />
+          {/* The buttons' names, as the booking page in the same language shows them. */}
+          <Message id="privacy.rights.bookingPage" components={{ 0: <strong />, 1: <strong /> }} />
         </p>
         <p>
           <Message id="privacy.rights.write" values={{ email: <ClinicEmailLink /> }} />

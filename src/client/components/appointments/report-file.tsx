@@ -12,20 +12,25 @@ export function ReportFileName({ fileName, children }: { fileName: string; child
   );
 }
 
-/** Download, named for the file it downloads so that screen readers tell the rows' buttons apart. */
+/**
+ * Download, named for the file it downloads so that screen readers tell the rows' buttons apart. The words are the
+ * console's English unless the page gives its own (the parent's page in Hindi or Kannada).
+ */
 export function DownloadReportButton({
   href,
   fileName,
   size,
+  words = { label: "Download", named: `Download ${fileName}` },
 }: {
   href: string;
   fileName: string;
   size?: "sm";
+  words?: { label: string; named: string };
 }) {
   return (
     <Button asChild variant="outline" size={size}>
-      <a href={href} download aria-label={`Download ${fileName}`}>
-        <Download aria-hidden="true" /> Download
+      <a href={href} download aria-label={words.named}>
+        <Download aria-hidden="true" /> {words.label}
       </a>
     </Button>
   );

@@ -1,5 +1,4 @@
 import { clinicDate, latestBookableDate } from "@shared/clinic-time";
-import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -7,11 +6,36 @@ import { DialogError, DialogShell } from "@/components/ui/dialog-shell";
 import { Calendar } from "@/components/ui/calendar";
 import { dayAvailabilityQuery, monthAvailabilityQuery } from "@/lib/availability";
 import { publicConfigQuery } from "@/lib/public-config";
-import { formatLongDateWithWeekday } from "@/lib/format";
-import { useT } from "@/lib/i18n";
+import { useClockTime } from "@/lib/consultation-hours";
+import { useDates, useLanguage, useT } from "@/lib/i18n";
 import { calendarFacts } from "./calendar-facts";
 
+/** The dialog's words: the console's English, or the manage page's in its language. */
+export interface RescheduleWords {
+  title: string;
+  description: string;
+  keep: string;
+  choose: string;
+  freeTimes: string;
+  loading: string;
+  none: string;
+  newDate: string;
+}
+
+const ENGLISH_WORDS: RescheduleWords = {
+  title: "Choose a new time",
+  description: "The video link stays the same; the new time is sent by e-mail and WhatsApp.",
+  keep: "Keep the current time",
+  choose: "Choose a date and a time",
+  freeTimes: "Free times",
+  loading: "Loading the free times…",
+  none: "No free times on this date.",
+  newDate: "New date",
+};
+
 interface RescheduleDialogProps {
+  /** The words to show; English unless given. */
+  words?: RescheduleWords;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /**
@@ -30,10 +54,15 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   const slotsId = useId();
+  // A day's own message (the doctor's leave) is the server's English: another language says there are no times.
+  const english = useLanguage() === "en";
   const day = useQuery({ ...dayAvailabilityQuery(date), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
   const free = day.data?.slots.filter((slot) => slot.status === "available") ?? [];
-  const timeLabel = time ? `${slotLabel(time)} ${props.timeZoneLabel}` : "";
-  const dateLabel = formatLongDateWithWeekday(date);
+  const words = props.words ?? ENGLISH_WORDS;
+  const clockTime = useClockTime();
+  const dates = useDates();
+  const timeLabel = time ? clockTime(time, props.timeZoneLabel) : "";
+  const dateLabel = dates.longWithWeekday(date);
   const confirmText = props.confirmText
     ? props.confirmText(dateLabel, timeLabel)
     : `Move to ${dateLabel} at ${timeLabel}`;
@@ -44,12 +73,12 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
       onOpenChange={props.onOpenChange}
       // As the booking dialog: on a phone its parts shrink to the screen instead of widening the dialog.
       className="max-h-[95dvh] overflow-y-auto max-sm:p-5 [&>*]:min-w-0"
-      title="Choose a new time"
-      description="The video link stays the same; the new time is sent by e-mail and WhatsApp."
+      title={words.title}
+      description={words.description}
       footer={
         <>
           <Button type="button" variant="ghost" onClick={() => props.onOpenChange(false)}>
-            Keep the current time
+            {words.keep}
           </Button>
           <Button
             type="button"
@@ -58,13 +87,14 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
             disabled={!date || !time || props.pending}
             onClick={() => props.onConfirm(date, time)}
           >
-            {date && time ? confirmText : "Choose a date and a time"}
+            {date && time ? confirmText : words.choose}
           </Button>
         </>
       }
     >
       <NewDateCalendar
         date={date}
+        label={words.newDate}
         onDate={(next) => {
           setDate(next);
           setTime("");
@@ -73,11 +103,11 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
       {date ? (
         <div className="grid gap-2">
           <p id={slotsId} className="text-sm font-medium text-slate-900">
-            Free times
+            {words.freeTimes}
           </p>
-          {day.isPending ? <p className="text-sm text-slate-600">Loading the free times…</p> : null}
+          {day.isPending ? <p className="text-sm text-slate-600">{words.loading}</p> : null}
           {day.data && free.length === 0 ? (
-            <p className="text-sm text-slate-700">{day.data.message ?? "No free times on this date."}</p>
+            <p className="text-sm text-slate-700">{(english ? day.data.message : undefined) ?? words.none}</p>
           ) : null}
           <div role="group" aria-labelledby={slotsId} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {free.map((slot) => (
@@ -88,7 +118,7 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
                 aria-pressed={slot.time === time}
                 onClick={() => setTime(slot.time)}
               >
-                {slotLabel(slot.time)}
+                {clockTime(slot.time)}
               </Button>
             ))}
           </div>
@@ -103,7 +133,15 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
  * The month calendar of the booking step: days without a free time are disabled, and each day says how many are
  * free, so the parent does not have to guess a date.
  */
-function NewDateCalendar({ date, onDate }: { date: string; onDate: (date: string) => void }) {
+function NewDateCalendar({
+  date,
+  label,
+  onDate,
+}: {
+  date: string;
+  label: string;
+  onDate: (date: string) => void;
+}) {
   const config = useQuery(publicConfigQuery()).data;
   const now = new Date();
   const timeZone = config?.clinicTimeZone ?? "Asia/Kolkata";
@@ -115,7 +153,7 @@ function NewDateCalendar({ date, onDate }: { date: string; onDate: (date: string
   return (
     <Calendar
       id="reschedule-date"
-      label="New date"
+      label={label}
       month={month}
       onMonthChange={setMonth}
       minMonth={today.slice(0, 7)}

@@ -9,10 +9,18 @@ interface LoadFailedProps {
   /** "stacked" (the default): the button under the sentence; "inline": beside it, wrapping on a narrow screen. */
   layout?: "stacked" | "inline";
   className?: string;
+  /** The button's word in the page's language; "Retry" unless given. */
+  retryLabel?: string;
 }
 
 /** A read that failed: the sentence is announced as an alert, and Retry asks the server again. */
-export function LoadFailed({ children, onRetry, layout = "stacked", className }: LoadFailedProps) {
+export function LoadFailed({
+  children,
+  onRetry,
+  layout = "stacked",
+  className,
+  retryLabel = "Retry",
+}: LoadFailedProps) {
   return (
     <div
       className={cn(
@@ -24,7 +32,7 @@ export function LoadFailed({ children, onRetry, layout = "stacked", className }:
         {children}
       </p>
       <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-        Retry
+        {retryLabel}
       </Button>
     </div>
   );

@@ -1,7 +1,7 @@
-import { formatRupees } from "@shared/booking";
 import type { FollowUpLink } from "@shared/follow-up";
 import type { ManageView } from "@shared/manage";
-import { slotLabel } from "@shared/slots";
+import { clinicDate } from "@shared/clinic-time";
+import { pathInLanguage } from "@shared/i18n/languages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, CalendarPlus, Download, Video, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -10,8 +10,8 @@ import { RescheduleDialog } from "@/components/appointments/reschedule-dialog";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DetailRow } from "@/components/ui/detail";
-import { formatLongDateWithWeekday } from "@/lib/format";
-import { leadTimeText, opensAtText } from "@/lib/room-window";
+import { useClockTime } from "@/lib/consultation-hours";
+import { Message, useDates, useLanguage, useRupees, useT } from "@/lib/i18n";
 import { cancelBooking, manageQuery, receiptUrl, rescheduleBooking } from "./api";
 import { Prescriptions } from "./prescriptions";
 import { ReportUploads } from "./report-uploads";
@@ -19,11 +19,15 @@ import { DataRights } from "./data-rights";
 import { MessageLanguage } from "./message-language";
 import {
   cancelConsequence,
-  PAYMENT_WORDS,
+  leadTimeInWords,
+  type ManageWords,
+  paymentWords,
   refundText,
   rescheduleConsequence,
-  STATUS_WORDS,
+  statusWords,
 } from "./manage-text";
+import { useRescheduleWords } from "./reschedule-words";
+import { useServerWords } from "./server-words";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -38,13 +42,31 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** "The video room opens at 6:00 PM IST, 1 hour before the consultation.", the video page's own words. */
-function roomOpensSentence(window: Parameters<typeof opensAtText>[0]): string {
-  return `The video room opens at ${opensAtText(window)}, ${leadTimeText(window)} before the consultation.`;
+/** "19:00" for an instant, as the clinic's clock reads it. */
+function clinicClock(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : "Something went wrong. Please try again.";
+/** "The video room opens at 6:00 PM IST, 1 hour before the consultation.", in the page's language. */
+function RoomOpens({ appointment }: { appointment: ManageView["appointment"] & { roomOpensAt: string } }) {
+  const t = useT();
+  const dates = useDates();
+  const clockTime = useClockTime();
+  const { roomOpensAt, timeZone } = appointment;
+  const opensOn = clinicDate(new Date(roomOpensAt), timeZone);
+  const time = clockTime(clinicClock(roomOpensAt, timeZone), appointment.timeZoneLabel);
+  // The time alone when the room opens on the consultation's own date, else the date too.
+  const opens = opensOn === appointment.appointmentDate ? time : `${dates.longWithWeekday(opensOn)}, ${time}`;
+  return (
+    <p className="text-sm text-slate-700">
+      {t("manage.roomOpens", { opens, lead: leadTimeInWords(t, roomOpensAt, appointment.startsAt) })}
+    </p>
+  );
 }
 
 /**
@@ -58,59 +80,57 @@ function DoctorUnavailableChoice({
   onRefund,
 }: {
   when: string;
-  refund: number;
+  refund: string;
   onReschedule: () => void;
   onRefund: () => void;
 }) {
+  const t = useT();
   return (
     <section
       aria-labelledby="doctor-unavailable"
       className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-slate-900"
     >
       <h2 id="doctor-unavailable" className="text-lg font-semibold">
-        The doctor is not available at the time you booked
+        {t("manage.unavailable.title")}
       </h2>
-      <p>
-        We are sorry: the doctor cannot hold the consultation on {when}. Please choose another time, free of
-        charge and not counted among your reschedules, or cancel with a full refund of ₹{formatRupees(refund)}
-        .
-      </p>
-      <p className="text-sm text-slate-700">
-        If you do not choose before {when}, the full amount is refunded automatically. The video room for that
-        time will not open.
-      </p>
+      <p>{t("manage.unavailable.text", { when, refund })}</p>
+      <p className="text-sm text-slate-700">{t("manage.unavailable.deadline", { when })}</p>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button type="button" onClick={onReschedule}>
-          <CalendarClock aria-hidden="true" className="size-4" /> Choose another time
+          <CalendarClock aria-hidden="true" className="size-4" /> {t("manage.unavailable.reschedule")}
         </Button>
         <Button type="button" variant="outline" onClick={onRefund}>
-          <XCircle aria-hidden="true" className="size-4" /> Cancel with a full refund
+          <XCircle aria-hidden="true" className="size-4" /> {t("manage.unavailable.refund")}
         </Button>
       </div>
     </section>
   );
 }
 
-/** The parent's booking and the actions the policy allows now, each confirmed with its consequence. */
 /** A completed consultation's follow-up, at its own price, until its last day. */
 function FollowUpOffer({ followUp }: { followUp: FollowUpLink }) {
-  const price = followUp.fee === 0 ? "free" : `₹${formatRupees(followUp.fee)}`;
+  const t = useT();
+  const rupees = useRupees();
+  const dates = useDates();
+  const language = useLanguage();
+  const price = followUp.fee === 0 ? t("manage.followUp.free") : rupees(followUp.fee);
+  const link = new URL(followUp.url);
   return (
     <section
       aria-labelledby="manage-follow-up"
       className="grid gap-2 rounded-md border border-brand-100 bg-brand-50 p-4"
     >
       <h2 id="manage-follow-up" className="text-lg font-semibold text-slate-900">
-        Follow-up consultation
+        {t("manage.followUp.title")}
       </h2>
       <p className="text-slate-800">
-        A follow-up with the doctor is {price} if it takes place by{" "}
-        {formatLongDateWithWeekday(followUp.lastDate)}.
+        {t("manage.followUp.text", { price, date: dates.longWithWeekday(followUp.lastDate) })}
       </p>
       <div>
         <Button asChild>
-          <a href={new URL(followUp.url).pathname + new URL(followUp.url).search}>
-            <CalendarPlus aria-hidden="true" className="size-4" /> Book a follow-up
+          {/* The follow-up is booked on the home page in the page's language. */}
+          <a href={pathInLanguage(link.pathname, language) + link.search}>
+            <CalendarPlus aria-hidden="true" className="size-4" /> {t("manage.followUp.book")}
           </a>
         </Button>
       </div>
@@ -118,8 +138,21 @@ function FollowUpOffer({ followUp }: { followUp: FollowUpLink }) {
   );
 }
 
+/** The page's words for the manage page's sentences: its translator and rupees. */
+function useManageWords(): ManageWords {
+  return { t: useT(), rupees: useRupees() };
+}
+
+/** The parent's booking and the actions the policy allows now, each confirmed with its consequence. */
 export function ManageBooking({ token, view }: { token: string; view: ManageView }) {
   const queryClient = useQueryClient();
+  const words = useManageWords();
+  const { t, rupees } = words;
+  const dates = useDates();
+  const clockTime = useClockTime();
+  const language = useLanguage();
+  const server = useServerWords();
+  const rescheduleWords = useRescheduleWords();
   const [dialog, setDialog] = useState<"cancel" | "reschedule" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const done = async (next: ManageView, text: string) => {
@@ -136,16 +169,22 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
   };
   const cancel = useMutation({
     mutationFn: () => cancelBooking(token),
-    onSuccess: (next) => done(next, "Your booking is cancelled. A message with the details is on its way."),
+    onSuccess: (next) => done(next, t("manage.notice.cancelled")),
   });
   const move = useMutation({
     mutationFn: (slot: { date: string; time: string }) =>
       rescheduleBooking(token, { appointmentDate: slot.date, appointmentTime: slot.time }),
-    onSuccess: (next) =>
-      done(next, "Your consultation has moved. The new time is on its way by e-mail and WhatsApp."),
+    onSuccess: (next) => done(next, t("manage.notice.moved")),
   });
   const { appointment, policy } = view;
-  const when = `${formatLongDateWithWeekday(appointment.appointmentDate)}, ${slotLabel(appointment.appointmentTime)} ${appointment.timeZoneLabel}`;
+  const when = t("manage.when", {
+    date: dates.longWithWeekday(appointment.appointmentDate),
+    time: clockTime(appointment.appointmentTime, appointment.timeZoneLabel),
+  });
+  const refusal = (decision: { reason?: string; message?: string }) =>
+    decision.reason
+      ? t(`manage.refusal.${decision.reason}` as "manage.refusal.started")
+      : (decision.message ?? "");
 
   return (
     <div className="grid gap-6">
@@ -157,36 +196,39 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
       {appointment.doctorUnavailable ? (
         <DoctorUnavailableChoice
           when={when}
-          refund={policy.cancel.refundAmount}
+          refund={rupees(policy.cancel.refundAmount)}
           onReschedule={() => setDialog("reschedule")}
           onRefund={() => setDialog("cancel")}
         />
       ) : null}
       <dl>
-        <Fact label="Booking ID">#{appointment.bookingId}</Fact>
-        <Fact label="Patient">{appointment.patientName}</Fact>
-        <Fact label="Date and time">{when}</Fact>
-        <Fact label="Duration">{appointment.durationMinutes} minutes</Fact>
-        <Fact label="Status">{STATUS_WORDS[appointment.status]}</Fact>
-        <Fact label="Consultation">
-          {appointment.consultationType === "follow_up"
-            ? "Follow-up video consultation"
-            : "Video consultation"}
+        <Fact label={t("manage.fact.bookingId")}>#{appointment.bookingId}</Fact>
+        <Fact label={t("manage.fact.patient")}>{appointment.patientName}</Fact>
+        <Fact label={t("manage.fact.when")}>{when}</Fact>
+        <Fact label={t("manage.fact.duration")}>
+          {t("manage.fact.minutes", { minutes: appointment.durationMinutes })}
         </Fact>
-        <Fact label="Payment">
+        <Fact label={t("manage.fact.status")}>{statusWords(t, appointment.status)}</Fact>
+        <Fact label={t("manage.fact.consultation")}>
+          {appointment.consultationType === "follow_up"
+            ? t("manage.consultation.followUp")
+            : t("manage.consultation.first")}
+        </Fact>
+        <Fact label={t("manage.fact.payment")}>
           {appointment.consultationType === "follow_up" &&
           appointment.amountPaid === 0 &&
           appointment.paymentStatus === "paid"
-            ? "Free follow-up"
-            : `₹${formatRupees(appointment.amountPaid)} paid`}
-          {appointment.paymentStatus === "paid" ? "" : ` · ${PAYMENT_WORDS[appointment.paymentStatus]}`}
+            ? t("manage.payment.freeFollowUp")
+            : t("manage.payment.paid", { amount: rupees(appointment.amountPaid) })}
+          {appointment.paymentStatus === "paid" ? "" : ` · ${paymentWords(t, appointment.paymentStatus)}`}
         </Fact>
         {appointment.cancellationReason ? (
-          <Fact label="Doctor's reason">{appointment.cancellationReason}</Fact>
+          // The doctor's own words, as she wrote them.
+          <Fact label={t("manage.fact.reason")}>{appointment.cancellationReason}</Fact>
         ) : null}
         {view.refunds.map((refund) => (
-          <Fact key={refund.refundId} label="Refund">
-            {refundText(refund, view.refundBusinessDays)}
+          <Fact key={refund.refundId} label={t("manage.fact.refund")}>
+            {refundText(words, refund, view.refundBusinessDays)}
           </Fact>
         ))}
       </dl>
@@ -194,23 +236,22 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {appointment.videoRoomUrl ? (
           <Button asChild>
-            <a href={new URL(appointment.videoRoomUrl).pathname}>
-              <Video aria-hidden="true" className="size-4" /> Video consultation page
+            {/* The room speaks the page's language, whichever the link the server gave. */}
+            <a href={pathInLanguage(new URL(appointment.videoRoomUrl).pathname, language)}>
+              <Video aria-hidden="true" className="size-4" /> {t("manage.videoPage")}
             </a>
           </Button>
         ) : null}
         {appointment.receiptAvailable ? (
           <Button asChild variant="outline">
             <a href={receiptUrl(token)} download>
-              <Download aria-hidden="true" className="size-4" /> Download receipt (PDF)
+              <Download aria-hidden="true" className="size-4" /> {t("manage.receipt")}
             </a>
           </Button>
         ) : null}
       </div>
       {appointment.roomOpensAt ? (
-        <p className="text-sm text-slate-700">
-          {roomOpensSentence({ ...appointment, opensAt: appointment.roomOpensAt })}
-        </p>
+        <RoomOpens appointment={{ ...appointment, roomOpensAt: appointment.roomOpensAt }} />
       ) : null}
 
       {view.followUp ? <FollowUpOffer followUp={view.followUp} /> : null}
@@ -223,30 +264,31 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
 
       <section aria-labelledby="manage-actions" className="grid gap-3" hidden={appointment.doctorUnavailable}>
         <h2 id="manage-actions" className="text-lg font-semibold text-slate-900">
-          Change or cancel
+          {t("manage.actions.title")}
         </h2>
         {policy.reschedule.allowed ? (
           <Button type="button" variant="outline" onClick={() => setDialog("reschedule")}>
-            <CalendarClock aria-hidden="true" className="size-4" /> Reschedule ({policy.reschedule.remaining}{" "}
-            left)
+            <CalendarClock aria-hidden="true" className="size-4" />{" "}
+            {t("manage.actions.reschedule", { count: policy.reschedule.remaining })}
           </Button>
         ) : (
-          <p className="text-sm text-slate-700">{policy.reschedule.message}</p>
+          <p className="text-sm text-slate-700">{refusal(policy.reschedule)}</p>
         )}
         {policy.cancel.allowed ? (
           <Button type="button" variant="destructive" onClick={() => setDialog("cancel")}>
-            <XCircle aria-hidden="true" className="size-4" /> Cancel the booking
+            <XCircle aria-hidden="true" className="size-4" /> {t("manage.actions.cancel")}
           </Button>
         ) : policy.cancel.message !== policy.reschedule.message || policy.reschedule.allowed ? (
           // When neither is possible for the same reason (a past or cancelled booking), it is said once.
-          <p className="text-sm text-slate-700">{policy.cancel.message}</p>
+          <p className="text-sm text-slate-700">{refusal(policy.cancel)}</p>
         ) : null}
         <p className="text-sm text-slate-600">
-          The full policy is on the{" "}
-          <Link href="/refunds-cancellations" className="font-medium text-brand-700 underline">
-            Refunds &amp; Cancellations
-          </Link>{" "}
-          page.
+          <Message
+            id="manage.actions.policy"
+            components={{
+              0: <Link href="/refunds-cancellations" className="font-medium text-brand-700 underline" />,
+            }}
+          />
         </p>
       </section>
 
@@ -255,28 +297,31 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
       <ConfirmDialog
         open={dialog === "cancel"}
         onOpenChange={(open) => setDialog(open ? "cancel" : null)}
-        title={appointment.doctorUnavailable ? "Cancel with a full refund?" : "Cancel this booking?"}
-        description={cancelConsequence(view)}
-        confirmLabel={appointment.doctorUnavailable ? "Cancel and refund in full" : "Cancel the booking"}
-        cancelLabel="Keep the booking"
+        title={appointment.doctorUnavailable ? t("manage.cancel.titleUnavailable") : t("manage.cancel.title")}
+        description={cancelConsequence(words, view)}
+        confirmLabel={
+          appointment.doctorUnavailable ? t("manage.cancel.confirmUnavailable") : t("manage.cancel.confirm")
+        }
+        cancelLabel={t("manage.cancel.keep")}
         pending={cancel.isPending}
-        error={cancel.error ? messageOf(cancel.error) : null}
+        error={cancel.error ? server.failure(cancel.error) : null}
         onConfirm={() => cancel.mutate()}
       />
       <RescheduleDialog
         open={dialog === "reschedule"}
         onOpenChange={(open) => setDialog(open ? "reschedule" : null)}
-        confirmText={(dateLabel, timeLabel) =>
-          rescheduleConsequence(
-            dateLabel,
-            timeLabel,
-            policy.reschedule.remaining - 1,
-            appointment.doctorUnavailable,
-          )
+        words={rescheduleWords}
+        confirmText={(date, time) =>
+          rescheduleConsequence(words, {
+            date,
+            time,
+            remainingAfter: policy.reschedule.remaining - 1,
+            free: appointment.doctorUnavailable,
+          })
         }
         timeZoneLabel={appointment.timeZoneLabel}
         pending={move.isPending}
-        error={move.error ? messageOf(move.error) : null}
+        error={move.error ? server.failure(move.error) : null}
         onConfirm={(date, time) => move.mutate({ date, time })}
       />
     </div>

@@ -1,55 +1,66 @@
-import { formatRupees, type PaymentStatus } from "@shared/booking";
+import type { PaymentStatus } from "@shared/booking";
 import type { ManageView, RefundView } from "@shared/manage";
+import type { Translate } from "@/lib/i18n";
+
+/** The page's words: its translator and its way of writing rupees ("₹2,000"). */
+export interface ManageWords {
+  t: Translate;
+  rupees: (amount: number) => string;
+}
 
 /** The consequence of cancelling now, spelled out before the parent confirms. */
-export function cancelConsequence(view: ManageView): string {
+export function cancelConsequence({ t, rupees }: ManageWords, view: ManageView): string {
   const { refundAmount, refundPercent } = view.policy.cancel;
-  const paid = view.appointment.amountPaid;
+  const days = view.refundBusinessDays;
   if (view.appointment.doctorUnavailable)
-    return `Cancel and get the full ₹${formatRupees(refundAmount)} back, within ${view.refundBusinessDays} business days, as the doctor is not available at the time you booked.`;
-  if (refundAmount <= 0)
-    return "Cancel now. Less than 12 hours are left before the consultation, so no refund is due under the policy.";
-  return `Cancel now and get ₹${formatRupees(refundAmount)} back, ${refundPercent} % of ₹${formatRupees(paid)}, within ${view.refundBusinessDays} business days.`;
+    return t("manage.cancel.unavailable", { amount: rupees(refundAmount), days });
+  if (refundAmount <= 0) return t("manage.cancel.noRefund");
+  return t("manage.cancel.partial", {
+    amount: rupees(refundAmount),
+    percent: refundPercent,
+    paid: rupees(view.appointment.amountPaid),
+    days,
+  });
 }
 
 /** The move, as the confirm button says it; a move the doctor asked for costs none of the parent's reschedules. */
 export function rescheduleConsequence(
-  dateLabel: string,
-  timeLabel: string,
-  remainingAfter: number,
-  free = false,
+  { t }: Pick<ManageWords, "t">,
+  move: { date: string; time: string; remainingAfter: number; free?: boolean },
 ): string {
-  if (free) return `Move to ${dateLabel} at ${timeLabel} (free, not counted as a reschedule)`;
-  const left = remainingAfter === 1 ? "1 reschedule" : `${remainingAfter} reschedules`;
-  return `Move to ${dateLabel} at ${timeLabel} (${left} left after this)`;
+  const { date, time } = move;
+  if (move.free) return t("manage.move.free", { date, time });
+  return t("manage.move.counted", { date, time, left: move.remainingAfter });
 }
 
-export function refundText(refund: RefundView, businessDays: string): string {
-  const amount = `₹${formatRupees(refund.amount)}`;
+export function refundText({ t, rupees }: ManageWords, refund: RefundView, businessDays: string): string {
+  const amount = rupees(refund.amount);
   switch (refund.state) {
     case "pending":
-      return `Refund of ${amount} on its way: it reaches your bank within ${businessDays} business days.`;
+      return t("manage.refund.pending", { amount, days: businessDays });
     case "succeeded":
-      return `Refunded: ${amount}.`;
+      return t("manage.refund.succeeded", { amount });
     case "failed":
-      return `The refund of ${amount} did not go through; the clinic has been told and will send it again.`;
+      return t("manage.refund.failed", { amount });
   }
 }
 
-export const PAYMENT_WORDS: Record<PaymentStatus, string> = {
-  pending: "Not paid",
-  paid: "Paid",
-  failed: "Payment failed",
-  refund_pending: "Refund in progress",
-  refunded: "Refunded",
-  partially_refunded: "Partly refunded",
-};
+export function paymentWords(t: Translate, status: PaymentStatus): string {
+  return t(`manage.paymentStatus.${status}`);
+}
 
-export const STATUS_WORDS: Record<ManageView["appointment"]["status"], string> = {
-  pending_payment: "Awaiting payment",
-  confirmed: "Confirmed",
-  completed: "Completed",
-  expired: "Expired",
-  cancelled: "Cancelled",
-  no_show: "Missed (no-show)",
-};
+export function statusWords(t: Translate, status: ManageView["appointment"]["status"]): string {
+  return t(`manage.status.${status}`);
+}
+
+/** How long before the start the room opens, as people say it: "1 hour 30 minutes", in the page's language. */
+export function leadTimeInWords(t: Translate, opensAt: string, startsAt: string): string {
+  const minutes = Math.max(0, Math.round((Date.parse(startsAt) - Date.parse(opensAt)) / 60_000));
+  const parts = [
+    [Math.floor(minutes / 1440), "manage.lead.days"],
+    [Math.floor((minutes % 1440) / 60), "manage.lead.hours"],
+    [minutes % 60, "manage.lead.minutes"],
+  ] as const;
+  const said = parts.filter(([count]) => count > 0).map(([count, id]) => t(id, { count }));
+  return said.join(" ") || t("manage.lead.minutes", { count: 0 });
+}

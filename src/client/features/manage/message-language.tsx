@@ -1,15 +1,33 @@
-import { isLanguage, type Language, LANGUAGE_NAMES, LANGUAGES } from "@shared/i18n/languages";
+import {
+  isLanguage,
+  type Language,
+  LANGUAGE_NAMES,
+  LANGUAGE_SUGGESTIONS,
+  LANGUAGES,
+  pathInLanguage,
+} from "@shared/i18n/languages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { NativeSelect } from "@/components/ui/input";
+import { Message, useLanguage, useT } from "@/lib/i18n";
 import { useHydrated } from "@/lib/use-hydrated";
 import { chooseLanguage, manageQuery } from "./api";
+import { useServerWords } from "./server-words";
+
+/** This page's address in another language: /kn/appointments/manage/{token} for Kannada. */
+function thisPageIn(language: Language): string {
+  return pathInLanguage(window.location.pathname, language);
+}
 
 /**
  * The language of the booking's e-mails, WhatsApp messages and fee receipt: the page's the booking was made on, until
- * the parent chooses another here. A choice is saved at once and applies to every message sent after it.
+ * the parent chooses another here. A choice is saved at once and applies to every message sent after it; the page
+ * then offers itself in that language, in that language's words.
  */
 export function MessageLanguage({ token, language }: { token: string; language: Language }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const pageLanguage = useLanguage();
+  const server = useServerWords();
   // The page arrives rendered by the server: a choice made before its script runs would be lost, so the list is
   // offered once the page can save it.
   const ready = useHydrated();
@@ -20,10 +38,10 @@ export function MessageLanguage({ token, language }: { token: string; language: 
   return (
     <section aria-labelledby="manage-language" className="grid gap-2">
       <h2 id="manage-language" className="text-lg font-semibold text-slate-900">
-        Language of your messages
+        {t("language.title")}
       </h2>
       <label htmlFor="manage-language-choice" className="text-sm text-slate-700">
-        E-mails, WhatsApp messages and the fee receipt about this booking are written in
+        {t("language.label")}
       </label>
       <NativeSelect
         id="manage-language-choice"
@@ -42,14 +60,24 @@ export function MessageLanguage({ token, language }: { token: string; language: 
       </NativeSelect>
       {change.isSuccess ? (
         <p role="status" className="text-sm text-green-800">
-          Saved: messages from now on are in <span lang={language}>{LANGUAGE_NAMES[language]}</span>.
+          <Message
+            id="language.saved"
+            values={{ language: LANGUAGE_NAMES[language] }}
+            components={{ 0: <span lang={language} /> }}
+          />
+          {language !== pageLanguage ? (
+            <>
+              {" "}
+              <a href={thisPageIn(language)} lang={language} className="font-medium text-brand-700 underline">
+                {LANGUAGE_SUGGESTIONS[language]}
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
       {change.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {change.error instanceof Error
-            ? change.error.message
-            : "The language could not be saved. Please try again."}
+          {change.error instanceof Error ? server.failure(change.error) : t("language.failed")}
         </p>
       ) : null}
     </section>

@@ -18,6 +18,8 @@ import { Button } from "@/components/ui/button";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { ApiError } from "@/lib/api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { type Translate, useT } from "@/lib/i18n";
+import { useServerWords } from "./server-words";
 import { removeReport, reportDownloadUrl, reportUploadsQuery, uploadReport } from "./uploads-api";
 
 /** A file on its way: waiting its turn, being sent, or refused with a reason the parent can act on. */
@@ -34,8 +36,8 @@ interface Transfer {
 
 let transferCount = 0;
 
-function typeLabel(contentType: string): string {
-  return isReportContentType(contentType) ? REPORT_TYPES[contentType].label : "File";
+function typeLabel(t: Translate, contentType: string): string {
+  return isReportContentType(contentType) ? REPORT_TYPES[contentType].label : t("uploads.file");
 }
 
 /** The page's own check before sending: an empty, too large or non-report file is refused without using data. */
@@ -148,6 +150,8 @@ function useTransfers(token: string, onUploaded: (upload: ReportUpload) => void,
  */
 export function ReportUploads({ token, status }: { token: string; status: string }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const server = useServerWords();
   const list = useQuery(reportUploadsQuery(token, status));
   const [announcement, setAnnouncement] = useState("");
   const refresh = useCallback(
@@ -156,10 +160,10 @@ export function ReportUploads({ token, status }: { token: string; status: string
   );
   const onUploaded = useCallback(
     (upload: ReportUpload) => {
-      setAnnouncement(`${upload.fileName} is uploaded.`);
+      setAnnouncement(t("uploads.uploaded", { name: upload.fileName }));
       void refresh();
     },
-    [refresh],
+    [refresh, t],
   );
   const onRefused = useCallback(() => void refresh(), [refresh]);
   const transfers = useTransfers(token, onUploaded, onRefused);
@@ -183,20 +187,18 @@ export function ReportUploads({ token, status }: { token: string; status: string
   return (
     <section aria-labelledby="manage-reports" className="grid gap-3">
       <h2 id="manage-reports" className="text-lg font-semibold text-slate-900">
-        Reports for the doctor
+        {t("uploads.title")}
       </h2>
       <p id={hintId} className="text-sm text-slate-700">
-        Upload echo or ECG reports, discharge summaries or clear photos of them, so the doctor can read them
-        before the call. PDF, JPEG, PNG or HEIC, up to 10 MB each, at most {MAX_REPORT_FILES} files. Only the
-        doctor and this link can open them.
+        {t("uploads.hint", { max: MAX_REPORT_FILES })}
       </p>
       {list.isPending ? (
         <p role="status" className="text-sm text-slate-600">
-          Loading your reports…
+          {t("uploads.loading")}
         </p>
       ) : list.isError ? (
-        <LoadFailed layout="inline" onRetry={() => void list.refetch()}>
-          Your reports could not be loaded.
+        <LoadFailed layout="inline" onRetry={() => void list.refetch()} retryLabel={t("uploads.retry")}>
+          {t("uploads.loadFailed")}
         </LoadFailed>
       ) : (
         <>
@@ -204,12 +206,12 @@ export function ReportUploads({ token, status }: { token: string; status: string
           {list.data.canUpload ? (
             <FilePicker hintId={hintId} onChoose={(files) => void choose(files)} />
           ) : (
-            <p className="text-sm text-slate-700">{list.data.closedMessage}</p>
+            <p className="text-sm text-slate-700">{server.sentence(list.data.closedMessage ?? "")}</p>
           )}
         </>
       )}
       {transfers.transfers.length > 0 ? (
-        <ul aria-label="Files being uploaded" className="grid gap-3">
+        <ul aria-label={t("uploads.sending")} className="grid gap-3">
           {transfers.transfers.map((transfer) => (
             <TransferRow
               key={transfer.key}
@@ -230,6 +232,7 @@ export function ReportUploads({ token, status }: { token: string; status: string
 
 /** The file input, hidden behind a large label that looks like a button and shows the input's keyboard focus. */
 function FilePicker({ hintId, onChoose }: { hintId: string; onChoose: (files: File[]) => void }) {
+  const t = useT();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const takeChosenFiles = (element: HTMLInputElement) => {
@@ -260,7 +263,7 @@ function FilePicker({ hintId, onChoose }: { hintId: string; onChoose: (files: Fi
         htmlFor={inputId}
         className="flex min-h-14 w-full cursor-pointer items-center justify-center gap-2 rounded-md border-2 border-dashed border-brand-700 bg-brand-50 px-4 py-3 text-base font-semibold text-brand-800 hover:bg-brand-100 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 sm:w-auto sm:justify-self-start"
       >
-        <Upload aria-hidden="true" className="size-5" /> Choose files to upload
+        <Upload aria-hidden="true" className="size-5" /> {t("uploads.choose")}
       </label>
     </div>
   );
@@ -277,6 +280,8 @@ function TransferRow({
   onRetry: () => void;
   onDismiss: () => void;
 }) {
+  const t = useT();
+  const server = useServerWords();
   const percent = Math.round(transfer.progress * 100);
   const name = transfer.file.name;
   return (
@@ -288,16 +293,21 @@ function TransferRow({
       {transfer.state === "failed" ? (
         <>
           <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
-            {transfer.error}
+            {server.sentence(transfer.error ?? "")}
           </p>
           <div className="flex flex-wrap gap-2">
             {transfer.retryable ? (
               <Button type="button" variant="outline" onClick={onRetry}>
-                <RotateCcw aria-hidden="true" /> Try again
+                <RotateCcw aria-hidden="true" /> {t("uploads.tryAgain")}
               </Button>
             ) : null}
-            <Button type="button" variant="ghost" onClick={onDismiss} aria-label={`Dismiss ${name}`}>
-              <X aria-hidden="true" /> Dismiss
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={onDismiss}
+              aria-label={t("uploads.dismissFile", { name })}
+            >
+              <X aria-hidden="true" /> {t("uploads.dismiss")}
             </Button>
           </div>
         </>
@@ -306,19 +316,24 @@ function TransferRow({
           <progress
             value={percent}
             max={100}
-            aria-label={`Uploading ${name}`}
+            aria-label={t("uploads.uploading", { name })}
             className="h-2 w-full overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-700"
           />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="text-sm text-slate-700">
               {transfer.state === "waiting"
-                ? "Waiting…"
+                ? t("uploads.waiting")
                 : percent >= 100
-                  ? "Sent; checking the file…"
-                  : `${percent}% sent`}
+                  ? t("uploads.checking")
+                  : t("uploads.percent", { percent })}
             </span>
-            <Button type="button" variant="ghost" onClick={onCancel} aria-label={`Cancel uploading ${name}`}>
-              <X aria-hidden="true" /> Cancel
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={onCancel}
+              aria-label={t("uploads.cancelFile", { name })}
+            >
+              <X aria-hidden="true" /> {t("uploads.cancel")}
             </Button>
           </div>
         </>
@@ -338,30 +353,39 @@ function UploadedReports({
   onRemoved: (announcement: string) => void;
 }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const server = useServerWords();
   const [removing, setRemoving] = useState<ReportUpload | null>(null);
   const remove = useMutation({
     mutationFn: (upload: ReportUpload) => removeReport(token, upload.id),
     onSuccess: (next, upload) => {
       queryClient.setQueriesData<ParentReportUploads>({ queryKey: ["manage", token, "uploads"] }, next);
       setRemoving(null);
-      onRemoved(`${upload.fileName} is removed.`);
+      onRemoved(t("uploads.removed", { name: upload.fileName }));
     },
   });
-  if (view.uploads.length === 0) return <p className="text-sm text-slate-600">No reports uploaded yet.</p>;
+  if (view.uploads.length === 0) return <p className="text-sm text-slate-600">{t("uploads.none")}</p>;
   return (
     <>
       <ul
-        aria-label="Uploaded reports"
+        aria-label={t("uploads.list")}
         className="divide-y divide-slate-100 rounded-md border border-slate-200"
       >
         {view.uploads.map((upload) => (
           <li key={upload.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
             <FileText aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
             <ReportFileName fileName={upload.fileName}>
-              {typeLabel(upload.contentType)} · {formatFileSize(upload.sizeBytes)}
+              {typeLabel(t, upload.contentType)} · {formatFileSize(upload.sizeBytes)}
             </ReportFileName>
             <span className="flex gap-2">
-              <DownloadReportButton href={reportDownloadUrl(token, upload.id)} fileName={upload.fileName} />
+              <DownloadReportButton
+                href={reportDownloadUrl(token, upload.id)}
+                fileName={upload.fileName}
+                words={{
+                  label: t("uploads.download"),
+                  named: t("uploads.downloadFile", { name: upload.fileName }),
+                }}
+              />
               {view.canRemove ? (
                 <Button
                   type="button"
@@ -370,9 +394,9 @@ function UploadedReports({
                     remove.reset();
                     setRemoving(upload);
                   }}
-                  aria-label={`Remove ${upload.fileName}`}
+                  aria-label={t("uploads.removeFile", { name: upload.fileName })}
                 >
-                  <Trash2 aria-hidden="true" /> Remove
+                  <Trash2 aria-hidden="true" /> {t("uploads.remove")}
                 </Button>
               ) : null}
             </span>
@@ -384,12 +408,12 @@ function UploadedReports({
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
-        title={`Remove ${removing?.fileName ?? "this file"}?`}
-        description="The doctor will no longer see this file. You can upload it again before the consultation."
-        confirmLabel="Remove the file"
-        cancelLabel="Keep it"
+        title={t("uploads.removeTitle", { name: removing?.fileName ?? "" })}
+        description={t("uploads.removeText")}
+        confirmLabel={t("uploads.removeConfirm")}
+        cancelLabel={t("uploads.keep")}
         pending={remove.isPending}
-        error={remove.error ? remove.error.message : null}
+        error={remove.error ? server.failure(remove.error) : null}
         onConfirm={() => {
           if (removing) remove.mutate(removing);
         }}

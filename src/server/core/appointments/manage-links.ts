@@ -3,11 +3,10 @@ import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { appointments, manageLinks } from "../../db/schema";
 import { isLanguage, languagePrefix } from "@shared/i18n/languages";
+import { MANAGE_MESSAGES } from "@shared/manage";
 
-/** Where a manage link was handed out. */
 /** What a manage link that opens no booking is answered, whoever asks (the manage page, uploads, prescriptions). */
-export const INVALID_LINK_MESSAGE =
-  "This link is not valid. Please use the link in your confirmation e-mail or WhatsApp message.";
+export const INVALID_LINK_MESSAGE = MANAGE_MESSAGES.invalidLink;
 
 type ManageLinkChannel = "email" | "whatsapp" | "result_page";
 

@@ -163,6 +163,12 @@ describe.each(testEngines)("the parent's confirmation in the booking's language 
       const names = ["Asha Kumar", "Meera Kumar", "IST", reference, "Dr. Ananya Rao", "Dr. Priya Rao"];
       const site = new URL(TEST_SITE).host;
       expect(latinWordsIn(text, [...names, site])).toEqual([]);
+      // Its links lead to the booking's page and its video room in the same language.
+      expect(text).toContain(`${TEST_SITE}/${language}/appointments/manage/`);
+      expect(text).toContain(`${TEST_SITE}/${language}/video-consultation/`);
+      expect(text).not.toMatch(
+        new RegExp(`${TEST_SITE.replace(/[.:/]/g, "\\$&")}/(appointments|video-consultation)/`),
+      );
 
       // The receipt attached to it is the one the manage page gives: printed in the same language.
       expect(mimeParts(toParent?.raw ?? "").map((piece) => piece.contentType)).toContain("application/pdf");

@@ -4,7 +4,13 @@ import { subMinutes } from "date-fns";
 import { bookingIdOf } from "@shared/booking";
 import { decide, DEFAULT_POLICY, type PolicyDecision, policyBand } from "@shared/cancellation-policy";
 import { timeZoneLabel } from "@shared/clinic-time";
-import type { HistoryEntry, LanguageChoice, ManageView, RescheduleInput } from "@shared/manage";
+import {
+  type HistoryEntry,
+  type LanguageChoice,
+  MANAGE_MESSAGES,
+  type ManageView,
+  type RescheduleInput,
+} from "@shared/manage";
 import { DEFAULT_LANGUAGE, isLanguage } from "@shared/i18n/languages";
 import { appointmentInterval, longDate } from "@shared/schedule";
 import type { Config } from "../../config";
@@ -241,7 +247,7 @@ function cancellationTerms(
   }
   const decision = parentPolicy(ctx, row);
   if (!decision.cancel.allowed)
-    throw new HttpError(409, decision.cancel.message ?? "This booking can no longer be cancelled.");
+    throw new HttpError(409, decision.cancel.message ?? MANAGE_MESSAGES.cancelRefused);
   if (waitingForParent(ctx, row))
     return { amount: decision.cancel.refundAmount, reason: DOCTOR_UNAVAILABLE_REFUND_REASON };
   return {
@@ -345,13 +351,12 @@ function checkMoveAllowed(ctx: LifecycleContext, row: AppointmentRow, actor: Act
   if (actor === "patient") {
     const decision = parentPolicy(ctx, row);
     if (!decision.reschedule.allowed)
-      throw new HttpError(409, decision.reschedule.message ?? "This booking can no longer be rescheduled.");
+      throw new HttpError(409, decision.reschedule.message ?? MANAGE_MESSAGES.rescheduleRefused);
     return;
   }
   if (row.status !== "confirmed")
     throw new HttpError(409, "Only a confirmed appointment can be rescheduled.");
-  if (startOf(ctx, row) <= ctx.now)
-    throw new HttpError(409, "This consultation has already started, so it can no longer be rescheduled.");
+  if (startOf(ctx, row) <= ctx.now) throw new HttpError(409, MANAGE_MESSAGES.rescheduleStarted);
 }
 
 /** A parent moves a follow-up within its follow-up period only; the doctor may move it to any day she offers. */

@@ -10,6 +10,7 @@ import {
   type AccessLogView,
   type DataRightsView,
   ERASURE_DONE,
+  ERASURE_REFUSALS,
   type ErasureRequestView,
   type PatientList,
   type PatientRecord,
@@ -150,13 +151,12 @@ export async function dataRights(ctx: PatientsContext, row: AppointmentRow): Pro
  * place: it is cancelled first, or the request is made after it.
  */
 function erasureRefusal(ctx: PatientsContext, row: AppointmentRow, pending: boolean): string | null {
-  if (row.anonymisedAt) return "This record has already been erased.";
-  if (pending) return "Your request has been received; the doctor will confirm it.";
+  if (row.anonymisedAt) return ERASURE_REFUSALS.erased;
+  if (pending) return ERASURE_REFUSALS.received;
   const upcoming =
     row.status === "confirmed" &&
     appointmentInterval(row, ctx.config.booking.timeZone).endsAt.getTime() > ctx.now.getTime();
-  if (upcoming)
-    return "The consultation has not taken place yet. Cancel it first, or ask for erasure after the consultation.";
+  if (upcoming) return ERASURE_REFUSALS.notYet;
   return null;
 }
 

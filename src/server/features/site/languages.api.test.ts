@@ -121,8 +121,9 @@ describe.each(testEngines)("pages in each language on %s", (engine) => {
       ["/kn/terms-conditions", "kn", "ಪಾವತಿಯ ನಿಯಮಗಳು"],
       ["/hi/refunds-cancellations", "hi", "अपॉइंटमेंट से 12 से 24 घंटे पहले के बीच"],
     ];
-    // Names stay as written: the doctor's, the payment gateway's (as its checkout page shows it).
-    const names = [sampleProfile.doctor.name, "Cashfree Payments"];
+    // Names stay as written: the doctor's, the payment gateway's (as its checkout page shows it), and the export's
+    // file type as the booking page's button names it.
+    const names = [sampleProfile.doctor.name, "Cashfree Payments", "(ZIP)"];
     for (const [url, language, sentence] of cases) {
       const html = (await t.app.inject({ method: "GET", url })).body;
       const text = mainText(html);
@@ -140,7 +141,8 @@ describe.each(testEngines)("pages in each language on %s", (engine) => {
     expect(terms).toContain(`<span lang="en">${sampleProfile.contact.emergencyNotice}</span>`);
     const privacy = (await t.app.inject({ method: "GET", url: "/hi/privacy" })).body;
     expect(privacy).toContain(`<span lang="en">${sampleProfile.contact.location}</span>`);
-    expect(privacy).toContain('<strong lang="en">Download all data</strong> (सारा डेटा डाउनलोड करें)');
+    // The booking page's buttons by the names that page gives them in Hindi.
+    expect(privacy).toContain("<strong>सारा डेटा डाउनलोड करें (ZIP)</strong>");
   });
 
   it("keeps the English policy pages word for word", async () => {
@@ -281,7 +283,7 @@ describe.each(testEngines)("pages in each language on %s", (engine) => {
     }
   });
 
-  it("has the payment result in each language, not indexed, its placeholder in the language; the manage page only in English", async () => {
+  it("has the payment result in each language, not indexed, its placeholder in the language; the console only in English", async () => {
     for (const [url, language, words] of [
       ["/kn/payment/callback?order_id=bk_1", "kn", "ಲೋಡ್ ಆಗುತ್ತಿದೆ…"],
       ["/hi/payment/callback?order_id=bk_1", "hi", "लोड हो रहा है…"],
