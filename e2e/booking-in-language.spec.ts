@@ -284,7 +284,9 @@ for (const [language, days, phone] of [
       name: words.visit("manage.actions.reschedule").split(" (")[0],
     });
     await waitUntilHydrated(reschedule);
-    await expectInLanguage(page.locator("body"), [...names, reference], "manage page", page);
+    // File types and sizes are written as everyone writes them.
+    const fileWords = ["PDF", "JPEG", "PNG", "HEIC", "MB", "ZIP"];
+    await expectInLanguage(page.locator("body"), [...names, reference, ...fileWords], "manage page", page);
     await screenshots(page, `${language}-manage-page`);
     await reschedule.click();
     const move = page.getByRole("dialog", { name: words.visit("reschedule.title") });
