@@ -129,6 +129,15 @@ describe.each(testEngines)("article translations on %s", (engine) => {
     expect(sitemap).toContain(`<loc>${TEST_SITE}/kn${path}</loc>`);
     expect(sitemap).not.toContain(`<loc>${TEST_SITE}/hi${path}</loc>`);
     expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="kn" href="${TEST_SITE}/kn${path}"/>`);
+    // Each language's entry says when that language's text last changed: the translation has its own date.
+    const updatedIn = async (query: string) =>
+      (await t.app.inject({ method: "GET", url: `/api/articles/${article.slug}${query}` })).json<{
+        article: Article;
+      }>().article.updatedAt;
+    const [englishUpdate, kannadaUpdate] = [await updatedIn(""), await updatedIn("?language=kn")];
+    expect(kannadaUpdate).not.toBe(englishUpdate);
+    expect(sitemap).toContain(`<loc>${TEST_SITE}/kn${path}</loc><lastmod>${kannadaUpdate}</lastmod>`);
+    expect(sitemap).toContain(`<loc>${TEST_SITE}${path}</loc><lastmod>${englishUpdate}</lastmod>`);
 
     // The home page in Kannada lists it in Kannada; in Hindi, in English marked so by the page.
     expect((await t.app.inject({ method: "GET", url: "/kn/" })).body).toContain(KANNADA.title);

@@ -464,13 +464,26 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   app.get("/sitemap.xml", async (_request, reply) => {
     if (!config.publicBaseUrl)
       return reply.status(404).type("text/plain; charset=utf-8").send("The sitemap needs PUBLIC_BASE_URL.\n");
-    const published = await publishedArticles();
-    const lastArticle = published.reduce<string | undefined>(
-      (latest, article) => (!latest || article.updatedAt > latest ? article.updatedAt : latest),
-      undefined,
+    // The articles as each language's pages show them: a translation has its own last change.
+    const publishedIn = new Map(
+      await Promise.all(
+        LANGUAGES.map(async (language) => [language, await publishedArticles(language)] as const),
+      ),
     );
+    const published = publishedIn.get("en") ?? [];
+    const lastChange = (articles: readonly Article[]) =>
+      articles.reduce<string | undefined>(
+        (latest, article) => (!latest || article.updatedAt > latest ? article.updatedAt : latest),
+        undefined,
+      );
+    const articleIn = (slug: string, language: Language) =>
+      publishedIn.get(language)?.find((article) => article.slug === slug);
     // Each page in each language, listing its addresses in the others (Google's hreflang in sitemaps).
-    const entries = (path: string, lastmod?: string, languages: readonly Language[] = LANGUAGES) => {
+    const entries = (
+      path: string,
+      lastmodIn: (language: Language) => string | undefined = () => undefined,
+      languages: readonly Language[] = LANGUAGES,
+    ) => {
       const links = (languages.length > 1 ? (alternatesOf(path, languages) ?? []) : [])
         .map(
           (alternate) =>
@@ -479,17 +492,22 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
         .join("");
       return languages.map((language) => {
         const loc = escapeXml(absolute(pathInLanguage(path, language)));
+        const lastmod = lastmodIn(language);
         return `  <url><loc>${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}${links}</url>`;
       });
     };
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-      ...entries("/", lastArticle),
+      ...entries("/", (language) => lastChange(publishedIn.get(language) ?? [])),
       ...infoPages.flatMap((page) => entries(page.path)),
       // Each article at its address in each language the doctor has written it in (see the article route).
       ...published.flatMap((article) =>
-        entries(`/articles/${article.slug}`, article.updatedAt, article.languages),
+        entries(
+          `/articles/${article.slug}`,
+          (language) => articleIn(article.slug, language)?.updatedAt,
+          article.languages,
+        ),
       ),
       "</urlset>",
       "",
