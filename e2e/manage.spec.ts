@@ -165,6 +165,13 @@ test("the manage page arrives rendered by the server, personal and never cached,
   expect(await other.text()).not.toContain("Rendered Parent");
 });
 
+/** A message of a language's visit catalogue (the manage page's words). */
+function visitWords(language: string): (id: string) => string {
+  const file = new URL(`../src/shared/i18n/catalogues/${language}/visit.json`, import.meta.url);
+  const messages = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  return (id) => messages[id] ?? "";
+}
+
 test("a parent who booked in Kannada is written to in Kannada, and chooses another language on the manage page", async ({
   page,
   request,
@@ -188,21 +195,25 @@ test("a parent who booked in Kannada is written to in Kannada, and chooses anoth
   const text = mimeParts(confirmation ?? "").find((part) => part.contentType === "text/plain")?.body ?? "";
   expect(text).toContain("ನಿಮ್ಮ ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ ಖಚಿತವಾಗಿದೆ");
 
+  // The booking's page is in Kannada too: the result page's link leads to its Kannada address.
+  expect(new URL(manageUrl).pathname).toMatch(/^\/kn\/appointments\/manage\//);
+  const [kannada, hindi] = [visitWords("kn"), visitWords("hi")];
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(manageUrl);
-  const choice = page.getByLabel(
-    "E-mails, WhatsApp messages and the fee receipt about this booking are written in",
-  );
+  await expect(page.locator("html")).toHaveAttribute("lang", "kn");
+  const choice = page.getByLabel(kannada("language.label"));
   await expect(choice).toHaveValue("kn");
   // Offered once the page can save a choice.
   await expect(choice).toBeEnabled();
   await choice.selectOption("hi");
-  await expect(page.getByRole("status")).toContainText("Saved: messages from now on are in हिन्दी.");
+  const saved = page.getByRole("status").filter({ hasText: kannada("language.saved").split(":")[0] ?? "" });
+  await expect(saved).toContainText("हिन्दी");
   await screenshots(page, "manage-message-language");
-  await page.reload();
-  await expect(
-    page.getByLabel("E-mails, WhatsApp messages and the fee receipt about this booking are written in"),
-  ).toHaveValue("hi");
+  // The page offers itself in Hindi, in Hindi's words, and is the same booking there.
+  await saved.getByRole("link", { name: "यह पेज हिन्दी में पढ़ें" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi");
+  expect(new URL(page.url()).pathname).toBe(new URL(manageUrl).pathname.replace("/kn/", "/hi/"));
+  await expect(page.getByLabel(hindi("language.label"))).toHaveValue("hi");
 });
 
 test("a link that opens no booking says so, with the clinic's contact", async ({ page }) => {
