@@ -301,7 +301,7 @@ for (const [language, days, phone] of [
     await cancel.getByRole("button", { name: words.visit("manage.cancel.keep") }).click();
 
     // The messages' language changed to English: saved, and the page offers itself in English.
-    await page.getByLabel(words.visit("language.label")).selectOption("en");
+    await page.getByLabel(words.visit("messagesLanguage.label")).selectOption("en");
     await expect(page.getByRole("status").filter({ hasText: "Read this page in English" })).toBeVisible();
     await page.getByRole("link", { name: "Read this page in English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -201,19 +201,21 @@ test("a parent who booked in Kannada is written to in Kannada, and chooses anoth
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(manageUrl);
   await expect(page.locator("html")).toHaveAttribute("lang", "kn");
-  const choice = page.getByLabel(kannada("language.label"));
+  const choice = page.getByLabel(kannada("messagesLanguage.label"));
   await expect(choice).toHaveValue("kn");
   // Offered once the page can save a choice.
   await expect(choice).toBeEnabled();
   await choice.selectOption("hi");
-  const saved = page.getByRole("status").filter({ hasText: kannada("language.saved").split(":")[0] ?? "" });
+  const saved = page
+    .getByRole("status")
+    .filter({ hasText: kannada("messagesLanguage.saved").split(":")[0] ?? "" });
   await expect(saved).toContainText("हिन्दी");
   await screenshots(page, "manage-message-language");
   // The page offers itself in Hindi, in Hindi's words, and is the same booking there.
   await saved.getByRole("link", { name: "यह पेज हिन्दी में पढ़ें" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
   expect(new URL(page.url()).pathname).toBe(new URL(manageUrl).pathname.replace("/kn/", "/hi/"));
-  await expect(page.getByLabel(hindi("language.label"))).toHaveValue("hi");
+  await expect(page.getByLabel(hindi("messagesLanguage.label"))).toHaveValue("hi");
 });
 
 test("a link that opens no booking says so, with the clinic's contact", async ({ page }) => {

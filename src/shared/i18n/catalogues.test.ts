@@ -98,6 +98,20 @@ describe.each(Object.keys(COMPILED))("the %s message catalogue", (catalogue) => 
   });
 });
 
+describe("the catalogues a page holds together", () => {
+  it.each(LANGUAGES)("give an id the same text in every catalogue that has it, in %s", (language) => {
+    // A page's translator holds the site's catalogue and the chunks it has loaded, one id each: a chunk's id that the
+    // site's catalogue also has would change the other's words on every page after it (the header's, say).
+    const catalogues = ["site", ...Object.keys(CHUNK_MESSAGES)].map((name) => source(language, name));
+    const clashes: string[] = [];
+    catalogues.forEach((one, index) => {
+      for (const other of catalogues.slice(index + 1))
+        for (const id of Object.keys(one)) if (id in other && other[id] !== one[id]) clashes.push(id);
+    });
+    expect(clashes).toEqual([]);
+  });
+});
+
 describe("placeholders of compiled messages", () => {
   it("reads placeholders, plurals and tags out of compiled messages", () => {
     expect(placeholdersOf(SITE_MESSAGES.en["hero.fee"] as Compiled)).toEqual(["<0>", "{fee}"]);

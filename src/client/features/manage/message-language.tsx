@@ -38,10 +38,10 @@ export function MessageLanguage({ token, language }: { token: string; language: 
   return (
     <section aria-labelledby="manage-language" className="grid gap-2">
       <h2 id="manage-language" className="text-lg font-semibold text-slate-900">
-        {t("language.title")}
+        {t("messagesLanguage.title")}
       </h2>
       <label htmlFor="manage-language-choice" className="text-sm text-slate-700">
-        {t("language.label")}
+        {t("messagesLanguage.label")}
       </label>
       <NativeSelect
         id="manage-language-choice"
@@ -61,7 +61,7 @@ export function MessageLanguage({ token, language }: { token: string; language: 
       {change.isSuccess ? (
         <p role="status" className="text-sm text-green-800">
           <Message
-            id="language.saved"
+            id="messagesLanguage.saved"
             values={{ language: LANGUAGE_NAMES[language] }}
             components={{ 0: <span lang={language} /> }}
           />
@@ -77,7 +77,7 @@ export function MessageLanguage({ token, language }: { token: string; language: 
       ) : null}
       {change.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {change.error instanceof Error ? server.failure(change.error) : t("language.failed")}
+          {change.error instanceof Error ? server.failure(change.error) : t("messagesLanguage.failed")}
         </p>
       ) : null}
     </section>
