@@ -68,11 +68,11 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
   }
 
   /** A consultation on 23 Nov at `time` (IST), paid, held and marked completed by the doctor: answers its ids. */
-  async function completedConsultation(patientName: string, time: string, address: string) {
+  async function completedConsultation(patientName: string, time: string, address: string, language = "en") {
     const date = "2026-11-23";
     const paid = await bookPaidAppointment(
       t.app,
-      bookingFor(patientName, { appointmentDate: date, appointmentTime: time }),
+      bookingFor(patientName, { appointmentDate: date, appointmentTime: time, language }),
       address,
     );
     await moveClockTo(new Date(slotStart(date, time, "Asia/Kolkata").getTime() + 25 * 60_000).toISOString());
@@ -378,8 +378,11 @@ describe.each(testEngines)("follow-up consultations (%s)", (engine) => {
   });
 
   it("offers nothing once the period is over or while the doctor offers no follow-ups", async () => {
-    const consultation = await completedConsultation("Kabir Das", "20:00", "10.81.3.1");
-    const key = keyOf((await manage(consultation.token)).followUp?.url ?? "");
+    const consultation = await completedConsultation("Kabir Das", "20:00", "10.81.3.1", "kn");
+    const link = (await manage(consultation.token)).followUp?.url ?? "";
+    // A Kannada booking's follow-up is booked on the Kannada home page.
+    expect(link).toMatch(new RegExp(`^${TEST_SITE}/kn/\\?followUp=[A-Za-z0-9_-]{43}$`));
+    const key = keyOf(link);
 
     await setFees(null);
     expect((await manage(consultation.token)).followUp).toBeNull();

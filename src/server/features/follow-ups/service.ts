@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isLanguage, languagePrefix } from "@shared/i18n/languages";
 import { followUpKeySchema } from "@shared/booking";
 import { addDaysToDate, clinicDate } from "@shared/clinic-time";
 import {
@@ -66,9 +67,11 @@ async function eligibility(db: Db, config: Config, row: AppointmentRow, now: Dat
 }
 
 /** The consultation's follow-up link, its key made the first time it is needed. */
+/** The follow-up's link: the home page in the booking's language, which opens the booking dialog for it. */
 async function linkOf(db: Db, siteUrl: string, row: AppointmentRow): Promise<string> {
   const key = await appointments.followUpKeyOf(db, row.id, randomBytes(32).toString("base64url"));
-  return `${siteUrl.replace(/\/+$/, "")}/?${FOLLOW_UP_PARAM}=${key ?? ""}`;
+  const prefix = isLanguage(row.language) ? languagePrefix(row.language) : "";
+  return `${siteUrl.replace(/\/+$/, "")}${prefix}/?${FOLLOW_UP_PARAM}=${key ?? ""}`;
 }
 
 /** The manage page's offer: for a completed consultation whose follow-up can be booked now; else null. */
