@@ -32,8 +32,9 @@ import { verifyPaymentQuery } from "@/features/payment/api";
 import { orderIdFromSearch, paymentStatusLabel } from "@/features/payment/verification";
 import { useBookingMessages } from "@/features/booking/booking-messages";
 import { useClockTime } from "@/lib/consultation-hours";
-import { Message, type Translate, useDates, useRupees, useT } from "@/lib/i18n";
+import { Message, useDates, useRupees, useT } from "@/lib/i18n";
 import { siteProfile } from "@/lib/site-profile";
+import { clinicClock, leadTimeInWords } from "@/lib/room-opening";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 
@@ -182,27 +183,7 @@ function Verifying() {
 
 const nextLinkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
-/** "19:00" for an instant, as the clinic's clock reads it. */
-function clinicClock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
-}
-
-/** How long before the start the room opens, as people say it: "1 hour 30 minutes", in the page's language. */
-function leadTimeInWords(t: Translate, opensAt: string, startsAt: string): string {
-  const minutes = Math.max(0, Math.round((Date.parse(startsAt) - Date.parse(opensAt)) / 60_000));
-  const parts = [
-    [Math.floor(minutes / 1440), "duration.days"],
-    [Math.floor((minutes % 1440) / 60), "duration.hours"],
-    [minutes % 60, "duration.minutes"],
-  ] as const;
-  const said = parts.filter(([count]) => count > 0).map(([count, id]) => t(id, { count }));
-  return said.join(" ") || t("duration.minutes", { count: 0 });
-}
+const DURATION_IDS = { days: "duration.days", hours: "duration.hours", minutes: "duration.minutes" } as const;
 
 /** The video link itself, when the e-mail holds it too: the parent need not wait for a later message. */
 function VideoLinkItem({
@@ -229,7 +210,7 @@ function VideoLinkItem({
     <NextItem icon={<Video aria-hidden="true" />}>
       <Message
         id="payment.next.videoLink"
-        values={{ opens, lead: leadTimeInWords(t, result.roomOpensAt, startsAt) }}
+        values={{ opens, lead: leadTimeInWords(t, DURATION_IDS, result.roomOpensAt, startsAt) }}
         components={{ 0: <a href={new URL(result.videoRoomUrl).pathname} className={nextLinkClass} /> }}
       />
     </NextItem>

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DetailRow } from "@/components/ui/detail";
 import { useClockTime } from "@/lib/consultation-hours";
 import { Message, useDates, useLanguage, useRupees, useT } from "@/lib/i18n";
+import { clinicClock, leadTimeInWords } from "@/lib/room-opening";
 import { cancelBooking, manageQuery, receiptUrl, rescheduleBooking } from "./api";
 import { Prescriptions } from "./prescriptions";
 import { ReportUploads } from "./report-uploads";
@@ -19,7 +20,7 @@ import { DataRights } from "./data-rights";
 import { MessageLanguage } from "./message-language";
 import {
   cancelConsequence,
-  leadTimeInWords,
+  LEAD_TIME_IDS,
   type ManageWords,
   paymentWords,
   refundText,
@@ -42,16 +43,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** "19:00" for an instant, as the clinic's clock reads it. */
-function clinicClock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
-}
-
 /** "The video room opens at 6:00 PM IST, 1 hour before the consultation.", in the page's language. */
 function RoomOpens({ appointment }: { appointment: ManageView["appointment"] & { roomOpensAt: string } }) {
   const t = useT();
@@ -64,7 +55,10 @@ function RoomOpens({ appointment }: { appointment: ManageView["appointment"] & {
   const opens = opensOn === appointment.appointmentDate ? time : `${dates.longWithWeekday(opensOn)}, ${time}`;
   return (
     <p className="text-sm text-slate-700">
-      {t("manage.roomOpens", { opens, lead: leadTimeInWords(t, roomOpensAt, appointment.startsAt) })}
+      {t("manage.roomOpens", {
+        opens,
+        lead: leadTimeInWords(t, LEAD_TIME_IDS, roomOpensAt, appointment.startsAt),
+      })}
     </p>
   );
 }

@@ -3,7 +3,8 @@ import type { ManageView } from "@shared/manage";
 import { pageTranslator } from "@shared/i18n/chunk-messages";
 import type { Language } from "@shared/i18n/languages";
 import type { Translate } from "@/lib/i18n";
-import { cancelConsequence, leadTimeInWords, refundText, rescheduleConsequence } from "./manage-text";
+import { leadTimeInWords } from "@/lib/room-opening";
+import { cancelConsequence, LEAD_TIME_IDS, refundText, rescheduleConsequence } from "./manage-text";
 
 const view = (refundPercent: number, refundAmount: number) =>
   ({
@@ -44,8 +45,10 @@ describe("the manage page's sentences", () => {
 
   it("says how long before the start the room opens", () => {
     const { t } = wordsIn("en");
-    expect(leadTimeInWords(t, "2026-12-03T12:50:00Z", "2026-12-03T13:50:00Z")).toBe("1 hour");
-    expect(leadTimeInWords(t, "2026-12-03T12:20:00Z", "2026-12-03T13:50:00Z")).toBe("1 hour 30 minutes");
+    const lead = (opensAt: string) => leadTimeInWords(t, LEAD_TIME_IDS, opensAt, "2026-12-03T13:50:00Z");
+    expect(lead("2026-12-03T12:50:00Z")).toBe("1 hour");
+    expect(lead("2026-12-03T12:20:00Z")).toBe("1 hour 30 minutes");
+    expect(lead("2026-12-02T12:50:00Z")).toBe("1 day 1 hour");
   });
 
   it.each(["hi", "kn"] as const)(

@@ -53,14 +53,9 @@ export function statusWords(t: Translate, status: ManageView["appointment"]["sta
   return t(`manage.status.${status}`);
 }
 
-/** How long before the start the room opens, as people say it: "1 hour 30 minutes", in the page's language. */
-export function leadTimeInWords(t: Translate, opensAt: string, startsAt: string): string {
-  const minutes = Math.max(0, Math.round((Date.parse(startsAt) - Date.parse(opensAt)) / 60_000));
-  const parts = [
-    [Math.floor(minutes / 1440), "manage.lead.days"],
-    [Math.floor((minutes % 1440) / 60), "manage.lead.hours"],
-    [minutes % 60, "manage.lead.minutes"],
-  ] as const;
-  const said = parts.filter(([count]) => count > 0).map(([count, id]) => t(id, { count }));
-  return said.join(" ") || t("manage.lead.minutes", { count: 0 });
-}
+/** The manage page's words for how long before the start the room opens. */
+export const LEAD_TIME_IDS = {
+  days: "manage.lead.days",
+  hours: "manage.lead.hours",
+  minutes: "manage.lead.minutes",
+} as const;
