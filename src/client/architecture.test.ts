@@ -113,7 +113,7 @@ describe("the client's layers", () => {
     expect(everyLanguage).toEqual([]);
   });
 
-  it("fetches the other catalogues (booking, legal, visit) only in lib/message-chunks.ts, one language at a time", () => {
+  it("fetches the other catalogues (booking, legal, visit, room) only in lib/message-chunks.ts, one language at a time", () => {
     // A glob is a chunk per file, fetched when asked for; an eager one, or one written elsewhere for one chunk,
     // would put catalogues in the code that imports it (the legal texts in every page's script).
     const globs = sourceFiles(clientRoot)
@@ -130,6 +130,7 @@ describe("the client's layers", () => {
         "catalogues/*/booking.ts",
         "catalogues/*/legal.ts",
         "catalogues/*/visit.ts",
+        "catalogues/*/room.ts",
       ]);
     }
   });
