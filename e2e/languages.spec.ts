@@ -115,7 +115,7 @@ test("an article's page exists in each language, the article marked English, its
   }
 });
 
-test("pages with one address (manage, payment result, video room) offer no other language, and have none", async ({
+test("a booking's pages (manage, payment result, video room) offer no other language; a Kannada booking's room speaks Kannada", async ({
   page,
 }) => {
   await page.goto("/video-consultation/not-a-room");
@@ -123,11 +123,13 @@ test("pages with one address (manage, payment result, video room) offer no other
   await expect(page.getByRole("navigation", { name: "Language" })).toHaveCount(0);
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(String(error)));
+  // A Kannada booking's messages link to its room under /kn/: the room's own page, in Kannada.
   const response = await page.goto("/kn/video-consultation/not-a-room");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "404 ಪುಟ ಕಂಡುಬಂದಿಲ್ಲ" })).toBeVisible();
-  await waitUntilHydrated(page.getByRole("link", { name: "ಮುಖಪುಟಕ್ಕೆ ಹಿಂತಿರುಗಿ" }));
-  await expect(page.getByRole("heading", { level: 1, name: "404 ಪುಟ ಕಂಡುಬಂದಿಲ್ಲ" })).toBeVisible();
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "ಕೊಠಡಿ ಸಿಗಲಿಲ್ಲ" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "kn");
+  await expect(page.getByRole("navigation", { name: "ಭಾಷೆ" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "ಮುಖಪುಟಕ್ಕೆ ಹಿಂತಿರುಗಿ" })).toHaveAttribute("href", "/kn/");
   expect(problems).toEqual([]);
 });
 
