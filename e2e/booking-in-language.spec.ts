@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { sampleProfile } from "../src/shared/sample-profile";
+import { expect, test } from "@playwright/test";
 import { pdfText } from "../src/server/integrations/pdf/poppler";
 import { latinWordsIn } from "../src/server/testing/latin-words";
 import { part } from "../src/server/testing/mime";
@@ -12,6 +11,7 @@ import {
 } from "../src/server/testing/whatsapp-stand-in";
 import { inDays, pickDate } from "./support/booking";
 import { waitUntilHydrated } from "./support/hydration";
+import { ALLOWED, catalogue, expectInLanguage } from "./support/in-language";
 import { screenshots } from "./support/screenshots";
 import { type OwnSite, startOwnSite } from "./support/site";
 
@@ -23,17 +23,6 @@ import { type OwnSite, startOwnSite } from "./support/site";
  * in production) is outside the site's words. On a site of its own, with WhatsApp's stand-in, so that the messages
  * can be read, and the Hindi and Kannada templates marked approved.
  */
-
-/** A message of a language's catalogue as its translator wrote it: the words the test looks for. */
-function catalogue(language: string, name: string): (id: string) => string {
-  const file = new URL(`../src/shared/i18n/catalogues/${language}/${name}.json`, import.meta.url);
-  const messages = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
-  return (id) => {
-    const message = messages[id];
-    if (message === undefined) throw new Error(`${language}/${name}.json has no ${id}`);
-    return message;
-  };
-}
 
 const wordsOf = (language: string) => ({
   site: catalogue(language, "site"),
@@ -52,9 +41,6 @@ const FAMILIES = {
   },
 } as const;
 
-/** What may be Latin in a Hindi or Kannada text: the clinic's zone, the doctor's name and registration number. */
-const ALLOWED = ["IST", sampleProfile.doctor.name, sampleProfile.doctor.registration.number];
-
 let whatsapp: WhatsAppStandIn;
 let site: OwnSite;
 
@@ -69,30 +55,6 @@ test.afterAll(async () => {
   await site.stop();
   await whatsapp.close();
 });
-
-/**
- * The words a person sees in `area`, outside the doctor's English content (`lang="en"`) and what `ignore` names (the
- * payment's ids): the text of every visible element, and the accessible names of its controls.
- */
-async function visibleLatinWords(area: Locator, allowed: readonly string[]): Promise<string[]> {
-  const text = await area.evaluate((root) => {
-    const shown: string[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      // The doctor's English words, what no one sees (the contact form's trap for robots), ids in type.
-      if (!parent || parent.closest('[lang="en"], [aria-hidden="true"], script, style, .font-mono')) continue;
-      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-      shown.push(node.textContent ?? "");
-    }
-    for (const labelled of root.querySelectorAll("[aria-label], [placeholder], [title]"))
-      if (!labelled.closest('[lang="en"]'))
-        for (const name of ["aria-label", "placeholder", "title"])
-          shown.push(labelled.getAttribute(name) ?? "");
-    return shown.join("\n");
-  });
-  return latinWordsIn(text, [...ALLOWED, ...allowed]);
-}
 
 /** The confirmation e-mail the site wrote for the parent (no SMTP here: the outbox folder), as a mail program reads it. */
 async function confirmationTo(email: string): Promise<string> {
@@ -164,12 +126,6 @@ async function whatsappConfirmationTo(phone: string): Promise<{ language?: strin
     language: found?.template?.language?.code,
     text: (body?.parameters ?? []).map((parameter) => parameter.text ?? "").join("\n"),
   };
-}
-
-async function expectInLanguage(area: Locator, allowed: readonly string[], what: string, page: Page) {
-  const latin = await visibleLatinWords(area, allowed);
-  if (latin.length > 0) await screenshots(page, `untranslated-${what}`);
-  expect(latin, what).toEqual([]);
 }
 
 for (const [language, days, phone] of [

@@ -150,7 +150,7 @@ export async function bookAndPay(
 
 /**
  * Books and pays through the API and the payment simulator, as a parent's browser would; answers the appointment's
- * id and its manage page's address.
+ * id, its manage page's address and its video room's.
  */
 export async function bookAndPayThroughApi(
   request: APIRequestContext,
@@ -160,6 +160,7 @@ export async function bookAndPayThroughApi(
     time,
     patientEmail = `${patientName.split(" ")[0]?.toLowerCase()}.parent@example.org`,
     guardianName = apiBookingConsent.guardianName,
+    reason = "Murmur heard at school",
     language,
   }: {
     patientName: string;
@@ -167,17 +168,19 @@ export async function bookAndPayThroughApi(
     time: string;
     patientEmail?: string;
     guardianName?: string;
+    /** The reason for the consultation, as the parent writes it. */
+    reason?: string;
     /** The language of the page the booking is made on ("kn"); English when absent. */
     language?: string;
   },
-): Promise<{ id: string; manageUrl: string }> {
+): Promise<{ id: string; manageUrl: string; videoRoomUrl: string }> {
   const created = await request.post("/api/appointments", {
     data: {
       patientName,
       patientEmail,
       patientPhone: "+91 98450 12345",
       patientAge: 6,
-      reasonForConsultation: "Murmur heard at school",
+      reasonForConsultation: reason,
       ...apiBookingConsent,
       guardianName,
       appointmentDate: date,
@@ -195,9 +198,10 @@ export async function bookAndPayThroughApi(
   const verified = (await (await request.get(`/api/verify-payment/${order.orderId}`)).json()) as {
     outcome: string;
     manageUrl?: string;
+    videoRoomUrl?: string;
   };
   expect(verified.outcome).toBe("confirmed");
-  return { id, manageUrl: verified.manageUrl ?? "" };
+  return { id, manageUrl: verified.manageUrl ?? "", videoRoomUrl: verified.videoRoomUrl ?? "" };
 }
 
 /** Another parent holds a time through the API, as a second phone would while the first parent is still choosing. */

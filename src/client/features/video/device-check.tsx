@@ -1,6 +1,8 @@
 import { Camera, Mic, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Message, useT } from "@/lib/i18n";
+import type { RoomMessageId } from "@shared/i18n/messages";
 
 /** Where the check stands: asking the browser, devices working, or why they are not. */
 type CheckState =
@@ -18,40 +20,43 @@ function refusal(error: unknown): CheckState {
   return { kind: "failed" };
 }
 
-/** What to do about each problem, in plain words. */
+/**
+ * What to do about each problem, in plain words: each step a message of the room's catalogue. "Allow", the button
+ * the browser shows, is kept in English beside its meaning in Hindi and Kannada, since most phones show it so.
+ */
 const PROBLEM_HELP: Record<
   Exclude<CheckState["kind"], "asking" | "ready">,
-  { title: string; steps: string[] }
+  { title: RoomMessageId; steps: RoomMessageId[] }
 > = {
   blocked: {
-    title: "Your browser is not letting this page use the camera and microphone.",
+    title: "room.check.blocked.title",
     steps: [
-      "Tap the lock or camera icon next to the web address at the top of the screen.",
-      "Choose Allow for Camera and for Microphone.",
-      "Then tap Try again below.",
-      "On an iPhone: open Settings, then Safari, then Camera and Microphone, and choose Allow.",
+      "room.check.blocked.lock",
+      "room.check.blocked.allow",
+      "room.check.thenTryAgain",
+      "room.check.blocked.iphone",
     ],
   },
   missing: {
-    title: "No camera or microphone was found.",
-    steps: [
-      "On a computer, plug in a webcam or headset, or join from a phone instead.",
-      "Then tap Try again below.",
-    ],
+    title: "room.check.missing.title",
+    steps: ["room.check.missing.plugIn", "room.check.thenTryAgain"],
   },
   busy: {
-    title: "The camera or microphone is being used by another app.",
-    steps: ["Close other video calls or camera apps (WhatsApp, Zoom, Meet).", "Then tap Try again below."],
+    title: "room.check.busy.title",
+    steps: ["room.check.busy.close", "room.check.thenTryAgain"],
   },
   unsupported: {
-    title: "This browser cannot use the camera here.",
-    steps: ["Open the link in Chrome, Safari or Firefox, kept up to date."],
+    title: "room.check.unsupported.title",
+    steps: ["room.check.unsupported.browser"],
   },
   failed: {
-    title: "The camera and microphone could not be started.",
-    steps: ["Restart the browser, then open the link again.", "Or join from another phone or computer."],
+    title: "room.check.failed.title",
+    steps: ["room.check.failed.restart", "room.check.failed.other"],
   },
 };
+
+/** The browser's own word for its permission button, marked English for screen readers on any page. */
+const allowButton = { 0: <span lang="en" /> };
 
 /** The microphone's loudness, 0 to 100, about ten times a second, while the stream lives. */
 function useMicrophoneLevel(stream: MediaStream | null): number {
@@ -95,6 +100,7 @@ function stopStream(stream: MediaStream | null): void {
  * for the video call to take them.
  */
 export function DeviceCheck({ onDone }: { onDone: () => void }) {
+  const t = useT();
   const [state, setState] = useState<CheckState>(initialCheck);
   const streamRef = useRef<MediaStream | null>(null);
   const alive = useRef(true);
@@ -146,16 +152,16 @@ export function DeviceCheck({ onDone }: { onDone: () => void }) {
   return (
     <section aria-labelledby="device-check-title" className="flex flex-col gap-4">
       <h2 id="device-check-title" className="text-xl font-semibold text-slate-900">
-        Check your camera and microphone
+        {t("room.check.title")}
       </h2>
       {state.kind === "asking" && (
         <div className="flex flex-col gap-3">
           <p role="status" className="text-slate-700">
-            If your browser asks, choose Allow for the camera and the microphone.
+            <Message id="room.check.asking" components={allowButton} />
           </p>
           <div>
             <Button variant="ghost" onClick={goOn}>
-              Skip the check
+              {t("room.check.skip")}
             </Button>
           </div>
         </div>
@@ -168,14 +174,13 @@ export function DeviceCheck({ onDone }: { onDone: () => void }) {
               autoPlay
               muted
               playsInline
-              aria-label="Your camera's picture"
+              aria-label={t("room.check.preview")}
               className="aspect-video w-full object-cover"
             />
           </div>
           <div className="flex flex-col gap-1.5">
             <p id="mic-level-label" className="flex items-center gap-2 text-sm font-medium text-slate-800">
-              <Mic className="size-4" aria-hidden="true" /> Say something: the bar moves when the microphone
-              hears you.
+              <Mic className="size-4" aria-hidden="true" /> {t("room.check.micLevel")}
             </p>
             <div
               role="meter"
@@ -189,29 +194,31 @@ export function DeviceCheck({ onDone }: { onDone: () => void }) {
             </div>
           </div>
           <p role="status" className="flex items-center gap-2 text-sm text-emerald-800">
-            <Camera className="size-4" aria-hidden="true" /> Your camera and microphone work.
+            <Camera className="size-4" aria-hidden="true" /> {t("room.check.works")}
           </p>
           <div>
             <Button size="lg" onClick={goOn} className="w-full sm:w-auto">
-              Continue
+              {t("room.check.continue")}
             </Button>
           </div>
         </>
       )}
       {state.kind !== "asking" && state.kind !== "ready" && (
         <div role="alert" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-          <p className="font-semibold text-slate-900">{PROBLEM_HELP[state.kind].title}</p>
+          <p className="font-semibold text-slate-900">{t(PROBLEM_HELP[state.kind].title)}</p>
           <ol className="list-decimal pl-5 text-sm text-slate-800">
             {PROBLEM_HELP[state.kind].steps.map((step) => (
-              <li key={step}>{step}</li>
+              <li key={step}>
+                <Message id={step} components={allowButton} />
+              </li>
             ))}
           </ol>
           <div className="flex flex-wrap gap-2">
             <Button onClick={tryAgain}>
-              <RefreshCw aria-hidden="true" /> Try again
+              <RefreshCw aria-hidden="true" /> {t("room.check.tryAgain")}
             </Button>
             <Button variant="outline" onClick={goOn}>
-              Continue anyway
+              {t("room.check.continueAnyway")}
             </Button>
           </div>
         </div>

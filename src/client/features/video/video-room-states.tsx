@@ -6,17 +6,23 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { HomeButton } from "@/components/ui/home-button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useT } from "@/lib/i18n";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
+import type { LookupProblem } from "./video-room";
 
-/** The shape of the meeting page while the room is looked up, so that nothing jumps when it arrives. */
-export function VideoRoomSkeleton() {
-  useDocumentTitle(`Video Consultation | ${siteProfile.doctor.name}`);
+/**
+ * The shape of the meeting page while the room is looked up, so that nothing jumps when it arrives; `status` is what
+ * a screen reader hears meanwhile.
+ */
+export function VideoRoomShape({ status }: { status?: string }) {
+  const t = useT();
   return (
     <div className="min-h-screen bg-slate-50" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading the video consultation...
+        {/* Before the room's words have come, the site's own "Loading…". */}
+        {status ?? t("page.loading")}
       </span>
       <div className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
@@ -36,6 +42,18 @@ export function VideoRoomSkeleton() {
       </div>
     </div>
   );
+}
+
+/** The room's shape with its words: the page's title, and "Loading the video consultation..." for screen readers. */
+export function VideoRoomSkeleton() {
+  const t = useT();
+  useRoomTitle(t("room.title"));
+  return <VideoRoomShape status={t("room.loading")} />;
+}
+
+/** The browser tab's title of a state of the room: "Room Not Found | Dr ...". */
+export function useRoomTitle(heading: string): void {
+  useDocumentTitle(`${heading} | ${siteProfile.doctor.name}`);
 }
 
 /** A page of one card: the room's state, what it means, and the way on. An alarm is red; a wait is the site's blue. */
@@ -99,19 +117,17 @@ export function ClinicContacts() {
 }
 
 export function RoomNotFound() {
-  useDocumentTitle(`Room Not Found | ${siteProfile.doctor.name}`);
+  const t = useT();
+  useRoomTitle(t("room.notFound.title"));
   return (
     <StateCard icon={<VideoOff aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-3">
-        <Badge variant="destructive">Invalid Room ID</Badge>
-        <FocusHeading>Room Not Found</FocusHeading>
-        <p className="text-slate-700">The video consultation room could not be found or has expired.</p>
+        <Badge variant="destructive">{t("room.notFound.badge")}</Badge>
+        <FocusHeading>{t("room.notFound.title")}</FocusHeading>
+        <p className="text-slate-700">{t("room.notFound.text")}</p>
       </div>
       <div className="w-full text-sm text-slate-700">
-        <p className="mb-2">
-          Please check that the address is the whole link from your confirmation e-mail or WhatsApp message.
-          If it is, please contact us:
-        </p>
+        <p className="mb-2">{t("room.notFound.check")}</p>
         <ClinicContacts />
       </div>
       <HomeButton />
@@ -120,39 +136,47 @@ export function RoomNotFound() {
 }
 
 const troubleshooting = [
-  "Check your internet connection",
-  "Allow this site to use your camera and microphone",
-  "Try the latest Chrome or Safari",
-  "Disable a VPN or firewall that may block video calls",
-];
+  "room.unavailable.tip.connection",
+  "room.unavailable.tip.permissions",
+  "room.unavailable.tip.browser",
+  "room.unavailable.tip.vpn",
+] as const;
 
-export function VideoServiceUnavailable() {
-  useDocumentTitle(`Video Service Unavailable | ${siteProfile.doctor.name}`);
+/**
+ * The room could not be looked up, or the video service's script could not load. `problem` says more when the look-up's
+ * status tells it (too many requests, a server failure), in the page's words rather than the server's English.
+ */
+export function VideoServiceUnavailable({ problem }: { problem?: LookupProblem } = {}) {
+  const t = useT();
+  useRoomTitle(t("room.unavailable.title"));
   return (
     <StateCard icon={<CircleAlert aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-2">
-        <FocusHeading>Video Service Unavailable</FocusHeading>
-        <p className="text-slate-700">
-          Failed to load video consultation service. Please check your internet connection and try again.
-        </p>
+        <FocusHeading>{t("room.unavailable.title")}</FocusHeading>
+        <p className="text-slate-700">{t("room.unavailable.text")}</p>
+        {problem && (
+          <p className="text-sm font-medium text-slate-900" data-problem={problem}>
+            {t(`room.unavailable.${problem}`)}
+          </p>
+        )}
       </div>
       <div className="w-full rounded-lg border border-slate-200 bg-slate-50 p-4 text-left">
-        <h2 className="mb-2 text-sm font-semibold text-slate-900">Troubleshooting</h2>
+        <h2 className="mb-2 text-sm font-semibold text-slate-900">{t("room.unavailable.troubleshooting")}</h2>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
           {troubleshooting.map((tip) => (
-            <li key={tip}>{tip}</li>
+            <li key={tip}>{t(tip)}</li>
           ))}
         </ul>
       </div>
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
         <Button size="lg" className="w-full sm:w-auto" onClick={() => window.location.reload()}>
           <RefreshCw aria-hidden="true" />
-          Retry Connection
+          {t("room.unavailable.retry")}
         </Button>
         <HomeButton variant="outline" />
       </div>
       <div className="w-full border-t border-slate-200 pt-4 text-sm text-slate-700">
-        <p className="mb-2">Still not working? Contact us:</p>
+        <p className="mb-2">{t("room.unavailable.contact")}</p>
         <ClinicContacts />
       </div>
     </StateCard>

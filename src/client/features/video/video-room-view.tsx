@@ -1,15 +1,13 @@
-import { ageLabel } from "@shared/age";
-import { slotLabel } from "@shared/slots";
 import { useQuery } from "@tanstack/react-query";
 import { HeartPulse, LoaderCircle } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
+import { useClockTime } from "@/lib/consultation-hours";
+import { Message, useDates, useT } from "@/lib/i18n";
 import { publicConfigQuery } from "@/lib/public-config";
-import { formatLongDateWithWeekday } from "@/lib/format";
 import { siteProfile } from "@/lib/site-profile";
-import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 import { useJitsiMeeting } from "@/components/video/use-jitsi-meeting";
 import { usePresence } from "@/components/video/use-presence";
@@ -17,7 +15,8 @@ import { Button } from "@/components/ui/button";
 import { DeviceCheck } from "./device-check";
 import type { OpenVideoRoom } from "@shared/video";
 import { ConsultationTips } from "./consultation-tips";
-import { VideoServiceUnavailable } from "./video-room-states";
+import { ageIn } from "./room-words";
+import { useRoomTitle, VideoServiceUnavailable } from "./video-room-states";
 
 /**
  * After this long without joining, the "Connecting" cover shrinks to a banner: the video service may be showing
@@ -66,6 +65,8 @@ export function VideoRoomView({
 
 /** After the check: the parent waits here until the doctor's page is open, then joins by itself. */
 function WaitingForDoctor({ lookup, onJoin }: { lookup: OpenVideoRoom; onJoin: () => void }) {
+  const t = useT();
+  const clockTime = useClockTime();
   return (
     <section
       aria-labelledby="waiting-title"
@@ -77,17 +78,18 @@ function WaitingForDoctor({ lookup, onJoin }: { lookup: OpenVideoRoom; onJoin: (
           aria-hidden="true"
         />
         <h2 id="waiting-title" className="text-xl font-semibold text-slate-900">
-          The doctor will join shortly
+          {t("room.waiting.title")}
         </h2>
       </div>
       <p className="text-slate-700">
-        Your consultation is at {slotLabel(lookup.appointmentTime)} {lookup.timeZoneLabel}. Please keep this
-        page open: the call starts here by itself when {siteProfile.doctor.name} joins. If you were asked to
-        join the call directly, tap Join now.
+        {t("room.waiting.text", {
+          time: clockTime(lookup.appointmentTime, lookup.timeZoneLabel),
+          doctor: siteProfile.doctor.name,
+        })}
       </p>
       <div>
         <Button variant="outline" onClick={onJoin}>
-          Join now
+          {t("room.waiting.join")}
         </Button>
       </div>
     </section>
@@ -107,7 +109,8 @@ function RoomFrame({
   live: boolean;
   children: ReactNode;
 }) {
-  useDocumentTitle(`Video Consultation | ${siteProfile.doctor.name}`);
+  const t = useT();
+  useRoomTitle(t("room.title"));
   const withWhom = lookup.moderator ? lookup.appointment.patientName : siteProfile.doctor.name;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -116,15 +119,19 @@ function RoomFrame({
           <div className="flex min-w-0 items-center gap-3">
             <HeartPulse className="hidden size-7 shrink-0 text-heart-600 sm:block" aria-hidden="true" />
             <div className="min-w-0">
-              <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">Video Consultation</h1>
+              <h1 className="truncate text-lg font-bold text-slate-900 sm:text-xl">{t("room.title")}</h1>
               {/* On a phone the booking id takes its own line rather than being cut off. */}
               <p className="flex flex-wrap gap-x-2 text-sm text-slate-600">
-                <span className="max-w-full truncate">with {withWhom}</span>
+                <span className="max-w-full truncate">{t("room.header.with", { name: withWhom })}</span>
                 <span className="hidden sm:inline" aria-hidden="true">
                   ·
                 </span>
                 <span className="whitespace-nowrap">
-                  Booking ID: <span className="font-mono">{lookup.appointment.bookingId}</span>
+                  <Message
+                    id="room.header.bookingId"
+                    values={{ id: lookup.appointment.bookingId }}
+                    components={{ 0: <span className="font-mono" /> }}
+                  />
                 </span>
               </p>
             </div>
@@ -137,7 +144,7 @@ function RoomFrame({
                   className="size-2 animate-pulse rounded-full bg-white motion-reduce:animate-none"
                   aria-hidden="true"
                 />
-                LIVE
+                {t("room.live")}
               </span>
             )}
           </div>
@@ -150,6 +157,7 @@ function RoomFrame({
 
 /** The meeting itself, with the patient's details and the tips beside it. */
 function CallView({ lookup }: { lookup: OpenVideoRoom }) {
+  const t = useT();
   const [, navigate] = useLocation();
   const displayName = lookup.moderator ? siteProfile.doctor.name : lookup.appointment.patientName || "Guest";
   const { containerRef, phase } = useJitsiMeeting(lookup, displayName, () => navigate("/"));
@@ -164,7 +172,7 @@ function CallView({ lookup }: { lookup: OpenVideoRoom }) {
         className="mx-auto grid w-full max-w-7xl flex-1 gap-4 sm:p-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-6"
       >
         <section
-          aria-label="Video call"
+          aria-label={t("room.call.label")}
           className="relative h-[min(75dvh,40rem)] min-h-[24rem] w-full overflow-hidden bg-slate-900 sm:rounded-xl lg:h-[calc(100dvh-7.5rem)]"
         >
           {/* Jitsi puts its iframe in here; React renders nothing inside, so the two never fight over it. */}
@@ -179,6 +187,7 @@ function CallView({ lookup }: { lookup: OpenVideoRoom }) {
 }
 
 function ConnectingCover({ phase }: { phase: "loading" | "connecting" }) {
+  const t = useT();
   const [uncovered, setUncovered] = useState(false);
   useEffect(() => {
     if (phase !== "connecting") return;
@@ -199,7 +208,7 @@ function ConnectingCover({ phase }: { phase: "loading" | "connecting" }) {
         className={cn("animate-spin motion-reduce:animate-none", uncovered ? "size-4" : "size-10")}
         aria-hidden="true"
       />
-      <p>Connecting to video room...</p>
+      <p>{t("room.call.connecting")}</p>
     </div>
   );
 }
@@ -212,8 +221,9 @@ function ConsultationDetails({
   appointment: OpenVideoRoom["appointment"];
   className?: string;
 }) {
+  const t = useT();
   return (
-    <aside className={cn("flex flex-col gap-4", className)} aria-label="Consultation details">
+    <aside className={cn("flex flex-col gap-4", className)} aria-label={t("room.details.label")}>
       <PatientInformation appointment={appointment} />
       <ConsultationTips />
     </aside>
@@ -221,27 +231,29 @@ function ConsultationDetails({
 }
 
 function PatientInformation({ appointment }: { appointment: OpenVideoRoom["appointment"] }) {
+  const t = useT();
+  const dates = useDates();
+  const clockTime = useClockTime();
   // Only for the zone of the time ("7:00 PM IST"); the time is shown without it until the answer arrives.
   const config = useQuery(publicConfigQuery());
   const zone = config.data?.timeZoneLabel;
   return (
     <Card>
       <CardHeader className="pb-3">
-        <PanelTitle id="patient-information">Patient Information</PanelTitle>
+        <PanelTitle id="patient-information">{t("room.patient.title")}</PanelTitle>
       </CardHeader>
       <CardContent>
         <dl
           className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm"
           aria-labelledby="patient-information"
         >
-          <Detail term="Name">{appointment.patientName}</Detail>
-          <Detail term="Age">{ageLabel(appointment.patientAge, appointment.patientAgeMonths)}</Detail>
-          <Detail term="Concern">{appointment.reasonForConsultation}</Detail>
-          <Detail term="Date">{formatLongDateWithWeekday(appointment.appointmentDate)}</Detail>
-          <Detail term="Time">
-            {slotLabel(appointment.appointmentTime)}
-            {zone ? ` ${zone}` : ""}
+          <Detail term={t("room.patient.name")}>{appointment.patientName}</Detail>
+          <Detail term={t("room.patient.age")}>
+            {ageIn(t, appointment.patientAge, appointment.patientAgeMonths)}
           </Detail>
+          <Detail term={t("room.patient.concern")}>{appointment.reasonForConsultation}</Detail>
+          <Detail term={t("room.patient.date")}>{dates.longWithWeekday(appointment.appointmentDate)}</Detail>
+          <Detail term={t("room.patient.time")}>{clockTime(appointment.appointmentTime, zone)}</Detail>
         </dl>
       </CardContent>
     </Card>

@@ -9,19 +9,11 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FocusHeading } from "@/components/ui/focus-heading";
 import { HomeButton } from "@/components/ui/home-button";
-import { siteProfile } from "@/lib/site-profile";
-import { useDocumentTitle } from "@/lib/use-document-title";
-import {
-  consultationWhen,
-  countdown,
-  countdownClock,
-  countdownWords,
-  inviteUrl,
-  leadTimeText,
-  opensAtText,
-} from "@/lib/room-window";
+import { Message, useT } from "@/lib/i18n";
+import { countdown, inviteUrl } from "@/lib/room-window";
 import { ConsultationTips } from "./consultation-tips";
-import { ClinicContacts, StateCard } from "./video-room-states";
+import { countdownClockIn, countdownWordsIn, consultationWhenIn, leadTimeIn, opensAtIn } from "./room-words";
+import { ClinicContacts, StateCard, useRoomTitle } from "./video-room-states";
 
 /** The clock of the countdown: the time now, once a second. */
 function useNow(): number {
@@ -41,11 +33,12 @@ function AddToCalendarButton({
   href: string;
   variant?: "default" | "outline";
 }) {
+  const t = useT();
   return (
     <Button asChild size="lg" variant={variant} className="w-full sm:w-auto">
       <a href={href} download>
         <CalendarPlus aria-hidden="true" />
-        Add to Calendar
+        {t("room.notOpen.addToCalendar")}
       </a>
     </Button>
   );
@@ -67,7 +60,8 @@ const ASK_AGAIN_MS = 10_000;
  * invite, and the tips to prepare. When the time comes, the page asks the server again and joins by itself.
  */
 export function RoomNotOpenYet({ window: room, roomId, hostKey, onDue }: RoomNotOpenProps) {
-  useDocumentTitle(`The Room Opens Soon | ${siteProfile.doctor.name}`);
+  const t = useT();
+  useRoomTitle(t("room.notOpen.title"));
   const now = useNow();
   const due = now >= Date.parse(room.opensAt);
   // When the page last asked; a ref, since asking again changes nothing on screen.
@@ -80,22 +74,26 @@ export function RoomNotOpenYet({ window: room, roomId, hostKey, onDue }: RoomNot
   }, [due, now, onDue]);
 
   const left = countdown(room.opensAt, now);
-  const yours = hostKey ? "the" : "your";
+  // The doctor's link says "this consultation", the parent's "your consultation".
+  const opens = { opens: opensAtIn(t, room), lead: leadTimeIn(t, room) };
   return (
     <StateCard tone="calm" icon={<Clock aria-hidden="true" />} after={<ConsultationTips />}>
       <div className="flex flex-col items-center gap-3">
-        <FocusHeading>The Room Opens Soon</FocusHeading>
+        <FocusHeading>{t("room.notOpen.title")}</FocusHeading>
         <p className="text-slate-700">
-          {hostKey ? "This" : "Your"} video consultation is on{" "}
-          <strong className="font-semibold text-slate-900">{consultationWhen(room)}</strong>.
+          <Message
+            id={hostKey ? "room.notOpen.whenHost" : "room.notOpen.when"}
+            values={{ when: consultationWhenIn(t, room) }}
+            components={{ 0: <strong className="font-semibold text-slate-900" /> }}
+          />
         </p>
         <p className="text-slate-700" data-testid="opens-at">
-          The room opens at {opensAtText(room)}, {leadTimeText(room)} before {yours} consultation.
+          {hostKey ? t("room.notOpen.opensHost", opens) : t("room.notOpen.opens", opens)}
         </p>
       </div>
       <div className="flex w-full flex-col items-center gap-1 rounded-lg bg-slate-50 p-4">
         <p className="text-sm font-medium text-slate-600" id="countdown-label">
-          {due ? "Opening the room..." : "Opens in"}
+          {due ? t("room.notOpen.opening") : t("room.notOpen.opensIn")}
         </p>
         {!due && (
           <p
@@ -105,17 +103,14 @@ export function RoomNotOpenYet({ window: room, roomId, hostKey, onDue }: RoomNot
             className="font-mono text-3xl font-bold text-brand-800 tabular-nums sm:text-4xl"
             data-testid="countdown"
           >
-            {countdownClock(left)}
+            {countdownClockIn(t, left)}
           </p>
         )}
         <p id="countdown-words" className="sr-only">
-          {countdownWords(left)}
+          {countdownWordsIn(t, left)}
         </p>
       </div>
-      <p className="text-sm text-slate-600">
-        Keep this page open: it joins the consultation by itself when the room opens. You can also come back
-        to the same link later.
-      </p>
+      <p className="text-sm text-slate-600">{t("room.notOpen.keepOpen")}</p>
       <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
         <AddToCalendarButton href={inviteUrl(roomId, hostKey)} />
         <HomeButton variant="outline" />
@@ -123,6 +118,13 @@ export function RoomNotOpenYet({ window: room, roomId, hostKey, onDue }: RoomNot
     </StateCard>
   );
 }
+
+/** Each closed state's icon and its messages (room.ended.*, room.cancelled.*, room.timeChanging.*). */
+const CLOSED = {
+  ended: { Icon: CalendarCheck, words: "ended" },
+  cancelled: { Icon: CalendarX, words: "cancelled" },
+  time_changing: { Icon: CalendarX, words: "timeChanging" },
+} as const;
 
 /**
  * A room that will not open (again): its consultation has ended, or was cancelled (the cancellation message says the
@@ -133,48 +135,24 @@ export function RoomClosed({
 }: {
   window: EndedVideoRoom | CancelledVideoRoom | TimeChangingVideoRoom;
 }) {
-  const when = <strong className="font-semibold text-slate-900">{consultationWhen(room)}</strong>;
-  const { title, Icon, heading, what, help } =
-    room.state === "time_changing"
-      ? {
-          title: "Please Choose Another Time",
-          Icon: CalendarX,
-          heading: "The Doctor Is Not Available at This Time",
-          what: (
-            <>
-              The doctor is not available for the video consultation of {when}, so its room will not open.
-              Please choose another time (free of charge) or a full refund with the link in the e-mail or
-              WhatsApp message we sent you.
-            </>
-          ),
-          help: "Questions:",
-        }
-      : room.state === "ended"
-        ? {
-            title: "Consultation Ended",
-            Icon: CalendarCheck,
-            heading: "This Consultation Has Ended",
-            what: <>The video consultation of {when} has ended, and its room is closed.</>,
-            help: "If you could not join, or have a question about the consultation, please contact the clinic:",
-          }
-        : {
-            title: "Consultation Cancelled",
-            Icon: CalendarX,
-            heading: "This Consultation Was Cancelled",
-            what: (
-              <>
-                The video consultation of {when} was cancelled, so its room will not open. The cancellation
-                and any refund were sent to you by e-mail.
-              </>
-            ),
-            help: "To book another time, use Book Appointment on the home page. Questions:",
-          };
-  useDocumentTitle(`${title} | ${siteProfile.doctor.name}`);
+  const t = useT();
+  const { Icon, words } = CLOSED[room.state];
+  useRoomTitle(t(`room.${words}.title`));
+  const help =
+    words === "cancelled"
+      ? t("room.cancelled.help", { book: t("header.bookAppointment") })
+      : t(`room.${words}.help`);
   return (
     <StateCard tone="calm" icon={<Icon aria-hidden="true" />}>
       <div className="flex flex-col items-center gap-3">
-        <FocusHeading>{heading}</FocusHeading>
-        <p className="text-slate-700">{what}</p>
+        <FocusHeading>{t(`room.${words}.heading`)}</FocusHeading>
+        <p className="text-slate-700">
+          <Message
+            id={`room.${words}.what`}
+            values={{ when: consultationWhenIn(t, room) }}
+            components={{ 0: <strong className="font-semibold text-slate-900" /> }}
+          />
+        </p>
       </div>
       <div className="w-full border-t border-slate-200 pt-4 text-sm text-slate-700">
         <p className="mb-2">{help}</p>
