@@ -1,5 +1,4 @@
 import { PAGE_DATA_ELEMENT_ID, type PageData } from "@shared/page-data";
-import type { DehydratedState } from "@tanstack/react-query";
 import { setNonce } from "get-nonce";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
@@ -12,7 +11,7 @@ import { App } from "./app";
 import { noteArticleNotFoundAt } from "./features/articles/api";
 import { keepEarlyTap } from "./lib/early-tap";
 import { noteChunksInPage } from "./lib/message-chunks";
-import { queryClient } from "./lib/query-client";
+import { ReadStore } from "./lib/page-reads";
 import { provideSiteProfile } from "./lib/site-profile";
 import { preferZodWithoutEval } from "./lib/zod-without-eval";
 import "./styles.css";
@@ -34,6 +33,8 @@ const data = readPageData();
 provideSiteProfile(data.profile, data.clinicTimeZone, data.sampleProfile === true);
 if (data.articleNotFound) noteArticleNotFoundAt(window.location.pathname);
 noteChunksInPage(data.chunks);
+// The reads the page was rendered with: the app hydrates from the same ones.
+const reads = new ReadStore(data.reads);
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 // A tap made before the app ran is replayed by the page's shell once it has hydrated (lib/early-tap.ts).
@@ -45,7 +46,7 @@ const app = (
   <StrictMode>
     <I18nProvider i18n={translator}>
       <Router base={languagePrefix(data.language)}>
-        <App queryClient={queryClient} queries={data.queries as DehydratedState} />
+        <App reads={reads} />
       </Router>
     </I18nProvider>
   </StrictMode>

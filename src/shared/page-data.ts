@@ -33,6 +33,15 @@ export interface PageReads {
   };
 }
 
+/**
+ * One read a page carries: the key the browser app's code names it by (TanStack Query's key in the pages that use
+ * Query, the same in the public pages' own store) and the API's answer.
+ */
+export interface PageRead {
+  key: readonly unknown[];
+  data: unknown;
+}
+
 export interface PageRenderInput {
   /** The path and query the page is rendered for. */
   url: string;
@@ -60,8 +69,8 @@ export interface PageData {
   /** Present (true) while the site shows the built-in sample doctor: the footer says so. */
   sampleProfile?: true;
   clinicTimeZone: string;
-  /** TanStack Query's dehydrated cache, made by the browser app's server entry from `reads`. */
-  queries: unknown;
+  /** The page's reads, each under the key the browser app asks for it by (made by its server entry from `reads`). */
+  reads: PageRead[];
   /** True when the server rendered the app's HTML, which the browser then hydrates. */
   rendered: boolean;
   /**

@@ -1,24 +1,23 @@
-import type { PublicConfig } from "@shared/booking";
 import { type ConsultationHoursGroup, consecutiveRuns, hoursLines } from "@shared/consultation-hours";
 import type { SiteMessageId } from "@shared/i18n/messages";
 import type { SiteProfile } from "@shared/site-profile";
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from "@shared/weekdays";
-import { useQueryClient } from "@tanstack/react-query";
 import { type Translate, useLanguage, useT } from "./i18n";
 import { slotLabel } from "@shared/slots";
 import { clockTimeInWords } from "@shared/i18n/words";
-import { publicConfigKey } from "./public-config";
+import { usePageRead } from "./page-reads";
+import { publicConfigRead } from "./public-config-read";
 
 /**
  * The profile's hours as the pages show them: the first entry is the consultation hours, whose time is the doctor's
  * weekly hours as the server states them (GET /api/config), so it follows every change she makes; the other entries
- * (e-mail enquiries...) are the profile's own. The settings are read from what the page arrived with (every public
- * page carries them), without a query of its own, which would add its code to the home page's first script; until
- * they are there, the profile's words stand. In English the words are the spec's ("Daily, 7:00 PM - 9:00 PM"); in
+ * (e-mail enquiries...) are the profile's own. The settings are read from what the page arrived with (every page
+ * carries them; lib/page-reads.tsx), without TanStack Query, which would add its code to the home page's first
+ * script; until they are there, the profile's words stand. In English the words are the spec's ("Daily, 7:00 PM - 9:00 PM"); in
  * Hindi and Kannada they are made from the same days and sessions with the catalogue's words.
  */
 export function useHoursEntries(hours: SiteProfile["contact"]["hours"]): { days: string; times: string[] }[] {
-  const config = useQueryClient().getQueryData<PublicConfig>(publicConfigKey);
+  const config = usePageRead(publicConfigRead).data;
   const language = useLanguage();
   const t = useT();
   const lines = (groups: readonly ConsultationHoursGroup[]) =>

@@ -1,24 +1,22 @@
 import type { Article } from "@shared/articles";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Video } from "lucide-react";
 import { Link, useParams } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { Button } from "@/components/ui/button";
 import { Skeleton, SkeletonStatus } from "@/components/ui/skeleton";
-import { articleAnsweredByPage, articleQuery } from "@/features/articles/api";
+import { articleAnsweredByPage, articleRead } from "@/features/articles/api";
 import { ArticleBody, PublishedOn } from "@/features/articles/article-body";
 import { openBooking } from "@/lib/dialogs";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useContentLang, useLanguage, useT } from "@/lib/i18n";
+import { usePageRead } from "@/lib/page-reads";
 import { NotFound } from "./not-found";
 
 /** The shareable page of one article (/articles/:slug), the permalink of the home page's article dialog. */
 export default function ArticlePage() {
   const { slug = "" } = useParams<{ slug: string }>();
-  const { data, isPending } = useQuery({
-    ...articleQuery(slug, useLanguage()),
-    initialData: articleAnsweredByPage,
-  });
+  const read = usePageRead(articleRead(slug, useLanguage()), articleAnsweredByPage);
+  const data = read.data;
 
   // An unknown or unpublished article answers 404.
   if (data && !data.article) {
@@ -32,7 +30,7 @@ export default function ArticlePage() {
     <PageShell>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <BackToArticles />
-        {isPending ? (
+        {read.status === "pending" ? (
           <ArticleSkeleton />
         ) : data?.article ? (
           <ArticleView article={data.article} />

@@ -12,7 +12,7 @@ const data: PageData = {
   messages: {},
   profile: sampleProfile,
   clinicTimeZone: "Asia/Kolkata",
-  queries: {},
+  reads: [],
   rendered: true,
 };
 

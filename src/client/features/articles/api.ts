@@ -1,29 +1,29 @@
 import type { Article } from "@shared/articles";
-import { queryOptions } from "@tanstack/react-query";
 import { DEFAULT_LANGUAGE, type Language } from "@shared/i18n/languages";
 import { apiGet, errorStatus } from "@/lib/api";
 import { articleKeys } from "@/lib/article-keys";
+import type { ReadSource } from "@/lib/page-reads";
 
 /**
- * The query of a read in the page's language ("?language=kn": each article the doctor has translated comes in it).
- * The keys do not name the language: a page is in one language for as long as it is open (the switcher loads the
- * other language's page).
+ * A read in the page's language ("?language=kn": each article the doctor has translated comes in it). The keys do
+ * not name the language: a page is in one language for as long as it is open (the switcher loads the other
+ * language's page). Read with usePageRead (lib/page-reads.tsx), not Query: these are public pages' reads.
  */
 const inLanguage = (path: string, language: Language) =>
   language === DEFAULT_LANGUAGE ? path : `${path}?language=${language}`;
 
-export function publishedArticlesQuery(language: Language = DEFAULT_LANGUAGE) {
-  return queryOptions({
-    queryKey: articleKeys.all,
-    queryFn: () => apiGet<{ articles: Article[] }>(inLanguage("/api/articles", language)),
-  });
+export function publishedArticlesRead(language: Language = DEFAULT_LANGUAGE) {
+  return {
+    key: articleKeys.all,
+    fetch: () => apiGet<{ articles: Article[] }>(inLanguage("/api/articles", language)),
+  } satisfies ReadSource<{ articles: Article[] }>;
 }
 
 /** One published article; `article` is null when there is none with this slug (the page shows its 404). */
-export function articleQuery(slug: string, language: Language = DEFAULT_LANGUAGE) {
-  return queryOptions({
-    queryKey: articleKeys.one(slug),
-    queryFn: async (): Promise<{ article: Article | null }> => {
+export function articleRead(slug: string, language: Language = DEFAULT_LANGUAGE) {
+  return {
+    key: articleKeys.one(slug),
+    fetch: async (): Promise<{ article: Article | null }> => {
       try {
         return await apiGet<{ article: Article }>(
           inLanguage(`/api/articles/${encodeURIComponent(slug)}`, language),
@@ -33,7 +33,7 @@ export function articleQuery(slug: string, language: Language = DEFAULT_LANGUAGE
         throw error;
       }
     },
-  });
+  } satisfies ReadSource<{ article: Article | null }>;
 }
 
 /** The address the page was served for, when the server answered it with the article-not-found page. */

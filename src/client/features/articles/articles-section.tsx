@@ -1,10 +1,10 @@
 import type { Article } from "@shared/articles";
-import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { HomeSection } from "@/components/layout/home-section";
 import { Skeleton, SkeletonStatus } from "@/components/ui/skeleton";
 import { useLanguage, useT } from "@/lib/i18n";
-import { publishedArticlesQuery } from "./api";
+import { usePageRead } from "@/lib/page-reads";
+import { publishedArticlesRead } from "./api";
 import { ArticleCard } from "./article-card";
 
 const ArticleDialog = lazy(() => import("./article-dialog"));
@@ -34,18 +34,19 @@ export function ArticlesSection() {
 }
 
 function ArticlesGrid({ onReadMore }: { onReadMore: (article: Article) => void }) {
-  const { data, isPending, isError } = useQuery(publishedArticlesQuery(useLanguage()));
+  const read = usePageRead(publishedArticlesRead(useLanguage()));
   const t = useT();
 
-  if (isPending) return <ArticleSkeletons />;
-  if (isError) {
+  if (read.status === "pending") return <ArticleSkeletons />;
+  if (read.status === "error") {
     return (
       <p role="status" className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-700">
         {t("articles.loadFailed")}
       </p>
     );
   }
-  if (data.articles.length === 0) {
+  const { articles } = read.data;
+  if (articles.length === 0) {
     return (
       <p role="status" className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-700">
         {t("articles.none")}
@@ -54,7 +55,7 @@ function ArticlesGrid({ onReadMore }: { onReadMore: (article: Article) => void }
   }
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {data.articles.map((article) => (
+      {articles.map((article) => (
         <li key={article.id}>
           <ArticleCard article={article} onReadMore={onReadMore} />
         </li>

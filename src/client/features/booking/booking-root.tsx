@@ -1,15 +1,14 @@
 import { FOLLOW_UP_PARAM } from "@shared/follow-up";
 import { lazy, Suspense, useEffect } from "react";
-import { serverMessage } from "@/lib/api";
-import { openBooking, useBookingOpen } from "@/lib/dialogs";
-import { toast } from "@/lib/use-toast";
+import { useBookingOpen } from "@/lib/dialogs";
+import { withQuery } from "@/lib/with-query";
 import { fetchBookingMessages } from "./booking-messages";
-import { saveBooking, STEP_PARAM, takeBookingDiscarded } from "./booking-session";
+import { STEP_PARAM } from "./step-param";
 
-/** The dialog's code and, beside it, its messages in the page's language (its `<html lang>`). */
+/** The dialog's code (with TanStack Query's) and, beside it, its messages in the page's language (its `<html lang>`). */
 const loadBookingDialog = () => {
   void fetchBookingMessages(document.documentElement.lang);
-  return import("./booking-dialog");
+  return withQuery(import("./booking-dialog"));
 };
 const BookingDialog = lazy(loadBookingDialog);
 
@@ -37,40 +36,10 @@ function prefetchWhenIdle(): () => void {
   };
 }
 
-/** The address names a booking step (`?book=`): a reload, or Back from the checkout page. */
-function addressNamesBookingStep(): boolean {
-  return new URL(window.location.href).searchParams.has(STEP_PARAM);
-}
-
-/**
- * The address carries a follow-up link's key (`?followUp=`, from the manage page or a prescription): the key leaves
- * the address at once (it is not to be bookmarked, shared or sent on), and the booking opens for that follow-up, the
- * patient filled in, or a message says why it cannot be booked.
- */
-async function openFollowUpFromAddress(): Promise<void> {
-  const url = new URL(window.location.href);
-  const key = url.searchParams.get(FOLLOW_UP_PARAM);
-  if (key === null) return;
-  url.searchParams.delete(FOLLOW_UP_PARAM);
-  window.history.replaceState(null, "", url);
-  try {
-    // Loaded only for such an address: the booking's rules and schemas stay out of the page's first download.
-    const [{ followUpOffer }, { followUpBookingData }] = await Promise.all([
-      import("./api"),
-      import("./booking-logic"),
-    ]);
-    const offer = await followUpOffer(key);
-    saveBooking({ step: 1, data: followUpBookingData(key, offer) });
-    openBooking();
-  } catch (error) {
-    toast({
-      title: "Follow-up Not Available",
-      description:
-        serverMessage(error) ??
-        "The follow-up could not be opened. Please check your connection and try again.",
-      variant: "destructive",
-    });
-  }
+/** The address asks the booking for something: a step of a booking in progress, or a follow-up link's key. */
+function addressAsksForBooking(): boolean {
+  const params = new URL(window.location.href).searchParams;
+  return params.has(STEP_PARAM) || params.has(FOLLOW_UP_PARAM);
 }
 
 /**
@@ -81,16 +50,10 @@ async function openFollowUpFromAddress(): Promise<void> {
 export function BookingRoot() {
   const open = useBookingOpen();
   useEffect(() => {
-    void openFollowUpFromAddress();
-    if (!addressNamesBookingStep()) return;
-    // Loaded at a step of a booking the parent has just discarded (going back over its entries): stay closed.
-    if (takeBookingDiscarded()) {
-      const url = new URL(window.location.href);
-      url.searchParams.delete(STEP_PARAM);
-      window.history.replaceState(null, "", url);
-      return;
-    }
-    openBooking();
+    if (!addressAsksForBooking()) return;
+    // The dialog's code is fetched beside the code that reads the address, not after it.
+    void loadBookingDialog();
+    void import("./booking-address").then((address) => address.openBookingFromAddress());
   }, []);
   useEffect(prefetchWhenIdle, []);
   if (!open) return null;

@@ -20,8 +20,6 @@ interface SavedBooking {
 
 const KEY = "clinic.booking";
 
-/** The URL parameter that names the dialog's step, so that Back and Forward move between steps. */
-export const STEP_PARAM = "book";
 const STEP_NAMES: Record<WizardStep, string> = { 1: "details", 2: "slot", 3: "payment", 4: "confirmed" };
 
 export function stepName(step: WizardStep): string {

@@ -4,11 +4,11 @@ import type { WizardStep } from "./booking-logic";
 import {
   clearSavedBooking,
   noteBookingDiscarded,
-  STEP_PARAM,
   stepFromName,
   stepName,
   takeBookingDiscarded,
 } from "./booking-session";
+import { STEP_PARAM } from "./step-param";
 
 /** How many history entries the open dialog has added; kept in each entry's state, so it survives a reload. */
 function bookingDepth(): number {

@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { contactMessageSchema } from "@shared/contact";
-import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type Resolver, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -82,14 +81,7 @@ export function ContactForm({ source }: ContactFormProps) {
   const subject = fieldOf("subject", t("contactForm.subject"), true);
   const message = fieldOf("message", t("contactForm.message"), true);
 
-  const send = useMutation({
-    mutationFn: sendContactMessage,
-    onSuccess: () => {
-      toast({ title: t("contactForm.sentTitle"), description: t("contactForm.sentText") });
-      reset();
-    },
-    onError: (error, message) => showErrorToast(error, "contact", { retry: () => send.mutate(message) }, t),
-  });
+  const { send, sending } = useSendMessage(() => reset());
 
   return (
     <form
@@ -98,7 +90,7 @@ export function ContactForm({ source }: ContactFormProps) {
       method="post"
       action={`/contact?source=${source}${language === "en" ? "" : `&lang=${language}`}`}
       aria-label={withSubject ? t("contactForm.pageFormLabel") : t("contactForm.formLabel")}
-      onSubmit={handleSubmit((data) => send.mutate(data))}
+      onSubmit={handleSubmit(send)}
       className="flex scroll-mt-20 flex-col gap-5"
     >
       <ContactFormOutcome />
@@ -123,12 +115,37 @@ export function ContactForm({ source }: ContactFormProps) {
         <Textarea rows={6} {...message.input} />
       </FormField>
       <Honeypot register={register("website")} />
-      <Button type="submit" size="lg" disabled={send.isPending} className="self-start">
+      <Button type="submit" size="lg" disabled={sending} className="self-start">
         <Send aria-hidden="true" />
-        {send.isPending ? t("contactForm.sending") : t("contactForm.send")}
+        {sending ? t("contactForm.sending") : t("contactForm.send")}
       </Button>
     </form>
   );
+}
+
+/**
+ * Sends a message and says with a toast how it went; `sending` while it is on its way. Plain state rather than
+ * TanStack Query's useMutation: the form is part of the public pages, which go without Query (lib/page-reads.tsx).
+ */
+function useSendMessage(onSent: () => void): {
+  send: (message: ContactFormOutput) => Promise<void>;
+  sending: boolean;
+} {
+  const t = useT();
+  const [sending, setSending] = useState(false);
+  const send = async (message: ContactFormOutput): Promise<void> => {
+    setSending(true);
+    try {
+      await sendContactMessage(message);
+      toast({ title: t("contactForm.sentTitle"), description: t("contactForm.sentText") });
+      onSent();
+    } catch (error) {
+      showErrorToast(error, "contact", { retry: () => void send(message) }, t);
+    } finally {
+      setSending(false);
+    }
+  };
+  return { send, sending };
 }
 
 /** Hidden from people (and from assistive technology); robots that fill every field give themselves away. */

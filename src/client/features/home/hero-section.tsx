@@ -1,11 +1,11 @@
 import { useHoursEntries } from "@/lib/consultation-hours";
-import { useQuery } from "@tanstack/react-query";
 import { Award, Clock, Languages, Users, Video } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { IconListItem } from "@/components/ui/icon-list-item";
 import { openBooking } from "@/lib/dialogs";
-import { publicConfigQuery } from "@/lib/public-config";
+import { usePageRead } from "@/lib/page-reads";
+import { publicConfigRead } from "@/lib/public-config-read";
 import type { SiteProfile } from "@shared/site-profile";
 import { siteProfile } from "@/lib/site-profile";
 import { DoctorPhoto } from "./doctor-photo";
@@ -112,7 +112,7 @@ function HeroFacts({ profile }: { profile: SiteProfile }) {
 
 /** The price before the first tap: what a consultation costs and how it can be paid (the server's fee). */
 function FeeLine() {
-  const config = useQuery(publicConfigQuery()).data;
+  const config = usePageRead(publicConfigRead).data;
   const t = useT();
   const rupees = useRupees();
   const followUpOffer = useFollowUpOffer();
