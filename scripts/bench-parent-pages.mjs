@@ -7,10 +7,12 @@ import { chromium } from "@playwright/test";
 import { root } from "./build-state.mjs";
 import { chromiumArgs, findChromium } from "./chromium.mjs";
 
-// Bookings must name the consent wording in force; the benchmark reads it from its one source.
-const CONSENT_VERSION = /version: "([^"]+)"/.exec(
+// Bookings must name the consent wording in force (the English one: the benchmark books in English); the benchmark
+// reads it from its one source, and stops at once if it cannot find it rather than book nothing.
+const CONSENT_VERSION = /CONSENT_VERSIONS[^{]*\{\s*en: "([^"]+)"/.exec(
   readFileSync(join(root, "src/shared/consent.ts"), "utf8"),
 )?.[1];
+if (!CONSENT_VERSION) throw new Error("No English consent version found in src/shared/consent.ts");
 
 /** A parent's booking request for one time, with the consent given; `who` makes the names and e-mail distinct. */
 export const bookingBody = (date, time, who) =>

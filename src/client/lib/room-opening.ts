@@ -1,13 +1,20 @@
 import type { Translate } from "./i18n";
 
-/** "19:00" for an instant, as the clinic's clock reads it. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "19:00" for an instant, as the clinic's clock reads it (the video room asks every second: one format per zone). */
 export function clinicClock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    clockFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** The catalogue's plural messages for days, hours and minutes ("{count, plural, one {# day} other {# days}}"). */

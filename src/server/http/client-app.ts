@@ -40,8 +40,11 @@ export interface LoadedPage {
   head: Partial<PageHead>;
   status?: number;
   reads: PageReads;
-  /** The lazily loaded page module the browser needs at once ("pages/contact-us.tsx"). */
-  pageModule?: string;
+  /**
+   * The lazily loaded page modules the browser needs at once: the page's own ("pages/contact-us.tsx"), and what its
+   * route loads beside it ("lib/query-provider.tsx" for a page that reads through TanStack Query).
+   */
+  pageModule?: string | readonly string[];
   /** The message chunks the page speaks as soon as it shows ("legal"): written into its data. */
   chunks?: MessageChunk[];
 }
@@ -111,7 +114,8 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
   ) {
     const url = page.url ?? request.url;
     const fullHead: PageHead = headFor(request, page, loaded);
-    const scripts = build.scripts(page.render ? loaded.pageModule : undefined);
+    const modules = typeof loaded.pageModule === "string" ? [loaded.pageModule] : (loaded.pageModule ?? []);
+    const scripts = build.scripts(page.render ? modules : []);
     const input = {
       url,
       language: languageOfPath(url),

@@ -18,7 +18,7 @@ export interface ClientBuild {
    * in the Vite manifest, "pages/contact-us.tsx") with what it imports. None in development, where the template keeps
    * Vite's own script tag.
    */
-  scripts(pageModule: string | undefined): PageScripts | undefined;
+  scripts(pageModules: readonly string[]): PageScripts | undefined;
   /** Built pages do not change while the server runs; in development they change with the source. */
   readonly fixed: boolean;
 }
@@ -72,12 +72,12 @@ export async function builtClient(): Promise<ClientBuild> {
   return {
     template: () => Promise.resolve(html),
     render: (input) => serverEntry.render(input),
-    scripts(pageModule) {
-      const key = pageModule ?? "";
+    scripts(pageModules) {
+      const key = pageModules.join(" ");
       let found = scripts.get(key);
       if (!found) {
         const needed = new Set<string>();
-        if (pageModule) collect(pageModule, needed);
+        for (const pageModule of pageModules) collect(pageModule, needed);
         const pageFiles = [...needed].filter((file) => !initial.has(file)).map((file) => `/${file}`);
         found = { entry: entry.src, preloads: [...entry.preloads, ...pageFiles] };
         scripts.set(key, found);

@@ -2,6 +2,7 @@ import { clinicDate } from "@shared/clinic-time";
 import { clockTimeInWords, dateInWords } from "@shared/i18n/words";
 import type { VideoRoomWindow } from "@shared/video";
 import type { Translate } from "@/lib/i18n";
+import { clinicClock, leadTimeInWords } from "@/lib/room-opening";
 import type { countdown } from "@/lib/room-window";
 
 /**
@@ -12,23 +13,6 @@ import type { countdown } from "@/lib/room-window";
 
 type Countdown = ReturnType<typeof countdown>;
 type ClinicWindow = Pick<VideoRoomWindow, "timeZone" | "timeZoneLabel">;
-
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "19:00": the time of an instant on the clinic's clock. */
-function clinicClock(iso: string, timeZone: string): string {
-  let format = clockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    clockFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
-}
 
 /** "Sunday, 22 November 2026": the clinic's date of an instant, in the page's words. */
 function clinicDateIn(t: Translate, iso: string, timeZone: string): string {
@@ -62,19 +46,15 @@ export function opensAtIn(
   return t("room.dateAndTime", { date: clinicDateIn(t, window.opensAt, window.timeZone), time });
 }
 
+const LEAD_TIME_IDS = {
+  days: "room.lead.days",
+  hours: "room.lead.hours",
+  minutes: "room.lead.minutes",
+} as const;
+
 /** How long before the start the room opens, as people say it: "1 hour", "30 minutes", "1 hour 30 minutes". */
 export function leadTimeIn(t: Translate, window: Pick<VideoRoomWindow, "opensAt" | "startsAt">): string {
-  const minutes = Math.max(
-    0,
-    Math.round((Date.parse(window.startsAt) - Date.parse(window.opensAt)) / 60_000),
-  );
-  const parts = [
-    [Math.floor(minutes / 1440), "room.lead.days"],
-    [Math.floor((minutes % 1440) / 60), "room.lead.hours"],
-    [minutes % 60, "room.lead.minutes"],
-  ] as const;
-  const said = parts.filter(([count]) => count > 0).map(([count, id]) => t(id, { count }));
-  return said.join(" ") || t("room.lead.minutes", { count: 0 });
+  return leadTimeInWords(t, LEAD_TIME_IDS, window.opensAt, window.startsAt);
 }
 
 /** "2 days 03:14:09", "03:14:09", "14:09" (under an hour): the clock shown on the page. */

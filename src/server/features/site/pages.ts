@@ -62,6 +62,8 @@ const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** What a page rendered in the browser shows while its script loads: words, not a blank screen. */
 const loadingPlaceholder = (words: string) =>
   `<main id="main" aria-busy="true" class="mx-auto flex max-w-xl flex-col gap-4 px-4 py-16"><p role="status" class="text-base text-slate-700">${words}</p></main>`;
+/** The manage page's code and Query's provider, which its route loads beside it: both start with the page. */
+const MANAGE_PAGE_MODULES = ["pages/manage-appointment.tsx", "lib/query-provider.tsx"];
 const CONSOLE_PLACEHOLDER = loadingPlaceholder("Opening your console…");
 /** The slug the one article-not-found page is rendered for: no article can have it. */
 const NO_ARTICLE_SLUG = "-";
@@ -423,7 +425,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
                 ...(answer.statusCode === 404 || answer.statusCode === 400 ? { status: 404 } : {}),
                 head,
                 reads: await withConfig(),
-                pageModule: "pages/manage-appointment.tsx",
+                pageModule: MANAGE_PAGE_MODULES,
                 chunks: ["visit"],
               };
             const [uploads, prescriptions, dataRights] = await Promise.all([
@@ -434,7 +436,7 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
             return {
               head,
               reads: await withConfig({ manage: { token, view, uploads, prescriptions, dataRights } }),
-              pageModule: "pages/manage-appointment.tsx",
+              pageModule: MANAGE_PAGE_MODULES,
               chunks: ["visit"],
             };
           },

@@ -68,6 +68,9 @@ describe.each(testEngines)("a booking's pages in its language on %s", (engine) =
       expect(page.body).not.toContain('hreflang="');
       expect(page.headers["cache-control"]).toContain("no-store");
       expect(pageData(page.body)).toMatchObject({ language, chunks: ["visit"] });
+      // Its code and Query's provider, which its route loads beside it, start with the page: neither waits for the other.
+      expect(page.body).toMatch(/\/assets\/manage-appointment-[\w-]+\.js/);
+      expect(page.body).toMatch(/\/assets\/query-provider-[\w-]+\.js/);
       const text = mainText(page.body);
       expect(text).toContain(YOUR_BOOKING[language]);
       const names = [
