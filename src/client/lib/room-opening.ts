@@ -2,8 +2,8 @@ import type { Translate } from "./i18n";
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "19:00" for an instant, as the clinic's clock reads it (the video room asks every second: one format per zone). */
-export function clinicClock(iso: string, timeZone: string): string {
+/** "14:30" on a zone's 24-hour clock, made once per zone (the video room asks every second). */
+export function zoneClock(timeZone: string): Intl.DateTimeFormat {
   let format = clockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-GB", {
@@ -14,7 +14,12 @@ export function clinicClock(iso: string, timeZone: string): string {
     });
     clockFormats.set(timeZone, format);
   }
-  return format.format(new Date(iso));
+  return format;
+}
+
+/** "19:00" for an instant, as the clinic's clock reads it. */
+export function clinicClock(iso: string, timeZone: string): string {
+  return zoneClock(timeZone).format(new Date(iso));
 }
 
 /** The catalogue's plural messages for days, hours and minutes ("{count, plural, one {# day} other {# days}}"). */

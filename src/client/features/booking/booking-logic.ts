@@ -7,6 +7,7 @@ import { calendarParts } from "@shared/i18n/words";
 import type { DayAvailability } from "@shared/schedule";
 import { SLOT_TIMES, slotLabel } from "@shared/slots";
 import { formatLongDateWithWeekday } from "@/lib/format";
+import { zoneClock } from "@/lib/room-opening";
 
 /**
  * The booking wizard's rules that need no browser: what the form holds, how slots are shown, when an appointment
@@ -211,22 +212,6 @@ export function slotWithZone(time: string, zoneLabel: string): string {
   return zoneLabel ? `${slotLabel(time)} ${zoneLabel}` : slotLabel(time);
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-/** "14:30" on a zone's clock, made once per zone. */
-function clockIn(timeZone: string): Intl.DateTimeFormat {
-  let formatter = clockFormats.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    clockFormats.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** A slot's start on the visitor's clock: its time ("14:30"), and its weekday (0 is Sunday) when the date differs. */
 export interface VisitorClock {
   time: string;
@@ -246,7 +231,7 @@ export function visitorClock(
   if (!visitorZone || visitorZone === clinicZone) return undefined;
   const instant = slotStart(date, time, clinicZone);
   const visitorDate = clinicDate(instant, visitorZone);
-  const visitorTime = clockIn(visitorZone).format(instant);
+  const visitorTime = zoneClock(visitorZone).format(instant);
   if (visitorDate === date && visitorTime === time) return undefined;
   if (visitorDate === date) return { time: visitorTime };
   return { time: visitorTime, weekday: calendarParts(visitorDate)?.weekday ?? 0 };
