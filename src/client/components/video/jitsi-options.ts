@@ -1,3 +1,4 @@
+import type { Language } from "@shared/i18n/languages";
 import type { OpenVideoRoom } from "@shared/video";
 import type { JitsiMeetOptions } from "./jitsi-external-api";
 
@@ -18,11 +19,20 @@ const TOOLBAR_BUTTONS = [
   "tileview",
 ];
 
+/**
+ * The language of the meeting's own screens: Jitsi Meet has Hindi (lang/main-hi.json) but no Kannada, so a Kannada
+ * page's meeting speaks English, as an English page's does.
+ */
+export function jitsiLanguage(language: Language): "en" | "hi" {
+  return language === "hi" ? "hi" : "en";
+}
+
 /** The meeting's options: unmuted, no pre-join page, no invitations, no push to the Jitsi app on phones. */
 export function jitsiMeetingOptions(
   lookup: OpenVideoRoom,
   parentNode: HTMLElement,
   displayName: string,
+  language: Language,
 ): JitsiMeetOptions {
   return {
     roomName: lookup.room.name,
@@ -30,7 +40,7 @@ export function jitsiMeetingOptions(
     width: "100%",
     height: "100%",
     ...(lookup.token ? { jwt: lookup.token } : {}),
-    lang: "en",
+    lang: jitsiLanguage(language),
     userInfo: { displayName },
     configOverwrite: {
       prejoinPageEnabled: false,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { JitsiMeetExternalApi } from "./jitsi-external-api";
 import { loadJitsiScript } from "./jitsi-external-api";
+import type { Language } from "@shared/i18n/languages";
 import type { OpenVideoRoom } from "@shared/video";
 import { jitsiMeetingOptions } from "./jitsi-options";
 
@@ -12,7 +13,12 @@ type MeetingPhase = "loading" | "connecting" | "joined" | "failed";
  * and disposes of it when the person hangs up, the page unmounts or the tab is closed (Jitsi asks integrators to
  * remove the conference before the page goes away). `onLeave` runs once, after hang-up has finished.
  */
-export function useJitsiMeeting(lookup: OpenVideoRoom, displayName: string, onLeave: () => void) {
+export function useJitsiMeeting(
+  lookup: OpenVideoRoom,
+  displayName: string,
+  onLeave: () => void,
+  language: Language = "en",
+) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<MeetingPhase>("loading");
   // The latest callback, without re-creating the meeting when the parent renders a new function.
@@ -44,7 +50,7 @@ export function useJitsiMeeting(lookup: OpenVideoRoom, displayName: string, onLe
         if (unmounted || !parentNode) return;
         api = new JitsiMeetExternalAPI(
           lookup.room.domain,
-          jitsiMeetingOptions(lookup, parentNode, displayName),
+          jitsiMeetingOptions(lookup, parentNode, displayName, language),
         );
         api.addListener("videoConferenceJoined", () => setPhase("joined"));
         api.addListener("videoConferenceLeft", leave);
@@ -61,7 +67,7 @@ export function useJitsiMeeting(lookup: OpenVideoRoom, displayName: string, onLe
       window.removeEventListener("pagehide", dispose);
       dispose();
     };
-  }, [lookup, displayName]);
+  }, [lookup, displayName, language]);
 
   return { containerRef, phase };
 }

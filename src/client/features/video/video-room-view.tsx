@@ -5,7 +5,7 @@ import { useLocation } from "wouter";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Detail } from "@/components/ui/detail";
 import { useClockTime } from "@/lib/consultation-hours";
-import { Message, useDates, useT } from "@/lib/i18n";
+import { Message, useDates, useLanguage, useT } from "@/lib/i18n";
 import { publicConfigQuery } from "@/lib/public-config";
 import { siteProfile } from "@/lib/site-profile";
 import { cn } from "@/lib/utils";
@@ -160,7 +160,9 @@ function CallView({ lookup }: { lookup: OpenVideoRoom }) {
   const t = useT();
   const [, navigate] = useLocation();
   const displayName = lookup.moderator ? siteProfile.doctor.name : lookup.appointment.patientName || "Guest";
-  const { containerRef, phase } = useJitsiMeeting(lookup, displayName, () => navigate("/"));
+  // The meeting's own screens in the page's language where Jitsi has it.
+  const language = useLanguage();
+  const { containerRef, phase } = useJitsiMeeting(lookup, displayName, () => navigate("/"), language);
 
   if (phase === "failed") return <VideoServiceUnavailable />;
   const joined = phase === "joined";
