@@ -249,12 +249,40 @@ for (const [language, days, phone] of [
     await expect(move).toBeVisible();
     await expectInLanguage(move, names, "reschedule dialog", page);
     await move.getByRole("button", { name: words.visit("reschedule.keep") }).click();
+    // Closing a dialog gives focus back to the button that opened it, not to the top of the page.
+    await expect(reschedule).toBeFocused();
     await page.getByRole("button", { name: words.visit("manage.actions.cancel") }).click();
     const cancel = page.getByRole("dialog", { name: words.visit("manage.cancel.title") });
     await expect(cancel).toBeVisible();
     await expectInLanguage(cancel, names, "cancel dialog", page);
     await screenshots(page, `${language}-manage-cancel`);
-    await cancel.getByRole("button", { name: words.visit("manage.cancel.keep") }).click();
+    await page.keyboard.press("Escape");
+    await expect(cancel).toBeHidden();
+    await expect(page.getByRole("button", { name: words.visit("manage.actions.cancel") })).toBeFocused();
+
+    // A report with a long name: its remove dialog stays within the phone's screen, the name broken where it must.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const longName = "echo_report_Rainbow_Childrens_Hospital_2026-11-28_final_scan.pdf";
+    const reports = page.getByRole("region", { name: words.visit("uploads.title") });
+    await reports.locator('input[type="file"]').setInputFiles({
+      name: longName,
+      mimeType: "application/pdf",
+      buffer: Buffer.from(
+        "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+      ),
+    });
+    await expect(reports.getByRole("list", { name: words.visit("uploads.list") })).toContainText(longName);
+    await reports
+      .getByRole("button", { name: words.visit("uploads.removeFile").replace("{name}", longName) })
+      .click();
+    const remove = page.getByRole("alertdialog").or(page.getByRole("dialog")).first();
+    await expect(remove).toBeVisible();
+    const box = await remove.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360, JSON.stringify(box)).toBe(true);
+    const overflowing = await remove.evaluate((dialog) => dialog.scrollWidth > dialog.clientWidth);
+    expect(overflowing).toBe(false);
+    await screenshots(page, `${language}-manage-remove-file`, remove);
+    await remove.getByRole("button", { name: words.visit("uploads.keep") }).click();
 
     // The messages' language changed to English: saved, and the page offers itself in English.
     await page.getByLabel(words.visit("messagesLanguage.label")).selectOption("en");

@@ -139,7 +139,7 @@ test("a Kannada parent reads the room before its window, after it, and at a wron
 }) => {
   test.setTimeout(90_000);
   const kn = wordsOf("kn");
-  const room = await bookedRoom(page, "kn", 20, "19:00");
+  const room = await bookedRoom(page, "kn", 24, "19:00");
   let answer: "real" | "not_open" | "ended" | "time_changing" = "not_open";
   await answerRoomAs(page, room, () => answer);
 
@@ -212,7 +212,7 @@ test("a Kannada parent checks the camera, waits for the doctor and joins the cal
 }) => {
   test.setTimeout(90_000);
   const kn = wordsOf("kn");
-  const room = await bookedRoom(page, "kn", 20, "19:20");
+  const room = await bookedRoom(page, "kn", 24, "19:20");
 
   // The browser refuses the camera: what to do, in Kannada, with the browser's own "Allow" beside it.
   await page.goto(room);
@@ -272,7 +272,7 @@ test("a Kannada parent opens the room of a cancelled consultation", async ({ pag
     patientEmail: family.email,
     guardianName: family.guardian,
     reason: family.reason,
-    date: inDays(20 + 3 * test.info().repeatEachIndex),
+    date: inDays(24 + 3 * test.info().repeatEachIndex),
     time: "19:40",
     language: "kn",
   });
@@ -298,7 +298,7 @@ test("a Hindi parent counts down to the room, checks the camera and waits for th
 }) => {
   test.setTimeout(90_000);
   const hi = wordsOf("hi");
-  const room = await bookedRoom(page, "hi", 21, "20:00");
+  const room = await bookedRoom(page, "hi", 25, "20:00");
   let answer: "real" | "not_open" = "not_open";
   await answerRoomAs(page, room, () => answer);
   const first = await page.request.get(`/api/video-room/${room.split("/").at(-1)}`);

@@ -2,7 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "wouter";
 import { PageShell } from "@/components/layout/page-shell";
 import { FocusHeading } from "@/components/ui/focus-heading";
+import { Button } from "@/components/ui/button";
 import { HomeButton } from "@/components/ui/home-button";
+import { errorStatus } from "@/lib/api";
 import { manageQuery } from "@/features/manage/api";
 import { ManageBooking } from "@/features/manage/manage-booking";
 import { useServerWords } from "@/features/manage/server-words";
@@ -10,6 +12,12 @@ import { Message, useT } from "@/lib/i18n";
 import { useMessageChunk } from "@/lib/message-chunks";
 import { siteProfile } from "@/lib/site-profile";
 import { useDocumentTitle } from "@/lib/use-document-title";
+
+/** A failure that asking again may mend: a limit, the server's trouble or the network's, not a link that opens nothing. */
+function mayWorkOnAnotherTry(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === null || status === 408 || status === 429 || status >= 500;
+}
 
 /**
  * /appointments/manage/{token}: the parent's own page for a booking, opened from the confirmation's link; under /hi/
@@ -32,6 +40,13 @@ export default function ManageAppointmentPage() {
         {booking.isError ? (
           <div role="alert" className="grid gap-4">
             <p className="text-slate-800">{server.failure(booking.error)}</p>
+            {mayWorkOnAnotherTry(booking.error) ? (
+              <div>
+                <Button type="button" variant="outline" onClick={() => void booking.refetch()}>
+                  {t("manage.retry")}
+                </Button>
+              </div>
+            ) : null}
             <p className="text-slate-700">
               <Message
                 id="manage.help"

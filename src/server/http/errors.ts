@@ -87,7 +87,7 @@ function clientErrorMessage(error: FastifyError): string {
 }
 
 /** A page's address asked for by a browser (not the API): its errors are pages, not JSON. */
-function isPageRequest(request: FastifyRequest): boolean {
+export function isPageRequest(request: FastifyRequest): boolean {
   return (
     (request.method === "GET" || request.method === "HEAD") &&
     !request.url.startsWith("/api/") &&

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { BROKEN_TEXT_MESSAGE, containsBrokenText, containsNul, NUL_MESSAGE } from "@shared/text";
-import { HttpError } from "./errors";
+import { HttpError, isPageRequest } from "./errors";
 
 /**
  * One check for every route, before its schema runs: a NUL character or half a surrogate pair in the path's
@@ -8,6 +8,9 @@ import { HttpError } from "./errors";
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
+    // An address that is no page gets the 404 page whatever it holds: the page reads nothing of it. (Refused here, it
+    // would ask for the 404 page from inside the 404 handler, and get Fastify's bare text instead.)
+    if (request.is404 && isPageRequest(request)) return;
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
       throw new HttpError(400, NUL_MESSAGE);
     // PostgreSQL stores text as UTF-8, which half a surrogate pair cannot be written in: refused here, not as a 500.

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { type ComponentProps, type RefObject, useState } from "react";
+import { type ComponentProps, type RefObject, useRef } from "react";
 import { useT } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
@@ -9,16 +9,18 @@ export const DialogClose = DialogPrimitive.Close;
 
 /**
  * Focus goes back to what had it when the dialog opened. Radix does this for a dialog opened by its Trigger; the
- * site's dialogs are opened from app-wide flags and leave the page when closed, and without this focus fell to
- * <body>, which sends a keyboard or screen reader user back to the top of the page.
+ * site's dialogs are opened from app-wide flags or a page's state, and without this focus fell to <body>, which sends
+ * a keyboard or screen reader user back to the top of the page. What had focus is read as the dialog opens (Radix's
+ * open auto-focus comes before focus moves in), not when the component mounts: a page's dialogs are mounted, closed,
+ * with the page.
  */
-function useOpener(): HTMLElement | null {
-  const [opener] = useState(() =>
-    typeof document === "undefined" || !(document.activeElement instanceof HTMLElement)
-      ? null
-      : document.activeElement,
-  );
-  return opener;
+function useOpener() {
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = () => {
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  };
+  return { opener, remember };
 }
 
 export function DialogContent({
@@ -26,12 +28,13 @@ export function DialogContent({
   closeClassName,
   children,
   onCloseAutoFocus,
+  onOpenAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   /** Classes for the close button (X) in the top right corner: where it sits and how large it is. */
   closeClassName?: string;
 }) {
-  const opener = useOpener();
+  const { opener, remember } = useOpener();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
@@ -40,11 +43,16 @@ export function DialogContent({
           "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          remember();
+          onOpenAutoFocus?.(event);
+        }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || !opener || opener === document.body) return;
+          const target = opener.current;
+          if (event.defaultPrevented || !target) return;
           event.preventDefault();
-          if (opener.isConnected) opener.focus();
+          if (target.isConnected) target.focus();
         }}
         {...props}
       >
@@ -98,7 +106,11 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
   return (
-    <DialogPrimitive.Title className={cn("text-xl font-semibold text-slate-900", className)} {...props} />
+    // A long file or patient name in a title breaks where it must rather than widen the dialog past a phone's screen.
+    <DialogPrimitive.Title
+      className={cn("text-xl font-semibold text-slate-900 [overflow-wrap:anywhere]", className)}
+      {...props}
+    />
   );
 }
 
@@ -106,7 +118,12 @@ export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("text-sm text-slate-600", className)} {...props} />;
+  return (
+    <DialogPrimitive.Description
+      className={cn("text-sm text-slate-600 [overflow-wrap:anywhere]", className)}
+      {...props}
+    />
+  );
 }
 
 /** The close button's words, in the page's language (the console's dialogs are English pages). */

@@ -13,9 +13,12 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { chooseLanguage, manageQuery } from "./api";
 import { useServerWords } from "./server-words";
 
-/** This page's address in another language: /kn/appointments/manage/{token} for Kannada. */
-function thisPageIn(language: Language): string {
-  return pathInLanguage(window.location.pathname, language);
+/**
+ * This page's address in another language: /kn/appointments/manage/{token} for Kannada. Made from the token, not from
+ * the address it was opened at, which may be spelled otherwise ("/%6Bn/...").
+ */
+function thisPageIn(token: string, language: Language): string {
+  return pathInLanguage(`/appointments/manage/${encodeURIComponent(token)}`, language);
 }
 
 /**
@@ -68,7 +71,11 @@ export function MessageLanguage({ token, language }: { token: string; language: 
           {language !== pageLanguage ? (
             <>
               {" "}
-              <a href={thisPageIn(language)} lang={language} className="font-medium text-brand-700 underline">
+              <a
+                href={thisPageIn(token, language)}
+                lang={language}
+                className="font-medium text-brand-700 underline"
+              >
                 {LANGUAGE_SUGGESTIONS[language]}
               </a>
             </>

@@ -61,10 +61,10 @@ export function useServerWords(): {
   return {
     sentence: (sentence) => sayServerSentence(t, english, sentence),
     failure: (error) => {
-      // A limit's answer says how long to wait, in the server's words; the catalogue's cannot.
+      // A limit's answer says how long to wait, in the server's words; another language says to wait a minute.
       const message = serverMessage(error) ?? (error instanceof Error ? error.message : null);
       if (!message) return t("manage.error.unknown");
-      if (errorStatus(error) === 429 && !english) return t("error.wait.title");
+      if (errorStatus(error) === 429 && !english) return t("manage.error.busy");
       return sayServerSentence(t, english, message, error);
     },
   };

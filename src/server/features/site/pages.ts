@@ -374,8 +374,11 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
   ];
   for (const path of [...Object.keys(ADMIN_PAGES), ...bookingPages]) {
     const language = languageOfPath(path);
-    app.get(path, async (_request, reply) =>
-      reply.sendPage({
+    app.get(path, async (request, reply) => {
+      // "/kn/video-consultation/" names no room: the 404 page, as any address that is no page.
+      if (path.endsWith("/:roomId") && !(request.params as { roomId?: string }).roomId)
+        return reply.callNotFound();
+      return reply.sendPage({
         cacheKey: path,
         // A booking's page is kept for its route: it is made for the route's address (its language), whatever
         // spelling of it was asked for ("/%6Bn/payment/callback" is the Kannada page, made in Kannada).
@@ -385,8 +388,8 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
           ? CONSOLE_PLACEHOLDER
           : loadingPlaceholder(say(language, "page.loading")),
         load: async () => ({ head: { noindex: true, url: undefined }, reads: await withConfig() }),
-      }),
-    );
+      });
+    });
   }
 
   /**

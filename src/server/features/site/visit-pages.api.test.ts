@@ -112,6 +112,19 @@ describe.each(testEngines)("a booking's pages in its language on %s", (engine) =
     expect(pageData(again.body).language).toBe("kn");
   });
 
+  it("gives a booking's calendar invite in its language, as its e-mail does", async () => {
+    const { token } = await book("kn");
+    const view = (await t.app.inject({ method: "GET", url: `/api/manage/${token}` })).json<ManageView>();
+    const roomId = view.appointment.videoRoomUrl?.split("/").at(-1) ?? "";
+    const invite = await t.app.inject({ method: "GET", url: `/api/video-room/${roomId}/invite.ics` });
+    expect(invite.statusCode).toBe(200);
+    // A long line of an invite goes on in the next, after a space (RFC 5545): read as one.
+    const text = invite.body.replace(/\r\n[ \t]/g, "");
+    expect(text).toMatch(/SUMMARY:[^\r\n]*[\u0C80-\u0CFF]/);
+    expect(text).not.toContain("Video consultation with");
+    expect(text).toContain(`${TEST_SITE}/kn/video-consultation/${roomId}`);
+  });
+
   it("answers a link that opens nothing with a 404 in the address's language", async () => {
     for (const language of ["kn", "hi"] as const) {
       const page = await t.app.inject({
@@ -121,6 +134,24 @@ describe.each(testEngines)("a booking's pages in its language on %s", (engine) =
       expect(page.statusCode).toBe(404);
       expect(page.body).toContain(`<html lang="${language}">`);
       expect(page.body).toContain(`<title>${YOUR_BOOKING[language]} | `);
+    }
+    // A room address without a room is no page either.
+    for (const url of ["/kn/video-consultation/", "/video-consultation/"]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body, url).toContain(`<html lang="${url.startsWith("/kn/") ? "kn" : "en"}">`);
+    }
+    // An address with a NUL is no page either: the site's 404 page of its language, not a bare text.
+    for (const [url, language] of [
+      ["/%00", "en"],
+      ["/kn/abc%00", "kn"],
+      ["/kn%00/appointments/manage/x", "en"],
+      [`/hi/appointments/manage/${"A".repeat(42)}%00`, "hi"],
+    ] as const) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers["content-type"], url).toContain("text/html");
+      expect(page.body, url).toContain(`<html lang="${language}">`);
     }
     // Only the three languages have addresses; the console has only its English one.
     for (const url of [`/fr/appointments/manage/${"A".repeat(43)}`, "/kn/admin", "/hi/admin/appointments"])

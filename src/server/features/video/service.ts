@@ -10,6 +10,7 @@ import { HttpError } from "../../http/errors";
 import type { VideoService } from "../../integrations/video/video-service";
 import { calendarInvite } from "../../integrations/email/calendar-invite";
 import { invitationFor } from "../../integrations/email/compose-email";
+import { messageWords } from "../../integrations/messaging/message-words";
 import { findAppointment } from "../../core/appointments/repository";
 import { appointmentMessageData, siteFacts } from "../../core/appointments/message-data";
 import { findAppointmentByRoomId, type RoomAppointment } from "../../core/appointments/room-lookup";
@@ -174,9 +175,14 @@ export async function roomInvite(
   const site = siteFacts(deps.config, deps.profile.current());
   const doctorEmail = (await doctorRecipients(deps.db, deps.config)).email;
   const data = appointmentMessageData(deps.config, row);
+  // The parent's invite speaks the booking's language, as the confirmation e-mail's does; the doctor's is English.
+  const words = messageWords(recipient === "patient" ? data.language : "en");
   return {
     filename: `consultation-${data.bookingId}.ics`,
-    content: calendarInvite(data, site, invitationFor(recipient, site, doctorEmail ? { doctorEmail } : {})),
+    content: calendarInvite(data, site, {
+      ...invitationFor(recipient, site, doctorEmail ? { doctorEmail } : {}),
+      words,
+    }),
   };
 }
 
