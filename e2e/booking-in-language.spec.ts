@@ -243,6 +243,9 @@ for (const [language, days, phone] of [
     // File types and sizes are written as everyone writes them.
     const fileWords = ["PDF", "JPEG", "PNG", "HEIC", "MB", "ZIP"];
     await expectInLanguage(page.locator("body"), [...names, reference, ...fileWords], "manage page", page);
+    // Nothing runs past a 360 px screen: long Kannada buttons wrap.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshots(page, `${language}-manage-page`);
     await reschedule.click();
     const move = page.getByRole("dialog", { name: words.visit("reschedule.title") });

@@ -9,7 +9,7 @@ import { type ReadStore, ReadStoreProvider } from "@/lib/page-reads";
 import { useCanonicalFollowsAddress } from "@/lib/use-canonical-address";
 import type { MessageChunk } from "@shared/i18n/chunks";
 import { existsUnderLanguagePrefix } from "@shared/i18n/languages";
-import { useLanguage } from "@/lib/i18n";
+import { useLanguage, useT } from "@/lib/i18n";
 import { withQuery } from "@/lib/with-query";
 import HomePage from "@/pages/home";
 
@@ -78,8 +78,19 @@ const ROUTES = Object.entries({
 }).map(([path, file]) => ({ path, page: lazyPage(file) }));
 const NotFoundPage = lazyPage("not-found");
 
+/**
+ * While a page's code arrives: the words the server's placeholder showed, in the page's language, so that a slow
+ * phone never shows an empty screen between the two (the payment result, the video room).
+ */
 function PageFallback() {
-  return <div className="min-h-screen" aria-busy="true" />;
+  const t = useT();
+  return (
+    <main id="main" aria-busy="true" className="mx-auto flex min-h-screen max-w-xl flex-col gap-4 px-4 py-16">
+      <p role="status" className="text-base text-slate-700">
+        {t("page.loading")}
+      </p>
+    </main>
+  );
 }
 
 interface AppProps {

@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 /** An uploaded report's name (long names break anywhere) and, under it, what it is: type, size, when. */
 export function ReportFileName({ fileName, children }: { fileName: string; children: ReactNode }) {
   return (
-    <span className="min-w-0 flex-1">
+    // At least 10rem for the name: in a row that wraps, the buttons go below it rather than squeeze it to a column.
+    <span className="min-w-[10rem] flex-1">
       <span className="block break-all font-medium text-slate-900">{fileName}</span>
       <span className="block text-xs text-slate-600">{children}</span>
     </span>

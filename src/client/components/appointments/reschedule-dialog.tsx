@@ -1,6 +1,6 @@
 import { clinicDate, latestBookableDate } from "@shared/clinic-time";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogError, DialogShell } from "@/components/ui/dialog-shell";
 import { Calendar } from "@/components/ui/calendar";
@@ -52,13 +52,20 @@ interface RescheduleDialogProps {
 /** Choosing a new date and a free time; the move is confirmed with its consequence spelled out. */
 export function RescheduleDialog(props: RescheduleDialogProps) {
   const [date, setDate] = useState("");
-  const [time, setTime] = useState("");
+  const [picked, setTime] = useState("");
   const slotsId = useId();
   // A day's own message (the doctor's leave) is the server's English: another language says there are no times.
   const english = useLanguage() === "en";
   const day = useQuery({ ...dayAvailabilityQuery(date), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
   const free = day.data?.slots.filter((slot) => slot.status === "available") ?? [];
   const words = props.words ?? ENGLISH_WORDS;
+  // A move refused (the time was just taken) asks the day's free times again; a chosen time no longer among them is
+  // no longer chosen.
+  const { refetch } = day;
+  useEffect(() => {
+    if (props.error) void refetch();
+  }, [props.error, refetch]);
+  const time = free.some((slot) => slot.time === picked) ? picked : "";
   const clockTime = useClockTime();
   const dates = useDates();
   const timeLabel = time ? clockTime(time, props.timeZoneLabel) : "";

@@ -63,6 +63,9 @@ describe("the manage page's sentences", () => {
       const move = rescheduleConsequence(words, { date: "3 ದಿಸೆಂಬರ್", time: "7:20", remainingAfter: 1 });
       expect(move).toContain("3 ದಿಸೆಂಬರ್");
       expect(move).not.toMatch(/[A-Za-z]{3,}/);
+      // The last move allowed says so, not "0 more times".
+      const last = rescheduleConsequence(words, { date: "3 ದಿಸೆಂಬರ್", time: "7:20", remainingAfter: 0 });
+      expect(last).not.toMatch(/(^|\D)0(\D|$)/);
     },
   );
 });

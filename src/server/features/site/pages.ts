@@ -17,7 +17,12 @@ import {
   languagePrefix,
   pathInLanguage,
 } from "@shared/i18n/languages";
-import { type SiteMessageId, translate, type VisitMessageId } from "@shared/i18n/messages";
+import {
+  type RoomMessageId,
+  type SiteMessageId,
+  translate,
+  type VisitMessageId,
+} from "@shared/i18n/messages";
 import { siteTranslator } from "@shared/i18n/site-messages";
 import { pageTranslator } from "@shared/i18n/chunk-messages";
 import type { ParentReportUploads } from "@shared/uploads";
@@ -387,9 +392,21 @@ export const pageRoutes: FastifyPluginAsyncZod<PageRouteOptions> = async (app, o
         placeholder: path.startsWith("/admin")
           ? CONSOLE_PLACEHOLDER
           : loadingPlaceholder(say(language, "page.loading")),
-        load: async () => ({ head: { noindex: true, url: undefined }, reads: await withConfig() }),
+        load: async () => ({
+          head: { ...bookingPageTitle(path, language), noindex: true, url: undefined },
+          reads: await withConfig(),
+        }),
       });
     });
+  }
+
+  /**
+   * The video room's own title in its language ("ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ | Dr. …"), which a link's preview in a message
+   * shows; the other pages keep the site's.
+   */
+  function bookingPageTitle(path: string, language: Language): { title?: string } {
+    if (!path.endsWith("/video-consultation/:roomId")) return {};
+    return { title: titled(pageTranslator(language, ["room"])._("room.title" satisfies RoomMessageId)) };
   }
 
   /**

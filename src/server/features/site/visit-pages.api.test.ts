@@ -104,6 +104,8 @@ describe.each(testEngines)("a booking's pages in its language on %s", (engine) =
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="kn">');
     expect(page.body).toContain(LOADING.kn);
+    // Its title, which a link's preview shows, is the room's in Kannada.
+    expect(page.body).toContain("<title>ವೀಡಿಯೊ ಸಮಾಲೋಚನೆ | ");
     expect(page.body).toContain('<meta name="robots" content="noindex" />');
     // Another spelling of the address is the same Kannada page: it never turns the kept page English.
     await t.app.inject({ method: "GET", url: roomPath.replace("/kn/", "/%6Bn/") });
