@@ -62,8 +62,9 @@ function pathSpellings(path: string): string[] {
     path,
     path.replace("/api/", "/%61pi/"),
     path.replace(/\/([a-z])/, (_m, letter: string) => `/%${letter.charCodeAt(0).toString(16).toUpperCase()}`),
-    path.replace("/api/", "/api//"),
-    path.replace("/api/", "/api/./"),
+    // After the first segment ("/api//", "/kn//", "/video-consultation/./"): the API's and the pages' alike.
+    path.replace(/^(\/[^/]+)\//, "$1//"),
+    path.replace(/^(\/[^/]+)\//, "$1/./"),
     path.toUpperCase(),
     `${path}/`,
     `${path}?x=%00`,

@@ -90,7 +90,7 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
           <Button
             type="button"
             // The confirmation is a sentence; on a phone it wraps instead of running out of the button.
-            className="h-auto min-h-10 py-2 whitespace-normal"
+            size="wrap"
             disabled={!date || !time || props.pending}
             onClick={() => props.onConfirm(date, time)}
           >

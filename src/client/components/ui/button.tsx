@@ -21,6 +21,9 @@ const buttonVariants = cva(
         sm: "h-9 px-3",
         lg: "h-12 px-6 text-base",
         icon: "size-10",
+        // The default's size, its words wrapping on a phone rather than running past the screen (Hindi and
+        // Kannada labels are long).
+        wrap: "h-auto min-h-10 px-4 py-2 whitespace-normal text-center",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -10,7 +10,6 @@ import { Message, useDates, useT } from "@/lib/i18n";
 import { clinicTimeZone } from "@/lib/site-profile";
 import { dataRightsQuery } from "./api";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { WRAPPING_BUTTON } from "./manage-text";
 import { useServerWords } from "./server-words";
 
 function exportUrl(token: string): string {
@@ -52,14 +51,14 @@ export function DataRights({ token }: { token: string }) {
         />
       </p>
       {exportAvailable ? (
-        <Button asChild variant="outline" className={WRAPPING_BUTTON}>
+        <Button asChild variant="outline" size="wrap">
           <a href={exportUrl(token)} download>
             <Download aria-hidden="true" className="size-4" /> {t("data.export")}
           </a>
         </Button>
       ) : null}
       {erasure.state === "none" && erasure.allowed ? (
-        <Button type="button" variant="outline" className={WRAPPING_BUTTON} onClick={() => setAsking(true)}>
+        <Button type="button" variant="outline" size="wrap" onClick={() => setAsking(true)}>
           <ShieldCheck aria-hidden="true" className="size-4" /> {t("data.ask")}
         </Button>
       ) : null}

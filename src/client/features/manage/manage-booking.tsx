@@ -22,7 +22,6 @@ import {
   cancelConsequence,
   LEAD_TIME_IDS,
   type ManageWords,
-  WRAPPING_BUTTON,
   paymentWords,
   refundText,
   rescheduleConsequence,
@@ -91,10 +90,10 @@ function DoctorUnavailableChoice({
       <p>{t("manage.unavailable.text", { when, refund })}</p>
       <p className="text-sm text-slate-700">{t("manage.unavailable.deadline", { when })}</p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="button" className={WRAPPING_BUTTON} onClick={onReschedule}>
+        <Button type="button" size="wrap" onClick={onReschedule}>
           <CalendarClock aria-hidden="true" className="size-4" /> {t("manage.unavailable.reschedule")}
         </Button>
-        <Button type="button" variant="outline" className={WRAPPING_BUTTON} onClick={onRefund}>
+        <Button type="button" variant="outline" size="wrap" onClick={onRefund}>
           <XCircle aria-hidden="true" className="size-4" /> {t("manage.unavailable.refund")}
         </Button>
       </div>
@@ -122,7 +121,7 @@ function FollowUpOffer({ followUp }: { followUp: FollowUpLink }) {
         {t("manage.followUp.text", { price, date: dates.longWithWeekday(followUp.lastDate) })}
       </p>
       <div>
-        <Button asChild className={WRAPPING_BUTTON}>
+        <Button asChild size="wrap">
           {/* The follow-up is booked on the home page in the page's language. */}
           <a href={pathInLanguage(link.pathname, language) + link.search}>
             <CalendarPlus aria-hidden="true" className="size-4" /> {t("manage.followUp.book")}
@@ -230,7 +229,7 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {appointment.videoRoomUrl ? (
-          <Button asChild className={WRAPPING_BUTTON}>
+          <Button asChild size="wrap">
             {/* The room speaks the page's language, whichever the link the server gave. */}
             <a href={pathInLanguage(new URL(appointment.videoRoomUrl).pathname, language)}>
               <Video aria-hidden="true" className="size-4" /> {t("manage.videoPage")}
@@ -238,7 +237,7 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
           </Button>
         ) : null}
         {appointment.receiptAvailable ? (
-          <Button asChild variant="outline" className={WRAPPING_BUTTON}>
+          <Button asChild variant="outline" size="wrap">
             <a href={receiptUrl(token)} download>
               <Download aria-hidden="true" className="size-4" /> {t("manage.receipt")}
             </a>
@@ -262,12 +261,7 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
           {t("manage.actions.title")}
         </h2>
         {policy.reschedule.allowed ? (
-          <Button
-            type="button"
-            variant="outline"
-            className={WRAPPING_BUTTON}
-            onClick={() => setDialog("reschedule")}
-          >
+          <Button type="button" variant="outline" size="wrap" onClick={() => setDialog("reschedule")}>
             <CalendarClock aria-hidden="true" className="size-4" />{" "}
             {t("manage.actions.reschedule", { count: policy.reschedule.remaining })}
           </Button>
@@ -275,12 +269,7 @@ export function ManageBooking({ token, view }: { token: string; view: ManageView
           <p className="text-sm text-slate-700">{refusal(policy.reschedule)}</p>
         )}
         {policy.cancel.allowed ? (
-          <Button
-            type="button"
-            variant="destructive"
-            className={WRAPPING_BUTTON}
-            onClick={() => setDialog("cancel")}
-          >
+          <Button type="button" variant="destructive" size="wrap" onClick={() => setDialog("cancel")}>
             <XCircle aria-hidden="true" className="size-4" /> {t("manage.actions.cancel")}
           </Button>
         ) : policy.cancel.message !== policy.reschedule.message || policy.reschedule.allowed ? (

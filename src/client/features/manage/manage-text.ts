@@ -59,6 +59,3 @@ export const LEAD_TIME_IDS = {
   hours: "manage.lead.hours",
   minutes: "manage.lead.minutes",
 } as const;
-
-/** A button whose words wrap on a phone rather than run past the screen (Kannada's are long). */
-export const WRAPPING_BUTTON = "h-auto min-h-10 py-2 whitespace-normal text-center";
